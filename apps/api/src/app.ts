@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from '@sprout/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { modules } from './modules/index';
+import databasePlugin from './plugins/database';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import requestGuard from './plugins/request-guard';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Close the database with the app (the server owns it); tests keep theirs open. */
+  closeDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.NODE_ENV === 'test') return false;
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  };
+}
+
+/** The API as a Fastify instance: used alone (server.ts), inside the storefront server, and by tests. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, {
+    database: options.database,
+    closeOnShutdown: options.closeDatabase ?? false,
+  });
+  await app.register(requestGuard, { allowedOrigins: [config.SITE_URL, ...config.ALLOWED_ORIGINS] });
+  await app.register(openapiPlugin, { siteName: config.SITE_NAME });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const started = performance.now();
+    try {
+      await options.database.db.execute('select 1');
+      return {
+        status: 'ok',
+        database: options.database.kind,
+        latency_ms: Math.round(performance.now() - started),
+      };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  for (const [name, routes] of Object.entries(modules)) {
+    await app.register(routes, { name } as never);
+  }
+  return app;
+}

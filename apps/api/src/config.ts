@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
+
+/**
+ * Every setting the server reads, parsed once at start-up. A bad value stops the process with a
+ * message naming the variable instead of failing later in a request. See .env.example.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// connection string' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  SEED_DEMO_DATA: flag.default(true),
+  SITE_URL: z.url({ error: 'SITE_URL must be an absolute URL such as https://shop.example.com' }).optional(),
+  SITE_NAME: z.string().min(1).default('Sprout & Spoon'),
+  /** Storefront origins allowed to call a standalone API (CORS and Origin checks). */
+  ALLOWED_ORIGINS: commaList.default([]),
+  /** When set, the storefront calls this API over HTTP instead of in-process. */
+  API_URL: z.url().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+});
+
+export type Config = z.infer<typeof configSchema> & { SITE_URL: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+  }
+  return { ...parsed.data, SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}` };
+}

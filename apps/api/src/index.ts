@@ -1,0 +1,3 @@
+export { buildApp, loggerOptions } from './app';
+export { prepareDatabase } from './bootstrap';
+export { type Config, ConfigError, loadConfig } from './config';

@@ -1,0 +1,282 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+
+const {
+  badges,
+  bestsellerGroupItems,
+  bestsellerGroups,
+  categories,
+  indicators,
+  menuCategories,
+  menus,
+  productIndicators,
+  productRecommendations,
+  products,
+  productTags,
+  tags,
+} = schema;
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type BadgeRow = typeof badges.$inferSelect;
+
+/** Everything a product card needs, read in one statement whatever the page size. */
+const productColumns = {
+  product: products,
+  category: categories,
+  badge: badges,
+  indicators: sql<string[]>`array(
+    select ${indicators.slug} from ${productIndicators}
+    join ${indicators} on ${indicators.id} = ${productIndicators.indicatorId}
+    where ${productIndicators.productId} = ${products.id}
+    order by ${indicators.sortingWeight} desc, ${indicators.slug})`,
+  tags: sql<string[]>`array(
+    select ${tags.slug} from ${productTags}
+    join ${tags} on ${tags.id} = ${productTags.tagId}
+    where ${productTags.productId} = ${products.id}
+    order by ${tags.sortingWeight} desc, ${tags.slug})`,
+};
+
+export type ProductRow = {
+  product: typeof products.$inferSelect;
+  category: CategoryRow;
+  badge: BadgeRow | null;
+  indicators: string[];
+  tags: string[];
+};
+
+export type ProductFilter = {
+  categoryIds?: number[] | undefined;
+  indicatorSlugs?: string[] | undefined;
+  tagSlugs?: string[] | undefined;
+  skus?: string[] | undefined;
+  excludeSkus?: string[] | undefined;
+};
+
+/**
+ * Products must carry every requested indicator and every requested tag.
+ * The correlated subqueries need table-qualified column names, which Drizzle only writes for
+ * queries with a join: every query using these conditions joins categories (productsWithCategory).
+ */
+function productConditions(filter: ProductFilter): SQL[] {
+  const conditions: SQL[] = [eq(products.isActive, true)];
+  if (filter.categoryIds) conditions.push(inArray(products.categoryId, filter.categoryIds));
+  if (filter.skus) conditions.push(inArray(products.sku, filter.skus));
+  if (filter.excludeSkus?.length) conditions.push(notInArray(products.sku, filter.excludeSkus));
+  const indicatorSlugs = [...new Set(filter.indicatorSlugs ?? [])];
+  if (indicatorSlugs.length > 0) {
+    conditions.push(sql`(
+      select count(*) from ${productIndicators}
+      join ${indicators} on ${indicators.id} = ${productIndicators.indicatorId}
+      where ${productIndicators.productId} = ${products.id} and ${inArray(indicators.slug, indicatorSlugs)}
+    ) = ${indicatorSlugs.length}`);
+  }
+  const tagSlugs = [...new Set(filter.tagSlugs ?? [])];
+  if (tagSlugs.length > 0) {
+    conditions.push(sql`(
+      select count(*) from ${productTags}
+      join ${tags} on ${tags.id} = ${productTags.tagId}
+      where ${productTags.productId} = ${products.id} and ${inArray(tags.slug, tagSlugs)}
+    ) = ${tagSlugs.length}`);
+  }
+  return conditions;
+}
+
+const productOrder = [desc(products.sortingWeight), asc(products.id)];
+
+/** One page of products and the total count, in a single statement (window count). */
+export async function listProducts(
+  db: Database,
+  filter: ProductFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ProductRow[]; total: number | null }> {
+  const rows = await db
+    .select({ ...productColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .where(and(...productConditions(filter)))
+    .orderBy(...productOrder)
+    .limit(page.limit)
+    .offset(page.offset);
+  // Past the last page the window count has no row to ride on; the caller counts separately.
+  return { rows, total: rows[0]?.total ?? null };
+}
+
+export async function countProducts(db: Database, filter: ProductFilter): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(...productConditions(filter)));
+  return row?.total ?? 0;
+}
+
+export async function listProductSkus(db: Database, filter: ProductFilter): Promise<string[]> {
+  const rows = await db
+    .select({ sku: products.sku })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(...productConditions(filter)))
+    .orderBy(...productOrder);
+  return rows.map((row) => row.sku);
+}
+
+/**
+ * The cheapest active product under the given pricing, ordered in SQL by the same formula as
+ * pricing/item-prices.ts (variance, then plan discount, then the undiscounted premium).
+ */
+export async function findLeastExpensiveProduct(
+  db: Database,
+  filter: ProductFilter,
+  pricing: { planDiscountBasisPoints: number; varianceBasisPoints: number },
+): Promise<ProductRow | undefined> {
+  const adjustedBase = sql`round(${categories.basePriceCents}::numeric * ${10_000 + pricing.varianceBasisPoints} / 10000)`;
+  const price = sql`round(${adjustedBase} * ${10_000 - pricing.planDiscountBasisPoints} / 10000) + ${products.premiumDifferenceCents}`;
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .where(and(...productConditions(filter)))
+    .orderBy(asc(price), ...productOrder)
+    .limit(1);
+  return row;
+}
+
+/** Products most often loved together with the given skus, best score first. */
+export async function listRecommendedProducts(
+  db: Database,
+  skus: string[],
+  limit: number,
+): Promise<ProductRow[]> {
+  if (skus.length === 0) {
+    return db
+      .select(productColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(badges, eq(badges.id, products.badgeId))
+      .where(eq(products.isActive, true))
+      .orderBy(desc(products.rating), desc(products.ratingCount), asc(products.id))
+      .limit(limit);
+  }
+  const sourceIds = db.select({ id: products.id }).from(products).where(inArray(products.sku, skus));
+  const score = sql<number>`sum(${productRecommendations.score})`;
+  return db
+    .select(productColumns)
+    .from(productRecommendations)
+    .innerJoin(products, eq(products.id, productRecommendations.recommendedProductId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .where(
+      and(
+        inArray(productRecommendations.productId, sourceIds),
+        eq(products.isActive, true),
+        notInArray(products.sku, skus),
+      ),
+    )
+    .groupBy(products.id, categories.id, badges.id)
+    .orderBy(desc(score), desc(products.rating), asc(products.id))
+    .limit(limit);
+}
+
+export type MenuRow = {
+  menu: typeof menus.$inferSelect;
+  categoryIds: number[];
+  productCount: number;
+};
+
+const menuColumns = {
+  menu: menus,
+  categoryIds: sql<number[]>`array(
+    select ${menuCategories.categoryId} from ${menuCategories}
+    where ${menuCategories.menuId} = ${menus.id} order by ${menuCategories.categoryId})`,
+  productCount: sql<number>`(
+    select count(*) from ${products}
+    where ${products.isActive} and ${products.categoryId} in (
+      select ${menuCategories.categoryId} from ${menuCategories} where ${menuCategories.menuId} = ${menus.id}))`.mapWith(
+    Number,
+  ),
+};
+
+// Joined to the primary category so that the correlated subqueries get qualified column names.
+export async function listMenus(db: Database): Promise<MenuRow[]> {
+  return db
+    .select(menuColumns)
+    .from(menus)
+    .innerJoin(categories, eq(categories.id, menus.primaryCategoryId))
+    .orderBy(desc(menus.sortingWeight), asc(menus.id));
+}
+
+/** A menu by slug, or by id when the key is all digits. */
+export async function findMenu(db: Database, key: string): Promise<MenuRow | undefined> {
+  const condition = /^\d+$/.test(key) ? eq(menus.id, Number(key)) : eq(menus.slug, key);
+  const [row] = await db
+    .select(menuColumns)
+    .from(menus)
+    .innerJoin(categories, eq(categories.id, menus.primaryCategoryId))
+    .where(condition);
+  return row;
+}
+
+export async function listCategories(db: Database): Promise<CategoryRow[]> {
+  return db.select().from(categories).orderBy(desc(categories.sortingWeight), asc(categories.id));
+}
+
+export async function findCategory(db: Database, id: number): Promise<CategoryRow | undefined> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  return row;
+}
+
+export async function listIndicators(db: Database) {
+  return db.select().from(indicators).orderBy(desc(indicators.sortingWeight), asc(indicators.id));
+}
+
+export async function listTags(db: Database) {
+  return db.select().from(tags).orderBy(asc(tags.group), desc(tags.sortingWeight), asc(tags.id));
+}
+
+/** Which of the given filter slugs exist, in one statement. */
+export async function findKnownFilterSlugs(
+  db: Database,
+  indicatorSlugs: string[],
+  tagSlugs: string[],
+): Promise<{ indicators: Set<string>; tags: Set<string> }> {
+  const rows = await db
+    .select({ kind: sql<string>`'indicator'`, slug: indicators.slug })
+    .from(indicators)
+    .where(inArray(indicators.slug, indicatorSlugs.length ? indicatorSlugs : ['']))
+    .unionAll(
+      db
+        .select({ kind: sql<string>`'tag'`, slug: tags.slug })
+        .from(tags)
+        .where(inArray(tags.slug, tagSlugs.length ? tagSlugs : [''])),
+    );
+  return {
+    indicators: new Set(rows.filter((row) => row.kind === 'indicator').map((row) => row.slug)),
+    tags: new Set(rows.filter((row) => row.kind === 'tag').map((row) => row.slug)),
+  };
+}
+
+export async function listBestsellerGroups(db: Database) {
+  const groups = await db
+    .select()
+    .from(bestsellerGroups)
+    .orderBy(desc(bestsellerGroups.sortingWeight), asc(bestsellerGroups.id));
+  const items = await db
+    .select({
+      groupId: bestsellerGroupItems.groupId,
+      quantity: bestsellerGroupItems.quantity,
+      sku: products.sku,
+      name: products.name,
+      image: products.image,
+      basePriceCents: categories.basePriceCents,
+      premiumDifferenceCents: products.premiumDifferenceCents,
+    })
+    .from(bestsellerGroupItems)
+    .innerJoin(products, eq(products.id, bestsellerGroupItems.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.isActive, true), ne(bestsellerGroupItems.quantity, 0)))
+    .orderBy(asc(bestsellerGroupItems.position), asc(products.id));
+  return groups.map((group) => ({ group, items: items.filter((item) => item.groupId === group.id) }));
+}

@@ -1,0 +1,123 @@
+import {
+  alsoLovedQuery,
+  alsoLovedResponse,
+  bestsellersQuery,
+  bestsellersResponse,
+  indicatorsResponse,
+  leastExpensiveProductQuery,
+  menuResponse,
+  menuSlugParams,
+  menusQuery,
+  menusResponse,
+  messageErrorBody,
+  productResponse,
+  productSkusResponse,
+  productsQuery,
+  productsResponse,
+  tagsResponse,
+  validationErrorBody,
+} from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as catalog from './service';
+
+const errors = { 404: messageErrorBody, 422: validationErrorBody };
+const tags = ['catalogue'];
+
+export default async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags,
+        summary: 'Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only)',
+        querystring: productsQuery,
+        response: { 200: productsResponse.or(productSkusResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await catalog.listProducts(db(), request.query);
+      if (result.kind === 'skus') return { data: result.data, meta: {} };
+      return { data: result.data, meta: { pagination: result.pagination } };
+    },
+  );
+
+  app.get(
+    '/api/least-expensive-product',
+    {
+      schema: {
+        tags,
+        summary: 'The cheapest active product, optionally within a category',
+        querystring: leastExpensiveProductQuery,
+        response: { 200: productResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await catalog.findLeastExpensiveProduct(db(), request.query), meta: {} }),
+  );
+
+  const menusSchema = { querystring: menusQuery, response: { 200: menusResponse, ...errors } };
+  app.get(
+    '/api/menus',
+    { schema: { tags, summary: 'Menus, sorted by sorting_weight descending', ...menusSchema } },
+    async (request) => ({
+      data: await catalog.listMenus(db(), request.query),
+      meta: {},
+    }),
+  );
+  app.get(
+    '/api/product-menu-items',
+    { schema: { tags, summary: 'Menu items for navigation (same resource as /api/menus)', ...menusSchema } },
+    async (request) => ({ data: await catalog.listMenus(db(), request.query), meta: {} }),
+  );
+  app.get(
+    '/api/menus/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'One menu by slug or id',
+        params: menuSlugParams,
+        querystring: menusQuery,
+        response: { 200: menuResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await catalog.findMenu(db(), request.params.slug, request.query), meta: {} }),
+  );
+
+  app.get(
+    '/api/product-filters/indicators',
+    { schema: { tags, summary: 'Nutrition indicators to filter by', response: { 200: indicatorsResponse } } },
+    async () => ({ data: await catalog.listIndicators(db()), meta: {} }),
+  );
+  app.get(
+    '/api/tags',
+    { schema: { tags, summary: 'Diet and allergen tags to filter by', response: { 200: tagsResponse } } },
+    async () => ({ data: await catalog.listTags(db()), meta: {} }),
+  );
+  app.get(
+    '/api/bestsellers',
+    {
+      schema: {
+        tags,
+        summary: 'Bestseller groups: curated presets of items, priced for the cart',
+        querystring: bestsellersQuery,
+        response: { 200: bestsellersResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await catalog.listBestsellers(db(), request.query), meta: {} }),
+  );
+  app.get(
+    '/api/customers-also-loved-clicked',
+    {
+      schema: {
+        tags,
+        summary: 'Products customers also loved with the given skus (top rated when none)',
+        querystring: alsoLovedQuery,
+        response: { 200: alsoLovedResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await catalog.listAlsoLoved(db(), request.query), meta: {} }),
+  );
+}

@@ -1,0 +1,251 @@
+import {
+  type BestsellerGroup,
+  type Category,
+  centsToDollars,
+  type Indicator,
+  type Menu,
+  type MenusQuery,
+  type Product,
+  type ProductsQuery,
+  paginate,
+  type Tag,
+} from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import { categoryPriceCents, itemPriceCents, type PricingContext } from '../pricing/item-prices';
+import { resolveShopperContext } from '../pricing/service';
+import type { CategoryRow, ProductRow } from './repository';
+import * as repository from './repository';
+
+type Include = 'badge' | 'category';
+
+export function toCategory(row: CategoryRow, pricing: PricingContext): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    price: centsToDollars(categoryPriceCents(row.basePriceCents, pricing)),
+    sorting_weight: row.sortingWeight,
+  };
+}
+
+export function toProduct(row: ProductRow, pricing: PricingContext, include: readonly Include[]): Product {
+  const { product } = row;
+  const prices = itemPriceCents(
+    { basePriceCents: row.category.basePriceCents, premiumDifferenceCents: product.premiumDifferenceCents },
+    pricing,
+  );
+  const result: Product = {
+    id: product.id,
+    sku: product.sku,
+    slug: product.slug,
+    name: product.name,
+    description: product.description,
+    excerpt: product.excerpt,
+    type: product.type,
+    ingredients: product.ingredients,
+    with: product.with,
+    package: product.package,
+    packing_name: product.packingName,
+    weight: product.weightGrams,
+    fiber_milligrams: product.fiberMilligrams,
+    protein_milligrams: product.proteinMilligrams,
+    veggie_milliservings: product.veggieMilliservings,
+    superfoods_number: product.superfoodsNumber,
+    rating: product.rating,
+    rating_count: product.ratingCount,
+    is_active: product.isActive,
+    is_composite: product.isComposite,
+    is_flavor_explorer: product.isFlavorExplorer,
+    is_hidden_veggie: product.isHiddenVeggie,
+    is_premium: product.isPremium,
+    item_price: centsToDollars(prices.price),
+    price: {
+      price: centsToDollars(prices.price),
+      regular_price: centsToDollars(prices.regularPrice),
+      original_price: centsToDollars(prices.originalPrice),
+      original_regular_price: centsToDollars(prices.originalRegularPrice),
+      premium_difference: centsToDollars(prices.premiumDifference),
+      original_premium_difference: centsToDollars(prices.originalPremiumDifference),
+    },
+    image: { uris: product.image },
+    images: product.images.map((uris) => ({ uris })),
+    nutrition_image: product.nutritionImage,
+    indicators: row.indicators,
+    tags: row.tags,
+  };
+  if (include.includes('badge')) {
+    result.badge = row.badge
+      ? { id: row.badge.id, slug: row.badge.slug, name: row.badge.name, color: row.badge.color }
+      : null;
+  }
+  if (include.includes('category')) result.category = toCategory(row.category, pricing);
+  return result;
+}
+
+/** Unknown filter slugs are a 422 on the parameter that named them, not an empty page. */
+async function assertKnownFilters(db: Database, indicatorSlugs: string[], tagSlugs: string[]) {
+  if (indicatorSlugs.length === 0 && tagSlugs.length === 0) return;
+  const known = await repository.findKnownFilterSlugs(db, indicatorSlugs, tagSlugs);
+  const errors: Record<string, string[]> = {};
+  const unknownIndicators = indicatorSlugs.filter((slug) => !known.indicators.has(slug));
+  const unknownTags = tagSlugs.filter((slug) => !known.tags.has(slug));
+  if (unknownIndicators.length) errors.indicators = [`Unknown indicator: ${unknownIndicators.join(', ')}.`];
+  if (unknownTags.length) errors.tags = [`Unknown tag: ${unknownTags.join(', ')}.`];
+  if (Object.keys(errors).length) {
+    throw new AppError('validation', Object.values(errors)[0]![0]!, { fieldErrors: errors });
+  }
+}
+
+async function resolveMenuCategories(db: Database, menuItem: string | undefined) {
+  if (!menuItem) return undefined;
+  const menu = await repository.findMenu(db, menuItem);
+  if (!menu) throw AppError.notFound(`Menu "${menuItem}" not found.`);
+  return menu.categoryIds;
+}
+
+export async function listProducts(db: Database, query: ProductsQuery) {
+  const shopper = await resolveShopperContext(db, {
+    abandonedCartId: query.abandoned_cart,
+    promoCode: query.promoCode,
+  });
+  const menuCategoryIds = await resolveMenuCategories(db, query.menu_item);
+  // A cart's saved filters apply to its listings unless the request names its own.
+  const explicitFilters = query.indicators !== undefined || query.tags !== undefined;
+  const indicatorSlugs = explicitFilters
+    ? (query.indicators ?? [])
+    : (shopper.cart?.filters.indicators ?? []);
+  const tagSlugs = explicitFilters ? (query.tags ?? []) : (shopper.cart?.filters.tags ?? []);
+  await assertKnownFilters(db, indicatorSlugs, tagSlugs);
+
+  const categoryIds =
+    query.category_id !== undefined
+      ? (menuCategoryIds ?? [query.category_id]).filter((id) => id === query.category_id)
+      : menuCategoryIds;
+  const filter = { categoryIds, indicatorSlugs, tagSlugs };
+
+  if (query.only_skus === 'true' || query.only_skus === '1') {
+    return { kind: 'skus' as const, data: await repository.listProductSkus(db, filter) };
+  }
+
+  const offset = (query.page - 1) * query.perPage;
+  const page = await repository.listProducts(db, filter, { offset, limit: query.perPage });
+  const total = page.total ?? (offset === 0 ? 0 : await repository.countProducts(db, filter));
+  const include = query.include ?? [];
+  return {
+    kind: 'page' as const,
+    data: page.rows.map((row) => toProduct(row, shopper.pricing, include)),
+    pagination: paginate(total, query.page, query.perPage, page.rows.length),
+  };
+}
+
+export async function findLeastExpensiveProduct(
+  db: Database,
+  query: { abandoned_cart?: string; promoCode?: string; category_id?: number; include?: Include[] },
+): Promise<Product> {
+  const shopper = await resolveShopperContext(db, {
+    abandonedCartId: query.abandoned_cart,
+    promoCode: query.promoCode,
+  });
+  const filter = { categoryIds: query.category_id !== undefined ? [query.category_id] : undefined };
+  const row = await repository.findLeastExpensiveProduct(db, filter, shopper.pricing);
+  if (!row) throw AppError.notFound('No product is available in this category.');
+  return toProduct(row, shopper.pricing, query.include ?? []);
+}
+
+export async function listAlsoLoved(
+  db: Database,
+  query: { skus?: string[]; abandoned_cart?: string; limit: number },
+): Promise<Product[]> {
+  const shopper = await resolveShopperContext(db, { abandonedCartId: query.abandoned_cart });
+  const rows = await repository.listRecommendedProducts(db, query.skus ?? [], query.limit);
+  return rows.map((row) => toProduct(row, shopper.pricing, ['badge', 'category']));
+}
+
+export async function listMenus(db: Database, query: MenusQuery): Promise<Menu[]> {
+  const shopper = await resolveShopperContext(db, {
+    abandonedCartId: query.abandoned_cart,
+    planId: query.plan_id,
+    promoCode: query.promoCode,
+  });
+  const [menus, categories] = await Promise.all([repository.listMenus(db), repository.listCategories(db)]);
+  const categoriesById = new Map(categories.map((row) => [row.id, row]));
+  const include = query.include ?? [];
+  return menus.map(({ menu, productCount }) => {
+    const primary = categoriesById.get(menu.primaryCategoryId)!;
+    const composable =
+      menu.primaryComposableCategoryId === null
+        ? null
+        : categoriesById.get(menu.primaryComposableCategoryId)!;
+    const result: Menu = {
+      id: menu.id,
+      slug: menu.slug,
+      name: menu.name,
+      description: menu.description,
+      subtitle: menu.subtitle,
+      sorting_weight: menu.sortingWeight,
+      image: { uris: menu.image },
+      product_count: productCount,
+    };
+    if (include.includes('categoryDisplayPrice')) {
+      result.category_display_price = centsToDollars(
+        categoryPriceCents(primary.basePriceCents, shopper.pricing),
+      );
+    }
+    if (include.includes('primaryCategory')) result.primary_category = toCategory(primary, shopper.pricing);
+    if (include.includes('primaryComposableCategory')) {
+      result.primary_composable_category = composable ? toCategory(composable, shopper.pricing) : null;
+    }
+    return result;
+  });
+}
+
+export async function findMenu(db: Database, key: string, query: MenusQuery): Promise<Menu> {
+  const menus = await listMenus(db, query);
+  const menu = menus.find((candidate) => candidate.slug === key || String(candidate.id) === key);
+  if (!menu) throw AppError.notFound(`Menu "${key}" not found.`);
+  return menu;
+}
+
+export async function listIndicators(db: Database): Promise<Indicator[]> {
+  const rows = await repository.listIndicators(db);
+  return rows.map(({ id, slug, name, description }) => ({ id, slug, name, description }));
+}
+
+export async function listTags(db: Database): Promise<Tag[]> {
+  const rows = await repository.listTags(db);
+  return rows.map(({ id, slug, name, group }) => ({ id, slug, name, group: group as Tag['group'] }));
+}
+
+export async function listBestsellers(
+  db: Database,
+  query: { abandonedCartId?: string },
+): Promise<BestsellerGroup[]> {
+  // The cart prices the presets: a visitor sees what the box would cost under their plan.
+  const shopper = await resolveShopperContext(
+    db,
+    { abandonedCartId: query.abandonedCartId },
+    'abandonedCartId',
+  );
+  const groups = await repository.listBestsellerGroups(db);
+  return groups.map(({ group, items }) => {
+    const priced = items.map((item) => ({
+      sku: item.sku,
+      name: item.name,
+      quantity: item.quantity,
+      image: { uris: item.image },
+      priceCents: itemPriceCents(item, shopper.pricing).price,
+    }));
+    return {
+      id: group.id,
+      slug: group.slug,
+      name: group.name,
+      description: group.description,
+      show_on_cart: group.showOnCart,
+      total_quantity: priced.reduce((sum, item) => sum + item.quantity, 0),
+      total_price: centsToDollars(priced.reduce((sum, item) => sum + item.priceCents * item.quantity, 0)),
+      items: priced.map(({ priceCents, ...item }) => ({ ...item, item_price: centsToDollars(priceCents) })),
+    };
+  });
+}

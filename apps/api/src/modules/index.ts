@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import catalogRoutes from './catalog/routes';
+import planRoutes from './plans/routes';
+import shippingRoutes from './shipping/routes';
+
+/**
+ * Every domain module's routes. Listed rather than discovered from the file system so that the
+ * same code runs under tsx, vitest and a bundler alike (docs/decisions/002).
+ */
+export const modules: Record<string, FastifyPluginAsync> = {
+  catalog: catalogRoutes,
+  plans: planRoutes,
+  shipping: shippingRoutes,
+};

@@ -1,0 +1,20 @@
+import { messageErrorBody, plansQuery, plansResponse, validationErrorBody } from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listPlans } from './service';
+
+export default async function planRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/sales/plans',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Box plans with their thresholds and prices, the cart plan marked selected',
+        querystring: plansQuery,
+        response: { 200: plansResponse, 404: messageErrorBody, 422: validationErrorBody },
+      },
+    },
+    async (request) => ({ data: await listPlans(app.database.db, request.query), meta: {} }),
+  );
+}

@@ -1,0 +1,36 @@
+import { centsToDollars, type Plan } from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { categoryPriceCents } from '../pricing/item-prices';
+import { resolveShopperContext } from '../pricing/service';
+import * as repository from './repository';
+
+export async function listPlans(
+  db: Database,
+  query: { abandoned_cart_id?: string; promoCode?: string },
+): Promise<Plan[]> {
+  const shopper = await resolveShopperContext(
+    db,
+    { abandonedCartId: query.abandoned_cart_id, promoCode: query.promoCode },
+    'abandoned_cart_id',
+  );
+  const rows = await repository.listPlans(db);
+  return rows.map(({ plan, cheapestBasePriceCents }) => {
+    const itemCents = categoryPriceCents(cheapestBasePriceCents, {
+      ...shopper.pricing,
+      planDiscountBasisPoints: plan.itemDiscountBasisPoints,
+    });
+    return {
+      id: plan.id,
+      slug: plan.slug,
+      name: plan.name,
+      tag: plan.tag,
+      threshold: plan.threshold,
+      description: plan.description,
+      item_discount_percent: plan.itemDiscountBasisPoints / 100,
+      item_price_from: centsToDollars(itemCents),
+      box_price_from: centsToDollars(itemCents * plan.threshold),
+      shipping_cost: centsToDollars(plan.shippingCostCents),
+      is_selected: shopper.cart?.planId === plan.id,
+    };
+  });
+}

@@ -1,0 +1,68 @@
+import { GENERIC_SERVER_ERROR, VALIDATION_FALLBACK_MESSAGE } from '@sprout/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '../errors/app-error';
+
+type ValidationIssue = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { keys?: string[] };
+};
+
+function fieldErrorsFromValidation(issues: ValidationIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  for (const issue of issues) {
+    const field = issue.instancePath?.split('/').filter(Boolean).join('.') || '_';
+    if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
+      for (const key of issue.params.keys)
+        add(field === '_' ? key : `${field}.${key}`, `Unknown field "${key}".`);
+      continue;
+    }
+    add(field, issue.message ?? `${field} is not valid.`);
+  }
+  return errors;
+}
+
+/** The single place where failures become HTTP answers (design.md section 3). */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.kind === 'internal') request.log.error({ err: error }, error.message);
+        if (error.kind === 'validation') {
+          return reply
+            .status(error.status)
+            .send({ message: error.message || VALIDATION_FALLBACK_MESSAGE, errors: error.fieldErrors ?? {} });
+        }
+        if (error.code !== undefined)
+          return reply.status(error.status).send({ message: error.message, code: error.code });
+        return reply.status(error.status).send({ message: error.message });
+      }
+
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = fieldErrorsFromValidation(error.validation as ValidationIssue[]);
+        const first = Object.values(errors)[0]?.[0];
+        return reply.status(422).send({ message: first ?? VALIDATION_FALLBACK_MESSAGE, errors });
+      }
+
+      // Fastify's own client errors (malformed JSON, body too large, unsupported media type…).
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ message: error.message });
+      }
+
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: GENERIC_SERVER_ERROR });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    });
+  },
+  { name: 'errors' },
+);

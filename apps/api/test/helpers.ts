@@ -1,0 +1,43 @@
+import { seedDemoCatalogue } from '@sprout/db/seed';
+import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+
+export type TestContext = { app: FastifyInstance; database: TestDatabase['handle']; close(): Promise<void> };
+
+/** The API on its own fresh database (PGlite or PostgreSQL, see vitest.config.ts) with the demo catalogue. */
+export async function startTestApp(): Promise<TestContext> {
+  const testDatabase = await createTestDatabase();
+  await seedDemoCatalogue(testDatabase.handle.db);
+  const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000' });
+  const app = await buildApp({ config, database: testDatabase.handle });
+  await app.ready();
+  return {
+    app,
+    database: testDatabase.handle,
+    async close() {
+      await app.close();
+      await testDatabase.dispose();
+    },
+  };
+}
+
+/** GET through app.inject and parse JSON, keeping the status for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by each test's assertions
+export async function getJson<T = any>(
+  app: FastifyInstance,
+  url: string,
+): Promise<{ status: number; body: T }> {
+  const response = await app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json() as T };
+}
+
+/** Counts the SQL statements one request sends. */
+export async function countStatements(context: TestContext, url: string): Promise<number> {
+  const before = context.database.statements.count;
+  const response = await context.app.inject({ method: 'GET', url });
+  if (response.statusCode !== 200)
+    throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+  return context.database.statements.count - before;
+}

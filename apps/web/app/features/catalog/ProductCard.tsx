@@ -1,0 +1,78 @@
+import { formatMoney, type Product } from '@sprout/contracts';
+import { Rating } from './Rating';
+
+const grams = (milligrams: number) => `${Math.round(milligrams / 100) / 10} g`;
+
+/** One dish on a menu: picture, badge, name, price under the visitor's plan and its nutrition. */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const { uris } = product.image;
+  const discounted = product.price.price < product.price.regular_price;
+  return (
+    <article className="product-card" aria-labelledby={`product-${product.id}`} data-sku={product.sku}>
+      <div className="product-card__media">
+        <picture>
+          <source media="(min-width: 768px)" srcSet={uris['meal-card-desktop']} />
+          <img
+            src={uris['meal-card-mobile']}
+            alt=""
+            width={400}
+            height={300}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        </picture>
+        {product.badge ? (
+          <span className="badge" style={{ '--badge-color': product.badge.color } as React.CSSProperties}>
+            {product.badge.name}
+          </span>
+        ) : null}
+      </div>
+      <div className="product-card__body">
+        {product.category ? <p className="product-card__category">{product.category.name}</p> : null}
+        <h3 id={`product-${product.id}`} className="product-card__name">
+          {product.name}
+        </h3>
+        <p className="product-card__with">{product.with}</p>
+        <Rating value={product.rating} count={product.rating_count} />
+        <dl className="nutrition-facts" aria-label="Nutrition per serving">
+          <div>
+            <dt>Protein</dt>
+            <dd>{grams(product.protein_milligrams)}</dd>
+          </div>
+          <div>
+            <dt>Fiber</dt>
+            <dd>{grams(product.fiber_milligrams)}</dd>
+          </div>
+          <div>
+            <dt>Veggies</dt>
+            <dd>{(product.veggie_milliservings / 1000).toFixed(1)} srv</dd>
+          </div>
+          <div>
+            <dt>Superfoods</dt>
+            <dd>{product.superfoods_number}</dd>
+          </div>
+        </dl>
+        {product.tags.length > 0 ? (
+          <ul className="chip-list" aria-label="Diet">
+            {product.tags.slice(0, 3).map((tag) => (
+              <li key={tag} className="chip chip--quiet">
+                {tag.replace(/-/g, ' ')}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="product-card__price">
+          <span className="visually-hidden">Price </span>
+          <strong>{formatMoney(product.price.price, { alwaysShowCents: true })}</strong>
+          {discounted ? (
+            <s className="product-card__regular">
+              <span className="visually-hidden">regular price </span>
+              {formatMoney(product.price.regular_price, { alwaysShowCents: true })}
+            </s>
+          ) : null}
+          <span className="product-card__unit"> / {product.packing_name}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+
+/** How the storefront server reaches the API: in-process through Fastify's inject, or over HTTP. */
+export type ApiTransport = (
+  path: string,
+  init: { method: string; headers: Record<string, string> },
+) => Promise<Response>;
+
+export function inProcessTransport(app: FastifyInstance): ApiTransport {
+  return async (path, init) => {
+    const result = await app.inject({ method: init.method as 'GET', url: path, headers: init.headers });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(result.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [String(value)]) headers.append(name, item);
+    }
+    return new Response(result.statusCode === 204 ? null : new Uint8Array(result.rawPayload), {
+      status: result.statusCode,
+      headers,
+    });
+  };
+}
+
+export function remoteTransport(baseUrl: string): ApiTransport {
+  return (path, init) => fetch(new URL(path, baseUrl), init);
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message?: string; errors?: Record<string, string[]>; code?: number },
+  ) {
+    super(body.message ?? `API answered ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The server entry and the route bundle each load their own copy of this module, so class
+ * identity cannot be trusted across them: recognise an ApiError by its shape.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).status === 'number'
+  );
+}
+
+export type ApiClient = {
+  get<T>(path: string, query?: Record<string, string | number | string[] | undefined>): Promise<T>;
+};
+
+/** A client bound to one page request: it forwards the visitor's cookies and request id. */
+export function createApiClient(transport: ApiTransport, request: Request): ApiClient {
+  const forwarded: Record<string, string> = { accept: 'application/json' };
+  const cookie = request.headers.get('cookie');
+  if (cookie) forwarded.cookie = cookie;
+  const requestId = request.headers.get('x-request-id');
+  if (requestId) forwarded['x-request-id'] = requestId;
+
+  return {
+    async get<T>(path: string, query: Record<string, string | number | string[] | undefined> = {}) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (value === undefined) continue;
+        const text = Array.isArray(value) ? value.join(',') : String(value);
+        if (text !== '') search.set(key, text);
+      }
+      const url = search.size > 0 ? `${path}?${search}` : path;
+      const response = await transport(url, { method: 'GET', headers: forwarded });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) throw new ApiError(response.status, body);
+      return body as T;
+    },
+  };
+}

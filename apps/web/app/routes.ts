@@ -1,0 +1,64 @@
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
+
+/**
+ * Every screen of the specification (section 2), grouped by the layout it renders in. Route ids
+ * are the spec's route names, so guards and analytics can refer to them.
+ */
+export default [
+  layout('layouts/default.tsx', { id: 'layout-default' }, [
+    index('routes/home.tsx', { id: 'index' }),
+    route('how-it-works', 'routes/how-it-works.tsx', { id: 'how-it-works' }),
+    route('gift-cards', 'routes/upcoming.tsx', { id: 'gift-cards' }),
+    route('faq', 'routes/content-page.tsx', { id: 'faq' }),
+    route('contact-us', 'routes/content-page.tsx', { id: 'contact-us' }),
+    route('food-nutrition', 'routes/content-page.tsx', { id: 'food-nutrition' }),
+    route('packaging', 'routes/content-page.tsx', { id: 'packaging' }),
+    route('privacy-policy', 'routes/content-page.tsx', { id: 'privacy-policy' }),
+    route('terms', 'routes/content-page.tsx', { id: 'terms' }),
+    route('what-we-stand-for', 'routes/content-page.tsx', { id: 'what-we-stand-for' }),
+    route('cancellation-processing', 'routes/upcoming.tsx', { id: 'cancellation-processing' }),
+    route('offer-accepted-processing', 'routes/upcoming.tsx', { id: 'offer-accepted-processing' }),
+    route('pausing-processing', 'routes/upcoming.tsx', { id: 'pausing-processing' }),
+  ]),
+  layout('layouts/menu-page.tsx', { id: 'layout-menu-page-default' }, [
+    route('menus/:slug?', 'routes/menus.tsx', { id: 'menus' }),
+    route('onboarding/checkout', 'routes/upcoming.tsx', { id: 'onboarding-checkout' }),
+  ]),
+  layout('layouts/regflow.tsx', { id: 'layout-regflow-new' }, [
+    route('onboarding/plans', 'routes/onboarding.plans.tsx', { id: 'onboarding-plans' }),
+    route('onboarding/signup', 'routes/upcoming.tsx', { id: 'onboarding-signup' }),
+  ]),
+  layout('layouts/no-footer.tsx', { id: 'layout-no-footer' }, [
+    route('onboarding/login', 'routes/upcoming.tsx', { id: 'onboarding-login' }),
+    route('onboarding/verification', 'routes/upcoming.tsx', { id: 'onboarding-verification' }),
+    route('onboarding/forgot-password', 'routes/upcoming.tsx', { id: 'onboarding-forgot-password' }),
+    route('onboarding/reset-password', 'routes/upcoming.tsx', { id: 'onboarding-reset-password' }),
+  ]),
+  layout('layouts/checkout-success.tsx', { id: 'layout-checkout-page-success' }, [
+    route('onboarding/checkout/success', 'routes/upcoming.tsx', { id: 'onboarding-checkout-success' }),
+  ]),
+  layout('layouts/empty.tsx', { id: 'layout-empty' }, [
+    route('maintenance', 'routes/maintenance.tsx', { id: 'maintenance' }),
+    route('reactivate', 'routes/upcoming.tsx', { id: 'reactivate' }),
+  ]),
+  // The bare /onboarding path has no screen of its own.
+  route('onboarding', 'routes/onboarding.tsx', { id: 'onboarding' }),
+  layout('layouts/blog.tsx', { id: 'layout-blog-page-default' }, [
+    route('gift-cards/index-old', 'routes/upcoming.tsx', { id: 'gift-cards-index-old' }),
+  ]),
+  ...prefix('blog', [
+    layout('layouts/blog.tsx', { id: 'layout-blog-default' }, [
+      index('routes/upcoming.tsx', { id: 'blog' }),
+      route('search', 'routes/upcoming.tsx', { id: 'blog-search' }),
+      route('page/:number', 'routes/upcoming.tsx', { id: 'blog-page' }),
+    ]),
+    layout('layouts/blog.tsx', { id: 'layout-blog-slug' }, [
+      route(':slug', 'routes/upcoming.tsx', { id: 'blog-post' }),
+    ]),
+    layout('layouts/blog.tsx', { id: 'layout-blog-category' }, [
+      route('category/:slug', 'routes/upcoming.tsx', { id: 'blog-category-page' }),
+      route('category/:slug/page/:number', 'routes/upcoming.tsx', { id: 'blog-category-page-number' }),
+    ]),
+  ]),
+  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+] satisfies RouteConfig;

@@ -1,0 +1,113 @@
+import type { Menu, Plan, Product } from '@sprout/contracts';
+import { formatMoney } from '@sprout/contracts';
+import { Link } from 'react-router';
+import { ProductCard } from '../features/catalog/ProductCard';
+import { HowItWorksSteps } from '../features/layout/HowItWorksSteps';
+import type { Route } from './+types/home';
+
+export const handle = { title: '' };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [menus, plans, favourites] = await Promise.all([
+    context.api.get<{ data: Menu[] }>('/api/menus', { include: 'categoryDisplayPrice' }),
+    context.api.get<{ data: Plan[] }>('/api/sales/plans'),
+    context.api.get<{ data: Product[] }>('/api/customers-also-loved-clicked', { limit: 4 }),
+  ]);
+  const cheapestItem = Math.min(...plans.data.map((plan) => plan.item_price_from));
+  return { menus: menus.data, favourites: favourites.data, cheapestItem };
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { menus, favourites, cheapestItem } = loaderData;
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-heading">
+        <div className="hero__copy">
+          <p className="eyebrow">Organic baby &amp; kids food, delivered</p>
+          <h1 id="hero-heading">Real food for little ones, without the prep.</h1>
+          <p className="hero__lead">
+            Chef-made purees, finger foods, toddler meals and snacks with hidden veggies and no added sugar.
+            Pick a box, fill it with what your kids love, and we deliver every week.
+          </p>
+          <div className="hero__actions">
+            <Link to="/onboarding/signup" className="button button--primary button--large">
+              Get started
+            </Link>
+            <Link to="/menus" className="button button--ghost button--large">
+              See the menus
+            </Link>
+          </div>
+          {Number.isFinite(cheapestItem) ? (
+            <p className="hero__price">
+              Meals from {formatMoney(cheapestItem, { alwaysShowCents: true })} per item · free shipping on
+              24+
+            </p>
+          ) : null}
+        </div>
+        <div className="hero__art" aria-hidden="true">
+          {menus.slice(0, 3).map((menu, index) => (
+            <img
+              key={menu.slug}
+              className={`hero__plate hero__plate--${index + 1}`}
+              src={menu.image.uris['meal-card-desktop']}
+              alt=""
+              width={600}
+              height={450}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="menus-heading">
+        <div className="section__head">
+          <h2 id="menus-heading">A menu for every stage</h2>
+          <Link to="/menus">All menus</Link>
+        </div>
+        <ul className="menu-card-grid">
+          {menus.map((menu) => (
+            <li key={menu.slug}>
+              <Link to={`/menus/${menu.slug}/`} className="menu-card">
+                <img
+                  src={menu.image.uris['meal-card-mobile']}
+                  alt=""
+                  width={400}
+                  height={300}
+                  loading="lazy"
+                />
+                <span className="menu-card__body">
+                  <span className="menu-card__name">{menu.name}</span>
+                  <span className="menu-card__subtitle">{menu.subtitle}</span>
+                  {menu.category_display_price !== undefined ? (
+                    <span className="menu-card__price">from {formatMoney(menu.category_display_price)}</span>
+                  ) : null}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="how-heading">
+        <div className="section__head">
+          <h2 id="how-heading">How it works</h2>
+          <Link to="/how-it-works">Learn more</Link>
+        </div>
+        <HowItWorksSteps />
+      </section>
+
+      <section className="section" aria-labelledby="favourites-heading">
+        <div className="section__head">
+          <h2 id="favourites-heading">Family favourites</h2>
+          <Link to="/menus">Browse everything</Link>
+        </div>
+        <ul className="product-grid product-grid--four">
+          {favourites.map((product) => (
+            <li key={product.sku}>
+              <ProductCard product={product} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Indicator, Menu, ProductsResponse, Tag } from '@sprout/contracts';
+import { formatMoney } from '@sprout/contracts';
+import { Link, NavLink, useNavigation } from 'react-router';
+import { MenuFilters } from '../features/catalog/MenuFilters';
+import { Pagination } from '../features/catalog/Pagination';
+import { ProductCard } from '../features/catalog/ProductCard';
+import { orNotFound } from '../lib/http.server';
+import type { Route } from './+types/menus';
+
+const PAGE_SIZE = 12;
+
+function listParam(params: URLSearchParams, name: string): string[] {
+  return [
+    ...new Set(
+      params
+        .getAll(name)
+        .flatMap((value) => value.split(','))
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const page = Number.parseInt(search.get('page') ?? '1', 10);
+  const selected = { indicators: listParam(search, 'indicators'), tags: listParam(search, 'tags') };
+
+  const [menus, indicators, tags, products] = await Promise.all([
+    context.api.get<{ data: Menu[] }>('/api/menus', { include: 'categoryDisplayPrice' }),
+    context.api.get<{ data: Indicator[] }>('/api/product-filters/indicators'),
+    context.api.get<{ data: Tag[] }>('/api/tags'),
+    orNotFound(
+      context.api.get<ProductsResponse>('/api/products', {
+        menu_item: params.slug,
+        page: Number.isFinite(page) && page > 0 ? page : 1,
+        perPage: PAGE_SIZE,
+        indicators: selected.indicators,
+        tags: selected.tags,
+        include: 'badge,category',
+      }),
+    ),
+  ]);
+  const menu = params.slug ? (menus.data.find((candidate) => candidate.slug === params.slug) ?? null) : null;
+  return {
+    title: menu?.name ?? 'Menus',
+    menu,
+    menus: menus.data,
+    indicators: indicators.data,
+    tags: tags.data,
+    selected,
+    products: products.data,
+    pagination: products.meta.pagination,
+  };
+}
+
+export default function MenusPage({ loaderData }: Route.ComponentProps) {
+  const { menu, menus, indicators, tags, selected, products, pagination } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/menus');
+  const basePath = menu ? `/menus/${menu.slug}/` : '/menus';
+  const hasFilters = selected.indicators.length + selected.tags.length > 0;
+
+  return (
+    <div className="menus-page">
+      <header className="page-intro">
+        <h1>{menu ? menu.name : 'Our menus'}</h1>
+        <p>
+          {menu
+            ? menu.description
+            : 'Chef-made, organic meals and snacks for every stage, from first purees to family dinners.'}
+        </p>
+      </header>
+
+      <nav className="menu-tabs" aria-label="Menus">
+        <ul>
+          <li>
+            <NavLink to="/menus" end>
+              All
+            </NavLink>
+          </li>
+          {menus.map((item) => (
+            <li key={item.slug}>
+              <NavLink to={`/menus/${item.slug}/`}>
+                {item.name}
+                {item.category_display_price !== undefined ? (
+                  <span className="menu-tabs__price">from {formatMoney(item.category_display_price)}</span>
+                ) : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="menus-page__body">
+        <aside className="menus-page__filters">
+          <h2 className="visually-hidden">Filters</h2>
+          <MenuFilters
+            key={`${basePath}|${selected.indicators.join()}|${selected.tags.join()}`}
+            action={basePath}
+            indicators={indicators}
+            tags={tags}
+            selected={selected}
+          />
+        </aside>
+
+        <section className="menus-page__results" aria-labelledby="results-heading" aria-busy={loading}>
+          <div className="results-bar">
+            <h2 id="results-heading" aria-live="polite">
+              {pagination.total} {pagination.total === 1 ? 'dish' : 'dishes'}
+            </h2>
+            {hasFilters ? (
+              <Link to={basePath} className="link-button" preventScrollReset>
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
+          {products.length === 0 ? (
+            <div className="empty-state">
+              <h3>No dishes match these filters</h3>
+              <p>Try removing a filter or two: we add new recipes every week.</p>
+              <Link to={basePath} className="button button--ghost">
+                Show every dish
+              </Link>
+            </div>
+          ) : (
+            <ul className={`product-grid${loading ? ' is-loading' : ''}`}>
+              {products.map((product, index) => (
+                <li key={product.sku}>
+                  <ProductCard product={product} priority={index < 3} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination pagination={pagination} />
+        </section>
+      </div>
+    </div>
+  );
+}

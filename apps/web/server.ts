@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@react-router/node';
+import { buildApp, ConfigError, loadConfig, prepareDatabase } from '@sprout/api';
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { createApiClient, inProcessTransport, remoteTransport } from './app/lib/api-client.server';
+
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The storefront server: one Fastify process answers pages, /api/* and /auth/* on one origin.
+ * Page loaders reach the API in-process (no network hop) unless API_URL points elsewhere.
+ */
+async function main() {
+  const config = loadConfig();
+  const production = config.NODE_ENV === 'production';
+  const database = await prepareDatabase(config, console);
+  const app = await buildApp({ config, database, closeDatabase: true });
+
+  const transport = config.API_URL ? remoteTransport(config.API_URL) : inProcessTransport(app);
+  const getLoadContext = (request: Request) => ({
+    api: createApiClient(transport, request),
+    site: { url: config.SITE_URL, name: config.SITE_NAME },
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (production) {
+    const buildDirectory = path.resolve(webRoot, process.env.WEB_BUILD_DIR ?? 'build');
+    build = (await import(path.join(buildDirectory, 'server/index.js'))) as ServerBuild;
+    await app.register(fastifyStatic, {
+      root: path.join(buildDirectory, 'client'),
+      wildcard: false,
+      index: false,
+      setHeaders(response, filePath) {
+        // Hashed build assets never change; media may be re-rendered, so it gets a day.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+        );
+      },
+    });
+  } else {
+    const [{ createServer }, { default: middie }] = await Promise.all([
+      import('vite'),
+      import('@fastify/middie'),
+    ]);
+    const vite = await createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  }
+
+  const handlePage = createRequestListener({
+    build,
+    mode: production ? 'production' : 'development',
+    getLoadContext,
+  });
+  await app.register(async function pages(scope: FastifyInstance) {
+    // React Router reads the raw request body itself (form posts), so nothing is parsed here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler(request, reply) {
+        if (/^\/(api|auth)(\/|$)/.test(request.url)) return reply.callNotFound();
+        reply.hijack();
+        handlePage(request.raw, reply.raw);
+      },
+    });
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    await app.close();
+  });
+  await app.listen({ host: config.HOST, port: config.PORT });
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

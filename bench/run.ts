@@ -1,0 +1,119 @@
+/**
+ * Throughput and tail latency of the hot read paths against PostgreSQL, on the production build.
+ * Usage: npm run build && npm run bench  (BENCH_DATABASE_URL to pick the server, BENCH_SECONDS per case)
+ * Writes bench/results/latest.json. A benchmark, not a test: it asserts nothing and never runs in CI.
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const port = 3300;
+const database = 'sprout_bench';
+
+const cases = [
+  {
+    name: 'GET /api/products (page of 12, badge+category)',
+    path: '/api/products?perPage=12&include=badge,category',
+  },
+  {
+    name: 'GET /api/products filtered by menu and tag',
+    path: '/api/products?menu_item=toddler-meals&tags=dairy-free&include=badge,category',
+  },
+  { name: 'GET /menus (server-rendered page)', path: '/menus' },
+];
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not become healthy in 2 minutes');
+}
+
+function run(url: string): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function main() {
+  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${database}`);
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${database}`;
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl.toString(),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/healthz`, server);
+    const results = [];
+    for (const benchCase of cases) {
+      await run(`${base}${benchCase.path}`).catch(() => undefined); // warm-up pass (JIT, pool, caches)
+      const result = await run(`${base}${benchCase.path}`);
+      const summary = {
+        name: benchCase.name,
+        path: benchCase.path,
+        requests_per_second: Math.round(result.requests.average),
+        latency_ms: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+        non_2xx: result.non2xx,
+        errors: result.errors,
+      };
+      console.info(`${summary.name}: ${summary.requests_per_second} req/s, p99 ${summary.latency_ms.p99} ms`);
+      results.push(summary);
+    }
+    const report = {
+      date: new Date().toISOString(),
+      commit: execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(),
+      node: process.version,
+      cpus: os.cpus().length,
+      database: 'postgresql',
+      connections,
+      seconds_per_case: seconds,
+      results,
+    };
+    writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.info('wrote bench/results/latest.json');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

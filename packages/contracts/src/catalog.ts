@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { commaList, list, pagedList, resource } from './envelope';
+
+export const IMAGE_SIZES = [
+  'cart-desktop',
+  'cart-mobile',
+  'landing-desktop',
+  'meal-card-desktop',
+  'meal-card-mobile',
+] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+
+export const image = z.object({
+  uris: z.object({
+    'cart-desktop': z.string(),
+    'cart-mobile': z.string(),
+    'landing-desktop': z.string(),
+    'meal-card-desktop': z.string(),
+    'meal-card-mobile': z.string(),
+  }),
+});
+
+export const category = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  /** Item price of this category under the cart's plan (dollars). */
+  price: z.number(),
+  sorting_weight: z.number().int(),
+});
+export type Category = z.infer<typeof category>;
+
+export const badge = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  color: z.string(),
+});
+
+export const productPrice = z.object({
+  price: z.number(),
+  regular_price: z.number(),
+  original_price: z.number(),
+  original_regular_price: z.number(),
+  premium_difference: z.number(),
+  original_premium_difference: z.number(),
+});
+export type ProductPrice = z.infer<typeof productPrice>;
+
+export const product = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  excerpt: z.string(),
+  type: z.string(),
+  ingredients: z.string(),
+  with: z.string(),
+  package: z.string(),
+  packing_name: z.string(),
+  weight: z.number().int(),
+  fiber_milligrams: z.number().int(),
+  protein_milligrams: z.number().int(),
+  veggie_milliservings: z.number().int(),
+  superfoods_number: z.number().int(),
+  rating: z.number(),
+  rating_count: z.number().int(),
+  is_active: z.boolean(),
+  is_composite: z.boolean(),
+  is_flavor_explorer: z.boolean(),
+  is_hidden_veggie: z.boolean(),
+  is_premium: z.boolean(),
+  item_price: z.number(),
+  price: productPrice,
+  image,
+  images: z.array(image),
+  nutrition_image: z.string(),
+  indicators: z.array(z.string()),
+  tags: z.array(z.string()),
+  badge: badge.nullable().optional(),
+  category: category.optional(),
+});
+export type Product = z.infer<typeof product>;
+
+const includeList = <const T extends readonly [string, ...string[]]>(allowed: T) =>
+  commaList.pipe(z.array(z.enum(allowed, { error: `include must be one of: ${allowed.join(', ')}` })));
+
+const pageNumber = z.coerce.number().int().min(1).max(10_000);
+const abandonedCartId = z.uuid({ error: 'abandoned_cart must be an abandoned cart id' });
+const promoCode = z.string().trim().min(1).max(64);
+
+export const productsQuery = z
+  .object({
+    menu_item: z.string().min(1).max(100).optional(),
+    abandoned_cart: abandonedCartId.optional(),
+    page: pageNumber.default(1),
+    perPage: z.coerce.number().int().min(1).max(100).default(12),
+    indicators: commaList.optional(),
+    tags: commaList.optional(),
+    promoCode: promoCode.optional(),
+    category_id: z.coerce.number().int().positive().optional(),
+    include: includeList(['badge', 'category']).optional(),
+    /** Answers only the matching skus, unpaged: used to check which skus a menu still offers. */
+    only_skus: z.enum(['true', 'false', '1', '0']).optional(),
+  })
+  .strict();
+export type ProductsQuery = z.infer<typeof productsQuery>;
+
+export const productsResponse = pagedList(product);
+export const productSkusResponse = list(z.string());
+export type ProductsResponse = z.infer<typeof productsResponse>;
+
+export const leastExpensiveProductQuery = z
+  .object({
+    abandoned_cart: abandonedCartId.optional(),
+    promoCode: promoCode.optional(),
+    category_id: z.coerce.number().int().positive().optional(),
+    include: includeList(['category', 'badge']).optional(),
+  })
+  .strict();
+export const productResponse = resource(product);
+
+export const menu = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  subtitle: z.string(),
+  sorting_weight: z.number().int(),
+  image,
+  product_count: z.number().int(),
+  /** "From" price: the lowest item price of the menu's primary category under the plan. */
+  category_display_price: z.number().optional(),
+  primary_category: category.optional(),
+  primary_composable_category: category.nullable().optional(),
+});
+export type Menu = z.infer<typeof menu>;
+
+export const menusQuery = z
+  .object({
+    promoCode: promoCode.optional(),
+    plan_id: z.coerce.number().int().positive().optional(),
+    abandoned_cart: abandonedCartId.optional(),
+    include: includeList(['categoryDisplayPrice', 'primaryCategory', 'primaryComposableCategory']).optional(),
+  })
+  .strict();
+export type MenusQuery = z.infer<typeof menusQuery>;
+export const menusResponse = list(menu);
+export const menuResponse = resource(menu);
+export const menuSlugParams = z.object({ slug: z.string().min(1).max(100) });
+
+export const indicator = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+export const tag = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  group: z.enum(['diet', 'allergen']),
+});
+export const indicatorsResponse = list(indicator);
+export const tagsResponse = list(tag);
+export type Indicator = z.infer<typeof indicator>;
+export type Tag = z.infer<typeof tag>;
+
+export const bestsellerGroup = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  show_on_cart: z.boolean(),
+  total_quantity: z.number().int(),
+  /** What the whole preset costs under the cart's plan (dollars). */
+  total_price: z.number(),
+  items: z.array(
+    z.object({
+      sku: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      item_price: z.number(),
+      image,
+    }),
+  ),
+});
+export type BestsellerGroup = z.infer<typeof bestsellerGroup>;
+export const bestsellersQuery = z.object({ abandonedCartId: abandonedCartId.optional() }).strict();
+export const bestsellersResponse = list(bestsellerGroup);
+
+export const alsoLovedQuery = z
+  .object({
+    skus: commaList.optional(),
+    abandoned_cart: abandonedCartId.optional(),
+    limit: z.coerce.number().int().min(1).max(24).default(8),
+  })
+  .strict();
+export const alsoLovedResponse = list(product);

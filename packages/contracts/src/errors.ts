@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * The closed list of failure kinds. The API maps each to exactly one HTTP status (apps/api
+ * errors plugin) and the storefront reacts to the status and code, never to message text.
+ */
+export const ERROR_KINDS = {
+  validation: 422,
+  bad_request: 400,
+  cart_locked: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorKind = keyof typeof ERROR_KINDS;
+
+/** 400 code meaning "this cart can no longer be changed here": the storefront goes to the menus page. */
+export const CART_LOCKED_CODE = 10002;
+
+export const GENERIC_SERVER_ERROR = 'Sorry, something went wrong. An error has occurred on the server';
+export const VALIDATION_FALLBACK_MESSAGE = 'Validation error occurred';
+
+export const validationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export const codedErrorBody = z.object({ message: z.string(), code: z.number().int() });
+export const messageErrorBody = z.object({ message: z.string() });
+
+export type ValidationErrorBody = z.infer<typeof validationErrorBody>;

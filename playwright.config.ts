@@ -1,0 +1,60 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const STORE_PORT = 3100;
+const MAINTENANCE_PORT = 3101;
+
+/** A production server on a fresh PGlite data dir: the store exactly as `npm start` serves it. */
+function server(port: number, extraEnv: string) {
+  const dataDir = `test-results/e2e-data-${port}`;
+  return {
+    command: `rm -rf ${dataDir} && ${extraEnv} NODE_ENV=production PORT=${port} HOST=127.0.0.1 SITE_URL=http://localhost:${port} DATA_DIR=${dataDir} LOG_LEVEL=warn npx tsx apps/web/server.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    : 'list',
+  use: {
+    baseURL: `http://localhost:${STORE_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'store',
+      testIgnore: /maintenance\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+    },
+    {
+      name: 'maintenance',
+      testMatch: /maintenance\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${MAINTENANCE_PORT}` },
+    },
+  ],
+  webServer: [server(STORE_PORT, ''), server(MAINTENANCE_PORT, 'WEB_BUILD_DIR=build-maintenance')],
+});

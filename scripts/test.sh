@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The whole test suite: static checks, unit tests, API tests on PGlite (and on PostgreSQL when
+# TEST_DATABASE_URL is set), the production build, then the browser journeys in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh
+
+echo "── typecheck" && npm run --silent typecheck
+echo "── lint" && npm run --silent lint
+echo "── unit and API tests" && npx vitest run
+echo "── production build" && npm run --silent build
+echo "── maintenance build" && MAINTENANCE_MODE=true WEB_BUILD_DIR=build-maintenance npm run --silent build -w @sprout/web
+echo "── browser tests" && npx playwright test

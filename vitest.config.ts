@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/api/test/**/*.test.ts'],
+    environment: 'node' as const,
+    setupFiles: ['test/no-console-error.ts'],
+    env: { TEST_DB: database, NODE_ENV: 'test' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/api/src/**/*.test.ts',
+            'apps/web/app/**/*.test.{ts,tsx}',
+          ],
+          environment: 'node',
+          setupFiles: ['test/no-console-error.ts'],
+        },
+      },
+      apiProject('api-pglite', 'pglite'),
+      // PostgreSQL runs the same API tests when a server is configured (CI sets TEST_DATABASE_URL).
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+    ],
+  },
+});

@@ -1,0 +1,40 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectConsoleError } from '../../../../../test/no-console-error';
+import { ErrorBoundary } from '../../root';
+
+afterEach(cleanup);
+
+function renderFailingRoute(path: string, loader: () => never) {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      HydrateFallback: () => null,
+      ErrorBoundary: ErrorBoundary as never,
+      children: [{ path: '*', Component: () => null, loader }],
+    },
+  ]);
+  render(<Stub initialEntries={[path]} />);
+}
+
+describe('root error boundary', () => {
+  it("shows 'Page Not Found' with the path for a 404", async () => {
+    renderFailingRoute('/menus/nope', () => {
+      throw new Response(null, { status: 404 });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Page Not Found: /menus/nope')).toBeTruthy();
+  });
+
+  it("shows 'Internal Server Error' for anything else and reports it", async () => {
+    const reported = expectConsoleError(/database went away/);
+    renderFailingRoute('/menus', () => {
+      throw new Error('database went away');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeTruthy();
+    expect(screen.getByText('Sorry, something went wrong. An error has occurred on the server')).toBeTruthy();
+    expect(reported().length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -37,7 +37,7 @@ async function main() {
       setHeaders(response, filePath) {
         // Hashed build assets never change; media may be re-rendered, so it gets a day.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header(
+        response.setHeader(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
         );
@@ -69,6 +69,8 @@ async function main() {
       url: '/*',
       handler(request, reply) {
         if (/^\/(api|auth)(\/|$)/.test(request.url)) return reply.callNotFound();
+        // The page's API calls log under the same request id as the page itself.
+        request.raw.headers['x-request-id'] = request.id;
         reply.hijack();
         handlePage(request.raw, reply.raw);
       },

@@ -7,13 +7,15 @@ import { ErrorBoundary } from '../../root';
 
 afterEach(cleanup);
 
+const Nothing = () => null;
+
 function renderFailingRoute(path: string, loader: () => never) {
   const Stub = createRoutesStub([
     {
       path: '/',
-      HydrateFallback: () => null,
+      HydrateFallback: Nothing,
       ErrorBoundary: ErrorBoundary as never,
-      children: [{ path: '*', Component: () => null, loader }],
+      children: [{ path: '*', Component: Nothing, loader }],
     },
   ]);
   render(<Stub initialEntries={[path]} />);

@@ -1,4 +1,20 @@
+import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './fixtures';
+
+/** Scrolls through the page so lazy images load, then waits until every image has decoded. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => image.complete && image.naturalWidth > 0),
+  );
+}
 
 test('a visitor goes from the home page through the menus and a filter to a menu and the plans', async ({
   page,
@@ -87,7 +103,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       ['plans', '/onboarding/plans'],
     ] as const) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await loadLazyImages(page);
       // Nothing may overflow sideways on a phone.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -8,7 +8,9 @@ bash scripts/ensure-chromium.sh
 
 echo "── typecheck" && npm run --silent typecheck
 echo "── lint" && npm run --silent lint
-echo "── unit and API tests" && npx vitest run
+echo "── unit and API tests" && npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 echo "── production build" && npm run --silent build
 echo "── maintenance build" && MAINTENANCE_MODE=true WEB_BUILD_DIR=build-maintenance npm run --silent build -w @sprout/web
-echo "── browser tests" && npx playwright test
+echo "── browser tests" && PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
+
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json

@@ -116,3 +116,31 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     }
   });
 }
+
+test('filters work from the keyboard: focus stays on the toggled filter, clearing unticks it', async ({
+  page,
+}) => {
+  await page.goto('/menus');
+  const results = page.locator('#results-heading');
+  const before = await results.textContent();
+  const firstNutrition = page.getByRole('group', { name: 'Nutrition' }).getByRole('checkbox').first();
+  await firstNutrition.focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/[?&]indicators=/);
+  await expect(results).not.toHaveText(before ?? '');
+  await expect(firstNutrition).toBeChecked();
+  await expect(firstNutrition).toBeFocused();
+
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/menus$/);
+  await expect(firstNutrition).not.toBeChecked();
+  await expect(results).toHaveText(before ?? '');
+});
+
+test.describe('menus are addressed by slug only', () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+  test('a numeric menu path is not a page', async ({ page }) => {
+    expect((await page.goto('/menus/1/'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  });
+});

@@ -7,7 +7,7 @@ import { modules } from './modules/index';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
-import requestGuard from './plugins/request-guard';
+import security from './plugins/security';
 
 export type BuildAppOptions = {
   config: Config;
@@ -33,8 +33,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
-    requestIdHeader: 'x-request-id',
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
+    // genReqId reads and checks the incoming header itself; Fastify would otherwise take it as-is.
+    requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -52,7 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
-  await app.register(requestGuard, { allowedOrigins: [config.SITE_URL, ...config.ALLOWED_ORIGINS] });
+  await app.register(security, { siteUrl: config.SITE_URL, allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(openapiPlugin, { siteName: config.SITE_NAME });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

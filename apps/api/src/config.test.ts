@@ -17,6 +17,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '4100' }).SITE_URL).toBe('http://localhost:4100');
   });
 
+  it('checks allowed origins are URLs and reads proxy hops', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example' }).ALLOWED_ORIGINS).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'shop.example.com' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(loadConfig({}).TRUST_PROXY_HOPS).toBe(0);
+    expect(loadConfig({ TRUST_PROXY_HOPS: '1' }).TRUST_PROXY_HOPS).toBe(1);
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO_DATA: 'yes' })).toThrow(
       ConfigError,

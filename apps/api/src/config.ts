@@ -26,7 +26,14 @@ export const configSchema = z.object({
   SITE_URL: z.url({ error: 'SITE_URL must be an absolute URL such as https://shop.example.com' }).optional(),
   SITE_NAME: z.string().min(1).default('Sprout & Spoon'),
   /** Storefront origins allowed to call a standalone API (CORS and Origin checks). */
-  ALLOWED_ORIGINS: commaList.default([]),
+  ALLOWED_ORIGINS: commaList
+    .pipe(z.array(z.url({ error: 'ALLOWED_ORIGINS must be a comma-separated list of absolute URLs' })))
+    .default([]),
+  /**
+   * How many proxies in front of the server to believe about the client address
+   * (X-Forwarded-For). 0 trusts none: never trust headers anyone can send.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** When set, the storefront calls this API over HTTP instead of in-process. */
   API_URL: z.url().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),

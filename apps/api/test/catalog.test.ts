@@ -198,7 +198,9 @@ describe('GET /api/products', () => {
     ['/api/products?page=abc', 'page'],
     ['/api/products?perPage=0', 'perPage'],
     ['/api/products?perPage=101', 'perPage'],
-    ['/api/products?include=nutrition', 'include.0'],
+    ['/api/products?include=nutrition', 'include'],
+    ['/api/products?include=badge,nutrition', 'include'],
+    ['/api/products?category_id=2147483648', 'category_id'],
     ['/api/products?abandoned_cart=not-a-cart', 'abandoned_cart'],
     ['/api/products?colour=red', 'colour'],
     ['/api/products?tags=no-such-tag', 'tags'],
@@ -216,6 +218,20 @@ describe('GET /api/products', () => {
     expect(menu.body).toEqual({ message: expect.stringContaining('no-such-menu') });
     const cart = await getJson(context.app, `/api/products?abandoned_cart=${randomUUID()}`);
     expect(cart.status).toBe(404);
+    // An id past PostgreSQL's integer range is simply no menu, not a database error.
+    expect((await getJson(context.app, '/api/products?menu_item=99999999999')).status).toBe(404);
+    expect((await getJson(context.app, '/api/products?menu_item=2147483648')).status).toBe(404);
+  });
+
+  it('leaves out saved cart filters that no longer exist instead of failing', async () => {
+    const tag = (await getJson(context.app, '/api/tags')).body.data[0].slug;
+    const cart = await createCart({
+      filters: { indicators: ['retired-indicator'], tags: [tag, 'retired-tag'] },
+    });
+    const { status, body } = await getJson(context.app, `/api/products?perPage=100&abandoned_cart=${cart}`);
+    expect(status).toBe(200);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((product: { tags: string[] }) => product.tags.includes(tag))).toBe(true);
   });
 
   it('runs the same number of SQL statements whatever the page size', async () => {
@@ -301,12 +317,14 @@ describe('menus', () => {
     const unknown = await getJson(context.app, '/api/menus?plan_id=9999');
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.plan_id).toBeDefined();
+    expect((await getJson(context.app, '/api/menus?plan_id=99999999999')).status).toBe(422);
   });
 
   it('finds one menu by slug and 404s otherwise', async () => {
     const first = (await getJson(context.app, '/api/menus')).body.data[0];
     expect((await getJson(context.app, `/api/menus/${first.slug}`)).body.data.id).toBe(first.id);
     expect((await getJson(context.app, '/api/menus/nope')).status).toBe(404);
+    expect((await getJson(context.app, '/api/menus/99999999999')).status).toBe(404);
   });
 });
 
@@ -433,6 +451,24 @@ describe('platform', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found: GET /api/nope' });
     expect(response.headers['x-request-id']).toBe('test-request-0001');
+  });
+
+  it('replaces a request id that is not a plain token', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\u0007' },
+    });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends conservative security headers', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/tags' });
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    });
   });
 
   it('refuses state-changing requests from another origin', async () => {

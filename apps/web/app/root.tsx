@@ -21,6 +21,8 @@ import './styles/app.css';
 export type RootData = {
   site: { url: string; name: string };
   menus: { slug: string; name: string }[];
+  /** Decided on the server so the footer hydrates with the same year around New Year. */
+  year: number;
 };
 
 type MenuNavResponse = { data: { slug: string; name: string }[] };
@@ -32,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   return {
     site: context.site,
     menus: menus.data.map(({ slug, name }) => ({ slug, name })),
+    year: new Date().getUTCFullYear(),
   };
 }
 

@@ -88,6 +88,8 @@ const includeList = <const T extends readonly [string, ...string[]]>(allowed: T)
   commaList.pipe(z.array(z.enum(allowed, { error: `include must be one of: ${allowed.join(', ')}` })));
 
 const pageNumber = z.coerce.number().int().min(1).max(10_000);
+/** A row id: positive and within PostgreSQL's integer range, so a huge number is a 422, not a 500. */
+export const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
 const abandonedCartId = z.uuid({ error: 'abandoned_cart must be an abandoned cart id' });
 const promoCode = z.string().trim().min(1).max(64);
 
@@ -100,7 +102,7 @@ export const productsQuery = z
     indicators: commaList.optional(),
     tags: commaList.optional(),
     promoCode: promoCode.optional(),
-    category_id: z.coerce.number().int().positive().optional(),
+    category_id: rowId.optional(),
     include: includeList(['badge', 'category']).optional(),
     /** Answers only the matching skus, unpaged: used to check which skus a menu still offers. */
     only_skus: z.enum(['true', 'false', '1', '0']).optional(),
@@ -116,7 +118,7 @@ export const leastExpensiveProductQuery = z
   .object({
     abandoned_cart: abandonedCartId.optional(),
     promoCode: promoCode.optional(),
-    category_id: z.coerce.number().int().positive().optional(),
+    category_id: rowId.optional(),
     include: includeList(['category', 'badge']).optional(),
   })
   .strict();
@@ -141,7 +143,7 @@ export type Menu = z.infer<typeof menu>;
 export const menusQuery = z
   .object({
     promoCode: promoCode.optional(),
-    plan_id: z.coerce.number().int().positive().optional(),
+    plan_id: rowId.optional(),
     abandoned_cart: abandonedCartId.optional(),
     include: includeList(['categoryDisplayPrice', 'primaryCategory', 'primaryComposableCategory']).optional(),
   })

@@ -17,7 +17,12 @@ function fieldErrorsFromValidation(issues: ValidationIssue[]): FieldErrors {
     errors[field] = [...(errors[field] ?? []), message];
   };
   for (const issue of issues) {
-    const field = issue.instancePath?.split('/').filter(Boolean).join('.') || '_';
+    // List positions name no field of their own: `include.1` is reported on `include`.
+    const field =
+      issue.instancePath
+        ?.split('/')
+        .filter((segment) => segment !== '' && !/^\d+$/.test(segment))
+        .join('.') || '_';
     if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
       for (const key of issue.params.keys)
         add(field === '_' ? key : `${field}.${key}`, `Unknown field "${key}".`);
@@ -33,7 +38,10 @@ export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
-        if (error.kind === 'internal') request.log.error({ err: error }, error.message);
+        if (error.status >= 500) {
+          request.log.error({ err: error }, error.message);
+          return reply.status(error.status).send({ message: GENERIC_SERVER_ERROR });
+        }
         if (error.kind === 'validation') {
           return reply
             .status(error.status)
@@ -48,6 +56,15 @@ export default fp(
         const errors = fieldErrorsFromValidation(error.validation as ValidationIssue[]);
         const first = Object.values(errors)[0]?.[0];
         return reply.status(422).send({ message: first ?? VALIDATION_FALLBACK_MESSAGE, errors });
+      }
+
+      // A value the database cannot hold (an id past the integer range, text where a number goes)
+      // is the client's mistake; schemas should catch it first, this keeps it a 4xx regardless.
+      const sqlState =
+        (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ??
+        (error as { code?: unknown }).code;
+      if (sqlState === '22003' || sqlState === '22P02') {
+        return reply.status(422).send({ message: 'A parameter is out of range or malformed.', errors: {} });
       }
 
       // Fastify's own client errors (malformed JSON, body too large, unsupported media type…).

@@ -1,6 +1,6 @@
 import type { Indicator, Menu, ProductsResponse, Tag } from '@sprout/contracts';
-import { formatMoney } from '@sprout/contracts';
-import { Link, NavLink, useNavigation } from 'react-router';
+import { commaList, formatMoney } from '@sprout/contracts';
+import { data, Link, NavLink, useNavigation } from 'react-router';
 import { MenuFilters } from '../features/catalog/MenuFilters';
 import { Pagination } from '../features/catalog/Pagination';
 import { ProductCard } from '../features/catalog/ProductCard';
@@ -9,15 +9,9 @@ import type { Route } from './+types/menus';
 
 const PAGE_SIZE = 12;
 
+/** Filters arrive as repeated (`tags=a&tags=b`) or comma-separated values; both mean the same. */
 function listParam(params: URLSearchParams, name: string): string[] {
-  return [
-    ...new Set(
-      params
-        .getAll(name)
-        .flatMap((value) => value.split(','))
-        .filter(Boolean),
-    ),
-  ];
+  return [...new Set(commaList.parse(params.getAll(name)))];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -41,6 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ),
   ]);
   const menu = params.slug ? (menus.data.find((candidate) => candidate.slug === params.slug) ?? null) : null;
+  // Menus are addressed by slug only: /menus/3/ is not a page, even though the API knows id 3.
+  if (params.slug && !menu) throw data(null, { status: 404 });
   return {
     title: menu?.name ?? 'Menus',
     menu,
@@ -94,13 +90,7 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
       <div className="menus-page__body">
         <aside className="menus-page__filters">
           <h2 className="visually-hidden">Filters</h2>
-          <MenuFilters
-            key={`${basePath}|${selected.indicators.join()}|${selected.tags.join()}`}
-            action={basePath}
-            indicators={indicators}
-            tags={tags}
-            selected={selected}
-          />
+          <MenuFilters action={basePath} indicators={indicators} tags={tags} selected={selected} />
         </aside>
 
         <section className="menus-page__results" aria-labelledby="results-heading" aria-busy={loading}>

@@ -55,8 +55,9 @@ export type ProductFilter = {
 
 /**
  * Products must carry every requested indicator and every requested tag.
- * The correlated subqueries need table-qualified column names, which Drizzle only writes for
- * queries with a join: every query using these conditions joins categories (productsWithCategory).
+ * Correlated subqueries need table-qualified outer columns. Drizzle qualifies columns in WHERE and
+ * ORDER BY, but in the select list only when the query has a join: every query selecting
+ * productColumns or menuColumns therefore joins categories.
  */
 function productConditions(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [eq(products.isActive, true)];
@@ -132,7 +133,7 @@ export async function findLeastExpensiveProduct(
   pricing: { planDiscountBasisPoints: number; varianceBasisPoints: number },
 ): Promise<ProductRow | undefined> {
   const adjustedBase = sql`round(${categories.basePriceCents}::numeric * ${10_000 + pricing.varianceBasisPoints} / 10000)`;
-  const price = sql`round(${adjustedBase} * ${10_000 - pricing.planDiscountBasisPoints} / 10000) + ${products.premiumDifferenceCents}`;
+  const price = sql`greatest(0, round(${adjustedBase} * ${10_000 - pricing.planDiscountBasisPoints} / 10000)) + ${products.premiumDifferenceCents}`;
   const [row] = await db
     .select(productColumns)
     .from(products)
@@ -208,9 +209,13 @@ export async function listMenus(db: Database): Promise<MenuRow[]> {
     .orderBy(desc(menus.sortingWeight), asc(menus.id));
 }
 
-/** A menu by slug, or by id when the key is all digits. */
+const MAX_ROW_ID = 2_147_483_647;
+
+/** A menu by slug, or by id when the key is all digits (ids past the integer range match nothing). */
 export async function findMenu(db: Database, key: string): Promise<MenuRow | undefined> {
-  const condition = /^\d+$/.test(key) ? eq(menus.id, Number(key)) : eq(menus.slug, key);
+  const isId = /^\d{1,10}$/.test(key);
+  if (/^\d+$/.test(key) && (!isId || Number(key) > MAX_ROW_ID)) return undefined;
+  const condition = isId ? eq(menus.id, Number(key)) : eq(menus.slug, key);
   const [row] = await db
     .select(menuColumns)
     .from(menus)

@@ -84,13 +84,21 @@ export function toProduct(row: ProductRow, pricing: PricingContext, include: rea
   return result;
 }
 
+async function knownFilters(db: Database, indicatorSlugs: string[], tagSlugs: string[]) {
+  if (indicatorSlugs.length === 0 && tagSlugs.length === 0) {
+    return { indicators: new Set<string>(), tags: new Set<string>() };
+  }
+  return repository.findKnownFilterSlugs(db, indicatorSlugs, tagSlugs);
+}
+
 /** Unknown filter slugs are a 422 on the parameter that named them, not an empty page. */
-async function assertKnownFilters(db: Database, indicatorSlugs: string[], tagSlugs: string[]) {
-  if (indicatorSlugs.length === 0 && tagSlugs.length === 0) return;
-  const known = await repository.findKnownFilterSlugs(db, indicatorSlugs, tagSlugs);
+function assertAllKnown(
+  requested: { indicators: string[]; tags: string[] },
+  known: { indicators: Set<string>; tags: Set<string> },
+) {
   const errors: Record<string, string[]> = {};
-  const unknownIndicators = indicatorSlugs.filter((slug) => !known.indicators.has(slug));
-  const unknownTags = tagSlugs.filter((slug) => !known.tags.has(slug));
+  const unknownIndicators = requested.indicators.filter((slug) => !known.indicators.has(slug));
+  const unknownTags = requested.tags.filter((slug) => !known.tags.has(slug));
   if (unknownIndicators.length) errors.indicators = [`Unknown indicator: ${unknownIndicators.join(', ')}.`];
   if (unknownTags.length) errors.tags = [`Unknown tag: ${unknownTags.join(', ')}.`];
   if (Object.keys(errors).length) {
@@ -111,13 +119,16 @@ export async function listProducts(db: Database, query: ProductsQuery) {
     promoCode: query.promoCode,
   });
   const menuCategoryIds = await resolveMenuCategories(db, query.menu_item);
-  // A cart's saved filters apply to its listings unless the request names its own.
+  // A cart's saved filters apply to its listings unless the request names its own. Unknown slugs
+  // the request names are a 422; unknown saved ones (a retired tag) are quietly left out.
   const explicitFilters = query.indicators !== undefined || query.tags !== undefined;
-  const indicatorSlugs = explicitFilters
-    ? (query.indicators ?? [])
-    : (shopper.cart?.filters.indicators ?? []);
-  const tagSlugs = explicitFilters ? (query.tags ?? []) : (shopper.cart?.filters.tags ?? []);
-  await assertKnownFilters(db, indicatorSlugs, tagSlugs);
+  const requested = explicitFilters
+    ? { indicators: query.indicators ?? [], tags: query.tags ?? [] }
+    : (shopper.cart?.filters ?? { indicators: [], tags: [] });
+  const known = await knownFilters(db, requested.indicators, requested.tags);
+  if (explicitFilters) assertAllKnown(requested, known);
+  const indicatorSlugs = requested.indicators.filter((slug) => known.indicators.has(slug));
+  const tagSlugs = requested.tags.filter((slug) => known.tags.has(slug));
 
   const categoryIds =
     query.category_id !== undefined
@@ -163,49 +174,62 @@ export async function listAlsoLoved(
   return rows.map((row) => toProduct(row, shopper.pricing, ['badge', 'category']));
 }
 
+function toMenu(
+  { menu, productCount }: repository.MenuRow,
+  categoriesById: Map<number, CategoryRow>,
+  pricing: PricingContext,
+  include: MenusQuery['include'] = [],
+): Menu {
+  const primary = categoriesById.get(menu.primaryCategoryId)!;
+  const composable =
+    menu.primaryComposableCategoryId === null ? null : categoriesById.get(menu.primaryComposableCategoryId)!;
+  const result: Menu = {
+    id: menu.id,
+    slug: menu.slug,
+    name: menu.name,
+    description: menu.description,
+    subtitle: menu.subtitle,
+    sorting_weight: menu.sortingWeight,
+    image: { uris: menu.image },
+    product_count: productCount,
+  };
+  if (include.includes('categoryDisplayPrice')) {
+    result.category_display_price = centsToDollars(categoryPriceCents(primary.basePriceCents, pricing));
+  }
+  if (include.includes('primaryCategory')) result.primary_category = toCategory(primary, pricing);
+  if (include.includes('primaryComposableCategory')) {
+    result.primary_composable_category = composable ? toCategory(composable, pricing) : null;
+  }
+  return result;
+}
+
+async function menuPricing(db: Database, query: MenusQuery) {
+  const [shopper, categories] = await Promise.all([
+    resolveShopperContext(db, {
+      abandonedCartId: query.abandoned_cart,
+      planId: query.plan_id,
+      promoCode: query.promoCode,
+    }),
+    repository.listCategories(db),
+  ]);
+  return { pricing: shopper.pricing, categoriesById: new Map(categories.map((row) => [row.id, row])) };
+}
+
 export async function listMenus(db: Database, query: MenusQuery): Promise<Menu[]> {
-  const shopper = await resolveShopperContext(db, {
-    abandonedCartId: query.abandoned_cart,
-    planId: query.plan_id,
-    promoCode: query.promoCode,
-  });
-  const [menus, categories] = await Promise.all([repository.listMenus(db), repository.listCategories(db)]);
-  const categoriesById = new Map(categories.map((row) => [row.id, row]));
-  const include = query.include ?? [];
-  return menus.map(({ menu, productCount }) => {
-    const primary = categoriesById.get(menu.primaryCategoryId)!;
-    const composable =
-      menu.primaryComposableCategoryId === null
-        ? null
-        : categoriesById.get(menu.primaryComposableCategoryId)!;
-    const result: Menu = {
-      id: menu.id,
-      slug: menu.slug,
-      name: menu.name,
-      description: menu.description,
-      subtitle: menu.subtitle,
-      sorting_weight: menu.sortingWeight,
-      image: { uris: menu.image },
-      product_count: productCount,
-    };
-    if (include.includes('categoryDisplayPrice')) {
-      result.category_display_price = centsToDollars(
-        categoryPriceCents(primary.basePriceCents, shopper.pricing),
-      );
-    }
-    if (include.includes('primaryCategory')) result.primary_category = toCategory(primary, shopper.pricing);
-    if (include.includes('primaryComposableCategory')) {
-      result.primary_composable_category = composable ? toCategory(composable, shopper.pricing) : null;
-    }
-    return result;
-  });
+  const [{ pricing, categoriesById }, menus] = await Promise.all([
+    menuPricing(db, query),
+    repository.listMenus(db),
+  ]);
+  return menus.map((row) => toMenu(row, categoriesById, pricing, query.include));
 }
 
 export async function findMenu(db: Database, key: string, query: MenusQuery): Promise<Menu> {
-  const menus = await listMenus(db, query);
-  const menu = menus.find((candidate) => candidate.slug === key || String(candidate.id) === key);
-  if (!menu) throw AppError.notFound(`Menu "${key}" not found.`);
-  return menu;
+  const [{ pricing, categoriesById }, row] = await Promise.all([
+    menuPricing(db, query),
+    repository.findMenu(db, key),
+  ]);
+  if (!row) throw AppError.notFound(`Menu "${key}" not found.`);
+  return toMenu(row, categoriesById, pricing, query.include);
 }
 
 export async function listIndicators(db: Database): Promise<Indicator[]> {

@@ -1,25 +1,34 @@
 import type { Indicator, Tag } from '@sprout/contracts';
-import { Form, useSubmit } from 'react-router';
+import { Form, useNavigation, useSubmit } from 'react-router';
 
-type Props = {
-  indicators: Indicator[];
-  tags: Tag[];
-  selected: { indicators: string[]; tags: string[] };
-  action: string;
-};
+type Selected = { indicators: string[]; tags: string[] };
+type Props = { indicators: Indicator[]; tags: Tag[]; selected: Selected; action: string };
+
+/**
+ * While a filter change is loading, show the filters it asked for (optimistic UI), so the
+ * checkboxes follow the click at once and "Clear filters" unticks them too.
+ */
+function useShownSelection(selected: Selected, action: string): Selected {
+  const navigation = useNavigation();
+  const pending = navigation.location;
+  if (!pending || pending.pathname.replace(/\/$/, '') !== action.replace(/\/$/, '')) return selected;
+  const params = new URLSearchParams(pending.search);
+  return { indicators: params.getAll('indicators'), tags: params.getAll('tags') };
+}
 
 /**
  * Filters as a plain GET form: it works before JavaScript loads, and once hydrated each change
- * re-queries the menu without scrolling the page away.
+ * re-queries the menu without scrolling the page away. Checkboxes are controlled by the URL,
+ * so keyboard focus stays on the one just toggled.
  */
 export function MenuFilters({ indicators, tags, selected, action }: Props) {
   const submit = useSubmit();
-  const groups: { legend: string; name: 'indicators' | 'tags'; options: { slug: string; name: string }[] }[] =
-    [
-      { legend: 'Nutrition', name: 'indicators', options: indicators },
-      { legend: 'Diet', name: 'tags', options: tags.filter((tag) => tag.group === 'diet') },
-      { legend: 'Allergens', name: 'tags', options: tags.filter((tag) => tag.group === 'allergen') },
-    ];
+  const shown = useShownSelection(selected, action);
+  const groups: { legend: string; name: keyof Selected; options: { slug: string; name: string }[] }[] = [
+    { legend: 'Nutrition', name: 'indicators', options: indicators },
+    { legend: 'Diet', name: 'tags', options: tags.filter((tag) => tag.group === 'diet') },
+    { legend: 'Allergens', name: 'tags', options: tags.filter((tag) => tag.group === 'allergen') },
+  ];
 
   return (
     <Form
@@ -41,7 +50,9 @@ export function MenuFilters({ indicators, tags, selected, action }: Props) {
                   type="checkbox"
                   name={group.name}
                   value={option.slug}
-                  defaultChecked={selected[group.name].includes(option.slug)}
+                  checked={shown[group.name].includes(option.slug)}
+                  // The form's onChange submits; React needs a handler to accept a controlled checkbox.
+                  onChange={() => {}}
                 />
                 <span>{option.name}</span>
               </label>

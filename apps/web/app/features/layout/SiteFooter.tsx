@@ -58,7 +58,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="site-footer__legal">
-        © {new Date().getFullYear()} {siteName}. Delivering across the USA.
+        © {root?.year} {siteName}. Delivering across the USA.
       </p>
     </footer>
   );

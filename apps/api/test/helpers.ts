@@ -33,6 +33,26 @@ export async function getJson<T = any>(
   return { status: response.statusCode, body: response.json() as T };
 }
 
+/** A JSON request through app.inject from the storefront's own origin. */
+export async function sendJson<T = any>(
+  // biome-ignore lint/suspicious/noExplicitAny: checked by each test's assertions
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: {
+      origin: 'http://localhost:3000',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  return { status: response.statusCode, body: response.json() as T };
+}
+
 /** Counts the SQL statements one request sends. */
 export async function countStatements(context: TestContext, url: string): Promise<number> {
   const before = context.database.statements.count;

@@ -90,7 +90,13 @@ const includeList = <const T extends readonly [string, ...string[]]>(allowed: T)
 const pageNumber = z.coerce.number().int().min(1).max(10_000);
 /** A row id: positive and within PostgreSQL's integer range, so a huge number is a 422, not a 500. */
 export const rowId = z.coerce.number().int().min(1).max(2_147_483_647);
-const abandonedCartId = z.uuid({ error: 'abandoned_cart must be an abandoned cart id' });
+/**
+ * Abandoned cart ids are 128 random bits written in UUID form (not RFC version-4 UUIDs, whose
+ * version bits would leave only 122 random bits), so they are checked as GUID-shaped text.
+ */
+export const abandonedCartIdSchema = (field: string) =>
+  z.guid({ error: `${field} must be an abandoned cart id` });
+const abandonedCartId = abandonedCartIdSchema('abandoned_cart');
 const promoCode = z.string().trim().min(1).max(64);
 
 export const productsQuery = z
@@ -190,7 +196,9 @@ export const bestsellerGroup = z.object({
   ),
 });
 export type BestsellerGroup = z.infer<typeof bestsellerGroup>;
-export const bestsellersQuery = z.object({ abandonedCartId: abandonedCartId.optional() }).strict();
+export const bestsellersQuery = z
+  .object({ abandonedCartId: abandonedCartIdSchema('abandonedCartId').optional() })
+  .strict();
 export const bestsellersResponse = list(bestsellerGroup);
 
 export const alsoLovedQuery = z

@@ -28,7 +28,8 @@ export const validationErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
 });
-export const codedErrorBody = z.object({ message: z.string(), code: z.number().int() });
+/** 400: code 10002 when the cart can no longer be changed here; no code for other bad requests. */
+export const codedErrorBody = z.object({ message: z.string(), code: z.number().int().optional() });
 export const messageErrorBody = z.object({ message: z.string() });
 
 export type ValidationErrorBody = z.infer<typeof validationErrorBody>;

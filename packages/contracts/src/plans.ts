@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abandonedCartIdSchema } from './catalog';
 import { list } from './envelope';
 
 export const plan = z.object({
@@ -21,7 +22,7 @@ export type Plan = z.infer<typeof plan>;
 
 export const plansQuery = z
   .object({
-    abandoned_cart_id: z.uuid({ error: 'abandoned_cart_id must be an abandoned cart id' }).optional(),
+    abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
     promoCode: z.string().trim().min(1).max(64).optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
 import planRoutes from './plans/routes';
 import shippingRoutes from './shipping/routes';
@@ -9,6 +10,7 @@ import shippingRoutes from './shipping/routes';
  */
 export const modules: Record<string, FastifyPluginAsync> = {
   catalog: catalogRoutes,
+  carts: cartRoutes,
   plans: planRoutes,
   shipping: shippingRoutes,
 };

@@ -1,3 +1,5 @@
+export * from './accounts';
 export * from './catalog';
+export * from './marketing';
 export * from './sales';
 export * from './shipping';

@@ -1,4 +1,20 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { products } from './catalog';
+import { states, zipCodes } from './shipping';
 
 export const plans = pgTable('plans', {
   id: serial().primaryKey(),
@@ -25,14 +41,57 @@ export const priceVarianceGroups = pgTable('price_variance_groups', {
 export type CartFilters = { indicators: string[]; tags: string[] };
 
 /**
- * The server-side cart of an anonymous visitor. Created by the cart module; the catalogue reads
- * its plan, filters and price-variance group to price and filter listings.
+ * The server-side cart of a visitor before checkout. Its id is a random UUID (122 random bits,
+ * never sequential): holding the id is what lets a browser read and change the cart.
  */
 export const abandonedCarts = pgTable('abandoned_carts', {
   id: uuid().primaryKey(),
+  /** 'open' until checkout completes; then 'checked_out' and every change is refused (code 10002). */
+  status: text({ enum: ['open', 'checked_out'] })
+    .notNull()
+    .default('open'),
   planId: integer().references(() => plans.id),
   priceVarianceGroupId: integer().references(() => priceVarianceGroups.id),
   filters: jsonb().$type<CartFilters>().notNull().default({ indicators: [], tags: [] }),
+  /** The customer account this cart belongs to, once there is one. */
+  profileId: integer().references(() => users.id),
+  email: text(),
+  firstName: text(),
+  lastName: text(),
+  addressLine1: text('address_line_1'),
+  addressLine2: text('address_line_2'),
+  city: text(),
+  stateId: integer().references(() => states.id),
+  zipCodeId: integer().references(() => zipCodes.id),
+  phone: text(),
+  deliveryInstructions: text(),
+  receivesSmsUpdates: boolean().notNull().default(true),
+  /** argon2id hash of the password chosen before checkout; the account is created at checkout. */
+  passwordHash: text(),
+  /** Where the visitor was captured (page path, and the UI location such as 'popup'). */
+  capturePage: text(),
+  captureLocation: text(),
+  leadCapturedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One line per product: the primary key makes a duplicate line impossible, whatever the concurrency. */
+export const abandonedCartItems = pgTable(
+  'abandoned_cart_items',
+  {
+    cartId: uuid()
+      .notNull()
+      .references(() => abandonedCarts.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    quantity: integer().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId] }),
+    index().on(t.productId),
+    check('abandoned_cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

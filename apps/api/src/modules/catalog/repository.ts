@@ -21,7 +21,7 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type BadgeRow = typeof badges.$inferSelect;
 
 /** Everything a product card needs, read in one statement whatever the page size. */
-const productColumns = {
+export const productColumns = {
   product: products,
   category: categories,
   badge: badges,

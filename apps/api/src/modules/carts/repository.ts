@@ -1,0 +1,253 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { type ProductRow, productColumns } from '../catalog/repository';
+
+const {
+  abandonedCartItems,
+  abandonedCarts,
+  badges,
+  bestsellerGroupItems,
+  bestsellerGroups,
+  categories,
+  marketingEvents,
+  plans,
+  priceVarianceGroups,
+  products,
+  states,
+  users,
+  zipCodes,
+} = schema;
+
+export type CartRow = typeof abandonedCarts.$inferSelect;
+export type CartChanges = Partial<Omit<CartRow, 'id' | 'createdAt'>>;
+
+export async function insertCart(db: Database, id: string): Promise<void> {
+  await db.insert(abandonedCarts).values({ id });
+}
+
+/**
+ * Locks the cart row for the rest of the transaction: every change to one cart runs one at a
+ * time, so quantities, thresholds and totals are checked against what is really there.
+ */
+export async function lockCart(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: abandonedCarts.id,
+      status: abandonedCarts.status,
+      email: abandonedCarts.email,
+      profileId: abandonedCarts.profileId,
+      leadCapturedAt: abandonedCarts.leadCapturedAt,
+      planId: abandonedCarts.planId,
+      threshold: plans.threshold,
+      planDiscountBasisPoints: plans.itemDiscountBasisPoints,
+      varianceBasisPoints: priceVarianceGroups.adjustmentBasisPoints,
+    })
+    .from(abandonedCarts)
+    .leftJoin(plans, eq(plans.id, abandonedCarts.planId))
+    .leftJoin(priceVarianceGroups, eq(priceVarianceGroups.id, abandonedCarts.priceVarianceGroupId))
+    .where(eq(abandonedCarts.id, id))
+    .for('update', { of: abandonedCarts });
+  return row;
+}
+
+export async function updateCart(db: Database, id: string, changes: CartChanges): Promise<void> {
+  await db
+    .update(abandonedCarts)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(abandonedCarts.id, id));
+}
+
+export async function deleteCart(db: Database, id: string): Promise<void> {
+  await db.delete(abandonedCarts).where(eq(abandonedCarts.id, id));
+}
+
+/** The cart with its plan, delivery zip code, state and price group, in one statement. */
+export async function findCartDetails(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      cart: abandonedCarts,
+      plan: plans,
+      zip: { code: zipCodes.code, isDelivered: zipCodes.isDelivered },
+      state: { taxRateBasisPoints: states.taxRateBasisPoints, taxesShipping: states.taxesShipping },
+      varianceBasisPoints: priceVarianceGroups.adjustmentBasisPoints,
+    })
+    .from(abandonedCarts)
+    .leftJoin(plans, eq(plans.id, abandonedCarts.planId))
+    .leftJoin(zipCodes, eq(zipCodes.id, abandonedCarts.zipCodeId))
+    .leftJoin(states, eq(states.id, abandonedCarts.stateId))
+    .leftJoin(priceVarianceGroups, eq(priceVarianceGroups.id, abandonedCarts.priceVarianceGroupId))
+    .where(eq(abandonedCarts.id, id));
+  return row;
+}
+
+export type CartLineRow = ProductRow & { quantity: number };
+
+/** Every line with its full product, in one statement whatever the cart size. */
+export async function listCartLines(db: Database, cartId: string): Promise<CartLineRow[]> {
+  return db
+    .select({ ...productColumns, quantity: abandonedCartItems.quantity })
+    .from(abandonedCartItems)
+    .innerJoin(products, eq(products.id, abandonedCartItems.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .where(eq(abandonedCartItems.cartId, cartId))
+    .orderBy(desc(categories.sortingWeight), asc(abandonedCartItems.addedAt), asc(products.id));
+}
+
+export async function findProductBySku(db: Database, sku: string) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      isActive: products.isActive,
+      premiumDifferenceCents: products.premiumDifferenceCents,
+      basePriceCents: categories.basePriceCents,
+      categoryName: categories.name,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.sku, sku));
+  return row;
+}
+
+/** This product's current quantity and everything else in the cart, in one statement. */
+export async function quantitiesAround(db: Database, cartId: string, productId: number) {
+  const [row] = await db
+    .select({
+      current:
+        sql<number>`coalesce(sum(${abandonedCartItems.quantity}) filter (where ${abandonedCartItems.productId} = ${productId}), 0)`.mapWith(
+          Number,
+        ),
+      others:
+        sql<number>`coalesce(sum(${abandonedCartItems.quantity}) filter (where ${abandonedCartItems.productId} <> ${productId}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(abandonedCartItems)
+    .where(eq(abandonedCartItems.cartId, cartId));
+  return { current: row?.current ?? 0, others: row?.others ?? 0 };
+}
+
+export async function countItems(db: Database, cartId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${abandonedCartItems.quantity}), 0)`.mapWith(Number) })
+    .from(abandonedCartItems)
+    .where(eq(abandonedCartItems.cartId, cartId));
+  return row?.total ?? 0;
+}
+
+export async function setItemQuantity(db: Database, cartId: string, productId: number, quantity: number) {
+  if (quantity === 0) {
+    await db
+      .delete(abandonedCartItems)
+      .where(and(eq(abandonedCartItems.cartId, cartId), eq(abandonedCartItems.productId, productId)));
+    return;
+  }
+  await db
+    .insert(abandonedCartItems)
+    .values({ cartId, productId, quantity })
+    .onConflictDoUpdate({
+      target: [abandonedCartItems.cartId, abandonedCartItems.productId],
+      set: { quantity },
+    });
+}
+
+/** Adds to existing quantities (one statement for any number of products). */
+export async function addItemQuantities(
+  db: Database,
+  cartId: string,
+  additions: { productId: number; quantity: number }[],
+) {
+  if (additions.length === 0) return;
+  await db
+    .insert(abandonedCartItems)
+    .values(additions.map((addition) => ({ cartId, ...addition })))
+    .onConflictDoUpdate({
+      target: [abandonedCartItems.cartId, abandonedCartItems.productId],
+      set: { quantity: sql`${abandonedCartItems.quantity} + excluded.quantity` },
+    });
+}
+
+export async function emptyCart(db: Database, cartId: string): Promise<void> {
+  await db.delete(abandonedCartItems).where(eq(abandonedCartItems.cartId, cartId));
+}
+
+export async function findPlan(db: Database, planId: number) {
+  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
+  return row;
+}
+
+export async function isEmailOfAccount(
+  db: Database,
+  email: string,
+  exceptUserId: number | null,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptUserId === null ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findZipCode(db: Database, by: { code: string } | { id: number }) {
+  const [row] = await db
+    .select({ id: zipCodes.id, stateId: zipCodes.stateId })
+    .from(zipCodes)
+    .where('code' in by ? eq(zipCodes.code, by.code) : eq(zipCodes.id, by.id));
+  return row;
+}
+
+export async function stateExists(db: Database, stateId: number): Promise<boolean> {
+  const [row] = await db.select({ id: states.id }).from(states).where(eq(states.id, stateId));
+  return row !== undefined;
+}
+
+export async function insertMarketingEvent(
+  db: Database,
+  event: { id: string; name: string; cartId: string; payload: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .insert(marketingEvents)
+    .values({ id: event.id, name: event.name, abandonedCartId: event.cartId, payload: event.payload });
+}
+
+export async function listBestsellerGroupItems(db: Database, groupId: number) {
+  return db
+    .select({ productId: products.id, quantity: bestsellerGroupItems.quantity, groupId: bestsellerGroups.id })
+    .from(bestsellerGroups)
+    .innerJoin(bestsellerGroupItems, eq(bestsellerGroupItems.groupId, bestsellerGroups.id))
+    .innerJoin(products, eq(products.id, bestsellerGroupItems.productId))
+    .where(and(eq(bestsellerGroups.id, groupId), eq(products.isActive, true)))
+    .orderBy(asc(bestsellerGroupItems.position), asc(products.id));
+}
+
+export async function bestsellerGroupExists(db: Database, groupId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bestsellerGroups.id })
+    .from(bestsellerGroups)
+    .where(eq(bestsellerGroups.id, groupId));
+  return row !== undefined;
+}
+
+export async function categoryQuantities(db: Database, cartId: string) {
+  return db
+    .select({
+      categoryId: categories.id,
+      categorySlug: categories.slug,
+      quantity: sql<number>`sum(${abandonedCartItems.quantity})`.mapWith(Number),
+    })
+    .from(abandonedCartItems)
+    .innerJoin(products, eq(products.id, abandonedCartItems.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(abandonedCartItems.cartId, cartId))
+    .groupBy(categories.id)
+    .orderBy(desc(categories.sortingWeight));
+}

@@ -1,0 +1,198 @@
+import {
+  ABANDONED_CART_COOKIE,
+  abandonedCartParams,
+  abandonedCartQuery,
+  abandonedCartResponse,
+  cartFiltersBody,
+  categoryQuantitiesResponse,
+  codedErrorBody,
+  fillWithBestsellersBody,
+  fillWithBestsellersParams,
+  messageErrorBody,
+  selectPlanBody,
+  selectPlanResponse,
+  setCartItemBody,
+  setCartItemResponse,
+  updateAbandonedCartBody,
+  updateAbandonedCartResponse,
+  validationErrorBody,
+} from '@sprout/contracts';
+import { parse as parseCookies } from 'cookie';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as carts from './service';
+
+const errors = {
+  400: codedErrorBody,
+  403: messageErrorBody,
+  404: messageErrorBody,
+  422: validationErrorBody,
+};
+const tags = ['abandoned carts'];
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The storefront uses both prefixes of spec section 7 for the same carts. */
+const PREFIXES = ['/api/customers/abandoned-carts', '/api/sales/abandoned-carts'] as const;
+
+export default async function cartRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  for (const prefix of PREFIXES) {
+    const hide = prefix !== PREFIXES[0];
+
+    app.post(
+      prefix,
+      {
+        schema: { tags, hide, summary: 'Create an abandoned cart', response: { 201: abandonedCartResponse } },
+      },
+      async (_request, reply) =>
+        reply.status(201).send({ data: await carts.createAbandonedCart(db()), meta: {} }),
+    );
+
+    app.get(
+      `${prefix}/:cartId`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'The abandoned cart with its items and costs',
+          params: abandonedCartParams,
+          querystring: abandonedCartQuery,
+          response: { 200: abandonedCartResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const cart = await carts.loadAbandonedCart(db(), request.params.cartId);
+        // Promotions (issue 4) attach the applied code; until then a cart never has one.
+        if (request.query.include === 'promoCode') cart.cart.promo_code = null;
+        return { data: cart, meta: {} };
+      },
+    );
+
+    app.put(
+      `${prefix}/:cartId`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'Update contact, address and preferences (a Lead pixel when an email is first captured)',
+          params: abandonedCartParams,
+          body: updateAbandonedCartBody,
+          response: { 200: updateAbandonedCartResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const result = await carts.updateAbandonedCart(db(), request.params.cartId, request.body);
+        return { data: result.cart, meta: { pixels: result.pixels } };
+      },
+    );
+
+    app.delete(
+      `${prefix}/:cartId`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'Drop the abandoned cart (answers it as it was)',
+          params: abandonedCartParams,
+          response: { 200: abandonedCartResponse, ...errors },
+        },
+      },
+      async (request) => ({ data: await carts.deleteAbandonedCart(db(), request.params.cartId), meta: {} }),
+    );
+
+    app.put(
+      `${prefix}/:cartId/items`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'Set the absolute quantity of one product (0 removes it)',
+          params: abandonedCartParams,
+          body: setCartItemBody,
+          response: { 200: setCartItemResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const result = await carts.setCartItem(db(), request.params.cartId, request.body);
+        return {
+          data: result.cart,
+          meta: { difference: { data: result.difference }, pixels: result.pixels },
+        };
+      },
+    );
+
+    app.post(
+      `${prefix}/:cartId/plans`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'Choose the plan (box size); a smaller box empties the cart first',
+          params: abandonedCartParams,
+          body: selectPlanBody,
+          response: { 200: selectPlanResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const result = await carts.selectPlan(db(), request.params.cartId, request.body);
+        return { data: result.cart, meta: { event_id: result.eventId } };
+      },
+    );
+
+    app.post(
+      `${prefix}/:cartId/filters`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'Save the menu filters of this cart',
+          params: abandonedCartParams,
+          body: cartFiltersBody,
+          response: { 200: abandonedCartResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await carts.saveFilters(db(), request.params.cartId, request.body),
+        meta: {},
+      }),
+    );
+
+    app.post(
+      `${prefix}/:cartId/filled-with-bestsellers/:bestsellerGroupId`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'Fill the box with a bestseller preset, up to the plan threshold',
+          params: fillWithBestsellersParams,
+          body: fillWithBestsellersBody.optional(),
+          response: { 200: abandonedCartResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await carts.fillWithBestsellers(db(), request.params.cartId, request.params.bestsellerGroupId),
+        meta: {},
+      }),
+    );
+  }
+
+  app.get(
+    '/api/me/category-quantities',
+    {
+      schema: {
+        tags,
+        summary: "Items per category in the visitor's cart (cookie abandoned_cart_id)",
+        querystring: z.object({}).strict(),
+        response: { 200: categoryQuantitiesResponse },
+      },
+    },
+    async (request) => {
+      const cookieId = parseCookies(request.headers.cookie ?? '')[ABANDONED_CART_COOKIE];
+      const cartId = cookieId && GUID.test(cookieId) ? cookieId : undefined;
+      return { data: await carts.listCategoryQuantities(db(), cartId), meta: {} };
+    },
+  );
+}

@@ -1,0 +1,384 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import {
+  type AbandonedCart,
+  CART_LOCKED_CODE,
+  type CartDifference,
+  centsToDollars,
+  EMAIL_IN_USE_MESSAGE,
+  type Pixel,
+  type UpdateAbandonedCartBody,
+} from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import { findKnownFilterSlugs } from '../catalog/repository';
+import { toProduct } from '../catalog/service';
+import { computeCosts } from '../pricing/costs';
+import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
+import * as repository from './repository';
+
+/** 128 random bits from the CSPRNG, written in the familiar 8-4-4-4-12 form. */
+export function newAbandonedCartId(): string {
+  const hex = randomBytes(16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const notFound = () => AppError.notFound('Abandoned cart not found.');
+
+type LockedCart = NonNullable<Awaited<ReturnType<typeof repository.lockCart>>>;
+
+/** Locks the cart and refuses changes to one that is gone, checked out or owned by an account. */
+async function lockOpenCart(db: Database, cartId: string): Promise<LockedCart> {
+  const cart = await repository.lockCart(db, cartId);
+  if (!cart) throw notFound();
+  if (cart.status === 'checked_out') {
+    throw new AppError('cart_locked', 'This cart has already been checked out.', { code: CART_LOCKED_CODE });
+  }
+  // Once a cart belongs to an account only that customer's session may change it (sessions: issue 5).
+  if (cart.profileId !== null) throw new AppError('forbidden', 'This cart belongs to a customer account.');
+  return cart;
+}
+
+/** The cart as the storefront sees it: two statements whatever the number of lines. */
+export async function loadAbandonedCart(db: Database, cartId: string): Promise<AbandonedCart> {
+  const [details, lines] = await Promise.all([
+    repository.findCartDetails(db, cartId),
+    repository.listCartLines(db, cartId),
+  ]);
+  if (!details) throw notFound();
+  const { cart, plan, zip, state } = details;
+  const pricing: PricingContext = {
+    planDiscountBasisPoints: plan?.itemDiscountBasisPoints ?? 0,
+    varianceBasisPoints: details.varianceBasisPoints ?? 0,
+  };
+
+  const items = lines.map((line) => {
+    const prices = itemPriceCents(
+      {
+        basePriceCents: line.category.basePriceCents,
+        premiumDifferenceCents: line.product.premiumDifferenceCents,
+      },
+      pricing,
+    );
+    return {
+      item: {
+        ...toProduct(line, pricing, ['badge', 'category']),
+        quantity: line.quantity,
+        total_cost: centsToDollars(prices.price * line.quantity),
+        total_cost_before_discount: centsToDollars(prices.regularPrice * line.quantity),
+      },
+      cost: {
+        unitPriceCents: prices.price,
+        regularUnitPriceCents: prices.regularPrice,
+        quantity: line.quantity,
+      },
+    };
+  });
+  const costs = computeCosts({
+    lines: items.map(({ cost }) => cost),
+    shippingCents: plan?.shippingCostCents ?? 0,
+    taxRateBasisPoints: state?.taxRateBasisPoints ?? 0,
+    taxesShipping: state?.taxesShipping ?? false,
+  });
+  const itemCount = items.reduce((sum, { item }) => sum + item.quantity, 0);
+  const readyToCheckout = plan !== null && itemCount === plan.threshold;
+  const contactComplete = Boolean(
+    cart.email &&
+      cart.firstName &&
+      cart.lastName &&
+      cart.addressLine1 &&
+      cart.city &&
+      cart.phone &&
+      zip?.isDelivered,
+  );
+
+  return {
+    id: cart.id,
+    email: cart.email,
+    profile_id: cart.profileId,
+    plan_id: cart.planId,
+    plan: plan
+      ? { id: plan.id, slug: plan.slug, name: plan.name, tag: plan.tag, threshold: plan.threshold }
+      : null,
+    filters: cart.filters,
+    first_name: cart.firstName,
+    last_name: cart.lastName,
+    address_line_1: cart.addressLine1,
+    address_line_2: cart.addressLine2,
+    city: cart.city,
+    phone: cart.phone,
+    state_id: cart.stateId,
+    zip_code_id: cart.zipCodeId,
+    zip_code: zip?.code ?? null,
+    is_zip_code_delivered: zip ? zip.isDelivered : null,
+    delivery_instructions: cart.deliveryInstructions,
+    receives_sms_updates: cart.receivesSmsUpdates,
+    has_password: cart.passwordHash !== null,
+    price_variance_group_id: cart.priceVarianceGroupId,
+    // Promotions and referrals (issue 4) fill these.
+    partnership: null,
+    referral_code: null,
+    referral_code_status: null,
+    referrer: null,
+    referee: null,
+    on_referral_redemption_limit: false,
+    is_ready_to_checkout: readyToCheckout,
+    is_ready_to_complete_checkout: readyToCheckout && contactComplete,
+    cart: {
+      id: cart.id,
+      items: items.map(({ item }) => item),
+      item_count: itemCount,
+      threshold: plan?.threshold ?? null,
+      costs: {
+        cart_items: centsToDollars(costs.itemsCents),
+        order_value_discount: centsToDollars(costs.orderValueDiscountCents),
+        promo_code_cost: centsToDollars(costs.promoDiscountCents),
+        gift_cards_amount_applied: centsToDollars(costs.giftCardsAppliedCents),
+        gift_cards_amount_available: centsToDollars(costs.giftCardsAvailableCents),
+        comped_amount_applied: centsToDollars(costs.compedAppliedCents),
+        referral_credits_amount_applied: centsToDollars(costs.referralCreditsAppliedCents),
+        shipping_cost: centsToDollars(costs.shippingCents),
+        shipping_cost_before_discount: centsToDollars(costs.shippingBeforeDiscountCents),
+        tax_cost: centsToDollars(costs.taxCents),
+        tax_cost_before_discount: centsToDollars(costs.taxBeforeDiscountCents),
+        credits_applied_amount: centsToDollars(costs.creditsAppliedCents),
+        total_cost: centsToDollars(costs.totalCents),
+      },
+    },
+  };
+}
+
+export async function createAbandonedCart(db: Database): Promise<AbandonedCart> {
+  const id = newAbandonedCartId();
+  await repository.insertCart(db, id);
+  return loadAbandonedCart(db, id);
+}
+
+export async function deleteAbandonedCart(db: Database, cartId: string): Promise<AbandonedCart> {
+  return db.transaction(async (tx) => {
+    await lockOpenCart(tx, cartId);
+    const before = await loadAbandonedCart(tx, cartId);
+    await repository.deleteCart(tx, cartId);
+    return before;
+  });
+}
+
+/** Contact, address and preferences. Resolves the zip code (and its state) and captures the lead. */
+export async function updateAbandonedCart(
+  db: Database,
+  cartId: string,
+  body: UpdateAbandonedCartBody,
+): Promise<{ cart: AbandonedCart; pixels: Pixel[] }> {
+  // Hashing is slow on purpose: do it before taking the cart's lock.
+  const passwordHash = body.password === undefined ? undefined : await hash(body.password, ARGON2);
+
+  return db.transaction(async (tx) => {
+    const locked = await lockOpenCart(tx, cartId);
+    const changes: repository.CartChanges = {
+      firstName: body.first_name,
+      lastName: body.last_name,
+      addressLine1: body.address_line_1,
+      addressLine2: body.address_line_2,
+      city: body.city,
+      phone: body.phone,
+      deliveryInstructions: body.delivery_instructions,
+      receivesSmsUpdates: body.receives_sms_updates,
+      capturePage: body.page,
+      captureLocation: body.location,
+      passwordHash,
+    };
+
+    if (body.zip_code !== undefined || body.zip_code_id !== undefined) {
+      const zip = await repository.findZipCode(
+        tx,
+        body.zip_code !== undefined ? { code: body.zip_code } : { id: body.zip_code_id! },
+      );
+      if (!zip) throw AppError.invalidField('zip_code_id', 'We could not find this zip code.');
+      changes.zipCodeId = zip.id;
+      changes.stateId = zip.stateId;
+    }
+    if (body.state_id !== undefined && changes.stateId === undefined) {
+      if (!(await repository.stateExists(tx, body.state_id))) {
+        throw AppError.invalidField('state_id', 'Please choose a state.');
+      }
+      changes.stateId = body.state_id;
+    }
+
+    const pixels: Pixel[] = [];
+    if (body.email !== undefined) {
+      const email = body.email.toLowerCase();
+      if (await repository.isEmailOfAccount(tx, email, locked.profileId)) {
+        throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+      }
+      changes.email = email;
+      if (locked.leadCapturedAt === null) {
+        const eventId = randomUUID();
+        changes.leadCapturedAt = new Date();
+        await repository.insertMarketingEvent(tx, {
+          id: eventId,
+          name: 'Lead',
+          cartId,
+          payload: { email, page: body.page ?? null, location: body.location ?? null },
+        });
+        pixels.push({ name: 'Lead', event_id: eventId });
+      }
+    }
+
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    await repository.updateCart(tx, cartId, defined);
+    return { cart: await loadAbandonedCart(tx, cartId), pixels };
+  });
+}
+
+/** Sets one product's absolute quantity (0 removes it), never past the plan's threshold. */
+export async function setCartItem(
+  db: Database,
+  cartId: string,
+  input: { sku: string; quantity: number; source_url?: string | undefined },
+): Promise<{ cart: AbandonedCart; difference: CartDifference; pixels: Pixel[] }> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOpenCart(tx, cartId);
+    const product = await repository.findProductBySku(tx, input.sku);
+    if (!product || (!product.isActive && input.quantity > 0)) {
+      throw AppError.notFound(`There is no product ${input.sku} on the menu.`);
+    }
+    if (input.quantity > 0 && locked.threshold === null) {
+      throw AppError.invalidField('plan_id', 'Choose a plan first.');
+    }
+    const { current, others } = await repository.quantitiesAround(tx, cartId, product.id);
+    if (locked.threshold !== null && others + input.quantity > locked.threshold && input.quantity > current) {
+      const room = Math.max(0, locked.threshold - others);
+      throw AppError.invalidField(
+        'quantity',
+        room === 0
+          ? `Your box is full: it holds ${locked.threshold} items. Upgrade your plan to add more.`
+          : `Only ${room} more fit in your ${locked.threshold}-item box. Upgrade your plan to add more.`,
+      );
+    }
+
+    await repository.setItemQuantity(tx, cartId, product.id, input.quantity);
+    await repository.updateCart(tx, cartId, {});
+    const delta = input.quantity - current;
+    const pixels: Pixel[] = [];
+    const unitPriceCents = itemPriceCents(
+      { basePriceCents: product.basePriceCents, premiumDifferenceCents: product.premiumDifferenceCents },
+      {
+        planDiscountBasisPoints: locked.planDiscountBasisPoints ?? 0,
+        varianceBasisPoints: locked.varianceBasisPoints ?? 0,
+      },
+    ).price;
+    const price = centsToDollars(unitPriceCents);
+    const changeTotal = centsToDollars(unitPriceCents * delta);
+    if (delta > 0) {
+      const eventId = randomUUID();
+      await repository.insertMarketingEvent(tx, {
+        id: eventId,
+        name: 'AddToCart',
+        cartId,
+        payload: { sku: product.sku, quantity: delta, source_url: input.source_url ?? null },
+      });
+      pixels.push({ name: 'AddToCart', event_id: eventId, value: changeTotal });
+    }
+    return {
+      cart: await loadAbandonedCart(tx, cartId),
+      pixels,
+      difference: {
+        sku: product.sku,
+        name: product.name,
+        quantity: delta,
+        quantity_absolute: input.quantity,
+        price,
+        total: changeTotal,
+        category_name: product.categoryName,
+      },
+    };
+  });
+}
+
+/** Chooses the box size; a smaller box than the items in the cart empties the cart first. */
+export async function selectPlan(
+  db: Database,
+  cartId: string,
+  input: { plan_id: number; source_url?: string | undefined },
+): Promise<{ cart: AbandonedCart; eventId: string }> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOpenCart(tx, cartId);
+    const plan = await repository.findPlan(tx, input.plan_id);
+    if (!plan) throw AppError.invalidField('plan_id', 'The selected plan does not exist.');
+    const itemCount = await repository.countItems(tx, cartId);
+    if (itemCount > plan.threshold) await repository.emptyCart(tx, cartId);
+    await repository.updateCart(tx, cartId, { planId: plan.id });
+    const eventId = randomUUID();
+    await repository.insertMarketingEvent(tx, {
+      id: eventId,
+      name: 'PlanChanged',
+      cartId,
+      payload: { from_plan_id: locked.planId, plan_id: plan.id, source_url: input.source_url ?? null },
+    });
+    return { cart: await loadAbandonedCart(tx, cartId), eventId };
+  });
+}
+
+export async function saveFilters(
+  db: Database,
+  cartId: string,
+  filters: { indicators: string[]; tags: string[] },
+): Promise<AbandonedCart> {
+  const wanted = { indicators: [...new Set(filters.indicators)], tags: [...new Set(filters.tags)] };
+  return db.transaction(async (tx) => {
+    await lockOpenCart(tx, cartId);
+    const known = await findKnownFilterSlugs(tx, wanted.indicators, wanted.tags);
+    const errors: Record<string, string[]> = {};
+    const unknownIndicators = wanted.indicators.filter((slug) => !known.indicators.has(slug));
+    const unknownTags = wanted.tags.filter((slug) => !known.tags.has(slug));
+    if (unknownIndicators.length) errors.indicators = [`Unknown indicator: ${unknownIndicators.join(', ')}.`];
+    if (unknownTags.length) errors.tags = [`Unknown tag: ${unknownTags.join(', ')}.`];
+    if (Object.keys(errors).length)
+      throw new AppError('validation', Object.values(errors)[0]![0]!, { fieldErrors: errors });
+    await repository.updateCart(tx, cartId, { filters: wanted });
+    return loadAbandonedCart(tx, cartId);
+  });
+}
+
+/** Adds a bestseller preset, item by item in its order, until the box is full. */
+export async function fillWithBestsellers(
+  db: Database,
+  cartId: string,
+  groupId: number,
+): Promise<AbandonedCart> {
+  return db.transaction(async (tx) => {
+    const locked = await lockOpenCart(tx, cartId);
+    if (locked.threshold === null) throw AppError.invalidField('plan_id', 'Choose a plan first.');
+    const [items, itemCount] = await Promise.all([
+      repository.listBestsellerGroupItems(tx, groupId),
+      repository.countItems(tx, cartId),
+    ]);
+    if (items.length === 0 && !(await repository.bestsellerGroupExists(tx, groupId))) {
+      throw AppError.notFound('This bestseller group does not exist.');
+    }
+    let room = locked.threshold - itemCount;
+    const additions: { productId: number; quantity: number }[] = [];
+    for (const item of items) {
+      if (room <= 0) break;
+      const quantity = Math.min(item.quantity, room);
+      additions.push({ productId: item.productId, quantity });
+      room -= quantity;
+    }
+    await repository.addItemQuantities(tx, cartId, additions);
+    await repository.updateCart(tx, cartId, {});
+    return loadAbandonedCart(tx, cartId);
+  });
+}
+
+export async function listCategoryQuantities(db: Database, cartId: string | undefined) {
+  if (!cartId) return [];
+  const rows = await repository.categoryQuantities(db, cartId);
+  return rows.map((row) => ({
+    category_id: row.categoryId,
+    category_slug: row.categorySlug,
+    quantity: row.quantity,
+  }));
+}

@@ -1,0 +1,102 @@
+/**
+ * What a box costs, in integer cents, in the order design.md fixes: items → promo-code discount →
+ * order-value discount → shipping → tax → referral credits → account credits → gift cards →
+ * comped → total. Each step takes at most what is left, so no amount is negative and neither is
+ * the total. Promotions, credits and gift cards arrive as inputs from their own modules.
+ */
+
+const BASIS_POINTS = 10_000;
+
+export type CostLine = { unitPriceCents: number; regularUnitPriceCents: number; quantity: number };
+
+export type CostInput = {
+  lines: CostLine[];
+  /** The plan's shipping fee before any promotion. */
+  shippingCents: number;
+  /** Sales tax of the delivery state; 0 while the state is unknown. */
+  taxRateBasisPoints: number;
+  taxesShipping: boolean;
+  promoDiscountCents?: number;
+  orderValueDiscountCents?: number;
+  freeShipping?: boolean;
+  freeTax?: boolean;
+  referralCreditsCents?: number;
+  accountCreditsCents?: number;
+  giftCardsAvailableCents?: number;
+  compedCents?: number;
+};
+
+export type CostBreakdown = {
+  itemsCents: number;
+  promoDiscountCents: number;
+  orderValueDiscountCents: number;
+  shippingCents: number;
+  shippingBeforeDiscountCents: number;
+  taxCents: number;
+  taxBeforeDiscountCents: number;
+  referralCreditsAppliedCents: number;
+  creditsAppliedCents: number;
+  giftCardsAppliedCents: number;
+  giftCardsAvailableCents: number;
+  compedAppliedCents: number;
+  totalCents: number;
+};
+
+const taxOn = (cents: number, rateBasisPoints: number) =>
+  Math.round((cents * rateBasisPoints) / BASIS_POINTS);
+const nonNegative = (cents: number | undefined) => Math.max(0, cents ?? 0);
+
+export function lineTotalCents(line: CostLine): number {
+  return line.unitPriceCents * line.quantity;
+}
+
+export function computeCosts(input: CostInput): CostBreakdown {
+  const itemsCents = input.lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
+
+  const promoDiscountCents = Math.min(nonNegative(input.promoDiscountCents), itemsCents);
+  const orderValueDiscountCents = Math.min(
+    nonNegative(input.orderValueDiscountCents),
+    itemsCents - promoDiscountCents,
+  );
+  const discountedItemsCents = itemsCents - promoDiscountCents - orderValueDiscountCents;
+
+  const shippingBeforeDiscountCents = nonNegative(input.shippingCents);
+  const shippingCents = input.freeShipping ? 0 : shippingBeforeDiscountCents;
+
+  const rate = nonNegative(input.taxRateBasisPoints);
+  const taxBeforeDiscountCents = taxOn(
+    itemsCents + (input.taxesShipping ? shippingBeforeDiscountCents : 0),
+    rate,
+  );
+  const taxCents = input.freeTax
+    ? 0
+    : taxOn(discountedItemsCents + (input.taxesShipping ? shippingCents : 0), rate);
+
+  let remaining = discountedItemsCents + shippingCents + taxCents;
+  const take = (available: number | undefined) => {
+    const applied = Math.min(nonNegative(available), remaining);
+    remaining -= applied;
+    return applied;
+  };
+  const referralCreditsAppliedCents = take(input.referralCreditsCents);
+  const creditsAppliedCents = take(input.accountCreditsCents);
+  const giftCardsAvailableCents = nonNegative(input.giftCardsAvailableCents);
+  const giftCardsAppliedCents = take(giftCardsAvailableCents);
+  const compedAppliedCents = take(input.compedCents);
+
+  return {
+    itemsCents,
+    promoDiscountCents,
+    orderValueDiscountCents,
+    shippingCents,
+    shippingBeforeDiscountCents,
+    taxCents,
+    taxBeforeDiscountCents,
+    referralCreditsAppliedCents,
+    creditsAppliedCents,
+    giftCardsAppliedCents,
+    giftCardsAvailableCents,
+    compedAppliedCents,
+    totalCents: remaining,
+  };
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { abandonedCartIdSchema, product, rowId } from './catalog';
+import { resource } from './envelope';
+
+/** Server cost fields of spec section 3, in dollars. */
+export const cartCosts = z.object({
+  cart_items: z.number(),
+  order_value_discount: z.number(),
+  promo_code_cost: z.number(),
+  gift_cards_amount_applied: z.number(),
+  gift_cards_amount_available: z.number(),
+  comped_amount_applied: z.number(),
+  referral_credits_amount_applied: z.number(),
+  shipping_cost: z.number(),
+  shipping_cost_before_discount: z.number(),
+  tax_cost: z.number(),
+  tax_cost_before_discount: z.number(),
+  credits_applied_amount: z.number(),
+  total_cost: z.number(),
+});
+export type CartCosts = z.infer<typeof cartCosts>;
+
+export const cartItem = product.extend({
+  quantity: z.number().int().min(1),
+  total_cost: z.number(),
+  total_cost_before_discount: z.number(),
+});
+export type CartItem = z.infer<typeof cartItem>;
+
+export const cartPlan = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  tag: z.string().nullable(),
+  threshold: z.number().int(),
+});
+
+export const cart = z.object({
+  id: z.string(),
+  items: z.array(cartItem),
+  /** Items counted against the plan threshold. */
+  item_count: z.number().int(),
+  /** The plan's threshold, or null before a plan is chosen. */
+  threshold: z.number().int().nullable(),
+  costs: cartCosts,
+  /** Present with include=promoCode; null when no code is applied. */
+  promo_code: z.unknown().nullable().optional(),
+});
+export type Cart = z.infer<typeof cart>;
+
+const person = z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() });
+
+export const abandonedCart = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  profile_id: z.number().int().nullable(),
+  plan_id: z.number().int().nullable(),
+  plan: cartPlan.nullable(),
+  filters: z.object({ indicators: z.array(z.string()), tags: z.array(z.string()) }),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  address_line_1: z.string().nullable(),
+  address_line_2: z.string().nullable(),
+  city: z.string().nullable(),
+  phone: z.string().nullable(),
+  state_id: z.number().int().nullable(),
+  zip_code_id: z.number().int().nullable(),
+  /** The five-digit code of zip_code_id, for display. */
+  zip_code: z.string().nullable(),
+  /** Whether we deliver to zip_code_id (null before a zip is known). */
+  is_zip_code_delivered: z.boolean().nullable(),
+  delivery_instructions: z.string().nullable(),
+  receives_sms_updates: z.boolean(),
+  has_password: z.boolean(),
+  price_variance_group_id: z.number().int().nullable(),
+  partnership: z
+    .object({ code: z.string(), description: z.string(), max_order_value: z.number() })
+    .nullable(),
+  referral_code: z.string().nullable(),
+  referral_code_status: z.string().nullable(),
+  referrer: person.nullable(),
+  referee: person.extend({ email: z.string().nullable() }).nullable(),
+  on_referral_redemption_limit: z.boolean(),
+  is_ready_to_checkout: z.boolean(),
+  is_ready_to_complete_checkout: z.boolean(),
+  cart,
+});
+export type AbandonedCart = z.infer<typeof abandonedCart>;
+
+export const pixel = z.object({
+  /** 'Lead' when an email is first captured, 'AddToCart' when a quantity goes up. */
+  name: z.string(),
+  /** Shared with the server-side event so the ad platforms de-duplicate browser and server hits. */
+  event_id: z.string(),
+  value: z.number().optional(),
+});
+export type Pixel = z.infer<typeof pixel>;
+
+export const cartDifference = z.object({
+  sku: z.string(),
+  name: z.string(),
+  /** Change in quantity (negative when removing). */
+  quantity: z.number().int(),
+  /** Quantity after the change. */
+  quantity_absolute: z.number().int(),
+  price: z.number(),
+  /** price × quantity (the change), in dollars. */
+  total: z.number(),
+  category_name: z.string(),
+});
+export type CartDifference = z.infer<typeof cartDifference>;
+
+export const abandonedCartResponse = resource(abandonedCart);
+export type AbandonedCartResponse = z.infer<typeof abandonedCartResponse>;
+
+export const abandonedCartParams = z.object({
+  cartId: abandonedCartIdSchema('cartId'),
+});
+export const abandonedCartQuery = z
+  .object({ include: z.enum(['promoCode'], { error: 'include must be promoCode' }).optional() })
+  .strict();
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `At most ${max} characters` });
+
+/** Every field optional: the storefront drops empty values and sends what changed. */
+export const updateAbandonedCartBody = z
+  .object({
+    email: z.email({ error: 'Please enter a valid email address' }).max(254).optional(),
+    first_name: optionalText(100).optional(),
+    last_name: optionalText(100).optional(),
+    address_line_1: optionalText(200).optional(),
+    address_line_2: optionalText(200).optional(),
+    city: optionalText(100).optional(),
+    state_id: rowId.optional(),
+    zip_code_id: rowId.optional(),
+    /** The five-digit code, as typed: the server resolves it to zip_code_id and state_id. */
+    zip_code: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, { error: 'Please enter a valid 5-digit zip code' })
+      .optional(),
+    delivery_instructions: optionalText(500).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, {
+        error: 'Please enter a valid US phone number',
+      })
+      .optional(),
+    page: optionalText(200).optional(),
+    location: optionalText(100).optional(),
+    receives_sms_updates: z.boolean().optional(),
+    password: z
+      .string()
+      .min(8, { error: 'Use at least 8 characters' })
+      .max(128, { error: 'At most 128 characters' })
+      .optional(),
+  })
+  .strict();
+export type UpdateAbandonedCartBody = z.infer<typeof updateAbandonedCartBody>;
+
+export const updateAbandonedCartResponse = z.object({
+  data: abandonedCart,
+  meta: z.object({ pixels: z.array(pixel) }),
+});
+
+const sourceUrl = z.string().max(2000).optional();
+
+export const setCartItemBody = z
+  .object({
+    sku: z.string().trim().min(1).max(64),
+    quantity: z.number().int().min(0, { error: 'Quantity cannot be negative' }).max(999),
+    source_url: sourceUrl,
+  })
+  .strict();
+export type SetCartItemBody = z.infer<typeof setCartItemBody>;
+
+export const setCartItemResponse = z.object({
+  data: abandonedCart,
+  meta: z.object({ difference: z.object({ data: cartDifference }), pixels: z.array(pixel) }),
+});
+export type SetCartItemResponse = z.infer<typeof setCartItemResponse>;
+
+export const selectPlanBody = z.object({ plan_id: rowId, source_url: sourceUrl }).strict();
+export const selectPlanResponse = z.object({ data: abandonedCart, meta: z.object({ event_id: z.string() }) });
+
+export const cartFiltersBody = z
+  .object({ indicators: z.array(z.string().max(64)).max(50), tags: z.array(z.string().max(64)).max(50) })
+  .strict();
+
+export const fillWithBestsellersParams = abandonedCartParams.extend({ bestsellerGroupId: rowId });
+export const fillWithBestsellersBody = z.object({ source_url: sourceUrl }).strict();
+
+export const categoryQuantitiesResponse = z.object({
+  data: z.array(
+    z.object({ category_id: z.number().int(), category_slug: z.string(), quantity: z.number().int() }),
+  ),
+  meta: z.object({}).catchall(z.unknown()).default({}),
+});
+
+/** The abandoned cart id also travels in this first-party cookie so server rendering knows the cart. */
+export const ABANDONED_CART_COOKIE = 'abandoned_cart_id';
+export const EMAIL_IN_USE_MESSAGE = 'This email is already in use.';

@@ -18,7 +18,60 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = 3300;
 const database = 'sprout_bench';
 
-const cases = [
+type BenchCase = {
+  name: string;
+  path: string;
+  prepare?: (base: string) => Promise<Partial<autocannon.Options>>;
+};
+
+const ORIGIN_HEADERS = { 'content-type': 'application/json', origin: `http://localhost:${port}` };
+
+/**
+ * Quantity updates spread over many carts (each cart's changes are serialised by its row lock,
+ * so one cart alone would measure lock waits, not throughput): 100 carts on the 36-item plan,
+ * 10 skus, quantities 0-3, so no request is refused for the threshold.
+ */
+async function prepareCartUpdates(base: string): Promise<Partial<autocannon.Options>> {
+  const plans = (await (await fetch(`${base}/api/sales/plans`)).json()) as {
+    data: { id: number; threshold: number }[];
+  };
+  const planId = plans.data.find((plan) => plan.threshold === 36)!.id;
+  const listing = (await (await fetch(`${base}/api/products?only_skus=true`)).json()) as { data: string[] };
+  const skus = listing.data.slice(0, 10);
+  const carts: string[] = [];
+  for (let index = 0; index < 100; index += 1) {
+    const response = await fetch(`${base}/api/customers/abandoned-carts`, {
+      method: 'POST',
+      headers: { origin: ORIGIN_HEADERS.origin },
+    });
+    const created = (await response.json()) as { data: { id: string } };
+    await fetch(`${base}/api/sales/abandoned-carts/${created.data.id}/plans`, {
+      method: 'POST',
+      headers: ORIGIN_HEADERS,
+      body: JSON.stringify({ plan_id: planId }),
+    });
+    carts.push(created.data.id);
+  }
+  let counter = 0;
+  return {
+    requests: [
+      {
+        method: 'PUT',
+        headers: ORIGIN_HEADERS,
+        setupRequest: (request) => {
+          counter += 1;
+          return {
+            ...request,
+            path: `/api/sales/abandoned-carts/${carts[counter % carts.length]}/items`,
+            body: JSON.stringify({ sku: skus[counter % skus.length], quantity: counter % 4 }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+const cases: BenchCase[] = [
   {
     name: 'GET /api/products (page of 12, badge+category)',
     path: '/api/products?perPage=12&include=badge,category',
@@ -28,6 +81,11 @@ const cases = [
     path: '/api/products?menu_item=toddler-meals&tags=dairy-free&include=badge,category',
   },
   { name: 'GET /menus (server-rendered page)', path: '/menus' },
+  {
+    name: 'PUT /api/sales/abandoned-carts/{id}/items (100 carts)',
+    path: '/api/sales/abandoned-carts/{id}/items',
+    prepare: prepareCartUpdates,
+  },
 ];
 
 async function admin(sql: string) {
@@ -50,9 +108,9 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error('server did not become healthy in 2 minutes');
 }
 
-function run(url: string): Promise<autocannon.Result> {
+function run(url: string, extra: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error, result) =>
+    autocannon({ url, connections, duration: seconds, ...extra }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
@@ -81,8 +139,10 @@ async function main() {
     await waitForHealth(`${base}/healthz`, server);
     const results = [];
     for (const benchCase of cases) {
-      await run(`${base}${benchCase.path}`).catch(() => undefined); // warm-up pass (JIT, pool, caches)
-      const result = await run(`${base}${benchCase.path}`);
+      const extra = benchCase.prepare ? await benchCase.prepare(base) : {};
+      const url = benchCase.prepare ? base : `${base}${benchCase.path}`;
+      await run(url, extra).catch(() => undefined); // warm-up pass (JIT, pool, caches)
+      const result = await run(url, extra);
       const summary = {
         name: benchCase.name,
         path: benchCase.path,

@@ -1,5 +1,5 @@
 import { createDatabase, type DatabaseHandle, databaseOptionsFromEnv, runMigrations } from '@sprout/db';
-import { seedDemoCatalogue } from '@sprout/db/seed';
+import { seedDemoData } from '@sprout/db/seed';
 import type { Config } from './config';
 
 /** Opens the configured database, applies migrations and seeds the demo catalogue when empty. */
@@ -10,8 +10,9 @@ export async function prepareDatabase(
   const database = createDatabase(databaseOptionsFromEnv(config));
   await runMigrations(database);
   if (config.SEED_DEMO_DATA) {
-    const seeded = await seedDemoCatalogue(database.db);
-    if (seeded) log.info('seeded the demo catalogue into an empty database');
+    const seeded = await seedDemoData(database.db);
+    if (seeded.catalogue) log.info('seeded the demo catalogue into an empty database');
+    if (seeded.promotions) log.info('seeded the demo promotions and app settings');
   }
   log.info(`database ready (${database.kind})`);
   return database;

@@ -1,4 +1,4 @@
-import { seedDemoCatalogue } from '@sprout/db/seed';
+import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -9,7 +9,7 @@ export type TestContext = { app: FastifyInstance; database: TestDatabase['handle
 /** The API on its own fresh database (PGlite or PostgreSQL, see vitest.config.ts) with the demo catalogue. */
 export async function startTestApp(): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
-  await seedDemoCatalogue(testDatabase.handle.db);
+  await seedDemoData(testDatabase.handle.db);
   const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000' });
   const app = await buildApp({ config, database: testDatabase.handle });
   await app.ready();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abandonedCartIdSchema, product, rowId } from './catalog';
 import { resource } from './envelope';
+import { promoCode } from './promotions';
 
 /** Server cost fields of spec section 3, in dollars. */
 export const cartCosts = z.object({
@@ -43,8 +44,13 @@ export const cart = z.object({
   /** The plan's threshold, or null before a plan is chosen. */
   threshold: z.number().int().nullable(),
   costs: cartCosts,
+  /** The applied code's checkout description: the costs block's discount line. */
+  discount_description: z.string().nullable(),
   /** Present with include=promoCode; null when no code is applied. */
-  promo_code: z.unknown().nullable().optional(),
+  promo_code: z
+    .lazy(() => promoCode)
+    .nullable()
+    .optional(),
 });
 export type Cart = z.infer<typeof cart>;
 

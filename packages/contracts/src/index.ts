@@ -4,4 +4,5 @@ export * from './envelope';
 export * from './errors';
 export * from './money';
 export * from './plans';
+export * from './promotions';
 export * from './shipping';

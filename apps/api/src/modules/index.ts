@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
 import planRoutes from './plans/routes';
+import promotionRoutes from './promotions/routes';
 import shippingRoutes from './shipping/routes';
 
 /**
@@ -12,5 +13,6 @@ export const modules: Record<string, FastifyPluginAsync> = {
   catalog: catalogRoutes,
   carts: cartRoutes,
   plans: planRoutes,
+  promotions: promotionRoutes,
   shipping: shippingRoutes,
 };

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalog';
 export * from './marketing';
+export * from './promotions';
 export * from './sales';
 export * from './shipping';

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
+import { partnerships, promoCodes, referralCodes } from './promotions';
 import { states, zipCodes } from './shipping';
 
 export const plans = pgTable('plans', {
@@ -72,6 +73,12 @@ export const abandonedCarts = pgTable('abandoned_carts', {
   capturePage: text(),
   captureLocation: text(),
   leadCapturedAt: timestamp({ withTimezone: true }),
+  promoCodeId: integer().references(() => promoCodes.id),
+  partnershipId: integer().references(() => partnerships.id),
+  referralCodeId: integer().references(() => referralCodes.id),
+  /** applied | invalid | own_code | existing_customer | limit_reached (design.md "Referrals"). */
+  referralCodeStatus: text(),
+  onReferralRedemptionLimit: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -28,8 +28,15 @@ import { products } from './catalogue/products';
 import { recommendations } from './catalogue/recommendations';
 import { states, zipCodes } from './catalogue/shipping';
 import { tags } from './catalogue/tags';
+import { seedDemoPromotions } from './promotions';
 
+export {
+  demoCustomer,
+  partnerships as demoPartnerships,
+  promoCodes as demoPromoCodes,
+} from './catalogue/promotions';
 export { menuImageUris, productGalleryUris, productImageUris, productNutritionUri } from './media';
+export { seedDemoPromotions };
 
 /** The demo catalogue's source data, for tests and tools that want more than the DEMO facts. */
 export const demoCatalogue = {
@@ -333,3 +340,10 @@ export const DEMO = {
     zipCodes: zipCodes.length,
   },
 } as const;
+
+/** Everything a demo store needs: the catalogue, then promotions and settings, each seeded once. */
+export async function seedDemoData(db: Database): Promise<{ catalogue: boolean; promotions: boolean }> {
+  const catalogue = await seedDemoCatalogue(db);
+  const promotions = await seedDemoPromotions(db);
+  return { catalogue, promotions };
+}

@@ -6,18 +6,33 @@ import { type ProductRow, productColumns } from '../catalog/repository';
 const {
   abandonedCartItems,
   abandonedCarts,
+  appSettingGroups,
   badges,
   bestsellerGroupItems,
   bestsellerGroups,
   categories,
+  creditLedger,
   marketingEvents,
+  partnerships,
   plans,
   priceVarianceGroups,
   products,
+  promoCodes,
+  promoCodeTiers,
+  referralCodes,
   states,
   users,
   zipCodes,
 } = schema;
+
+export type TierJson = {
+  id: number;
+  type: 'products_off' | 'percent_off' | 'dollars_off';
+  amount: number;
+  weekly_ordinal_number: number;
+  free_shipping: boolean;
+  free_tax: boolean;
+};
 
 export type CartRow = typeof abandonedCarts.$inferSelect;
 export type CartChanges = Partial<Omit<CartRow, 'id' | 'createdAt'>>;
@@ -62,7 +77,11 @@ export async function deleteCart(db: Database, id: string): Promise<void> {
   await db.delete(abandonedCarts).where(eq(abandonedCarts.id, id));
 }
 
-/** The cart with its plan, delivery zip code, state and price group, in one statement. */
+/**
+ * The cart with everything that prices it, in one statement: plan, zip code and state, price
+ * group, promo code and its tiers, partnership, referrer, the referral discount setting and the
+ * account's credit balance.
+ */
 export async function findCartDetails(db: Database, id: string) {
   const [row] = await db
     .select({
@@ -71,12 +90,37 @@ export async function findCartDetails(db: Database, id: string) {
       zip: { code: zipCodes.code, isDelivered: zipCodes.isDelivered },
       state: { taxRateBasisPoints: states.taxRateBasisPoints, taxesShipping: states.taxesShipping },
       varianceBasisPoints: priceVarianceGroups.adjustmentBasisPoints,
+      promo: promoCodes,
+      tiers: sql<TierJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', ${promoCodeTiers.id}, 'type', ${promoCodeTiers.type}, 'amount', ${promoCodeTiers.amount},
+          'weekly_ordinal_number', ${promoCodeTiers.weeklyOrdinalNumber},
+          'free_shipping', ${promoCodeTiers.freeShipping}, 'free_tax', ${promoCodeTiers.freeTax})
+          order by ${promoCodeTiers.weeklyOrdinalNumber})
+        from ${promoCodeTiers} where ${promoCodeTiers.promoCodeId} = ${abandonedCarts.promoCodeId}), '[]'::json)`,
+      partnership: {
+        code: partnerships.code,
+        description: partnerships.description,
+        maxOrderValueCents: partnerships.maxOrderValueCents,
+      },
+      referral: { code: referralCodes.code },
+      referrer: { firstName: users.firstName, lastName: users.lastName },
+      referralSettings: sql<Record<string, unknown> | null>`(
+        select ${appSettingGroups.values} from ${appSettingGroups}
+        where ${appSettingGroups.group} = 'referral_system_discounts')`,
+      creditsCents: sql<number>`(
+        select coalesce(sum(${creditLedger.amountCents}), 0) from ${creditLedger}
+        where ${creditLedger.userId} = ${abandonedCarts.profileId})`.mapWith(Number),
     })
     .from(abandonedCarts)
     .leftJoin(plans, eq(plans.id, abandonedCarts.planId))
     .leftJoin(zipCodes, eq(zipCodes.id, abandonedCarts.zipCodeId))
     .leftJoin(states, eq(states.id, abandonedCarts.stateId))
     .leftJoin(priceVarianceGroups, eq(priceVarianceGroups.id, abandonedCarts.priceVarianceGroupId))
+    .leftJoin(promoCodes, eq(promoCodes.id, abandonedCarts.promoCodeId))
+    .leftJoin(partnerships, eq(partnerships.id, abandonedCarts.partnershipId))
+    .leftJoin(referralCodes, eq(referralCodes.id, abandonedCarts.referralCodeId))
+    .leftJoin(users, eq(users.id, referralCodes.userId))
     .where(eq(abandonedCarts.id, id));
   return row;
 }

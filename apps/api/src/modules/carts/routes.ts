@@ -33,7 +33,14 @@ const tags = ['abandoned carts'];
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The storefront uses both prefixes of spec section 7 for the same carts. */
-const PREFIXES = ['/api/customers/abandoned-carts', '/api/sales/abandoned-carts'] as const;
+export const CART_PREFIXES = ['/api/customers/abandoned-carts', '/api/sales/abandoned-carts'] as const;
+const PREFIXES = CART_PREFIXES;
+
+/** The visitor's cart id from the cookie the storefront mirrors from local storage. */
+export function cartIdFromCookie(header: string | undefined): string | undefined {
+  const value = parseCookies(header ?? '')[ABANDONED_CART_COOKIE];
+  return value && GUID.test(value) ? value : undefined;
+}
 
 export default async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -190,9 +197,10 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const cookieId = parseCookies(request.headers.cookie ?? '')[ABANDONED_CART_COOKIE];
-      const cartId = cookieId && GUID.test(cookieId) ? cookieId : undefined;
-      return { data: await carts.listCategoryQuantities(db(), cartId), meta: {} };
+      return {
+        data: await carts.listCategoryQuantities(db(), cartIdFromCookie(request.headers.cookie)),
+        meta: {},
+      };
     },
   );
 }

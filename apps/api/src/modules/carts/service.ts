@@ -15,6 +15,9 @@ import { findKnownFilterSlugs } from '../catalog/repository';
 import { toProduct } from '../catalog/service';
 import { computeCosts } from '../pricing/costs';
 import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
+import { boxDiscount, NO_DISCOUNT } from '../promotions/discounts';
+import { promoIneligibility } from '../promotions/eligibility';
+import { toPromoCode, toTier } from '../promotions/wire';
 import * as repository from './repository';
 
 /** 128 random bits from the CSPRNG, written in the familiar 8-4-4-4-12 form. */
@@ -31,7 +34,7 @@ const notFound = () => AppError.notFound('Abandoned cart not found.');
 type LockedCart = NonNullable<Awaited<ReturnType<typeof repository.lockCart>>>;
 
 /** Locks the cart and refuses changes to one that is gone, checked out or owned by an account. */
-async function lockOpenCart(db: Database, cartId: string): Promise<LockedCart> {
+export async function lockOpenCart(db: Database, cartId: string): Promise<LockedCart> {
   const cart = await repository.lockCart(db, cartId);
   if (!cart) throw notFound();
   if (cart.status === 'checked_out') {
@@ -77,11 +80,40 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
       },
     };
   });
+  const costLines = items.map(({ cost }) => cost);
+  const itemsCents = costLines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+
+  // A code stays on the cart while it is outside its rules (say, below its minimum); it only takes
+  // money off while the cart qualifies. Use limits are checked again when checkout registers it.
+  const promoReason = details.promo
+    ? promoIneligibility(details.promo, {
+        now: new Date(),
+        itemsCents,
+        usedByEmail: false,
+        existingCustomer: false,
+      })
+    : null;
+  const promoEffect =
+    details.promo && promoReason === null ? boxDiscount(details.tiers.map(toTier), costLines) : NO_DISCOUNT;
+  const refereeDiscount = (
+    details.referralSettings as { referee_discount?: { type?: string; amount?: number } } | null
+  )?.referee_discount;
+  const referralCreditsCents =
+    cart.referralCodeStatus === 'applied' && refereeDiscount?.type === 'dollars_off'
+      ? Math.round(Number(refereeDiscount.amount ?? 0) * 100)
+      : 0;
+
   const costs = computeCosts({
-    lines: items.map(({ cost }) => cost),
+    lines: costLines,
     shippingCents: plan?.shippingCostCents ?? 0,
     taxRateBasisPoints: state?.taxRateBasisPoints ?? 0,
     taxesShipping: state?.taxesShipping ?? false,
+    promoDiscountCents: promoEffect.discountCents,
+    freeShipping: promoEffect.freeShipping,
+    freeTax: promoEffect.freeTax,
+    orderValueDiscountCents: details.partnership?.maxOrderValueCents ?? 0,
+    referralCreditsCents,
+    accountCreditsCents: details.creditsCents,
   });
   const itemCount = items.reduce((sum, { item }) => sum + item.quantity, 0);
   const readyToCheckout = plan !== null && itemCount === plan.threshold;
@@ -118,13 +150,23 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
     receives_sms_updates: cart.receivesSmsUpdates,
     has_password: cart.passwordHash !== null,
     price_variance_group_id: cart.priceVarianceGroupId,
-    // Promotions and referrals (issue 4) fill these.
-    partnership: null,
-    referral_code: null,
-    referral_code_status: null,
-    referrer: null,
-    referee: null,
-    on_referral_redemption_limit: false,
+    partnership: details.partnership
+      ? {
+          code: details.partnership.code,
+          description: details.partnership.description,
+          max_order_value: centsToDollars(details.partnership.maxOrderValueCents),
+        }
+      : null,
+    referral_code: details.referral?.code ?? null,
+    referral_code_status: cart.referralCodeStatus,
+    referrer: details.referrer
+      ? { first_name: details.referrer.firstName, last_name: details.referrer.lastName }
+      : null,
+    referee:
+      cart.referralCodeStatus === 'applied'
+        ? { first_name: cart.firstName, last_name: cart.lastName, email: cart.email }
+        : null,
+    on_referral_redemption_limit: cart.onReferralRedemptionLimit,
     is_ready_to_checkout: readyToCheckout,
     is_ready_to_complete_checkout: readyToCheckout && contactComplete,
     cart: {
@@ -132,6 +174,8 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
       items: items.map(({ item }) => item),
       item_count: itemCount,
       threshold: plan?.threshold ?? null,
+      discount_description: details.promo && promoReason === null ? details.promo.descriptionCheckout : null,
+      promo_code: details.promo ? toPromoCode(details.promo, details.tiers, promoReason) : null,
       costs: {
         cart_items: centsToDollars(costs.itemsCents),
         order_value_discount: centsToDollars(costs.orderValueDiscountCents),

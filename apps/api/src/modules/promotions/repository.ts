@@ -1,0 +1,103 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+const {
+  appSettingGroups,
+  partnerships,
+  promoCodeRedemptions,
+  promoCodes,
+  promoCodeTiers,
+  referralCodes,
+  users,
+} = schema;
+
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type TierRow = typeof promoCodeTiers.$inferSelect;
+
+/** A code and its tiers, matched without regard to case (two statements). */
+export async function findPromoCode(db: Database, code: string) {
+  const [promo] = await db.select().from(promoCodes).where(sql`lower(${promoCodes.code}) = lower(${code})`);
+  if (!promo) return undefined;
+  const tiers = await db
+    .select()
+    .from(promoCodeTiers)
+    .where(eq(promoCodeTiers.promoCodeId, promo.id))
+    .orderBy(asc(promoCodeTiers.weeklyOrdinalNumber));
+  return { promo, tiers };
+}
+
+export async function findPartnership(db: Database, code: string) {
+  const [row] = await db
+    .select()
+    .from(partnerships)
+    .where(and(sql`lower(${partnerships.code}) = lower(${code})`, eq(partnerships.isActive, true)));
+  return row;
+}
+
+/** Locks the code's row: usage checks and the counter update run one checkout at a time. */
+export async function lockPromoCode(db: Database, id: number) {
+  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
+  return row;
+}
+
+export async function hasRedemptionByEmail(
+  db: Database,
+  promoCodeId: number,
+  email: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: promoCodeRedemptions.id })
+    .from(promoCodeRedemptions)
+    .where(
+      and(
+        eq(promoCodeRedemptions.promoCodeId, promoCodeId),
+        sql`lower(${promoCodeRedemptions.email}) = lower(${email})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function recordRedemption(
+  db: Database,
+  redemption: { promoCodeId: number; email: string; cartId: string },
+) {
+  await db.insert(promoCodeRedemptions).values({
+    promoCodeId: redemption.promoCodeId,
+    email: redemption.email,
+    abandonedCartId: redemption.cartId,
+  });
+  await db
+    .update(promoCodes)
+    .set({ usesCount: sql`${promoCodes.usesCount} + 1` })
+    .where(eq(promoCodes.id, redemption.promoCodeId));
+}
+
+export async function isEmailOfAccount(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findReferralCode(db: Database, code: string) {
+  const [row] = await db
+    .select({
+      id: referralCodes.id,
+      code: referralCodes.code,
+      redemptionLimit: referralCodes.redemptionLimit,
+      redemptionsCount: referralCodes.redemptionsCount,
+      owner: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(referralCodes)
+    .innerJoin(users, eq(users.id, referralCodes.userId))
+    .where(sql`lower(${referralCodes.code}) = lower(${code})`);
+  return row;
+}
+
+export async function listAppSettingGroups(db: Database) {
+  return db.select().from(appSettingGroups).orderBy(asc(appSettingGroups.group));
+}

@@ -1,0 +1,109 @@
+import {
+  abandonedCartParams,
+  abandonedCartResponse,
+  applyPromoCodeBody,
+  applyReferralCodeBody,
+  appSettingsResponse,
+  codedErrorBody,
+  mePromoCodeResponse,
+  messageErrorBody,
+  referralResponse,
+  validationErrorBody,
+} from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CART_PREFIXES, cartIdFromCookie } from '../carts/routes';
+import * as promotions from './service';
+
+const errors = {
+  400: codedErrorBody,
+  403: messageErrorBody,
+  404: messageErrorBody,
+  422: validationErrorBody,
+};
+const tags = ['promotions'];
+
+export default async function promotionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  for (const prefix of CART_PREFIXES) {
+    const hide = prefix !== CART_PREFIXES[0];
+    app.post(
+      `${prefix}/:cartId/promo-codes`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'Apply a promo code (or a partnership code) to the cart',
+          params: abandonedCartParams,
+          body: applyPromoCodeBody,
+          response: { 200: abandonedCartResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await promotions.applyPromoCode(db(), request.params.cartId, request.body.code),
+        meta: {},
+      }),
+    );
+    app.delete(
+      `${prefix}/:cartId/promo-codes`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: 'Remove the promo code from the cart',
+          params: abandonedCartParams,
+          response: { 200: abandonedCartResponse, ...errors },
+        },
+      },
+      async (request) => ({ data: await promotions.removePromoCode(db(), request.params.cartId), meta: {} }),
+    );
+    app.post(
+      `${prefix}/:cartId/referral-codes`,
+      {
+        schema: {
+          tags,
+          hide,
+          summary: "Apply a friend's referral code",
+          params: abandonedCartParams,
+          body: applyReferralCodeBody,
+          response: { 200: referralResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await promotions.applyReferralCode(db(), request.params.cartId, request.body),
+        meta: {},
+      }),
+    );
+  }
+
+  app.get(
+    '/api/sales/app-settings',
+    {
+      schema: {
+        tags,
+        summary: 'App setting groups (referral_system_discounts, …)',
+        response: { 200: appSettingsResponse },
+      },
+    },
+    async () => ({ data: await promotions.listAppSettings(db()), meta: {} }),
+  );
+
+  app.get(
+    '/api/me/promo-code',
+    {
+      schema: {
+        tags,
+        summary: "The promo code on the visitor's cart (cookie abandoned_cart_id)",
+        querystring: z.object({}).strict(),
+        response: { 200: mePromoCodeResponse },
+      },
+    },
+    async (request) => ({
+      data: await promotions.promoCodeOfCart(db(), cartIdFromCookie(request.headers.cookie)),
+      meta: {},
+    }),
+  );
+}

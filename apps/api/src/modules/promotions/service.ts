@@ -1,0 +1,159 @@
+import { type AbandonedCart, PROMO_ALREADY_APPLIED_MESSAGE, type PromoCode } from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import * as cartRepository from '../carts/repository';
+import { loadAbandonedCart, lockOpenCart } from '../carts/service';
+import { promoIneligibility } from './eligibility';
+import * as repository from './repository';
+
+const promoError = (message: string) => AppError.invalidField('promo_code', message);
+
+/**
+ * Applies a promo code (or a partnership code) to the cart. The code must be usable by this cart
+ * now; limits are checked again, under a lock, when checkout registers the use.
+ */
+export async function applyPromoCode(db: Database, cartId: string, code: string): Promise<AbandonedCart> {
+  return db.transaction(async (tx) => {
+    const cart = await lockOpenCart(tx, cartId);
+    const partnership = await repository.findPartnership(tx, code);
+    if (partnership) {
+      await cartRepository.updateCart(tx, cartId, { partnershipId: partnership.id });
+      return loadAbandonedCart(tx, cartId);
+    }
+
+    const found = await repository.findPromoCode(tx, code);
+    if (!found) throw promoError("We don't know this promo code.");
+    const current = await loadAbandonedCart(tx, cartId);
+    if (current.cart.promo_code?.id === found.promo.id) throw promoError(PROMO_ALREADY_APPLIED_MESSAGE);
+
+    const email = cart.email;
+    const [usedByEmail, existingCustomer] = await Promise.all([
+      email && found.promo.oncePerEmail ? repository.hasRedemptionByEmail(tx, found.promo.id, email) : false,
+      email && found.promo.newCustomersOnly ? repository.isEmailOfAccount(tx, email) : false,
+    ]);
+    // An empty cart may take a code with a cart-amount window (a link with ?pc= arrives before any
+    // item); the cart then shows what the code needs. A cart with items must already fit it.
+    const rules =
+      current.cart.item_count === 0
+        ? { ...found.promo, cartAmountMinimumCents: null, cartAmountMaximumCents: null }
+        : found.promo;
+    const reason = promoIneligibility(rules, {
+      now: new Date(),
+      itemsCents: Math.round(current.cart.costs.cart_items * 100),
+      usedByEmail,
+      existingCustomer,
+    });
+    if (reason) throw promoError(reason);
+
+    await cartRepository.updateCart(tx, cartId, { promoCodeId: found.promo.id });
+    return loadAbandonedCart(tx, cartId);
+  });
+}
+
+export async function removePromoCode(db: Database, cartId: string): Promise<AbandonedCart> {
+  return db.transaction(async (tx) => {
+    await lockOpenCart(tx, cartId);
+    await cartRepository.updateCart(tx, cartId, { promoCodeId: null, partnershipId: null });
+    return loadAbandonedCart(tx, cartId);
+  });
+}
+
+/**
+ * Registers one use of a code at checkout completion, inside the checkout's transaction. The code's
+ * row is locked, so concurrent checkouts are counted one at a time and can never pass max_uses or
+ * let one email use a once-per-email code twice.
+ */
+export async function registerPromoCodeUsage(
+  tx: Database,
+  usage: { promoCodeId: number; email: string; cartId: string; now?: Date },
+): Promise<void> {
+  const promo = await repository.lockPromoCode(tx, usage.promoCodeId);
+  if (!promo) throw promoError("We don't know this promo code.");
+  const [usedByEmail, existingCustomer] = await Promise.all([
+    promo.oncePerEmail ? repository.hasRedemptionByEmail(tx, promo.id, usage.email) : false,
+    promo.newCustomersOnly ? repository.isEmailOfAccount(tx, usage.email) : false,
+  ]);
+  const reason = promoIneligibility(
+    { ...promo, cartAmountMinimumCents: null, cartAmountMaximumCents: null },
+    { now: usage.now ?? new Date(), itemsCents: 0, usedByEmail, existingCustomer },
+  );
+  if (reason) throw promoError(reason);
+  await repository.recordRedemption(tx, { promoCodeId: promo.id, email: usage.email, cartId: usage.cartId });
+}
+
+type ReferralStatus = 'applied' | 'invalid' | 'own_code' | 'existing_customer' | 'limit_reached';
+
+const REFERRAL_MESSAGES: Record<Exclude<ReferralStatus, 'applied'>, string> = {
+  invalid: 'This referral code is not valid.',
+  own_code: 'You cannot use your own referral code.',
+  existing_customer: 'Referral codes are for new customers.',
+  limit_reached: 'This friend has already shared all of their referral rewards.',
+};
+
+/** A friend's code: the referee gets the referral discount on the first box. */
+export async function applyReferralCode(
+  db: Database,
+  cartId: string,
+  input: { referral_code: string; refereeEmail: string },
+) {
+  const email = input.refereeEmail.toLowerCase();
+  const outcome = await db.transaction(async (tx) => {
+    await lockOpenCart(tx, cartId);
+    const referral = await repository.findReferralCode(tx, input.referral_code);
+    let status: ReferralStatus = 'applied';
+    if (!referral) status = 'invalid';
+    else if (referral.owner.email.toLowerCase() === email) status = 'own_code';
+    else if (await repository.isEmailOfAccount(tx, email)) status = 'existing_customer';
+    else if (referral.redemptionsCount >= referral.redemptionLimit) status = 'limit_reached';
+
+    if (status !== 'applied' || !referral) {
+      // The redemption-limit flag is part of the cart, so a failed attempt still refreshes it.
+      await cartRepository.updateCart(tx, cartId, { onReferralRedemptionLimit: status === 'limit_reached' });
+      return { status, referral: undefined };
+    }
+    await cartRepository.updateCart(tx, cartId, {
+      referralCodeId: referral.id,
+      referralCodeStatus: 'applied',
+      onReferralRedemptionLimit: false,
+      email,
+    });
+    return { status, referral };
+  });
+
+  if (outcome.status !== 'applied' || !outcome.referral) {
+    throw new AppError(
+      'validation',
+      REFERRAL_MESSAGES[outcome.status as Exclude<ReferralStatus, 'applied'>],
+      {
+        fieldErrors: {
+          referral_code: [REFERRAL_MESSAGES[outcome.status as Exclude<ReferralStatus, 'applied'>]],
+        },
+      },
+    );
+  }
+  const cart = await loadAbandonedCart(db, cartId);
+  return {
+    referrer: { first_name: outcome.referral.owner.firstName, last_name: outcome.referral.owner.lastName },
+    referee: { first_name: cart.first_name, last_name: cart.last_name, email },
+    cart,
+    referral_code: outcome.referral.code,
+    referral_code_status: 'applied' as const,
+    on_referral_redemption_limit: false,
+  };
+}
+
+export async function listAppSettings(db: Database) {
+  const rows = await repository.listAppSettingGroups(db);
+  return rows.map((row) => ({ group: row.group, values: row.values }));
+}
+
+/** The promo code on the visitor's cart (cookie), or null. */
+export async function promoCodeOfCart(db: Database, cartId: string | undefined): Promise<PromoCode | null> {
+  if (!cartId) return null;
+  try {
+    return (await loadAbandonedCart(db, cartId)).cart.promo_code ?? null;
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') return null;
+    throw error;
+  }
+}

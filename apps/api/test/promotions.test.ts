@@ -336,3 +336,49 @@ describe('registering a use at checkout, under concurrency', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
   });
 });
+
+describe('plans and products priced with promoCode', () => {
+  it('plans show the first box with the code', async () => {
+    const plain = (await getJson(context.app, '/api/sales/plans')).body.data;
+    expect(
+      plain.every(
+        (plan: { promo_first_box_price_from: unknown }) => plan.promo_first_box_price_from === null,
+      ),
+    ).toBe(true);
+
+    const welcome = (await getJson(context.app, '/api/sales/plans?promoCode=welcome50')).body.data;
+    welcome.forEach(
+      (plan: {
+        box_price_from: number;
+        promo_first_box_price_from: number;
+        promo_free_shipping: boolean;
+      }) => {
+        expect(cents(plan.promo_first_box_price_from)).toBe(
+          cents(plan.box_price_from) - Math.round(cents(plan.box_price_from) / 2),
+        );
+        expect(plan.promo_free_shipping).toBe(true);
+      },
+    );
+    const fiveFree = (await getJson(context.app, '/api/sales/plans?promoCode=FIVEFREE')).body.data;
+    fiveFree.forEach(
+      (plan: { threshold: number; item_price_from: number; promo_first_box_price_from: number }) => {
+        expect(cents(plan.promo_first_box_price_from)).toBe(
+          cents(plan.item_price_from) * (plan.threshold - 5),
+        );
+      },
+    );
+  });
+
+  it('products show a per-item promo price for a percent-off code only, and expired codes price nothing', async () => {
+    const welcome = (await getJson(context.app, '/api/products?promoCode=WELCOME50&perPage=5')).body.data;
+    for (const product of welcome) {
+      expect(cents(product.price.promo_price)).toBe(
+        cents(product.price.price) - Math.round(cents(product.price.price) / 2),
+      );
+    }
+    const fiveFree = (await getJson(context.app, '/api/products?promoCode=FIVEFREE&perPage=5')).body.data;
+    expect(fiveFree.every((product: { price: object }) => !('promo_price' in product.price))).toBe(true);
+    const expired = (await getJson(context.app, '/api/sales/plans?promoCode=EXPIRED10')).body.data;
+    expect(expired[0].promo_first_box_price_from).toBeNull();
+  });
+});

@@ -45,6 +45,8 @@ export const productPrice = z.object({
   original_regular_price: z.number(),
   premium_difference: z.number(),
   original_premium_difference: z.number(),
+  /** With ?promoCode= whose first-box tier is percent_off: this item's price in that box. */
+  promo_price: z.number().optional(),
 });
 export type ProductPrice = z.infer<typeof productPrice>;
 

@@ -17,6 +17,10 @@ export const plan = z.object({
   box_price_from: z.number(),
   shipping_cost: z.number(),
   is_selected: z.boolean(),
+  /** With ?promoCode=: the first box from box_price_from after the code's first-box tier. */
+  promo_first_box_price_from: z.number().nullable(),
+  promo_free_shipping: z.boolean().nullable(),
+  promo_description: z.string().nullable(),
 });
 export type Plan = z.infer<typeof plan>;
 

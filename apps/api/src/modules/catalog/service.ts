@@ -13,7 +13,8 @@ import {
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { categoryPriceCents, itemPriceCents, type PricingContext } from '../pricing/item-prices';
-import { resolveShopperContext } from '../pricing/service';
+import { resolveShopperContext, type ShopperContext } from '../pricing/service';
+import { tierForBox } from '../promotions/discounts';
 import type { CategoryRow, ProductRow } from './repository';
 import * as repository from './repository';
 
@@ -30,7 +31,18 @@ export function toCategory(row: CategoryRow, pricing: PricingContext): Category 
   };
 }
 
-export function toProduct(row: ProductRow, pricing: PricingContext, include: readonly Include[]): Product {
+/** A percent-off first-box tier can be shown per item; other tier types only make sense per box. */
+export function promoItemPercent(promo: ShopperContext['promo']): number | null {
+  const tier = promo ? tierForBox(promo.tiers, 1) : undefined;
+  return tier?.type === 'percent_off' ? Math.min(100, tier.amount) : null;
+}
+
+export function toProduct(
+  row: ProductRow,
+  pricing: PricingContext,
+  include: readonly Include[],
+  promoPercent: number | null = null,
+): Product {
   const { product } = row;
   const prices = itemPriceCents(
     { basePriceCents: row.category.basePriceCents, premiumDifferenceCents: product.premiumDifferenceCents },
@@ -68,6 +80,9 @@ export function toProduct(row: ProductRow, pricing: PricingContext, include: rea
       original_regular_price: centsToDollars(prices.originalRegularPrice),
       premium_difference: centsToDollars(prices.premiumDifference),
       original_premium_difference: centsToDollars(prices.originalPremiumDifference),
+      ...(promoPercent === null
+        ? {}
+        : { promo_price: centsToDollars(prices.price - Math.round((prices.price * promoPercent) / 100)) }),
     },
     image: { uris: product.image },
     images: product.images.map((uris) => ({ uris })),
@@ -146,7 +161,7 @@ export async function listProducts(db: Database, query: ProductsQuery) {
   const include = query.include ?? [];
   return {
     kind: 'page' as const,
-    data: page.rows.map((row) => toProduct(row, shopper.pricing, include)),
+    data: page.rows.map((row) => toProduct(row, shopper.pricing, include, promoItemPercent(shopper.promo))),
     pagination: paginate(total, query.page, query.perPage, page.rows.length),
   };
 }
@@ -162,7 +177,7 @@ export async function findLeastExpensiveProduct(
   const filter = { categoryIds: query.category_id !== undefined ? [query.category_id] : undefined };
   const row = await repository.findLeastExpensiveProduct(db, filter, shopper.pricing);
   if (!row) throw AppError.notFound('No product is available in this category.');
-  return toProduct(row, shopper.pricing, query.include ?? []);
+  return toProduct(row, shopper.pricing, query.include ?? [], promoItemPercent(shopper.promo));
 }
 
 export async function listAlsoLoved(

@@ -2,6 +2,7 @@ import { centsToDollars, type Plan } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { categoryPriceCents } from '../pricing/item-prices';
 import { resolveShopperContext } from '../pricing/service';
+import { boxDiscount } from '../promotions/discounts';
 import * as repository from './repository';
 
 export async function listPlans(
@@ -31,6 +32,22 @@ export async function listPlans(
       box_price_from: centsToDollars(itemCents * plan.threshold),
       shipping_cost: centsToDollars(plan.shippingCostCents),
       is_selected: shopper.cart?.planId === plan.id,
+      ...promoFirstBox(shopper.promo, itemCents, plan.threshold),
     };
   });
+}
+
+/** What the cheapest full box costs the first time with the code the shopper arrived with. */
+function promoFirstBox(
+  promo: Awaited<ReturnType<typeof resolveShopperContext>>['promo'],
+  itemCents: number,
+  threshold: number,
+) {
+  if (!promo) return { promo_first_box_price_from: null, promo_free_shipping: null, promo_description: null };
+  const effect = boxDiscount(promo.tiers, [{ unitPriceCents: itemCents, quantity: threshold }]);
+  return {
+    promo_first_box_price_from: centsToDollars(itemCents * threshold - effect.discountCents),
+    promo_free_shipping: effect.freeShipping,
+    promo_description: promo.description,
+  };
 }

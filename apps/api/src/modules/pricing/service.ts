@@ -1,5 +1,8 @@
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import type { Tier } from '../promotions/discounts';
+import { findPromoCode } from '../promotions/repository';
+import { toTier } from '../promotions/wire';
 import { LIST_PRICING, type PricingContext } from './item-prices';
 import { findCartPricing, findPlanDiscount } from './repository';
 
@@ -7,9 +10,39 @@ export type ShopperContext = {
   pricing: PricingContext;
   /** The abandoned cart the request was made for, if any. */
   cart: { id: string; planId: number | null; filters: { indicators: string[]; tags: string[] } } | null;
-  /** The promo code the shopper is browsing with; promotions price it (see docs/decisions). */
-  promoCode: string | null;
+  /** The promo code the shopper is browsing with, when it exists and is live today. */
+  promo: { code: string; description: string; tiers: Tier[] } | null;
 };
+
+/** A code named in a listing URL prices the page only if it exists and is within its dates. */
+async function livePromo(
+  db: Database,
+  code: string | undefined,
+  now = new Date(),
+): Promise<ShopperContext['promo']> {
+  if (!code) return null;
+  const found = await findPromoCode(db, code);
+  if (!found || !found.promo.isActive) return null;
+  if (
+    (found.promo.startsAt && now < found.promo.startsAt) ||
+    (found.promo.endsAt && now > found.promo.endsAt)
+  )
+    return null;
+  return {
+    code: found.promo.code,
+    description: found.promo.description,
+    tiers: found.tiers.map((tier) =>
+      toTier({
+        id: tier.id,
+        type: tier.type,
+        amount: tier.amount,
+        weekly_ordinal_number: tier.weeklyOrdinalNumber,
+        free_shipping: tier.freeShipping,
+        free_tax: tier.freeTax,
+      }),
+    ),
+  };
+}
 
 /**
  * Resolves who is browsing: the cart's plan and price experiment, or an explicit plan. An unknown
@@ -43,5 +76,5 @@ export async function resolveShopperContext(
     pricing = { ...pricing, planDiscountBasisPoints: discount };
   }
 
-  return { pricing, cart, promoCode: input.promoCode ?? null };
+  return { pricing, cart, promo: await livePromo(db, input.promoCode) };
 }

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { modules } from './modules/index';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import mailPlugin from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
 import security from './plugins/security';
 
@@ -55,6 +56,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(security, { siteUrl: config.SITE_URL, allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(openapiPlugin, { siteName: config.SITE_NAME });
+  await app.register(mailPlugin, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    intervalMs: config.MAIL_WORKER_INTERVAL_MS,
+    // No SMTP server means nobody can receive mail, so the mailbox is how it is read; a real
+    // deployment sets SMTP_URL, which removes the mailbox (see docs/decisions/008).
+    devMailbox: !config.SMTP_URL,
+    startWorker: config.NODE_ENV !== 'test',
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const started = performance.now();

@@ -36,6 +36,13 @@ export const configSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** When set, the storefront calls this API over HTTP instead of in-process. */
   API_URL: z.url().optional(),
+  /** smtp(s)://user:pass@host:port — unset: mail goes to the dev mailbox (/dev/mailbox). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Sprout & Spoon <hello@sproutandspoon.example>'),
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 });
 

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalog';
+export * from './mail';
 export * from './marketing';
 export * from './promotions';
 export * from './sales';

@@ -1,0 +1,70 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
+
+const { mailMessages } = schema;
+export type MailRow = typeof mailMessages.$inferSelect;
+
+export async function insertMail(
+  db: Database,
+  mail: { id: string; to: string; subject: string; html: string; text: string; template: string },
+): Promise<void> {
+  await db.insert(mailMessages).values(mail);
+}
+
+/**
+ * Claims up to `limit` due messages for this worker. The claim is a lease: the row's available_at
+ * moves past the lease, so a worker that dies mid-send gives its messages back when it expires.
+ */
+export async function claimDueMail(db: Database, limit: number, leaseSeconds: number): Promise<MailRow[]> {
+  const result = await db.execute(sql`
+    update ${mailMessages}
+    set attempts = attempts + 1, available_at = now() + make_interval(secs => ${leaseSeconds})
+    where id in (
+      select id from ${mailMessages}
+      where status = 'queued' and available_at <= now()
+      order by created_at
+      limit ${limit}
+      for update skip locked)
+    returning id, "to", subject, html, text, template, attempts`);
+  return (result as unknown as { rows: MailRow[] }).rows;
+}
+
+export async function markSent(db: Database, id: string): Promise<void> {
+  await db
+    .update(mailMessages)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(mailMessages.id, id));
+}
+
+/** A failed attempt: retried later with backoff, or given up after maxAttempts. */
+export async function markFailedAttempt(
+  db: Database,
+  id: string,
+  error: string,
+  giveUp: boolean,
+  retryInSeconds: number,
+) {
+  await db
+    .update(mailMessages)
+    .set({
+      status: giveUp ? 'failed' : 'queued',
+      lastError: error.slice(0, 500),
+      availableAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+    })
+    .where(eq(mailMessages.id, id));
+}
+
+export async function listMail(db: Database, filter: { to?: string | undefined; limit: number }) {
+  return db
+    .select()
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.status, 'sent'),
+        filter.to ? sql`lower(${mailMessages.to}) = lower(${filter.to})` : undefined,
+      ),
+    )
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(filter.limit);
+}

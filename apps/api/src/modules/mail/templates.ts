@@ -1,0 +1,58 @@
+/**
+ * Every email the store sends, as HTML and plain text. Values are escaped: a customer's name or a
+ * message can never inject markup into a mail.
+ */
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+function layout(siteName: string, title: string, bodyHtml: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#fffaf2;font-family:Segoe UI,system-ui,sans-serif;color:#23302a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#fff;border-radius:16px;padding:32px">
+<tr><td><p style="margin:0 0 24px;font-weight:800;font-size:20px;color:#1f4a37">${escapeHtml(siteName)}</p>
+${bodyHtml}
+<p style="margin:32px 0 0;font-size:13px;color:#56635c">You received this email because of activity on your ${escapeHtml(siteName)} account. If that was not you, you can ignore it.</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+export function verificationCodeMail(input: {
+  siteName: string;
+  code: string;
+  minutes: number;
+}): RenderedMail {
+  const subject = `${input.code} is your ${input.siteName} sign-in code`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Your sign-in code</h1>
+<p style="margin:0 0 16px">Enter this code to finish signing in. It expires in ${input.minutes} minutes.</p>
+<p style="font-size:32px;font-weight:800;letter-spacing:6px;margin:0 0 16px" data-code>${escapeHtml(input.code)}</p>`,
+  );
+  const text = `Your ${input.siteName} sign-in code is ${input.code}.\nIt expires in ${input.minutes} minutes.\nIf you did not try to sign in, you can ignore this email.`;
+  return { subject, html, text };
+}
+
+export function passwordResetMail(input: {
+  siteName: string;
+  resetUrl: string;
+  minutes: number;
+}): RenderedMail {
+  const subject = `Reset your ${input.siteName} password`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Reset your password</h1>
+<p style="margin:0 0 16px">Choose a new password with the button below. The link works once and expires in ${input.minutes} minutes.</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(input.resetUrl)}" style="display:inline-block;background:#2f6b4f;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:700">Choose a new password</a></p>
+<p style="margin:0;font-size:13px;color:#56635c;word-break:break-all">${escapeHtml(input.resetUrl)}</p>`,
+  );
+  const text = `Reset your ${input.siteName} password: ${input.resetUrl}\nThe link works once and expires in ${input.minutes} minutes.\nIf you did not ask for this, you can ignore this email.`;
+  return { subject, html, text };
+}

@@ -1,0 +1,51 @@
+import type { Database } from '@sprout/db';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import devMailboxRoutes from '../modules/mail/routes';
+import { queueMail } from '../modules/mail/service';
+import type { RenderedMail } from '../modules/mail/templates';
+import { devMailboxTransport, smtpTransport } from '../modules/mail/transport';
+import { MailWorker } from '../modules/mail/worker';
+
+export type Mailer = {
+  /** Queues a mail in the caller's transaction; the worker is nudged once the caller commits. */
+  queue(db: Database, to: string, template: string, mail: RenderedMail): Promise<string>;
+  /** Nudges the worker (after the transaction that queued mail has committed). */
+  flush(): void;
+  worker: MailWorker;
+  transport: 'smtp' | 'dev-mailbox';
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+type Options = {
+  smtpUrl: string | undefined;
+  from: string;
+  intervalMs: number;
+  devMailbox: boolean;
+  /** Tests drain the worker themselves. */
+  startWorker: boolean;
+};
+
+export default fp<Options>(
+  async function mailPlugin(app: FastifyInstance, options) {
+    const transport = options.smtpUrl ? smtpTransport(options.smtpUrl, options.from) : devMailboxTransport;
+    const worker = new MailWorker(app.database.db, transport, app.log, options.intervalMs);
+    app.decorate('mailer', {
+      queue: queueMail,
+      flush: () => worker.kick(),
+      worker,
+      transport: transport.kind,
+    } satisfies Mailer);
+    if (options.startWorker) {
+      app.addHook('onReady', async () => worker.start());
+    }
+    app.addHook('onClose', () => worker.stop());
+    if (options.devMailbox) await app.register(devMailboxRoutes);
+  },
+  { name: 'mail', dependencies: ['database'] },
+);

@@ -144,7 +144,7 @@ describe('PUT the cart: contact, zip code, preferences', () => {
 
   it.each([
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-    [{ zip_code: '1234' }, 'zip_code', 'Please enter a valid 5-digit zip code'],
+    [{ zip_code: '1234' }, 'zip_code_id', 'Please enter a valid 5-digit zip code'],
     [{ zip_code: '00000' }, 'zip_code_id', 'We could not find this zip code.'],
     [{ zip_code_id: 99999 }, 'zip_code_id', 'We could not find this zip code.'],
     [{ state_id: 99999 }, 'state_id', 'Please choose a state.'],

@@ -34,8 +34,8 @@ export async function getJson<T = any>(
 }
 
 /** A JSON request through app.inject from the storefront's own origin. */
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by each test's assertions
 export async function sendJson<T = any>(
-  // biome-ignore lint/suspicious/noExplicitAny: checked by each test's assertions
   app: FastifyInstance,
   method: 'POST' | 'PUT' | 'DELETE',
   url: string,

@@ -13,10 +13,13 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { AppShell } from './features/cart/AppShell';
+import { CartProvider } from './features/cart/CartProvider';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { MAINTENANCE_PATH } from './lib/context';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
+import './styles/cart.css';
 
 export type RootData = {
   site: { url: string; name: string };
@@ -90,7 +93,15 @@ export default function App() {
   // Client-side navigations never reach the server loader, so the flag is checked here too.
   if (__MAINTENANCE_MODE__ && location.pathname !== MAINTENANCE_PATH)
     return <Navigate to={MAINTENANCE_PATH} replace />;
-  return <Outlet />;
+  // The maintenance page is all there is: no cart to restore or create.
+  if (__MAINTENANCE_MODE__) return <Outlet />;
+  return (
+    <CartProvider>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </CartProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

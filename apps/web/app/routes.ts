@@ -26,7 +26,7 @@ export default [
   ]),
   layout('layouts/regflow.tsx', { id: 'layout-regflow-new' }, [
     route('onboarding/plans', 'routes/onboarding.plans.tsx', { id: 'onboarding-plans' }),
-    route('onboarding/signup', 'routes/upcoming.tsx', { id: 'onboarding-signup' }),
+    route('onboarding/signup', 'routes/onboarding.signup.tsx', { id: 'onboarding-signup' }),
   ]),
   layout('layouts/no-footer.tsx', { id: 'layout-no-footer' }, [
     route('onboarding/login', 'routes/upcoming.tsx', { id: 'onboarding-login' }),

@@ -143,12 +143,11 @@ export const updateAbandonedCartBody = z
     city: optionalText(100).optional(),
     state_id: rowId.optional(),
     zip_code_id: rowId.optional(),
-    /** The five-digit code, as typed: the server resolves it to zip_code_id and state_id. */
-    zip_code: z
-      .string()
-      .trim()
-      .regex(/^\d{5}$/, { error: 'Please enter a valid 5-digit zip code' })
-      .optional(),
+    /**
+     * The five-digit code, as typed: the server resolves it to zip_code_id and state_id. Its errors
+     * are reported on zip_code_id, the capture form's field.
+     */
+    zip_code: z.string().trim().max(10).optional(),
     delivery_instructions: optionalText(500).optional(),
     phone: z
       .string()

@@ -3,6 +3,7 @@ import { formatMoney } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { HowItWorksSteps } from '../features/layout/HowItWorksSteps';
+import { GetStartedLink } from '../features/onboarding/GetStartedLink';
 import type { Route } from './+types/home';
 
 export const handle = { title: '' };
@@ -30,9 +31,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             Pick a box, fill it with what your kids love, and we deliver every week.
           </p>
           <div className="hero__actions">
-            <Link to="/onboarding/signup" className="button button--primary button--large">
-              Get started
-            </Link>
+            <GetStartedLink className="button button--primary button--large" />
             <Link to="/menus" className="button button--ghost button--large">
               See the menus
             </Link>

@@ -1,9 +1,12 @@
-import type { Indicator, Menu, ProductsResponse, Tag } from '@sprout/contracts';
+import type { BestsellerGroup, Indicator, Menu, ProductsResponse, Tag } from '@sprout/contracts';
 import { commaList, formatMoney } from '@sprout/contracts';
 import { data, Link, NavLink, useNavigation } from 'react-router';
+import { PresetCard } from '../features/cart/ProductCartControls';
+import { readCartIdFromCookie } from '../features/cart/storage';
 import { MenuFilters } from '../features/catalog/MenuFilters';
 import { Pagination } from '../features/catalog/Pagination';
 import { ProductCard } from '../features/catalog/ProductCard';
+import { isApiError } from '../lib/api-client.server';
 import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/menus';
 
@@ -14,24 +17,43 @@ function listParam(params: URLSearchParams, name: string): string[] {
   return [...new Set(commaList.parse(params.getAll(name)))];
 }
 
+/** A stale cart cookie (cart gone) must not break the page: read again without the cart. */
+async function withCartFallback<T>(cartId: string | null, read: (cartId: string | undefined) => Promise<T>) {
+  if (!cartId) return read(undefined);
+  try {
+    return await read(cartId);
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 422)) return read(undefined);
+    throw error;
+  }
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = Number.parseInt(search.get('page') ?? '1', 10);
   const selected = { indicators: listParam(search, 'indicators'), tags: listParam(search, 'tags') };
 
-  const [menus, indicators, tags, products] = await Promise.all([
+  // Prices follow the visitor's cart (its plan), known from the cookie that mirrors local storage.
+  const cartId = readCartIdFromCookie(request.headers.get('cookie'));
+  const productQuery = {
+    menu_item: params.slug,
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    perPage: PAGE_SIZE,
+    indicators: selected.indicators,
+    tags: selected.tags,
+    include: 'badge,category',
+  };
+  const [menus, indicators, tags, products, bestsellers] = await Promise.all([
     context.api.get<{ data: Menu[] }>('/api/menus', { include: 'categoryDisplayPrice' }),
     context.api.get<{ data: Indicator[] }>('/api/product-filters/indicators'),
     context.api.get<{ data: Tag[] }>('/api/tags'),
     orNotFound(
-      context.api.get<ProductsResponse>('/api/products', {
-        menu_item: params.slug,
-        page: Number.isFinite(page) && page > 0 ? page : 1,
-        perPage: PAGE_SIZE,
-        indicators: selected.indicators,
-        tags: selected.tags,
-        include: 'badge,category',
-      }),
+      withCartFallback(cartId, (abandoned_cart) =>
+        context.api.get<ProductsResponse>('/api/products', { ...productQuery, abandoned_cart }),
+      ),
+    ),
+    withCartFallback(cartId, (abandonedCartId) =>
+      context.api.get<{ data: BestsellerGroup[] }>('/api/bestsellers', { abandonedCartId }),
     ),
   ]);
   const menu = params.slug ? (menus.data.find((candidate) => candidate.slug === params.slug) ?? null) : null;
@@ -46,11 +68,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     selected,
     products: products.data,
     pagination: products.meta.pagination,
+    bestsellers: bestsellers.data,
   };
 }
 
 export default function MenusPage({ loaderData }: Route.ComponentProps) {
-  const { menu, menus, indicators, tags, selected, products, pagination } = loaderData;
+  const { menu, menus, indicators, tags, selected, products, pagination, bestsellers } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/menus');
   const basePath = menu ? `/menus/${menu.slug}/` : '/menus';
@@ -86,6 +109,21 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+
+      {!menu && bestsellers.length > 0 ? (
+        <section className="presets" aria-labelledby="presets-heading">
+          <h2 id="presets-heading" className="presets__title">
+            Ready-made boxes
+          </h2>
+          <ul className="presets__list">
+            {bestsellers.map((group) => (
+              <li key={group.id}>
+                <PresetCard group={group} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <div className="menus-page__body">
         <aside className="menus-page__filters">

@@ -1,14 +1,24 @@
 import type { Menu, Plan } from '@sprout/contracts';
 import { formatMoney } from '@sprout/contracts';
 import { Link } from 'react-router';
+import { useCartController, useCartState } from '../features/cart/CartProvider';
+import { readCartIdFromCookie } from '../features/cart/storage';
+import { isApiError } from '../lib/api-client.server';
 import type { Route } from './+types/onboarding.plans';
 
 export const handle = { title: 'Choose your plan' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const navItem = new URL(request.url).searchParams.get('navItem');
+  // The cart cookie marks the visitor's current plan (is_selected); a stale cookie is ignored.
+  const cartId = readCartIdFromCookie(request.headers.get('cookie'));
+  const readPlans = (abandoned_cart_id?: string) =>
+    context.api.get<{ data: Plan[] }>('/api/sales/plans', { abandoned_cart_id });
   const [plans, menus] = await Promise.all([
-    context.api.get<{ data: Plan[] }>('/api/sales/plans'),
+    readPlans(cartId ?? undefined).catch((error: unknown) => {
+      if (cartId && isApiError(error) && (error.status === 404 || error.status === 422)) return readPlans();
+      throw error;
+    }),
     context.api.get<{ data: Menu[] }>('/api/product-menu-items'),
   ]);
   // navItem names the menu to continue to once a plan is picked; unknown values are ignored.
@@ -29,6 +39,14 @@ function tagLabel(tag: string | null): string | null {
 
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
   const { plans, continueTo, continueLabel } = loaderData;
+  const controller = useCartController();
+  const { onboarding, ui } = useCartState();
+  // Once the cart is known in the browser it is the truth; before that, the server's is_selected.
+  const selectedId =
+    onboarding.abandonedCartId !== null
+      ? onboarding.planId
+      : (plans.find((plan) => plan.is_selected)?.id ?? null);
+  const working = ui.busy > 0;
   return (
     <div className="plans-page">
       <ol className="steps" aria-label="Sign-up steps">
@@ -45,14 +63,20 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
         {plans.map((plan) => {
           const label = tagLabel(plan.tag);
           const popular = plan.tag?.includes('popular') ?? false;
+          const selected = plan.id === selectedId;
+          const classes = ['plan-card'];
+          if (popular) classes.push('plan-card--popular');
+          if (selected) classes.push('plan-card--selected');
           return (
             <li key={plan.id}>
               <article
-                className={`plan-card${popular ? ' plan-card--popular' : ''}`}
+                className={classes.join(' ')}
                 aria-labelledby={`plan-${plan.id}`}
+                aria-current={selected ? 'true' : undefined}
                 data-plan={plan.slug}
               >
                 {label ? <p className="plan-card__ribbon">{label}</p> : null}
+                {selected ? <p className="plan-card__current">Your current plan</p> : null}
                 <h2 id={`plan-${plan.id}`} className="plan-card__threshold">
                   <span className="plan-card__count">{plan.threshold}</span> items
                 </h2>
@@ -73,12 +97,20 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </ul>
                 <p className="plan-card__description">{plan.description}</p>
+                {/* Without JavaScript the link carries ?plan=slug, which the app start handles on arrival. */}
                 <Link
                   className={`button ${popular ? 'button--primary' : 'button--secondary'} plan-card__cta`}
                   to={`${continueTo}?plan=${encodeURIComponent(plan.slug)}`}
                   aria-describedby={`plan-${plan.id}`}
+                  aria-disabled={working ? true : undefined}
+                  onClick={(event) => {
+                    if (ui.phase === 'idle') return;
+                    event.preventDefault();
+                    if (working) return;
+                    void controller.selectPlan(plan.id, { navigateTo: continueTo });
+                  }}
                 >
-                  Choose {plan.threshold} items
+                  {selected ? `Continue with ${plan.threshold} items` : `Choose ${plan.threshold} items`}
                 </Link>
               </article>
             </li>

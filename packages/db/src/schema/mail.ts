@@ -14,7 +14,9 @@ export const mailMessages = pgTable(
     html: text().notNull(),
     text: text().notNull(),
     template: text().notNull(),
-    status: text({ enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text({ enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer().notNull().default(0),
     lastError: text(),
     availableAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -235,6 +235,9 @@ export async function updateAbandonedCart(
       passwordHash,
     };
 
+    if (body.zip_code !== undefined && !/^\d{5}$/.test(body.zip_code)) {
+      throw AppError.invalidField('zip_code_id', 'Please enter a valid 5-digit zip code');
+    }
     if (body.zip_code !== undefined || body.zip_code_id !== undefined) {
       const zip = await repository.findZipCode(
         tx,

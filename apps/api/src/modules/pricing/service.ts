@@ -22,7 +22,7 @@ async function livePromo(
 ): Promise<ShopperContext['promo']> {
   if (!code) return null;
   const found = await findPromoCode(db, code);
-  if (!found || !found.promo.isActive) return null;
+  if (!found?.promo.isActive) return null;
   if (
     (found.promo.startsAt && now < found.promo.startsAt) ||
     (found.promo.endsAt && now > found.promo.endsAt)

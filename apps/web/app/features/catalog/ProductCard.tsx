@@ -1,4 +1,5 @@
 import { formatMoney, type Product } from '@sprout/contracts';
+import { ProductCartControls } from '../cart/ProductCartControls';
 import { Rating } from './Rating';
 
 const grams = (milligrams: number) => `${Math.round(milligrams / 100) / 10} g`;
@@ -72,6 +73,9 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           ) : null}
           <span className="product-card__unit"> / {product.packing_name}</span>
         </p>
+        <div className="product-card__actions">
+          <ProductCartControls product={product} />
+        </div>
       </div>
     </article>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
+import { CartButton } from '../cart/CartPanel';
+import { GetStartedLink } from '../onboarding/GetStartedLink';
 import { Logo } from './Logo';
 
 const mainLinks = [
@@ -36,6 +38,7 @@ export function SiteHeader({ variant = 'full' }: { variant?: 'full' | 'slim' }) 
         </Link>
         {variant === 'full' ? (
           <>
+            <CartButton />
             <button
               type="button"
               className="site-header__toggle"
@@ -56,9 +59,7 @@ export function SiteHeader({ variant = 'full' }: { variant?: 'full' | 'slim' }) 
                   </li>
                 ))}
               </ul>
-              <Link className="button button--primary site-header__cta" to="/onboarding/signup">
-                Get started
-              </Link>
+              <GetStartedLink className="button button--primary site-header__cta" />
             </nav>
           </>
         ) : null}

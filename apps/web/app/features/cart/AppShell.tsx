@@ -1,0 +1,45 @@
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { FlashRegion } from '../flash/FlashRegion';
+import { CaptureEmailPopup } from '../onboarding/CaptureEmailPopup';
+import { CartPanel } from './CartPanel';
+import { DESKTOP_QUERY, useCartState, useMediaQuery } from './CartProvider';
+
+/**
+ * The page and the app-wide overlays side by side. Modals make every other child of this shell
+ * inert (useModal); with the panel docked on a desktop, the page makes room for it.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { cart } = useCartState();
+  const wide = useMediaQuery(DESKTOP_QUERY);
+  const docked = cart.isOpen && wide;
+  const { pathname } = useLocation();
+
+  // The docked panel starts below the sticky header, whose height depends on the layout.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page may bring another header
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>('.site-header');
+    const root = document.documentElement;
+    if (!docked) return;
+    if (!header) {
+      root.style.setProperty('--header-height', '0px');
+      return;
+    }
+    if (typeof ResizeObserver === 'undefined') return;
+    const update = () =>
+      root.style.setProperty('--header-height', `${header.getBoundingClientRect().height}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [docked, pathname]);
+
+  return (
+    <div className="app-shell" data-app-shell="" data-cart-docked={docked ? 'true' : undefined}>
+      {children}
+      <CartPanel />
+      <CaptureEmailPopup />
+      <FlashRegion />
+    </div>
+  );
+}

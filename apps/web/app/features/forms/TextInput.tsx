@@ -1,0 +1,76 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+
+/**
+ * Spec section 9: the default input id is 'input-' plus a random number below 10000. The number
+ * is derived from React's useId, which is the same on the server and in the browser, so the id
+ * survives hydration; distinct inputs get distinct useIds.
+ */
+export function useDefaultInputId(given?: string): string {
+  const reactId = useId();
+  if (given) return given;
+  let hash = 0;
+  for (const char of reactId) hash = (hash * 31 + char.charCodeAt(0)) % 10_000;
+  return `input-${hash}`;
+}
+
+export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  onValueChange(value: string): void;
+  /** Shown under the field; the field is marked invalid while there is one. */
+  error?: string | null;
+  prefix?: ReactNode;
+  suffix?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** A text input with a floating label, an error message and optional prefix and suffix (spec section 2). */
+export function TextInput({
+  id: givenId,
+  label,
+  value,
+  onValueChange,
+  error,
+  prefix,
+  suffix,
+  className,
+  type = 'text',
+  ...inputProps
+}: TextInputProps) {
+  const id = useDefaultInputId(givenId);
+  const errorId = `${id}-error`;
+  const classes = ['text-input'];
+  if (error) classes.push('text-input--invalid');
+  if (prefix) classes.push('text-input--prefixed');
+  if (className) classes.push(className);
+  return (
+    <div className={classes.join(' ')}>
+      <div className="text-input__control">
+        {prefix ? <span className="text-input__affix text-input__affix--prefix">{prefix}</span> : null}
+        <span className="text-input__field-wrap">
+          <input
+            {...inputProps}
+            id={id}
+            type={type}
+            value={value}
+            // The floating label sits on the placeholder: a space keeps :placeholder-shown meaningful.
+            placeholder=" "
+            className="text-input__field"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => onValueChange(event.target.value)}
+          />
+          <label className="text-input__label" htmlFor={id}>
+            {label}
+          </label>
+        </span>
+        {suffix ? <span className="text-input__affix text-input__affix--suffix">{suffix}</span> : null}
+      </div>
+      {error ? (
+        <p className="text-input__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

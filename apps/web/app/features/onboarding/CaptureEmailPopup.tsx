@@ -1,0 +1,78 @@
+import { useId, useRef } from 'react';
+import { useCartController, useCartState } from '../cart/CartProvider';
+import { useModal } from '../cart/useModal';
+import { CaptureEmailForm } from './CaptureEmailForm';
+
+export const CAPTURE_HEADLINE = "Let's Get Started!";
+export const CAPTURE_SUBLINE =
+  'Save time and feed your kids nutritious meals and snacks, delivered fresh to your door.';
+
+const BENEFITS = [
+  'Organic, chef-made meals and snacks for every stage',
+  'Hidden veggies, no added sugar',
+  'Pick 12, 24 or 36 items per delivery',
+  'Skip, pause or cancel anytime',
+];
+
+/**
+ * The capture-email popup (spec section 2): shown when a product or preset is added before the
+ * visitor gave an email and zip code. Closes from its icon, a click outside or a successful submit.
+ */
+export function CaptureEmailPopup() {
+  const { ui } = useCartState();
+  const controller = useCartController();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const sublineId = useId();
+  const open = ui.isCaptureOpen;
+  const dismiss = () => controller.closeCapture({ submitted: false });
+  useModal(dialogRef, { open, onClose: dismiss, initialFocus: emailRef });
+
+  if (!open) return null;
+  return (
+    // A click on the backdrop (outside the dialog) closes it; the keyboard has Escape and the close button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is not a control
+    <div
+      className="capture-overlay"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) dismiss();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className="capture-popup"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={headingId}
+        aria-describedby={sublineId}
+        tabIndex={-1}
+      >
+        <button type="button" className="capture-popup__close" aria-label="Close" onClick={dismiss}>
+          <span aria-hidden="true">×</span>
+        </button>
+        <div className="capture-popup__aside">
+          <p className="capture-popup__aside-title">Real food for little ones</p>
+          <ul className="capture-popup__benefits">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+        </div>
+        <div className="capture-popup__main">
+          <h2 id={headingId} className="capture-popup__headline">
+            {CAPTURE_HEADLINE}
+          </h2>
+          <p id={sublineId} className="capture-popup__subline">
+            {CAPTURE_SUBLINE}
+          </p>
+          <CaptureEmailForm
+            emailRef={emailRef}
+            onSuccess={() => controller.closeCapture({ submitted: true })}
+            onLeave={dismiss}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

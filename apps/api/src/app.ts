@@ -82,7 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   for (const [name, routes] of Object.entries(modules)) {
-    await app.register(routes, { name } as never);
+    await app.register(routes, { name, siteUrl: config.SITE_URL, siteName: config.SITE_NAME } as never);
   }
   return app;
 }

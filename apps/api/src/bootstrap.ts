@@ -10,9 +10,10 @@ export async function prepareDatabase(
   const database = createDatabase(databaseOptionsFromEnv(config));
   await runMigrations(database);
   if (config.SEED_DEMO_DATA) {
-    const seeded = await seedDemoData(database.db);
+    const seeded = await seedDemoData(database.db, { demoAccounts: config.SEED_DEMO_ACCOUNTS });
     if (seeded.catalogue) log.info('seeded the demo catalogue into an empty database');
     if (seeded.promotions) log.info('seeded the demo promotions and app settings');
+    if (seeded.accounts) log.info('seeded the demo accounts (demo@example.com, admin@example.com)');
   }
   log.info(`database ready (${database.kind})`);
   return database;

@@ -23,6 +23,11 @@ export const configSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('data'),
   SEED_DEMO_DATA: flag.default(true),
+  /**
+   * Demo accounts have published passwords: seeded by default only where no SMTP server is set
+   * (a laptop or a test run), never in a real deployment unless asked for.
+   */
+  SEED_DEMO_ACCOUNTS: flag.optional(),
   SITE_URL: z.url({ error: 'SITE_URL must be an absolute URL such as https://shop.example.com' }).optional(),
   SITE_NAME: z.string().min(1).default('Sprout & Spoon'),
   /** Storefront origins allowed to call a standalone API (CORS and Origin checks). */
@@ -46,7 +51,7 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 });
 
-export type Config = z.infer<typeof configSchema> & { SITE_URL: string };
+export type Config = z.infer<typeof configSchema> & { SITE_URL: string; SEED_DEMO_ACCOUNTS: boolean };
 
 export class ConfigError extends Error {}
 
@@ -56,5 +61,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
   }
-  return { ...parsed.data, SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}` };
+  return {
+    ...parsed.data,
+    SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}`,
+    SEED_DEMO_ACCOUNTS: parsed.data.SEED_DEMO_ACCOUNTS ?? parsed.data.SMTP_URL === undefined,
+  };
 }

@@ -1,17 +1,19 @@
 import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 
 export type TestContext = { app: FastifyInstance; database: TestDatabase['handle']; close(): Promise<void> };
 
 /** The API on its own fresh database (PGlite or PostgreSQL, see vitest.config.ts) with the demo catalogue. */
-export async function startTestApp(): Promise<TestContext> {
+export async function startTestApp(
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
   await seedDemoData(testDatabase.handle.db);
   const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000' });
-  const app = await buildApp({ config, database: testDatabase.handle });
+  const app = await buildApp({ config, database: testDatabase.handle, logger: options.logger });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
 import planRoutes from './plans/routes';
@@ -9,7 +10,9 @@ import shippingRoutes from './shipping/routes';
  * Every domain module's routes. Listed rather than discovered from the file system so that the
  * same code runs under tsx, vitest and a bundler alike (docs/decisions/002).
  */
-export const modules: Record<string, FastifyPluginAsync> = {
+// biome-ignore lint/suspicious/noExplicitAny: each module reads the options it needs (siteUrl, siteName)
+export const modules: Record<string, FastifyPluginAsync<any>> = {
+  auth: authRoutes,
   catalog: catalogRoutes,
   carts: cartRoutes,
   plans: planRoutes,

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './auth';
 export * from './catalog';
 export * from './mail';
 export * from './marketing';

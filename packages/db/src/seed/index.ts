@@ -18,6 +18,7 @@ import {
   tags as tagsTable,
   zipCodes as zipCodesTable,
 } from '../schema/index';
+import { seedDemoAccounts } from './accounts';
 import { badges } from './catalogue/badges';
 import { bestsellerGroups } from './catalogue/bestsellers';
 import { categories } from './catalogue/categories';
@@ -30,6 +31,7 @@ import { states, zipCodes } from './catalogue/shipping';
 import { tags } from './catalogue/tags';
 import { seedDemoPromotions } from './promotions';
 
+export { demoAccounts, seedDemoAccounts } from './accounts';
 export {
   demoCustomer,
   partnerships as demoPartnerships,
@@ -341,9 +343,16 @@ export const DEMO = {
   },
 } as const;
 
-/** Everything a demo store needs: the catalogue, then promotions and settings, each seeded once. */
-export async function seedDemoData(db: Database): Promise<{ catalogue: boolean; promotions: boolean }> {
+/**
+ * Everything a demo store needs: the catalogue, then promotions and settings, each seeded once;
+ * and, unless turned off, the demo accounts with their known passwords.
+ */
+export async function seedDemoData(
+  db: Database,
+  options: { demoAccounts: boolean } = { demoAccounts: true },
+): Promise<{ catalogue: boolean; promotions: boolean; accounts: boolean }> {
   const catalogue = await seedDemoCatalogue(db);
   const promotions = await seedDemoPromotions(db);
-  return { catalogue, promotions };
+  const accounts = options.demoAccounts ? await seedDemoAccounts(db) : false;
+  return { catalogue, promotions, accounts };
 }

@@ -1,0 +1,67 @@
+import { IMPERSONATION_COOKIE, SESSION_COOKIE, TRUSTED_DEVICE_COOKIE } from '@sprout/contracts';
+import { parse, serialize } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_DAYS, TRUSTED_DEVICE_DAYS } from './service';
+
+/** shop.example.com → example.com; localhost and IP addresses have no parent domain. */
+export function parentDomain(hostname: string): string | undefined {
+  if (hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return undefined;
+  const labels = hostname.split('.');
+  return labels.length > 2 ? labels.slice(-2).join('.') : hostname;
+}
+
+export type CookieSettings = { secure: boolean; siteHostname: string };
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  return parse(request.headers.cookie ?? '')[name];
+}
+
+function append(reply: FastifyReply, cookie: string) {
+  const existing = reply.getHeader('set-cookie');
+  const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+  reply.header('set-cookie', [...list, cookie]);
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  settings: CookieSettings,
+  issued: { sessionToken?: string | undefined; trustedDeviceToken?: string | undefined },
+) {
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: settings.secure, path: '/' };
+  if (issued.sessionToken) {
+    append(reply, serialize(SESSION_COOKIE, issued.sessionToken, { ...base, maxAge: SESSION_DAYS * 86_400 }));
+  }
+  if (issued.trustedDeviceToken) {
+    append(
+      reply,
+      serialize(TRUSTED_DEVICE_COOKIE, issued.trustedDeviceToken, {
+        ...base,
+        maxAge: TRUSTED_DEVICE_DAYS * 86_400,
+      }),
+    );
+  }
+  // A fresh sign-in ends any impersonation view the admin site left behind.
+  const domain = parentDomain(settings.siteHostname);
+  append(
+    reply,
+    serialize(IMPERSONATION_COOKIE, '', {
+      path: '/',
+      maxAge: 0,
+      sameSite: 'lax',
+      ...(domain ? { domain } : {}),
+    }),
+  );
+}
+
+export function clearSessionCookie(reply: FastifyReply, settings: CookieSettings) {
+  append(
+    reply,
+    serialize(SESSION_COOKIE, '', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: settings.secure,
+      path: '/',
+      maxAge: 0,
+    }),
+  );
+}

@@ -1,0 +1,117 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+
+const { authEvents, loginChallenges, referralCodes, sessions, trustedDevices, users } = schema;
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function countRecentEvents(
+  db: Database,
+  kind: 'login_failure' | 'code_sent' | 'reset_requested',
+  subject: string,
+  windowMinutes: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(authEvents)
+    .where(
+      and(
+        eq(authEvents.kind, kind),
+        eq(authEvents.subject, subject),
+        gt(authEvents.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export async function recordEvent(
+  db: Database,
+  kind: 'login_failure' | 'code_sent' | 'reset_requested',
+  subject: string,
+) {
+  await db.insert(authEvents).values({ kind, subject });
+}
+
+export async function insertSession(
+  db: Database,
+  session: { idHash: string; userId: number; expiresAt: Date },
+) {
+  await db.insert(sessions).values(session);
+}
+
+export async function findSession(db: Database, idHash: string) {
+  const [row] = await db
+    .select({
+      idHash: sessions.idHash,
+      impersonatorUserId: sessions.impersonatorUserId,
+      user: users,
+      referralCode: referralCodes.code,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(referralCodes, eq(referralCodes.userId, users.id))
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  return row;
+}
+
+export async function revokeSession(db: Database, idHash: string) {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.idHash, idHash));
+}
+
+export async function revokeAllSessions(db: Database, userId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function isTrustedDevice(db: Database, idHash: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ idHash: trustedDevices.idHash })
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.idHash, idHash),
+        eq(trustedDevices.userId, userId),
+        gt(trustedDevices.expiresAt, sql`now()`),
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function trustDevice(db: Database, device: { idHash: string; userId: number; expiresAt: Date }) {
+  await db.insert(trustedDevices).values(device).onConflictDoNothing();
+}
+
+export async function insertChallenge(
+  db: Database,
+  challenge: { id: string; userId: number; codeHash: string; expiresAt: Date },
+) {
+  await db.insert(loginChallenges).values(challenge);
+}
+
+/** Locks the challenge so two concurrent guesses cannot both be counted as the fifth. */
+export async function lockChallenge(db: Database, id: string) {
+  const [row] = await db
+    .select({ challenge: loginChallenges, user: users })
+    .from(loginChallenges)
+    .innerJoin(users, eq(users.id, loginChallenges.userId))
+    .where(eq(loginChallenges.id, id))
+    .for('update', { of: loginChallenges });
+  return row;
+}
+
+export async function countFailedGuess(db: Database, id: string) {
+  await db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(eq(loginChallenges.id, id));
+}
+
+export async function useChallenge(db: Database, id: string) {
+  await db.update(loginChallenges).set({ usedAt: sql`now()` }).where(eq(loginChallenges.id, id));
+}

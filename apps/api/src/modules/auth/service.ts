@@ -1,0 +1,188 @@
+import { hash, verify } from '@node-rs/argon2';
+import { LOGIN_FAILED_MESSAGE, type LoginResult } from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import { verificationCodeMail } from '../mail/templates';
+import * as repository from './repository';
+import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
+
+export const SESSION_DAYS = 30;
+export const TRUSTED_DEVICE_DAYS = 30;
+export const CODE_MINUTES = 10;
+export const CODE_MAX_TRIES = 5;
+export const LOGIN_FAILURES_PER_15_MINUTES = 5;
+export const CODES_PER_15_MINUTES = 3;
+
+// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
+export const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const days = (count: number) => new Date(Date.now() + count * 86_400_000);
+const minutes = (count: number) => new Date(Date.now() + count * 60_000);
+
+/**
+ * A hash to verify against when the email is unknown, so an unknown email costs the same argon2
+ * work as a wrong password: the answer's timing does not reveal which emails have accounts.
+ */
+let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hash(randomToken(), ARGON2);
+  return decoyHash;
+};
+
+export type Mailer = {
+  queue(
+    db: Database,
+    to: string,
+    template: string,
+    mail: ReturnType<typeof verificationCodeMail>,
+  ): Promise<string>;
+};
+
+export type Issued = { sessionToken?: string; trustedDeviceToken?: string };
+
+async function openSession(db: Database, userId: number): Promise<string> {
+  const token = randomToken();
+  await repository.insertSession(db, { idHash: hashToken(token), userId, expiresAt: days(SESSION_DAYS) });
+  return token;
+}
+
+/**
+ * Password, then an emailed code unless this device passed one in the last 30 days. The same
+ * 422 answers a wrong password and an unknown email; five failures in 15 minutes lock the account's
+ * sign-in (429), checked before the password so a correct guess is refused too.
+ */
+export async function login(
+  db: Database,
+  mailer: Mailer,
+  input: { email: string; password: string; trustedDeviceToken: string | undefined; siteName: string },
+): Promise<{ result: LoginResult; issued: Issued }> {
+  const subject = input.email.toLowerCase();
+  if (
+    (await repository.countRecentEvents(db, 'login_failure', subject, 15)) >= LOGIN_FAILURES_PER_15_MINUTES
+  ) {
+    throw new AppError(
+      'rate_limited',
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
+  }
+
+  const user = await repository.findUserByEmail(db, subject);
+  const passwordOk = user?.passwordHash
+    ? await verify(user.passwordHash, input.password).catch(() => false)
+    : await verify(await decoy(), input.password).then(() => false);
+  if (!user || !passwordOk) {
+    await repository.recordEvent(db, 'login_failure', subject);
+    throw new AppError('validation', LOGIN_FAILED_MESSAGE, {
+      fieldErrors: { email: [LOGIN_FAILED_MESSAGE] },
+    });
+  }
+
+  if (
+    input.trustedDeviceToken &&
+    (await repository.isTrustedDevice(db, hashToken(input.trustedDeviceToken), user.id))
+  ) {
+    return {
+      result: {
+        authenticated: true,
+        nextAction: null,
+        verificationId: null,
+        is_admin: user.isAdmin,
+        errors: null,
+      },
+      issued: { sessionToken: await openSession(db, user.id) },
+    };
+  }
+
+  if ((await repository.countRecentEvents(db, 'code_sent', subject, 15)) >= CODES_PER_15_MINUTES) {
+    throw new AppError(
+      'rate_limited',
+      'We have sent several codes already. Please wait 15 minutes before asking for another.',
+    );
+  }
+  const verificationId = randomToken(24);
+  const code = sixDigitCode();
+  await db.transaction(async (tx) => {
+    await repository.insertChallenge(tx, {
+      id: verificationId,
+      userId: user.id,
+      codeHash: hashCode(verificationId, code),
+      expiresAt: minutes(CODE_MINUTES),
+    });
+    await repository.recordEvent(tx, 'code_sent', subject);
+    await mailer.queue(
+      tx,
+      user.email,
+      'verification_code',
+      verificationCodeMail({ siteName: input.siteName, code, minutes: CODE_MINUTES }),
+    );
+  });
+  return {
+    result: {
+      authenticated: false,
+      nextAction: 'verification',
+      verificationId,
+      is_admin: false,
+      errors: null,
+    },
+    issued: {},
+  };
+}
+
+const codeError = (message: string) =>
+  new AppError('validation', message, { fieldErrors: { code: [message] } });
+
+/** The emailed code: 10 minutes, 5 tries, single use, bound to its login attempt. */
+export async function verifyCode(
+  db: Database,
+  input: { code: string; verificationId: string },
+): Promise<{ result: LoginResult; issued: Issued }> {
+  const outcome = await db.transaction(async (tx) => {
+    const row = await repository.lockChallenge(tx, input.verificationId);
+    if (!row || row.challenge.usedAt || row.challenge.expiresAt.getTime() < Date.now()) {
+      return { error: 'This code has expired. Please sign in again to get a new one.' } as const;
+    }
+    if (row.challenge.attempts >= CODE_MAX_TRIES) {
+      return { error: 'Too many wrong codes. Please sign in again to get a new one.' } as const;
+    }
+    if (!sameHash(row.challenge.codeHash, hashCode(row.challenge.id, input.code))) {
+      await repository.countFailedGuess(tx, row.challenge.id);
+      const left = CODE_MAX_TRIES - row.challenge.attempts - 1;
+      return {
+        error:
+          left > 0
+            ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+            : 'Too many wrong codes. Please sign in again to get a new one.',
+      } as const;
+    }
+    await repository.useChallenge(tx, row.challenge.id);
+    const sessionToken = await openSession(tx, row.user.id);
+    const trustedDeviceToken = randomToken();
+    await repository.trustDevice(tx, {
+      idHash: hashToken(trustedDeviceToken),
+      userId: row.user.id,
+      expiresAt: days(TRUSTED_DEVICE_DAYS),
+    });
+    return { user: row.user, sessionToken, trustedDeviceToken } as const;
+  });
+  // A wrong guess is counted even though the answer is an error, so it commits first.
+  if ('error' in outcome) throw codeError(outcome.error!);
+  return {
+    result: {
+      authenticated: true,
+      nextAction: null,
+      verificationId: null,
+      is_admin: outcome.user.isAdmin,
+      errors: null,
+    },
+    issued: { sessionToken: outcome.sessionToken, trustedDeviceToken: outcome.trustedDeviceToken },
+  };
+}
+
+export async function logout(db: Database, sessionToken: string | undefined): Promise<void> {
+  if (sessionToken) await repository.revokeSession(db, hashToken(sessionToken));
+}
+
+export async function sessionUser(db: Database, sessionToken: string | undefined) {
+  if (!sessionToken || sessionToken.length > 100) return undefined;
+  return repository.findSession(db, hashToken(sessionToken));
+}

@@ -1,0 +1,279 @@
+import { Writable } from 'node:stream';
+import { schema } from '@sprout/db';
+import { demoAccounts } from '@sprout/db/seed';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson, startTestApp, type TestContext } from './helpers';
+
+let logs = '';
+let context: TestContext;
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  context = await startTestApp({ logger: { level: 'trace', stream } });
+});
+afterAll(() => context?.close());
+
+const customer = demoAccounts.customer;
+const admin = demoAccounts.admin;
+
+function cookiesOf(response: { headers: Record<string, unknown> }): Record<string, string> {
+  const header = response.headers['set-cookie'];
+  const list = Array.isArray(header) ? header : header ? [String(header)] : [];
+  return Object.fromEntries(list.map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]));
+}
+
+async function post(url: string, body: unknown, cookie?: string) {
+  return context.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      origin: 'http://localhost:3000',
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+}
+
+async function latestCode(email: string): Promise<string> {
+  await context.app.mailer.worker.drain();
+  const { body } = await getJson(context.app, `/dev/mailbox/messages?to=${email}`);
+  return body.data[0].subject.match(/^(\d{6}) /)[1];
+}
+
+/** Password, then the emailed code: answers the cookies of the signed-in browser. */
+async function signIn(account: { email: string; password: string }) {
+  const login = await post('/auth', { email: account.email, password: account.password });
+  expect(login.statusCode).toBe(200);
+  const verified = await post('/auth/verification', {
+    code: await latestCode(account.email),
+    verificationId: login.json().verificationId,
+  });
+  expect(verified.statusCode).toBe(200);
+  return { result: verified.json(), cookies: cookiesOf(verified) };
+}
+
+async function resetLimits() {
+  await context.database.db.delete(schema.authEvents);
+}
+
+describe('sign in with password and emailed code', () => {
+  it('asks for a code on a new device, then signs in and remembers the device', async () => {
+    await resetLimits();
+    const login = await post('/auth', { email: 'Demo@Example.com', password: customer.password });
+    expect(login.json()).toEqual({
+      authenticated: false,
+      nextAction: 'verification',
+      verificationId: expect.any(String),
+      is_admin: false,
+      errors: null,
+    });
+    expect(cookiesOf(login)).toEqual({});
+
+    const { result, cookies } = await signIn(customer);
+    expect(result).toMatchObject({ authenticated: true, is_admin: false });
+    expect(cookies.sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookies.trusted_device).toBeDefined();
+    expect(cookies.impersonating).toBe('');
+
+    const me = await context.app.inject({
+      method: 'GET',
+      url: '/api/me?include=address',
+      headers: { cookie: `sid=${cookies.sid}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({
+      email: customer.email,
+      referral_id: 'DEMOREF',
+      profile: { first_name: 'Jamie' },
+      subscription: null,
+      address: null,
+    });
+
+    // The remembered device signs in without a code.
+    const again = await post(
+      '/auth',
+      { email: customer.email, password: customer.password },
+      `trusted_device=${cookies.trusted_device}`,
+    );
+    expect(again.json()).toMatchObject({ authenticated: true, nextAction: null });
+    expect(cookiesOf(again).sid).toBeDefined();
+  });
+
+  it('sends admins to the admin site flag after verification', async () => {
+    await resetLimits();
+    const { result } = await signIn(admin);
+    expect(result).toMatchObject({ authenticated: true, is_admin: true });
+  });
+
+  it('answers an unknown email exactly like a wrong password', async () => {
+    await resetLimits();
+    const unknown = await post('/auth', { email: 'nobody@example.com', password: 'whatever-123' });
+    const wrong = await post('/auth', { email: customer.email, password: 'not-the-password' });
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({
+      message: 'The email and password combination is incorrect.',
+      errors: { email: ['The email and password combination is incorrect.'] },
+    });
+  });
+
+  it('locks sign-in after 5 failures in 15 minutes: the 6th answers 429, even with the right password', async () => {
+    await resetLimits();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await post('/auth', { email: customer.email, password: `wrong-${attempt}` })).statusCode).toBe(
+        422,
+      );
+    }
+    const sixth = await post('/auth', { email: customer.email, password: customer.password });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toContain('Too many failed sign-in attempts');
+    // Failures older than the window no longer count.
+    await context.database.db
+      .update(schema.authEvents)
+      .set({ createdAt: sql`now() - interval '16 minutes'` });
+    expect((await post('/auth', { email: customer.email, password: customer.password })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('sends at most 3 codes per 15 minutes', async () => {
+    await resetLimits();
+    for (let index = 0; index < 3; index += 1) {
+      expect(
+        (await post('/auth', { email: customer.email, password: customer.password })).json().nextAction,
+      ).toBe('verification');
+    }
+    expect((await post('/auth', { email: customer.email, password: customer.password })).statusCode).toBe(
+      429,
+    );
+  });
+});
+
+describe('codes', () => {
+  it('counts wrong codes, allows 5 tries, and is single use', async () => {
+    await resetLimits();
+    const login = (await post('/auth', { email: customer.email, password: customer.password })).json();
+    const code = await latestCode(customer.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const first = await post('/auth/verification', { code: wrong, verificationId: login.verificationId });
+    expect(first.statusCode).toBe(422);
+    expect(first.json().errors.code).toEqual(['That code is not right. 4 tries left.']);
+    const ok = await post('/auth/verification', { code, verificationId: login.verificationId });
+    expect(ok.statusCode).toBe(200);
+    const reused = await post('/auth/verification', { code, verificationId: login.verificationId });
+    expect(reused.json().errors.code).toEqual([
+      'This code has expired. Please sign in again to get a new one.',
+    ]);
+  });
+
+  it('refuses the right code after 5 wrong ones, and after 10 minutes', async () => {
+    await resetLimits();
+    const login = (await post('/auth', { email: customer.email, password: customer.password })).json();
+    const code = await latestCode(customer.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let index = 0; index < 5; index += 1)
+      await post('/auth/verification', { code: wrong, verificationId: login.verificationId });
+    const locked = await post('/auth/verification', { code, verificationId: login.verificationId });
+    expect(locked.json().errors.code).toEqual([
+      'Too many wrong codes. Please sign in again to get a new one.',
+    ]);
+
+    const second = (await post('/auth', { email: customer.email, password: customer.password })).json();
+    const secondCode = await latestCode(customer.email);
+    await context.database.db
+      .update(schema.loginChallenges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.loginChallenges.id, second.verificationId));
+    const expired = await post('/auth/verification', {
+      code: secondCode,
+      verificationId: second.verificationId,
+    });
+    expect(expired.json().errors.code).toEqual([
+      'This code has expired. Please sign in again to get a new one.',
+    ]);
+  });
+
+  it('refuses malformed codes with a 422', async () => {
+    const response = await post('/auth/verification', { code: '12ab', verificationId: 'x'.repeat(32) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.code).toEqual(['Enter the 6-digit code from the email']);
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the session; /api/me then answers 401', async () => {
+    await resetLimits();
+    const { cookies } = await signIn(customer);
+    const cookie = `sid=${cookies.sid}`;
+    expect(
+      (await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode,
+    ).toBe(200);
+    const logout = await context.app.inject({
+      method: 'DELETE',
+      url: '/auth',
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect(cookiesOf(logout).sid).toBe('');
+    const me = await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ message: 'Please sign in.' });
+  });
+
+  it('rotates the session on sign-in: the previous one stops working', async () => {
+    await resetLimits();
+    const first = await signIn(customer);
+    const second = await post(
+      '/auth',
+      { email: customer.email, password: customer.password },
+      `sid=${first.cookies.sid}; trusted_device=${first.cookies.trusted_device}`,
+    );
+    const newSid = cookiesOf(second).sid;
+    expect(newSid).toBeDefined();
+    expect(newSid).not.toBe(first.cookies.sid);
+    expect(
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { cookie: `sid=${first.cookies.sid}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${newSid}` } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('stores only hashes of session tokens', async () => {
+    await resetLimits();
+    const { cookies } = await signIn(customer);
+    const rows = await context.database.db.select().from(schema.sessions);
+    expect(rows.some((row) => row.idHash === cookies.sid)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.idHash))).toBe(true);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password, a code or a session token', async () => {
+    await resetLimits();
+    logs = '';
+    const login = await post('/auth', { email: customer.email, password: customer.password });
+    const code = await latestCode(customer.email);
+    const verified = await post('/auth/verification', { code, verificationId: login.json().verificationId });
+    const sid = cookiesOf(verified).sid!;
+    await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${sid}` } });
+    expect(logs.length).toBeGreaterThan(0);
+    for (const secret of [customer.password, code, sid, cookiesOf(verified).trusted_device!]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});

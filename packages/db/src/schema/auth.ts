@@ -1,0 +1,73 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * Server-side sessions. The cookie carries 256 random bits; only their SHA-256 is stored, so a
+ * leaked table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin acting as this customer, when impersonating. */
+    impersonatorUserId: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** Devices that passed a sign-in code: no code is asked again for 30 days. */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    idHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** A sign-in waiting for its emailed 6-digit code: bound to this login attempt, single use. */
+export const loginChallenges = pgTable('login_challenges', {
+  id: text().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text().notNull(),
+  attempts: integer().notNull().default(0),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Counted events for rate limits (failed logins, codes sent, reset mails), keyed by a subject such
+ * as the lower-cased email. Shared by every replica because it lives in the database.
+ */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: serial().primaryKey(),
+    kind: text({ enum: ['login_failure', 'code_sent', 'reset_requested'] }).notNull(),
+    subject: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.kind, t.subject, t.createdAt)],
+);

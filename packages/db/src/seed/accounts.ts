@@ -1,0 +1,42 @@
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { users } from '../schema/index';
+import { demoCustomer } from './catalogue/promotions';
+
+export const demoAccounts = {
+  customer: { email: demoCustomer.email, password: 'mealtime-demo' },
+  admin: { email: 'admin@example.com', password: 'mealtime-admin', firstName: 'Avery', lastName: 'Admin' },
+} as const;
+
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * Gives the demo customer its password and creates the demo admin, once. Never for a real
+ * deployment: known passwords (see SEED_DEMO_ACCOUNTS).
+ */
+export async function seedDemoAccounts(db: Database): Promise<boolean> {
+  const [customerHash, adminHash] = await Promise.all([
+    hash(demoAccounts.customer.password, ARGON2),
+    hash(demoAccounts.admin.password, ARGON2),
+  ]);
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash: customerHash })
+      .where(sql`lower(${users.email}) = ${demoAccounts.customer.email} and ${users.passwordHash} is null`)
+      .returning({ id: users.id });
+    const inserted = await tx
+      .insert(users)
+      .values({
+        email: demoAccounts.admin.email,
+        firstName: demoAccounts.admin.firstName,
+        lastName: demoAccounts.admin.lastName,
+        passwordHash: adminHash,
+        isAdmin: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    return updated.length + inserted.length > 0;
+  });
+}

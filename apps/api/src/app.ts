@@ -82,7 +82,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   for (const [name, routes] of Object.entries(modules)) {
-    await app.register(routes, { name, siteUrl: config.SITE_URL, siteName: config.SITE_NAME } as never);
+    await app.register(routes, {
+      name,
+      siteUrl: config.SITE_URL,
+      siteName: config.SITE_NAME,
+      accountSiteUrl: config.ACCOUNT_SITE_URL,
+      adminSiteUrl: config.ADMIN_SITE_URL,
+    } as never);
   }
   return app;
 }

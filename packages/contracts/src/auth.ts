@@ -47,3 +47,43 @@ export const me = z.object({
   address: z.null().optional(),
 });
 export const meResponse = z.object({ data: me, meta: z.object({}).catchall(z.unknown()).default({}) });
+
+export const passwordResetRequestBody = z
+  .object({ email: z.email({ error: 'Please enter a valid email address' }).max(254) })
+  .strict();
+export const PASSWORD_RESET_SENT_MESSAGE =
+  'If an account exists for this email, we have sent a link to reset its password.';
+
+export const completePasswordResetBody = z
+  .object({
+    email: z.email({ error: 'Please enter a valid email address' }).max(254),
+    password: z.string().min(8, { error: 'Use at least 8 characters' }).max(128),
+    password_confirmation: z.string().max(128),
+    token: z.string().min(20).max(200),
+  })
+  .strict()
+  .refine((body) => body.password === body.password_confirmation, {
+    path: ['password_confirmation'],
+    error: 'The passwords do not match',
+  });
+
+export const tokenResult = z.object({ access_token: z.string(), expires_in: z.number().int() });
+export const tokenBody = z.object({ token: z.string().min(20).max(200) }).strict();
+
+export const initialAuthResponse = z.object({
+  authenticated: z.boolean(),
+  is_admin: z.boolean(),
+  user: me.nullable(),
+});
+
+export const routeAccessQuery = z.object({ path: z.string().min(1).max(2000) }).strict();
+export const routeAccess = z.object({
+  allowed: z.boolean(),
+  /** Where to go instead; an absolute URL leaves the site. */
+  redirect: z.string().nullable(),
+  external: z.boolean(),
+});
+export const routeAccessResponse = z.object({
+  data: routeAccess,
+  meta: z.object({}).catchall(z.unknown()).default({}),
+});

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accessRoutes from './access/routes';
 import authRoutes from './auth/routes';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
@@ -12,6 +13,7 @@ import shippingRoutes from './shipping/routes';
  */
 // biome-ignore lint/suspicious/noExplicitAny: each module reads the options it needs (siteUrl, siteName)
 export const modules: Record<string, FastifyPluginAsync<any>> = {
+  access: accessRoutes,
   auth: authRoutes,
   catalog: catalogRoutes,
   carts: cartRoutes,

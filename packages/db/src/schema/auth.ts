@@ -71,3 +71,16 @@ export const authEvents = pgTable(
   },
   (t) => [index().on(t.kind, t.subject, t.createdAt)],
 );
+
+/**
+ * One-time sign-in tokens (the spec's access_token after a password reset): exchanged once, within
+ * a minute, for a session cookie at POST /auth/token, so no long-lived secret is handed to scripts.
+ */
+export const loginTokens = pgTable('login_tokens', {
+  tokenHash: text().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});

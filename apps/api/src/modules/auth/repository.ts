@@ -115,3 +115,71 @@ export async function countFailedGuess(db: Database, id: string) {
 export async function useChallenge(db: Database, id: string) {
   await db.update(loginChallenges).set({ usedAt: sql`now()` }).where(eq(loginChallenges.id, id));
 }
+
+export async function insertPasswordReset(
+  db: Database,
+  reset: { tokenHash: string; userId: number; expiresAt: Date },
+) {
+  await db.insert(schema.passwordResets).values(reset);
+}
+
+/** The reset row for this token, if it is for this email, unused and unexpired (locked). */
+export async function lockUsablePasswordReset(db: Database, tokenHash: string, email: string) {
+  const { passwordResets } = schema;
+  const [row] = await db
+    .select({ tokenHash: passwordResets.tokenHash, userId: passwordResets.userId })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        sql`lower(${users.email}) = lower(${email})`,
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .for('update', { of: passwordResets });
+  return row;
+}
+
+export async function usePasswordReset(db: Database, userId: number) {
+  const { passwordResets } = schema;
+  // Using one link spends every other outstanding link of this account too.
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export async function setPassword(db: Database, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertLoginToken(
+  db: Database,
+  token: { tokenHash: string; userId: number; expiresAt: Date },
+) {
+  await db.insert(schema.loginTokens).values(token);
+}
+
+/** Spends a one-time sign-in token; answers its user when it was valid. */
+export async function spendLoginToken(db: Database, tokenHash: string) {
+  const { loginTokens } = schema;
+  const [row] = await db
+    .update(loginTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(loginTokens.tokenHash, tokenHash),
+        isNull(loginTokens.usedAt),
+        gt(loginTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: loginTokens.userId });
+  return row;
+}
+
+export async function findUserById(db: Database, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}

@@ -1,11 +1,17 @@
 import {
+  completePasswordResetBody,
+  initialAuthResponse,
   loginBody,
   loginResult,
   meQuery,
   meResponse,
   messageErrorBody,
+  PASSWORD_RESET_SENT_MESSAGE,
+  passwordResetRequestBody,
   SESSION_COOKIE,
   TRUSTED_DEVICE_COOKIE,
+  tokenBody,
+  tokenResult,
   validationErrorBody,
   verificationBody,
 } from '@sprout/contracts';
@@ -80,6 +86,74 @@ export default async function authRoutes(
     },
   );
 
+  app.post(
+    '/auth/password-resets',
+    {
+      schema: {
+        tags,
+        summary: 'Email a password reset link (same answer whether or not the account exists)',
+        body: passwordResetRequestBody,
+        response: { 200: messageErrorBody, 422: validationErrorBody, 429: messageErrorBody },
+      },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(db(), app.mailer, {
+        email: request.body.email,
+        siteUrl: options.siteUrl,
+        siteName: options.siteName,
+      });
+      app.mailer.flush();
+      return { message: PASSWORD_RESET_SENT_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/auth/completed-password-resets',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed token; answers a one-time sign-in token',
+        body: completePasswordResetBody,
+        response: { 200: tokenResult, 422: validationErrorBody },
+      },
+    },
+    async (request) => auth.completePasswordReset(db(), request.body),
+  );
+
+  app.post(
+    '/auth/token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a one-time sign-in token for a session',
+        body: tokenBody,
+        response: { 200: loginResult, 422: validationErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { result, issued } = await auth.exchangeLoginToken(db(), request.body.token);
+      await auth.logout(db(), readCookie(request, SESSION_COOKIE));
+      setSessionCookies(reply, cookies, issued);
+      return result;
+    },
+  );
+
+  app.get(
+    '/auth/initial',
+    {
+      schema: {
+        tags,
+        summary: 'Who is signed in, without a 401 for visitors',
+        response: { 200: initialAuthResponse },
+      },
+    },
+    async (request) => {
+      const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
+      if (!session) return { authenticated: false, is_admin: false, user: null };
+      return { authenticated: true, is_admin: session.user.isAdmin, user: toMe(session) };
+    },
+  );
+
   app.get(
     '/api/me',
     {
@@ -93,19 +167,23 @@ export default async function authRoutes(
     async (request) => {
       const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
       if (!session) throw new AppError('unauthenticated', 'Please sign in.');
-      const { user } = session;
       return {
-        data: {
-          id: user.id,
-          email: user.email,
-          referral_id: session.referralCode,
-          is_admin: user.isAdmin,
-          profile: { first_name: user.firstName, last_name: user.lastName },
-          subscription: null,
-          ...(request.query.include === 'address' ? { address: null } : {}),
-        },
+        data: { ...toMe(session), ...(request.query.include === 'address' ? { address: null } : {}) },
         meta: {},
       };
     },
   );
+}
+
+function toMe(session: NonNullable<Awaited<ReturnType<typeof auth.sessionUser>>>) {
+  const { user } = session;
+  return {
+    id: user.id,
+    email: user.email,
+    referral_id: session.referralCode,
+    is_admin: user.isAdmin,
+    profile: { first_name: user.firstName, last_name: user.lastName },
+    // The subscription and address arrive with checkout (issue 6).
+    subscription: null,
+  };
 }

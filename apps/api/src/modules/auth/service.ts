@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { LOGIN_FAILED_MESSAGE, type LoginResult } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import { verificationCodeMail } from '../mail/templates';
+import { passwordResetMail, verificationCodeMail } from '../mail/templates';
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
 
@@ -185,4 +185,100 @@ export async function logout(db: Database, sessionToken: string | undefined): Pr
 export async function sessionUser(db: Database, sessionToken: string | undefined) {
   if (!sessionToken || sessionToken.length > 100) return undefined;
   return repository.findSession(db, hashToken(sessionToken));
+}
+
+export const RESETS_PER_HOUR = 3;
+export const RESET_MINUTES = 60;
+export const LOGIN_TOKEN_SECONDS = 60;
+
+/**
+ * Mails a reset link when the email has an account. The answer is the same either way, and the
+ * hourly limit counts requests per email whether or not an account exists, so neither the answer
+ * nor the 429 tells who is a customer.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  mailer: Mailer,
+  input: { email: string; siteUrl: string; siteName: string },
+): Promise<void> {
+  const subject = input.email.toLowerCase();
+  if ((await repository.countRecentEvents(db, 'reset_requested', subject, 60)) >= RESETS_PER_HOUR) {
+    throw new AppError(
+      'rate_limited',
+      'We have sent several reset emails already. Please wait an hour and try again.',
+    );
+  }
+  await db.transaction(async (tx) => {
+    await repository.recordEvent(tx, 'reset_requested', subject);
+    const user = await repository.findUserByEmail(tx, subject);
+    if (!user) return;
+    const token = randomToken();
+    await repository.insertPasswordReset(tx, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: minutes(RESET_MINUTES),
+    });
+    const url = new URL('/onboarding/reset-password', input.siteUrl);
+    url.searchParams.set('token', token);
+    url.searchParams.set('email', user.email);
+    await mailer.queue(
+      tx,
+      user.email,
+      'password_reset',
+      passwordResetMail({ siteName: input.siteName, resetUrl: url.toString(), minutes: RESET_MINUTES }),
+    );
+  });
+}
+
+/**
+ * Sets the new password, spends the link, ends every session of the account, and answers a
+ * one-minute, one-time token that POST /auth/token exchanges for a fresh session.
+ */
+export async function completePasswordReset(
+  db: Database,
+  input: { email: string; password: string; token: string },
+): Promise<{ access_token: string; expires_in: number }> {
+  const passwordHash = await hash(input.password, ARGON2);
+  return db.transaction(async (tx) => {
+    const reset = await repository.lockUsablePasswordReset(tx, hashToken(input.token), input.email);
+    if (!reset) {
+      const message = 'This reset link is invalid or has expired. Please ask for a new one.';
+      throw new AppError('validation', message, { fieldErrors: { token: [message] } });
+    }
+    await repository.setPassword(tx, reset.userId, passwordHash);
+    await repository.usePasswordReset(tx, reset.userId);
+    await repository.revokeAllSessions(tx, reset.userId);
+    const accessToken = randomToken();
+    await repository.insertLoginToken(tx, {
+      tokenHash: hashToken(accessToken),
+      userId: reset.userId,
+      expiresAt: new Date(Date.now() + LOGIN_TOKEN_SECONDS * 1000),
+    });
+    return { access_token: accessToken, expires_in: LOGIN_TOKEN_SECONDS };
+  });
+}
+
+/** Exchanges a one-time token for a session (after a password reset). */
+export async function exchangeLoginToken(
+  db: Database,
+  token: string,
+): Promise<{ result: LoginResult; issued: Issued }> {
+  return db.transaction(async (tx) => {
+    const spent = await repository.spendLoginToken(tx, hashToken(token));
+    const user = spent ? await repository.findUserById(tx, spent.userId) : undefined;
+    if (!user) {
+      const message = 'This sign-in link has expired. Please sign in with your password.';
+      throw new AppError('validation', message, { fieldErrors: { token: [message] } });
+    }
+    return {
+      result: {
+        authenticated: true,
+        nextAction: null,
+        verificationId: null,
+        is_admin: user.isAdmin,
+        errors: null,
+      },
+      issued: { sessionToken: await openSession(tx, user.id) },
+    };
+  });
 }

@@ -1,0 +1,57 @@
+import { routeAccessQuery, routeAccessResponse, SESSION_COOKIE } from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readCookie } from '../auth/cookies';
+import { sessionUser } from '../auth/service';
+import { cartIdFromCookie } from '../carts/routes';
+import { loadAbandonedCart } from '../carts/service';
+import { decideRouteAccess, factsNeeded, isExternal } from './rules';
+
+type Options = { siteUrl: string; accountSiteUrl: string; adminSiteUrl: string };
+
+export default async function accessRoutes(fastify: FastifyInstance, options: Options) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  app.get(
+    '/api/route-access',
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'May this visitor open this path? Allowed, or where to go instead',
+        querystring: routeAccessQuery,
+        response: { 200: routeAccessResponse },
+      },
+    },
+    async (request) => {
+      const { path } = request.query;
+      const needed = factsNeeded(path);
+      const session = needed.session
+        ? await sessionUser(db(), readCookie(request, SESSION_COOKIE))
+        : undefined;
+      const cartId = needed.cart ? cartIdFromCookie(request.headers.cookie) : undefined;
+      const cart = cartId ? await loadAbandonedCart(db(), cartId).catch(() => undefined) : undefined;
+      const decision = decideRouteAccess(
+        path,
+        {
+          signedIn: session !== undefined,
+          isAdmin: session?.user.isAdmin ?? false,
+          cartReadyToCheckout: cart?.is_ready_to_checkout ?? false,
+          // Checkout (issue 6) issues the one-time grant; until then nobody holds one.
+          hasCheckoutSuccessGrant: false,
+        },
+        { accountSiteUrl: options.accountSiteUrl, adminSiteUrl: options.adminSiteUrl },
+      );
+      return {
+        data: decision.allowed
+          ? { allowed: true, redirect: null, external: false }
+          : {
+              allowed: false,
+              redirect: decision.redirect,
+              external: isExternal(decision.redirect, options.siteUrl),
+            },
+        meta: {},
+      };
+    },
+  );
+}

@@ -1,0 +1,201 @@
+import { schema } from '@sprout/db';
+import { demoAccounts } from '@sprout/db/seed';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, randomToken } from '../src/modules/auth/tokens';
+import { getJson, startTestApp, type TestContext } from './helpers';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await startTestApp();
+});
+afterAll(() => context?.close());
+
+const customer = demoAccounts.customer;
+
+async function post(url: string, body: unknown, cookie?: string) {
+  return context.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      origin: 'http://localhost:3000',
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+    },
+    payload: JSON.stringify(body),
+  });
+}
+
+async function resetLinkFor(email: string): Promise<URL> {
+  await context.app.mailer.worker.drain();
+  const { body } = await getJson(context.app, `/dev/mailbox/messages?to=${email}`);
+  return new URL(body.data[0].text.match(/(https?:\/\/\S+)/)[1]);
+}
+
+describe('password reset', () => {
+  it('answers the same for known and unknown emails, and mails only the account', async () => {
+    const known = await post('/auth/password-resets', { email: customer.email });
+    const unknown = await post('/auth/password-resets', { email: 'stranger@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    await context.app.mailer.worker.drain();
+    expect((await getJson(context.app, '/dev/mailbox/messages?to=stranger@example.com')).body.data).toEqual(
+      [],
+    );
+    const link = await resetLinkFor(customer.email);
+    expect(link.pathname).toBe('/onboarding/reset-password');
+    expect(link.searchParams.get('email')).toBe(customer.email);
+    expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('sends at most 3 reset emails an hour, for known and unknown emails alike', async () => {
+    await context.database.db.delete(schema.authEvents);
+    for (const email of ['limit@example.com', customer.email]) {
+      for (let index = 0; index < 3; index += 1)
+        expect((await post('/auth/password-resets', { email })).statusCode).toBe(200);
+      const fourth = await post('/auth/password-resets', { email });
+      expect(fourth.statusCode).toBe(429);
+    }
+    await context.database.db.delete(schema.authEvents);
+  });
+
+  it('sets the new password once, ends old sessions and signs in through a one-time token', async () => {
+    await context.database.db.delete(schema.authEvents);
+    // A session open elsewhere, which the reset must end.
+    const [owner] = await context.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, customer.email));
+    const oldSession = randomToken();
+    await context.database.db
+      .insert(schema.sessions)
+      .values({
+        idHash: hashToken(oldSession),
+        userId: owner!.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+    expect(
+      (await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${oldSession}` } }))
+        .statusCode,
+    ).toBe(200);
+    await post('/auth/password-resets', { email: customer.email });
+    const link = await resetLinkFor(customer.email);
+    const token = link.searchParams.get('token')!;
+
+    const mismatch = await post('/auth/completed-password-resets', {
+      email: customer.email,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-2',
+      token,
+    });
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().errors.password_confirmation).toEqual(['The passwords do not match']);
+
+    const done = await post('/auth/completed-password-resets', {
+      email: customer.email,
+      password: 'brand-new-password',
+      password_confirmation: 'brand-new-password',
+      token,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ access_token: expect.any(String), expires_in: 60 });
+
+    const again = await post('/auth/completed-password-resets', {
+      email: customer.email,
+      password: 'another-password',
+      password_confirmation: 'another-password',
+      token,
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.token).toEqual([
+      'This reset link is invalid or has expired. Please ask for a new one.',
+    ]);
+
+    const exchanged = await post('/auth/token', { token: done.json().access_token });
+    expect(exchanged.statusCode).toBe(200);
+    expect(exchanged.json()).toMatchObject({ authenticated: true });
+    const sid = String(exchanged.headers['set-cookie']).match(/sid=([^;]+)/)![1];
+    const initial = await context.app.inject({
+      method: 'GET',
+      url: '/auth/initial',
+      headers: { cookie: `sid=${sid}` },
+    });
+    expect(initial.json()).toMatchObject({ authenticated: true, user: { email: customer.email } });
+    expect((await post('/auth/token', { token: done.json().access_token })).statusCode).toBe(422);
+
+    expect(
+      (await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${oldSession}` } }))
+        .statusCode,
+    ).toBe(401);
+
+    // The new password works; the old one does not.
+    expect((await post('/auth', { email: customer.email, password: customer.password })).statusCode).toBe(
+      422,
+    );
+    expect((await post('/auth', { email: customer.email, password: 'brand-new-password' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a token for another email', async () => {
+    await context.database.db.delete(schema.authEvents);
+    await post('/auth/password-resets', { email: customer.email });
+    const token = (await resetLinkFor(customer.email)).searchParams.get('token')!;
+    const response = await post('/auth/completed-password-resets', {
+      email: 'admin@example.com',
+      password: 'hijack-password',
+      password_confirmation: 'hijack-password',
+      token,
+    });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('answers visitors at /auth/initial without a 401', async () => {
+    expect((await getJson(context.app, '/auth/initial')).body).toEqual({
+      authenticated: false,
+      is_admin: false,
+      user: null,
+    });
+  });
+});
+
+describe('GET /api/route-access', () => {
+  const access = (path: string, cookie?: string) =>
+    context.app.inject({
+      method: 'GET',
+      url: `/api/route-access?path=${encodeURIComponent(path)}`,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it('opens ordinary routes', async () => {
+    expect((await access('/menus/purees/')).json().data).toEqual({
+      allowed: true,
+      redirect: null,
+      external: false,
+    });
+  });
+
+  it('sends a visitor without a ready cart from checkout to the menus, and opens it for a full box', async () => {
+    expect((await access('/onboarding/checkout')).json().data).toEqual({
+      allowed: false,
+      redirect: '/menus',
+      external: false,
+    });
+    const id = (await post('/api/customers/abandoned-carts', {})).json().data.id;
+    const [plan] = await context.database.db
+      .select()
+      .from(schema.plans)
+      .orderBy(schema.plans.threshold)
+      .limit(1);
+    await post(`/api/customers/abandoned-carts/${id}/plans`, { plan_id: plan!.id });
+    const [group] = await context.database.db.select().from(schema.bestsellerGroups).limit(1);
+    await post(`/api/customers/abandoned-carts/${id}/filled-with-bestsellers/${group!.id}`, {});
+    expect((await access('/onboarding/checkout/', `abandoned_cart_id=${id}`)).json().data.allowed).toBe(true);
+  });
+
+  it('keeps the success page closed without its grant, and reactivate closed without a session', async () => {
+    expect((await access('/onboarding/checkout/success')).json().data.redirect).toBe('/menus');
+    expect((await access('/reactivate')).json().data.redirect).toBe('/onboarding/login');
+  });
+});

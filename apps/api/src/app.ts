@@ -88,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       siteName: config.SITE_NAME,
       accountSiteUrl: config.ACCOUNT_SITE_URL,
       adminSiteUrl: config.ADMIN_SITE_URL,
+      socialProviders: config.SOCIAL_PROVIDERS,
     } as never);
   }
   return app;

@@ -54,7 +54,35 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 });
 
-export type Config = z.infer<typeof configSchema> & { SITE_URL: string; SEED_DEMO_ACCOUNTS: boolean };
+export const SOCIAL_PROVIDERS = {
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+  apple: 'https://appleid.apple.com',
+} as const;
+export type SocialProviderName = keyof typeof SOCIAL_PROVIDERS;
+export type SocialProviderConfig = {
+  name: SocialProviderName;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+export type Config = z.infer<typeof configSchema> & {
+  SITE_URL: string;
+  SEED_DEMO_ACCOUNTS: boolean;
+  /** Providers offered for social sign-in: only those with OAUTH_<NAME>_CLIENT_ID and _SECRET set. */
+  SOCIAL_PROVIDERS: SocialProviderConfig[];
+};
+
+function socialProvidersFrom(env: Record<string, string | undefined>): SocialProviderConfig[] {
+  return (Object.keys(SOCIAL_PROVIDERS) as SocialProviderName[]).flatMap((name) => {
+    const prefix = `OAUTH_${name.toUpperCase()}`;
+    const clientId = env[`${prefix}_CLIENT_ID`];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+    if (!clientId || !clientSecret) return [];
+    return [{ name, clientId, clientSecret, issuer: env[`${prefix}_ISSUER`] ?? SOCIAL_PROVIDERS[name] }];
+  });
+}
 
 export class ConfigError extends Error {}
 
@@ -68,5 +96,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed.data,
     SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}`,
     SEED_DEMO_ACCOUNTS: parsed.data.SEED_DEMO_ACCOUNTS ?? parsed.data.SMTP_URL === undefined,
+    SOCIAL_PROVIDERS: socialProvidersFrom(env),
   };
 }

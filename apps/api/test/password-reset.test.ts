@@ -68,13 +68,11 @@ describe('password reset', () => {
       .from(schema.users)
       .where(eq(schema.users.email, customer.email));
     const oldSession = randomToken();
-    await context.database.db
-      .insert(schema.sessions)
-      .values({
-        idHash: hashToken(oldSession),
-        userId: owner!.id,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+    await context.database.db.insert(schema.sessions).values({
+      idHash: hashToken(oldSession),
+      userId: owner!.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     expect(
       (await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${oldSession}` } }))
         .statusCode,

@@ -84,3 +84,13 @@ export const loginTokens = pgTable('login_tokens', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
 });
+
+/** An OAuth/OIDC sign-in in flight: the state, nonce and PKCE verifier live here, not in the browser. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text().primaryKey(),
+  provider: text().notNull(),
+  codeVerifier: text().notNull(),
+  nonce: text().notNull(),
+  abandonedCartId: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});

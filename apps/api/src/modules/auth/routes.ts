@@ -17,16 +17,25 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SocialProviderConfig } from '../../config';
 import { AppError } from '../../errors/app-error';
+import { updateAbandonedCart } from '../carts/service';
 import { type CookieSettings, clearSessionCookie, readCookie, setSessionCookies } from './cookies';
 import * as auth from './service';
+import { SocialLogin } from './social';
 
 const tags = ['accounts'];
 
-export default async function authRoutes(
-  fastify: FastifyInstance,
-  options: { siteUrl: string; siteName: string },
-) {
+type Options = {
+  siteUrl: string;
+  siteName: string;
+  accountSiteUrl: string;
+  adminSiteUrl: string;
+  socialProviders: SocialProviderConfig[];
+};
+
+export default async function authRoutes(fastify: FastifyInstance, options: Options) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const siteUrl = new URL(options.siteUrl);
@@ -151,6 +160,77 @@ export default async function authRoutes(
       const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
       if (!session) return { authenticated: false, is_admin: false, user: null };
       return { authenticated: true, is_admin: session.user.isAdmin, user: toMe(session) };
+    },
+  );
+
+  const social = new SocialLogin(options.socialProviders, options.siteUrl);
+  const providerParams = z.object({ provider: z.enum(['google', 'facebook', 'apple']) });
+
+  app.get(
+    '/auth/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Social sign-in providers that are configured (none are offered otherwise)',
+        response: { 200: z.object({ data: z.array(z.string()) }) },
+      },
+    },
+    async () => ({ data: social.names }),
+  );
+
+  app.get(
+    '/auth/:provider',
+    {
+      schema: {
+        tags,
+        summary: 'Start signing in with Google, Facebook or Apple (redirects to the provider)',
+        params: providerParams,
+        querystring: z.object({ abandoned_cart_id: z.string().max(64).optional() }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const url = await social.start(db(), request.params.provider, request.query.abandoned_cart_id);
+      return reply.redirect(url, 302);
+    },
+  );
+
+  app.get(
+    '/auth/:provider/callback',
+    { schema: { tags, summary: 'The provider sends the browser back here', params: providerParams } },
+    async (request, reply) => {
+      try {
+        const identity = await social.finish(
+          db(),
+          request.params.provider,
+          new URL(request.url, options.siteUrl),
+        );
+        const user = await auth.findUserByEmail(db(), identity.email);
+        if (user) {
+          const issued = await auth.openSessionFor(db(), user.id);
+          await auth.logout(db(), readCookie(request, SESSION_COOKIE));
+          setSessionCookies(reply, cookies, issued);
+          return reply.redirect(user.isAdmin ? options.adminSiteUrl : options.accountSiteUrl, 302);
+        }
+        // A new customer: the provider's verified email captures the abandoned cart (signup is
+        // the first onboarding step; the account itself is created at checkout).
+        if (identity.abandonedCartId) {
+          await updateAbandonedCart(db(), identity.abandonedCartId, {
+            email: identity.email,
+            ...(identity.firstName ? { first_name: identity.firstName } : {}),
+            ...(identity.lastName ? { last_name: identity.lastName } : {}),
+            location: `social:${request.params.provider}`,
+          });
+          return reply.redirect('/onboarding/plans', 302);
+        }
+        return reply.redirect(`/onboarding/signup?email=${encodeURIComponent(identity.email)}`, 302);
+      } catch (error) {
+        request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in failed');
+        const message =
+          error instanceof AppError && error.status < 500
+            ? error.message
+            : 'Sign-in with this provider failed. Please try again.';
+        return reply.redirect(`/onboarding/login?error=${encodeURIComponent(message)}`, 302);
+      }
     },
   );
 

@@ -282,3 +282,10 @@ export async function exchangeLoginToken(
     };
   });
 }
+
+export const findUserByEmail = repository.findUserByEmail;
+
+/** A session for a user whose identity was proven elsewhere (a social provider). */
+export async function openSessionFor(db: Database, userId: number): Promise<Issued> {
+  return { sessionToken: await openSession(db, userId) };
+}

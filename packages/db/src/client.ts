@@ -41,13 +41,23 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    let closing = false;
+    // An idle connection can die under us (a database restart, a failover, DROP DATABASE … FORCE):
+    // the pool replaces it on the next query. Without a listener, node would crash the process.
+    pool.on('error', (error) => {
+      if (!closing)
+        console.warn(`database: an idle connection was lost (${error.message}); it will be replaced`);
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
       statements,
       raw: { kind: 'postgres', client: pool },
-      close: () => pool.end(),
+      close: async () => {
+        closing = true;
+        await pool.end();
+      },
     };
   }
 

@@ -29,17 +29,21 @@ export default [
     route('onboarding/signup', 'routes/onboarding.signup.tsx', { id: 'onboarding-signup' }),
   ]),
   layout('layouts/no-footer.tsx', { id: 'layout-no-footer' }, [
-    route('onboarding/login', 'routes/upcoming.tsx', { id: 'onboarding-login' }),
-    route('onboarding/verification', 'routes/upcoming.tsx', { id: 'onboarding-verification' }),
-    route('onboarding/forgot-password', 'routes/upcoming.tsx', { id: 'onboarding-forgot-password' }),
-    route('onboarding/reset-password', 'routes/upcoming.tsx', { id: 'onboarding-reset-password' }),
+    route('onboarding/login', 'routes/onboarding.login.tsx', { id: 'onboarding-login' }),
+    route('onboarding/verification', 'routes/onboarding.verification.tsx', { id: 'onboarding-verification' }),
+    route('onboarding/forgot-password', 'routes/onboarding.forgot-password.tsx', {
+      id: 'onboarding-forgot-password',
+    }),
+    route('onboarding/reset-password', 'routes/onboarding.reset-password.tsx', {
+      id: 'onboarding-reset-password',
+    }),
   ]),
   layout('layouts/checkout-success.tsx', { id: 'layout-checkout-page-success' }, [
     route('onboarding/checkout/success', 'routes/upcoming.tsx', { id: 'onboarding-checkout-success' }),
   ]),
   layout('layouts/empty.tsx', { id: 'layout-empty' }, [
     route('maintenance', 'routes/maintenance.tsx', { id: 'maintenance' }),
-    route('reactivate', 'routes/upcoming.tsx', { id: 'reactivate' }),
+    route('reactivate', 'routes/reactivate.tsx', { id: 'reactivate' }),
   ]),
   // The bare /onboarding path has no screen of its own.
   route('onboarding', 'routes/onboarding.tsx', { id: 'onboarding' }),

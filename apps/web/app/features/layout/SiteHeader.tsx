@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
+import { AccountMenu } from '../auth/AccountMenu';
 import { CartButton } from '../cart/CartPanel';
 import { GetStartedLink } from '../onboarding/GetStartedLink';
 import { Logo } from './Logo';
@@ -60,6 +61,7 @@ export function SiteHeader({ variant = 'full' }: { variant?: 'full' | 'slim' }) 
                 ))}
               </ul>
               <GetStartedLink className="button button--primary site-header__cta" />
+              <AccountMenu />
             </nav>
           </>
         ) : null}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { authApi } from './auth-api';
+import { ACCOUNT_SITE_URL, ADMIN_SITE_URL } from './login-routing';
+import { clearStoredCart, markSignedOut, useAuthStatus } from './session';
+
+/**
+ * The header's account corner once the browser knows a customer is signed in (after hydration):
+ * the account link and "Log out" (which ends the session, clears the abandoned cart and goes home).
+ */
+export function AccountMenu() {
+  const status = useAuthStatus();
+  const [leaving, setLeaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (status.state !== 'signed-in') return null;
+
+  async function logOut() {
+    setLeaving(true);
+    setFailed(false);
+    const result = await authApi().logout();
+    if (result.kind === 'error') {
+      setLeaving(false);
+      setFailed(true);
+      return;
+    }
+    clearStoredCart();
+    markSignedOut();
+    // A fresh page: the in-memory cart and user go with the old one.
+    window.location.assign('/');
+  }
+
+  return (
+    <div className="site-header__account">
+      {/* The account and admin sites are other apps: plain links, full page loads. */}
+      <a href={status.isAdmin ? ADMIN_SITE_URL : ACCOUNT_SITE_URL}>
+        {status.isAdmin ? 'Admin' : 'My account'}
+      </a>
+      <button
+        type="button"
+        className="button button--secondary site-header__logout"
+        onClick={logOut}
+        disabled={leaving}
+        aria-busy={leaving}
+      >
+        {leaving ? 'Logging out…' : 'Log out'}
+      </button>
+      {failed ? (
+        <span className="visually-hidden" role="alert">
+          Logging out did not work. Please try again.
+        </span>
+      ) : null}
+    </div>
+  );
+}

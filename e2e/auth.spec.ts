@@ -1,0 +1,187 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Sign-in flows against the one e2e server (fresh database). Rate limits are per account (5 failed
+ * logins and 3 codes per 15 minutes), and the reset test changes the demo password: the file runs
+ * in order, the reset last, with at most one code for each account.
+ */
+test.describe.configure({ mode: 'serial' });
+// /account and /admin are other sites (404 here); wrong codes and passwords answer 422.
+test.use({ allowConsoleErrors: [/status of (404|422)/] });
+
+const DEMO = { email: 'demo@example.com', password: 'mealtime-demo' };
+const ADMIN = { email: 'admin@example.com', password: 'mealtime-admin' };
+
+type Mail = { subject: string; text: string };
+
+async function mailbox(request: APIRequestContext, to: string): Promise<Mail[]> {
+  const response = await request.get(`/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: Mail[] }).data;
+}
+
+/** Waits for a mail newer than the `before` count and returns it (the list is newest first). */
+async function nextMail(page: Page, to: string, before: number, match: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await mailbox(page.request, to);
+      found = mails.length > before ? mails.find((mail) => match.test(mail.subject)) : undefined;
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as Mail;
+}
+
+async function logIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/onboarding/login');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  const before = (await mailbox(page.request, account.email)).length;
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/verification\?code=.+/);
+  const mail = await nextMail(page, account.email, before, /sign-in code/);
+  const code = mail.subject.match(/\d{6}/)?.[0];
+  expect(code).toMatch(/^\d{6}$/);
+  return code as string;
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+}
+
+test('a visitor opening /reactivate gets an HTTP redirect to the login', async ({ page }) => {
+  const response = await page.goto('/reactivate');
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/reactivate$/);
+  await expect(page).toHaveURL(/\/onboarding\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  // The verification step without its login attempt goes back to the login too.
+  await page.goto('/onboarding/verification');
+  await expect(page).toHaveURL(/\/onboarding\/login$/);
+});
+
+test('the login form: validation, links, the prefilled email and error, and a wrong password', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto(
+    `/onboarding/login?email=${encodeURIComponent(DEMO.email)}&error=This+email+is+already+in+use.`,
+  );
+  await expect(page.getByLabel('Email address')).toHaveValue(DEMO.email);
+  await expect(page.getByRole('alert')).toHaveText('This email is already in use.');
+  // Nothing scrolls sideways at 320px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  const submit = page.getByRole('button', { name: 'Log in' });
+  await expect(submit).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    'href',
+    '/onboarding/forgot-password',
+  );
+  await expect(page.getByRole('link', { name: 'Get started' }).last()).toHaveAttribute(
+    'href',
+    '/onboarding/signup',
+  );
+
+  const emailField = page.getByLabel('Email address');
+  await emailField.fill('not-an-email');
+  await expect(page.getByText('Please enter a valid email address')).toBeHidden();
+  await page.getByLabel('Password', { exact: true }).focus();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+
+  await emailField.fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  const message = page.getByRole('alert');
+  await expect(message).toHaveText('The email and password combination is incorrect.');
+  await expect(message).toBeFocused();
+  await expect(page).toHaveURL(/\/onboarding\/login/);
+});
+
+test('the demo customer logs in with the emailed code (after a wrong one), is signed in, and logs out', async ({
+  page,
+}) => {
+  const code = await logIn(page, DEMO);
+  const codeField = page.getByLabel('6-digit code');
+  await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+
+  const wrong = code === '000000' ? '111111' : '000000';
+  await enterCode(page, wrong);
+  await expect(page.getByText('That code is not right. 4 tries left.')).toBeVisible();
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeField).toBeFocused();
+
+  await enterCode(page, code);
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.goto('/');
+  const header = page.locator('.site-header');
+  await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+
+  // Login and forgot-password are for visitors: an HTTP redirect to the account site.
+  for (const path of ['/onboarding/login', '/onboarding/forgot-password']) {
+    const response = await page.goto(path);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(new RegExp(`${path}$`));
+    expect(new URL(response?.url() ?? '').pathname).toBe('/account');
+  }
+
+  await page.goto('/reactivate');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Jamie' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse the menus' })).toHaveAttribute('href', '/menus');
+
+  await page.goto('/');
+  await header.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header.getByRole('button', { name: 'Log out' })).toBeHidden();
+  const response = await page.goto('/reactivate');
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/reactivate$/);
+  await expect(page).toHaveURL(/\/onboarding\/login$/);
+});
+
+test('an admin goes to the admin site after the code', async ({ page }) => {
+  const code = await logIn(page, ADMIN);
+  await enterCode(page, code);
+  await expect(page).toHaveURL(/\/admin$/);
+  const response = await page.goto('/onboarding/login');
+  expect(new URL(response?.url() ?? '').pathname).toBe('/admin');
+});
+
+test('forgot password → the emailed link → a new password → signed in', async ({ page }) => {
+  await page.goto('/onboarding/forgot-password');
+  await page.getByLabel('Email address').fill(DEMO.email);
+  const before = (await mailbox(page.request, DEMO.email)).length;
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toHaveText(
+    'If an account exists for this email, we have sent a link to reset its password.',
+  );
+
+  const mail = await nextMail(page, DEMO.email, before, /password/i);
+  const link = mail.text.match(/https?:\/\/\S+\/onboarding\/reset-password\?\S+/)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link as string);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page).toHaveURL(/email=demo%40example\.com/);
+  // The visitor's abandoned cart id is stored; a successful reset clears it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('abandonedCartId'))).not.toBeNull();
+
+  const password = page.getByLabel('New password', { exact: true });
+  await password.fill('short');
+  await page.getByRole('button', { name: /Show/ }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await password.blur();
+  await expect(page.getByText('Use at least 8 characters', { exact: true })).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await password.fill('a-brand-new-secret');
+  await page.getByRole('button', { name: 'Save and log in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  expect(await page.evaluate(() => localStorage.getItem('abandonedCartId'))).toBeNull();
+
+  await page.goto('/');
+  await expect(page.locator('.site-header').getByRole('button', { name: 'Log out' })).toBeVisible();
+});

@@ -92,7 +92,7 @@ describe('sign in with password and emailed code', () => {
       referral_id: 'DEMOREF',
       profile: { first_name: 'Jamie' },
       subscription: null,
-      address: null,
+      address: { city: 'New York', zip_code: '10001', is_default: true },
     });
 
     // The remembered device signs in without a code.
@@ -275,5 +275,50 @@ describe('logs', () => {
     for (const secret of [customer.password, code, sid, cookiesOf(verified).trusted_device!]) {
       expect(logs).not.toContain(secret);
     }
+  });
+});
+
+describe('addresses', () => {
+  it("reads and changes my address; never somebody else's", async () => {
+    await resetLimits();
+    const { cookies } = await signIn(customer);
+    const cookie = `sid=${cookies.sid}`;
+    const me = await context.app.inject({
+      method: 'GET',
+      url: '/api/me?include=address',
+      headers: { cookie },
+    });
+    const id = me.json().data.address.id;
+
+    const read = await context.app.inject({
+      method: 'GET',
+      url: `/api/me/addresses/${id}`,
+      headers: { cookie },
+    });
+    expect(read.json().data).toMatchObject({ id, address_line_1: '350 W 31st St' });
+
+    const put = (body: unknown, headers: Record<string, string> = { cookie }) =>
+      context.app.inject({
+        method: 'PUT',
+        url: `/api/me/addresses/${id}`,
+        headers: { ...headers, origin: 'http://localhost:3000', 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const changed = await put({ address_line_1: '1 Main St', zip_code: '60601' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({ address_line_1: '1 Main St', zip_code: '60601' });
+    expect((await put({ zip_code: '00000' })).json().errors.zip_code).toEqual([
+      'We could not find this zip code.',
+    ]);
+    expect((await put({ city: '' })).statusCode).toBe(422);
+    expect((await put({ city: 'Nowhere' }, {})).statusCode).toBe(401);
+
+    const { cookies: adminCookies } = await signIn(admin);
+    const foreign = await context.app.inject({
+      method: 'GET',
+      url: `/api/me/addresses/${id}`,
+      headers: { cookie: `sid=${adminCookies.sid}` },
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 });

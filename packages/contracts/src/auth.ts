@@ -36,6 +36,46 @@ export const meQuery = z
   .object({ include: z.enum(['address'], { error: 'include must be address' }).optional() })
   .strict();
 
+export const address = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  address_line_1: z.string(),
+  address_line_2: z.string().nullable(),
+  city: z.string(),
+  state_id: z.number().int(),
+  zip_code_id: z.number().int(),
+  zip_code: z.string(),
+  phone: z.string().nullable(),
+  delivery_instructions: z.string().nullable(),
+  is_default: z.boolean(),
+});
+export type Address = z.infer<typeof address>;
+export const addressResponse = z.object({
+  data: address,
+  meta: z.object({}).catchall(z.unknown()).default({}),
+});
+export const addressParams = z.object({ addressId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const updateAddressBody = z
+  .object({
+    first_name: z.string().trim().min(1, { error: 'This field is required' }).max(100).optional(),
+    last_name: z.string().trim().min(1, { error: 'This field is required' }).max(100).optional(),
+    address_line_1: z.string().trim().min(1, { error: 'This field is required' }).max(200).optional(),
+    address_line_2: z.string().trim().max(200).nullable().optional(),
+    city: z.string().trim().min(1, { error: 'This field is required' }).max(100).optional(),
+    zip_code: z.string().trim().max(10).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, {
+        error: 'Please enter a valid US phone number',
+      })
+      .nullable()
+      .optional(),
+    delivery_instructions: z.string().trim().max(500).nullable().optional(),
+  })
+  .strict();
+
 export const me = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -44,7 +84,8 @@ export const me = z.object({
   profile: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
   /** The customer's subscription (checkout, issue 6); null until the first order. */
   subscription: z.null(),
-  address: z.null().optional(),
+  /** With include=address: the default delivery address, or null. */
+  address: address.nullable().optional(),
 });
 export const meResponse = z.object({ data: me, meta: z.object({}).catchall(z.unknown()).default({}) });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accessRoutes from './access/routes';
+import accountRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
@@ -14,6 +15,7 @@ import shippingRoutes from './shipping/routes';
 // biome-ignore lint/suspicious/noExplicitAny: each module reads the options it needs (siteUrl, siteName)
 export const modules: Record<string, FastifyPluginAsync<any>> = {
   access: accessRoutes,
+  accounts: accountRoutes,
   auth: authRoutes,
   catalog: catalogRoutes,
   carts: cartRoutes,

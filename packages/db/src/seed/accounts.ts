@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { users } from '../schema/index';
+import { addresses, users, zipCodes } from '../schema/index';
 import { demoCustomer } from './catalogue/promotions';
 
 export const demoAccounts = {
@@ -26,6 +26,25 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       .set({ passwordHash: customerHash })
       .where(sql`lower(${users.email}) = ${demoAccounts.customer.email} and ${users.passwordHash} is null`)
       .returning({ id: users.id });
+    const [customer] = updated;
+    if (customer) {
+      const [zip] = await tx.select().from(zipCodes).where(sql`${zipCodes.code} = '10001'`);
+      if (zip) {
+        await tx.insert(addresses).values({
+          userId: customer.id,
+          firstName: 'Jamie',
+          lastName: 'Rivera',
+          addressLine1: '350 W 31st St',
+          addressLine2: 'Apt 4B',
+          city: zip.city,
+          stateId: zip.stateId,
+          zipCodeId: zip.id,
+          phone: '(212) 555-0142',
+          deliveryInstructions: 'Leave with the doorman.',
+          isDefault: true,
+        });
+      }
+    }
     const inserted = await tx
       .insert(users)
       .values({

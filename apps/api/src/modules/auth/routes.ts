@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SocialProviderConfig } from '../../config';
 import { AppError } from '../../errors/app-error';
+import { defaultAddress } from '../accounts/service';
 import { updateAbandonedCart } from '../carts/service';
 import { type CookieSettings, clearSessionCookie, readCookie, setSessionCookies } from './cookies';
 import * as auth from './service';
@@ -247,10 +248,9 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     async (request) => {
       const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
       if (!session) throw new AppError('unauthenticated', 'Please sign in.');
-      return {
-        data: { ...toMe(session), ...(request.query.include === 'address' ? { address: null } : {}) },
-        meta: {},
-      };
+      const address =
+        request.query.include === 'address' ? { address: await defaultAddress(db(), session.user.id) } : {};
+      return { data: { ...toMe(session), ...address }, meta: {} };
     },
   );
 }

@@ -1,0 +1,74 @@
+import type { Address } from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import * as repository from './repository';
+
+type AddressRow = NonNullable<Awaited<ReturnType<typeof repository.findAddress>>>;
+
+export function toAddress({ address, zipCode }: AddressRow): Address {
+  return {
+    id: address.id,
+    first_name: address.firstName,
+    last_name: address.lastName,
+    address_line_1: address.addressLine1,
+    address_line_2: address.addressLine2,
+    city: address.city,
+    state_id: address.stateId,
+    zip_code_id: address.zipCodeId,
+    zip_code: zipCode,
+    phone: address.phone,
+    delivery_instructions: address.deliveryInstructions,
+    is_default: address.isDefault,
+  };
+}
+
+export async function getAddress(db: Database, userId: number, addressId: number): Promise<Address> {
+  const row = await repository.findAddress(db, userId, addressId);
+  if (!row) throw AppError.notFound('Address not found.');
+  return toAddress(row);
+}
+
+export async function defaultAddress(db: Database, userId: number): Promise<Address | null> {
+  const row = await repository.findDefaultAddress(db, userId);
+  return row ? toAddress(row) : null;
+}
+
+export async function updateAddress(
+  db: Database,
+  userId: number,
+  addressId: number,
+  body: {
+    first_name?: string | undefined;
+    last_name?: string | undefined;
+    address_line_1?: string | undefined;
+    address_line_2?: string | null | undefined;
+    city?: string | undefined;
+    zip_code?: string | undefined;
+    phone?: string | null | undefined;
+    delivery_instructions?: string | null | undefined;
+  },
+): Promise<Address> {
+  return db.transaction(async (tx) => {
+    if (!(await repository.findAddress(tx, userId, addressId))) throw AppError.notFound('Address not found.');
+    let zip: { zipCodeId: number; stateId: number } | undefined;
+    if (body.zip_code !== undefined) {
+      const found = /^\d{5}$/.test(body.zip_code) ? await repository.findZip(tx, body.zip_code) : undefined;
+      if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
+      zip = { zipCodeId: found.id, stateId: found.stateId };
+    }
+    const changes = Object.fromEntries(
+      Object.entries({
+        firstName: body.first_name,
+        lastName: body.last_name,
+        addressLine1: body.address_line_1,
+        addressLine2: body.address_line_2,
+        city: body.city,
+        phone: body.phone,
+        deliveryInstructions: body.delivery_instructions,
+        ...zip,
+      }).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(changes).length > 0) await repository.updateAddress(tx, userId, addressId, changes);
+    return getAddress(tx, userId, addressId);
+  });
+}

@@ -20,6 +20,7 @@ import { MAINTENANCE_PATH } from './lib/context';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
 import './styles/cart.css';
+import './styles/promotions.css';
 
 export type RootData = {
   site: { url: string; name: string };

@@ -6,6 +6,8 @@ import { readCartIdFromCookie } from '../features/cart/storage';
 import { MenuFilters } from '../features/catalog/MenuFilters';
 import { Pagination } from '../features/catalog/Pagination';
 import { ProductCard } from '../features/catalog/ProductCard';
+import { CartBanner } from '../features/promotions/CartBanner';
+import { browsingPromoCode } from '../features/promotions/promo-code.server';
 import { isApiError } from '../lib/api-client.server';
 import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/menus';
@@ -35,6 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   // Prices follow the visitor's cart (its plan), known from the cookie that mirrors local storage.
   const cartId = readCartIdFromCookie(request.headers.get('cookie'));
+  // Percent-off codes price each dish (price.promo_price): the link's code, or the cart's.
+  const promoCode = browsingPromoCode(request, context.api);
   const productQuery = {
     menu_item: params.slug,
     page: Number.isFinite(page) && page > 0 ? page : 1,
@@ -48,8 +52,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     context.api.get<{ data: Indicator[] }>('/api/product-filters/indicators'),
     context.api.get<{ data: Tag[] }>('/api/tags'),
     orNotFound(
-      withCartFallback(cartId, (abandoned_cart) =>
-        context.api.get<ProductsResponse>('/api/products', { ...productQuery, abandoned_cart }),
+      promoCode.then((code) =>
+        withCartFallback(cartId, (abandoned_cart) =>
+          context.api.get<ProductsResponse>('/api/products', {
+            ...productQuery,
+            abandoned_cart,
+            promoCode: code ?? undefined,
+          }),
+        ),
       ),
     ),
     withCartFallback(cartId, (abandonedCartId) =>
@@ -81,6 +91,7 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="menus-page">
+      <CartBanner placement="page" />
       <header className="page-intro">
         <h1>{menu ? menu.name : 'Our menus'}</h1>
         <p>

@@ -3,6 +3,7 @@ import { formatMoney } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { useCartController, useCartState } from '../features/cart/CartProvider';
 import { readCartIdFromCookie } from '../features/cart/storage';
+import { browsingPromoCode } from '../features/promotions/promo-code.server';
 import { isApiError } from '../lib/api-client.server';
 import type { Route } from './+types/onboarding.plans';
 
@@ -12,8 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const navItem = new URL(request.url).searchParams.get('navItem');
   // The cart cookie marks the visitor's current plan (is_selected); a stale cookie is ignored.
   const cartId = readCartIdFromCookie(request.headers.get('cookie'));
+  // With a code (the link's, or the cart's) each plan shows its first box with the code.
+  const promoCode = (await browsingPromoCode(request, context.api)) ?? undefined;
   const readPlans = (abandoned_cart_id?: string) =>
-    context.api.get<{ data: Plan[] }>('/api/sales/plans', { abandoned_cart_id });
+    context.api.get<{ data: Plan[] }>('/api/sales/plans', { abandoned_cart_id, promoCode });
   const [plans, menus] = await Promise.all([
     readPlans(cartId ?? undefined).catch((error: unknown) => {
       if (cartId && isApiError(error) && (error.status === 404 || error.status === 422)) return readPlans();
@@ -25,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const menu = navItem ? menus.data.find((item) => item.slug === navItem) : undefined;
   return {
     plans: plans.data,
+    promoDescription: plans.data.find((plan) => plan.promo_description)?.promo_description ?? null,
     continueTo: menu ? `/menus/${menu.slug}/` : '/menus',
     continueLabel: menu?.name,
   };
@@ -38,7 +42,7 @@ function tagLabel(tag: string | null): string | null {
 }
 
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
-  const { plans, continueTo, continueLabel } = loaderData;
+  const { plans, continueTo, continueLabel, promoDescription } = loaderData;
   const controller = useCartController();
   const { onboarding, ui } = useCartState();
   // Once the cart is known in the browser it is the truth; before that, the server's is_selected.
@@ -59,11 +63,21 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
         <h1>How many items per delivery?</h1>
         <p>Pick a box size. Bigger boxes cost less per item, and you can change, pause or skip anytime.</p>
       </header>
+      {promoDescription ? (
+        <p className="plans-page__promo">
+          <span className="plans-page__promo-label">Your code:</span> {promoDescription}
+        </p>
+      ) : null}
       <ul className="plan-grid">
         {plans.map((plan) => {
           const label = tagLabel(plan.tag);
           const popular = plan.tag?.includes('popular') ?? false;
           const selected = plan.id === selectedId;
+          // With a code: the first box's price, shown beside the struck-through regular box price.
+          const promoBox =
+            plan.promo_first_box_price_from !== null && plan.promo_first_box_price_from < plan.box_price_from
+              ? plan.promo_first_box_price_from
+              : null;
           const classes = ['plan-card'];
           if (popular) classes.push('plan-card--popular');
           if (selected) classes.push('plan-card--selected');
@@ -85,12 +99,36 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
                   from <strong>{formatMoney(plan.item_price_from, { alwaysShowCents: true })}</strong> per
                   item
                 </p>
+                {promoBox !== null ? (
+                  <p className="plan-card__promo">
+                    First box from{' '}
+                    <strong className="plan-card__promo-price">
+                      {formatMoney(promoBox, { alwaysShowCents: true })}
+                    </strong>{' '}
+                    <s className="plan-card__was">
+                      <span className="visually-hidden">instead of </span>
+                      {formatMoney(plan.box_price_from, { alwaysShowCents: true })}
+                    </s>
+                  </p>
+                ) : null}
                 <ul className="plan-card__facts">
-                  <li>Box from {formatMoney(plan.box_price_from, { alwaysShowCents: true })}</li>
+                  {promoBox !== null ? null : (
+                    <li>Box from {formatMoney(plan.box_price_from, { alwaysShowCents: true })}</li>
+                  )}
                   <li>
-                    {plan.shipping_cost > 0
-                      ? `${formatMoney(plan.shipping_cost, { alwaysShowCents: true })} shipping`
-                      : 'Free shipping'}
+                    {plan.shipping_cost === 0 ? (
+                      'Free shipping'
+                    ) : plan.promo_free_shipping ? (
+                      <>
+                        Free shipping on your first box{' '}
+                        <s className="plan-card__was">
+                          <span className="visually-hidden">instead of </span>
+                          {formatMoney(plan.shipping_cost, { alwaysShowCents: true })}
+                        </s>
+                      </>
+                    ) : (
+                      `${formatMoney(plan.shipping_cost, { alwaysShowCents: true })} shipping`
+                    )}
                   </li>
                   {plan.item_discount_percent > 0 ? (
                     <li>Save {plan.item_discount_percent}% on every item</li>

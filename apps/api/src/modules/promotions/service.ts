@@ -98,7 +98,7 @@ export async function applyReferralCode(
 ) {
   const email = input.refereeEmail.toLowerCase();
   const outcome = await db.transaction(async (tx) => {
-    await lockOpenCart(tx, cartId);
+    const cart = await lockOpenCart(tx, cartId);
     const referral = await repository.findReferralCode(tx, input.referral_code);
     let status: ReferralStatus = 'applied';
     if (!referral) status = 'invalid';
@@ -111,11 +111,13 @@ export async function applyReferralCode(
       await cartRepository.updateCart(tx, cartId, { onReferralRedemptionLimit: status === 'limit_reached' });
       return { status, referral: undefined };
     }
+    // The referee email fills a cart that has none; it never replaces a captured email (that goes
+    // through the cart update, with its own checks and Lead pixel).
     await cartRepository.updateCart(tx, cartId, {
       referralCodeId: referral.id,
       referralCodeStatus: 'applied',
       onReferralRedemptionLimit: false,
-      email,
+      ...(cart.email ? {} : { email }),
     });
     return { status, referral };
   });

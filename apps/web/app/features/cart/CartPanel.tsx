@@ -1,6 +1,9 @@
 import { formatMoney } from '@sprout/contracts';
 import { useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CartBanner } from '../promotions/CartBanner';
+import { PromoCodeForm } from '../promotions/PromoCodeForm';
+import { isFullyCovered } from '../promotions/rules';
 import { DESKTOP_QUERY, useCartController, useCartState, useMediaQuery } from './CartProvider';
 import { type CartLine, groupLinesByCategory } from './mapping';
 import { PresetButton, QuantityStepper } from './ProductCartControls';
@@ -190,33 +193,96 @@ function EmptyState({ state }: { state: AppState }) {
   );
 }
 
-function Costs({ state }: { state: AppState }) {
-  const { costs } = state.cart;
+const negative = (value: number) => formatMoney(-value, { alwaysShowCents: true });
+
+/** A cost that a promotion took away: "Free" beside the struck-through amount it would have been. */
+function FreeInstead({ before }: { before: number }) {
   return (
-    <dl className="cart-costs" aria-label="Costs">
-      <div>
-        <dt>Items</dt>
-        <dd>{money(costs.items)}</dd>
-      </div>
-      {costs.discount > 0 ? (
-        <div className="cart-costs__discount">
-          <dt>{costs.discountDescription || 'Discount'}</dt>
-          <dd>-{money(costs.discount)}</dd>
+    <dd>
+      {before > 0 ? (
+        <s className="cart-costs__was">
+          <span className="visually-hidden">was </span>
+          {money(before)}
+        </s>
+      ) : null}{' '}
+      <span className="cart-costs__free">Free</span>
+    </dd>
+  );
+}
+
+/**
+ * Costs (spec section 3 client costs): items, the promo discount under its description, the
+ * partnership's order-value discount, shipping and tax ("Free" with the struck-through amount when
+ * a promotion removed them), referral and account credits, and the total. Fully covered by
+ * promotions (total 0, items above 0) says so.
+ */
+function Costs({ state }: { state: AppState }) {
+  const { costs, referrer } = state.cart;
+  const { partnership } = state.onboarding;
+  const covered = isFullyCovered(costs);
+  // Tax shows as "Free" only when the code's first-box tier makes it free, not when nothing is taxable.
+  const promo = state.cart.promoCode;
+  const freeTax = Boolean(
+    promo?.is_applicable && promo.regulations.find((tier) => tier.weekly_ordinal_number === 1)?.free_tax,
+  );
+  return (
+    <>
+      <dl className="cart-costs" aria-label="Costs">
+        <div>
+          <dt>Items</dt>
+          <dd>{money(costs.items)}</dd>
         </div>
+        {costs.discount > 0 ? (
+          <div className="cart-costs__discount">
+            <dt>{costs.discountDescription || 'Promo code discount'}</dt>
+            <dd>{negative(costs.discount)}</dd>
+          </div>
+        ) : null}
+        {costs.orderValueDiscount > 0 ? (
+          <div className="cart-costs__discount cart-costs__order-value">
+            <dt>{partnership?.description || 'Partner benefit'}</dt>
+            <dd>{negative(costs.orderValueDiscount)}</dd>
+          </div>
+        ) : null}
+        <div className="cart-costs__shipping">
+          <dt>Shipping</dt>
+          {costs.shipping === 0 ? (
+            <FreeInstead before={costs.shippingBeforeDiscount} />
+          ) : (
+            <dd>{money(costs.shipping)}</dd>
+          )}
+        </div>
+        <div>
+          <dt>Tax</dt>
+          {freeTax && costs.tax === 0 && costs.taxBeforeDiscount > 0 ? (
+            <FreeInstead before={costs.taxBeforeDiscount} />
+          ) : (
+            <dd>{money(costs.tax)}</dd>
+          )}
+        </div>
+        {costs.referralCredits > 0 ? (
+          <div className="cart-costs__discount cart-costs__referral">
+            <dt>{referrer?.firstName ? `Referral credit from ${referrer.firstName}` : 'Referral credit'}</dt>
+            <dd>{negative(costs.referralCredits)}</dd>
+          </div>
+        ) : null}
+        {costs.credits > 0 ? (
+          <div className="cart-costs__discount">
+            <dt>Account credit</dt>
+            <dd>{negative(costs.credits)}</dd>
+          </div>
+        ) : null}
+        <div className="cart-costs__total">
+          <dt>Total</dt>
+          <dd>{money(costs.total)}</dd>
+        </div>
+      </dl>
+      {covered ? (
+        <p className="cart-costs__covered" role="status">
+          Your box is fully covered by promotions: nothing to pay today.
+        </p>
       ) : null}
-      <div>
-        <dt>Shipping</dt>
-        <dd>{costs.shipping === 0 ? 'Free' : money(costs.shipping)}</dd>
-      </div>
-      <div>
-        <dt>Tax</dt>
-        <dd>{money(costs.tax)}</dd>
-      </div>
-      <div className="cart-costs__total">
-        <dt>Total</dt>
-        <dd>{money(costs.total)}</dd>
-      </div>
-    </dl>
+    </>
   );
 }
 
@@ -296,6 +362,7 @@ export function CartPanel() {
           <p className="cart-panel__loading">Loading your box…</p>
         ) : (
           <>
+            <CartBanner placement="panel" />
             <Progress state={state} />
             <UpgradePrompt state={state} />
             {cart.items.length === 0 ? (
@@ -318,6 +385,7 @@ export function CartPanel() {
                 </section>
               ))
             )}
+            <PromoCodeForm />
           </>
         )}
       </div>

@@ -11,6 +11,7 @@ import {
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { type ApiClient, createApiClient } from '../../lib/api.client';
 import { showFlash } from '../flash/flash';
+import { browserCookieJar } from '../promotions/cookies';
 import { runAppStart } from './app-start';
 import { createCartApi } from './cart-api';
 import { ApiFailureError, type CartController, createCartController } from './controller';
@@ -104,6 +105,8 @@ export function CartProvider({ children, value: given }: { children: ReactNode; 
           navigate: (to, options) => {
             void navigateRef.current(to, options);
           },
+          cookies: browserCookieJar(),
+          flash: showFlash,
         },
         {
           onError: (_step, error) => {

@@ -1,39 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryCookieJar } from '../promotions/cookies';
 import { APP_START_STEPS, type AppStartContext, parseSkuParams, runAppStart } from './app-start';
-import { createCartController } from './controller';
 import { createCartStore } from './state';
-import { memoryCartStorage } from './storage';
-import { CART_ID, type FakeCartApi, fakeCartApi, NEW_CART_ID } from './testing';
+import { CART_ID, type FakeCartApi, fakeCartApi, NEW_CART_ID, startApp } from './testing';
 
-function start(api: FakeCartApi, url: string, storedId: string | null = CART_ID) {
-  const store = createCartStore();
-  const storage = memoryCartStorage(storedId);
-  const navigations: { to: string; replace?: boolean }[] = [];
-  const address = new URL(url, 'http://shop.test');
-  const controller = createCartController({
-    api,
-    store,
-    storage,
-    navigate: (to, options) => navigations.push({ to, replace: options?.replace }),
-    flash: () => {},
-    location: () => ({
-      origin: address.origin,
-      pathname: address.pathname,
-      search: address.search,
-      hash: '',
-    }),
-    revalidate: () => {},
-  });
-  const context: AppStartContext = {
-    actions: controller.actions,
-    store,
-    location: { pathname: address.pathname, search: address.search, hash: address.hash },
-    navigate: (to, options) => navigations.push({ to, replace: options?.replace }),
-  };
-  const errors: [string, unknown][] = [];
-  const done = runAppStart(context, { onError: (step, error) => errors.push([step, error]) });
-  return { done, store, storage, navigations, errors, context };
-}
+const start = (api: FakeCartApi, url: string, storedId: string | null = CART_ID) =>
+  startApp(api, url, { storedId });
 
 describe('app start order (spec section 4)', () => {
   it('names its steps in the order of the spec', () => {
@@ -43,6 +15,7 @@ describe('app start order (spec section 4)', () => {
       'clearCartForLoggedInUser',
       'handleEmailAndZipFromUrl',
       'handlePromoCode',
+      'followUpPromoCode',
       'loadPlans',
       'handlePlanFromUrl',
       'handleReferralCode',
@@ -66,6 +39,7 @@ describe('app start order (spec section 4)', () => {
       'updateCart {"email":"pat@example.com","zip_code":"10001"}',
       'getPlans',
       'selectPlan 1',
+      'getAppSettings',
       'getBestsellers',
       'setItem SS-PUR-001=2',
       'setItem SS-TOD-001=1',
@@ -186,6 +160,8 @@ describe('app start order (spec section 4)', () => {
         store,
         location: { pathname: '/', search: '', hash: '' },
         navigate: () => {},
+        cookies: memoryCookieJar(),
+        flash: () => {},
       },
       { steps, onError: (step) => failed.push(step) },
     );

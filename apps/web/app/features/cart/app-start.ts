@@ -1,3 +1,12 @@
+import type { FlashDetail } from '../flash/flash';
+import type { PromoOutcome } from '../promotions/actions';
+import {
+  AUTO_APPLY_PROMO_COOKIE,
+  type CookieJar,
+  normalizeCode,
+  OVERWRITE_PROMO_COOKIE,
+  parseOverwrite,
+} from '../promotions/cookies';
 import type { CartActions, NavigateOptions } from './controller';
 import type { CartStore, PresetItem } from './state';
 
@@ -7,12 +16,29 @@ const MAX_URL_QUANTITY = 99;
 
 export type PageLocation = { pathname: string; search: string; hash: string };
 
+/** What the promo code step did, for its follow-up step. */
+export type PromoCodeStepResult = {
+  code: string;
+  overwrite: boolean;
+  outcome:
+    | PromoOutcome['kind']
+    /** No abandoned cart: the cookies keep the code for a later visit. */
+    | 'no-cart'
+    /** The cart has another code and the link did not say to overwrite it. */
+    | 'kept-existing';
+};
+
 export type AppStartContext = {
   actions: CartActions;
   store: CartStore;
   /** The address the visitor arrived at; steps that strip parameters update it. */
   location: PageLocation;
   navigate(to: string, options?: NavigateOptions): void;
+  /** The promo cookies (auto_apply_promo_code, overwrite_promo_code). */
+  cookies: CookieJar;
+  flash(detail: FlashDetail): void;
+  /** Set by the promo code step for its follow-up. */
+  promoCode?: PromoCodeStepResult;
 };
 
 export type AppStartStep = { name: string; run(context: AppStartContext): Promise<void> };
@@ -93,10 +119,73 @@ export const handleEmailAndZipFromUrl: AppStartStep = {
   },
 };
 
-/** 4b. Promo codes (pc, pc_overwrite) arrive with promotions (issue 4). The step keeps its place. */
+/**
+ * Cookies from the link: `pc` sets auto_apply_promo_code; `pc_overwrite` sets overwrite_promo_code
+ * (a new `pc` without it drops an older overwrite value, so one link's choice does not leak into
+ * the next one's).
+ */
+export function storePromoCookies(search: string, cookies: CookieJar): void {
+  const query = new URLSearchParams(search);
+  const code = normalizeCode(query.get('pc'));
+  const overwrite = query.has('pc_overwrite') ? String(parseOverwrite(query.get('pc_overwrite'))) : null;
+  if (code) cookies.set(AUTO_APPLY_PROMO_COOKIE, code);
+  if (overwrite !== null) cookies.set(OVERWRITE_PROMO_COOKIE, overwrite);
+  else if (code) cookies.remove(OVERWRITE_PROMO_COOKIE);
+}
+
+/**
+ * 4b. The promo code from the cookie (set from `?pc=` above) is applied only when an abandoned cart
+ * exists. A cart that already has a different code keeps it unless the overwrite value says
+ * otherwise. 'This promo code is already applied.' is ignored silently; any other failure is a flash
+ * error. The follow-up step then runs with the code and the overwrite value.
+ */
 export const handlePromoCode: AppStartStep = {
   name: 'handlePromoCode',
-  run: async () => {},
+  run: async (context) => {
+    storePromoCookies(context.location.search, context.cookies);
+    const code = normalizeCode(context.cookies.get(AUTO_APPLY_PROMO_COOKIE));
+    if (!code) return;
+    const overwrite = parseOverwrite(context.cookies.get(OVERWRITE_PROMO_COOKIE));
+    const step: PromoCodeStepResult = { code, overwrite, outcome: 'no-cart' };
+    context.promoCode = step;
+    const state = context.store.getState();
+    if (!state.onboarding.abandonedCartId) return;
+    const current = state.cart.promoCode?.code;
+    if (current && current.toLowerCase() !== code.toLowerCase() && !overwrite) {
+      step.outcome = 'kept-existing';
+      return;
+    }
+    const outcome = await context.actions.applyPromoCode(code);
+    step.outcome = outcome.kind;
+    if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
+      context.flash({ type: 'error', message: outcome.message });
+    }
+  },
+};
+
+/** Outcomes after which the link's code has been dealt with, so the cookies go. */
+const SETTLED_PROMO_OUTCOMES: ReadonlySet<PromoCodeStepResult['outcome']> = new Set([
+  'applied',
+  'already-applied',
+  'kept-existing',
+  'rejected',
+]);
+
+/**
+ * 4b'. Follow-up of the promo code step, with its code and overwrite value: once the code is on the
+ * cart (or was refused, or gave way to the cart's own code) the cookies are cleared, so a later
+ * visit does not apply it again over the customer's own choice. Without a cart, or when the server
+ * could not be reached, they stay for the next visit. `pc` and `pc_overwrite` leave the URL.
+ */
+export const followUpPromoCode: AppStartStep = {
+  name: 'followUpPromoCode',
+  run: async (context) => {
+    stripParams(context, ['pc', 'pc_overwrite']);
+    const step = context.promoCode;
+    if (!step || !SETTLED_PROMO_OUTCOMES.has(step.outcome)) return;
+    context.cookies.remove(AUTO_APPLY_PROMO_COOKIE);
+    context.cookies.remove(OVERWRITE_PROMO_COOKIE);
+  },
 };
 
 /** 4c. Plans, marked with the cart's plan. */
@@ -130,16 +219,27 @@ export const handlePlanFromUrl: AppStartStep = {
   },
 };
 
-/** 4e. referral_id arrives with referrals. The step keeps its place. */
+/**
+ * 4e. `?referral_id=CODE` is applied only with an abandoned cart, with the cart's email as the
+ * referee email. Without an email yet it waits (also across reloads) and is applied right after
+ * the capture popup submits. The parameter leaves the URL.
+ */
 export const handleReferralCode: AppStartStep = {
   name: 'handleReferralCode',
-  run: async () => {},
+  run: async (context) => {
+    const code = params(context).get('referral_id');
+    stripParams(context, ['referral_id']);
+    const outcome = await context.actions.applyReferralCode(code);
+    if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
+      context.flash({ type: 'error', message: outcome.message });
+    }
+  },
 };
 
-/** 4f. App settings (referral discounts…) arrive with referrals. The step keeps its place. */
+/** 4f. App settings (referral discounts…) into the state; on failure nothing. */
 export const loadAppSettings: AppStartStep = {
   name: 'loadAppSettings',
-  run: async () => {},
+  run: (context) => context.actions.loadAppSettings(),
 };
 
 /** Bestseller presets for the cart panel, priced under the cart's plan. */
@@ -171,6 +271,7 @@ export const APP_START_STEPS: readonly AppStartStep[] = [
   clearCartForLoggedInUser,
   handleEmailAndZipFromUrl,
   handlePromoCode,
+  followUpPromoCode,
   loadPlans,
   handlePlanFromUrl,
   handleReferralCode,

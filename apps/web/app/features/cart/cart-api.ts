@@ -7,6 +7,7 @@ import type {
   UpdateAbandonedCartBody,
 } from '@sprout/contracts';
 import type { ApiClient, ApiResult } from '../../lib/api.client';
+import { createPromotionsApi, type PromotionsApi } from '../promotions/promo-api';
 
 /** Paths of spec section 7: most calls under customers, items, plans and bestseller fills under sales. */
 const CUSTOMERS = '/api/customers/abandoned-carts';
@@ -26,7 +27,7 @@ export type CategoryQuantitiesResponse = {
 };
 
 /** Every cart call the storefront makes. Each resolves to an ApiResult and never throws. */
-export type CartApi = {
+export type CartApi = PromotionsApi & {
   createCart(): Promise<ApiResult<CartResponse>>;
   getCart(id: string): Promise<ApiResult<CartResponse>>;
   updateCart(id: string, body: UpdateAbandonedCartBody): Promise<ApiResult<UpdateCartResponse>>;
@@ -53,6 +54,7 @@ export type CartApi = {
 
 export function createCartApi(client: ApiClient): CartApi {
   return {
+    ...createPromotionsApi(client),
     createCart: () => client.request('POST', CUSTOMERS),
     getCart: (id) => client.request('GET', cartPath(CUSTOMERS, id), { query: { include: 'promoCode' } }),
     updateCart: (id, body) => client.request('PUT', cartPath(CUSTOMERS, id), { body, camelCaseFields: true }),

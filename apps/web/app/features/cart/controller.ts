@@ -13,6 +13,7 @@ import {
   NO_RESPONSE_MESSAGE,
 } from '../../lib/api.client';
 import { CART_ADD_ERROR_DURATION, type FlashDetail } from '../flash/flash';
+import { createPromotionsActions, type ReferralOutcome } from '../promotions/actions';
 import type { CartApi, SetItemResponse, UpdateCartResponse } from './cart-api';
 import { type CartUpdateFields, toUpdateBody } from './mapping';
 import {
@@ -180,6 +181,23 @@ export function createCartController(deps: ControllerDeps) {
       return true;
     }
     return false;
+  }
+
+  const promotions = createPromotionsActions({
+    api,
+    store,
+    storage,
+    loaded,
+    ensureCartId,
+    handleCartFailure,
+    reloadCart: restoreCart,
+    revalidate: () => deps.revalidate(),
+  });
+
+  /** A referral that failed after the visitor acted (capture popup) is told as a toast. */
+  function flashReferral(outcome: ReferralOutcome) {
+    if (outcome.kind === 'rejected' || outcome.kind === 'failed')
+      deps.flash({ type: 'error', message: outcome.message });
   }
 
   async function updateCart(
@@ -520,6 +538,8 @@ export function createCartController(deps: ControllerDeps) {
       const hasFields = Object.keys(fieldErrors).length > 0;
       return { ok: false, redirected: false, fieldErrors, message: hasFields ? null : result.error.message };
     }
+    // A friend's code waited for this email (spec section 4: referrals need the referee's email).
+    if (getState().onboarding.pendingReferralCode) flashReferral(await promotions.applyReferralCode(null));
     await processPending();
     return { ok: true };
   }
@@ -545,6 +565,7 @@ export function createCartController(deps: ControllerDeps) {
     submitCapture,
     openCapture,
     closeCapture,
+    ...promotions,
   };
 
   /** Public actions wait for the app start to finish, so they see the restored cart. */
@@ -572,6 +593,8 @@ export function createCartController(deps: ControllerDeps) {
     selectPlan: afterStart(selectPlan),
     upgradeTo: afterStart(upgradeTo),
     submitCapture: afterStart(submitCapture),
+    applyPromoCode: afterStart(promotions.applyPromoCode),
+    removePromoCode: afterStart(promotions.removePromoCode),
     openCapture,
     closeCapture,
     openCart: () => dispatch({ type: 'cart/opened' }),

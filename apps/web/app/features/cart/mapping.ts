@@ -1,4 +1,5 @@
 import type { AbandonedCart, CartCosts, CartItem, Category, PromoCode } from '@sprout/contracts';
+import { type PromoCodeBanner, toPromoCodeBanner } from '../promotions/banner';
 
 /**
  * The one place where server (snake_case) cart data becomes the storefront's client names
@@ -91,6 +92,7 @@ export type CartFromServer = {
   threshold: number | null;
   costs: ClientCosts;
   promoCode: PromoCode | null;
+  promoCodeBanner: PromoCodeBanner | null;
   referralCode: string | null;
   referralCodeStatus: string | null;
   referrer: Person | null;
@@ -202,6 +204,7 @@ export function toCart(data: AbandonedCart): CartFromServer {
     threshold: data.cart.threshold,
     costs: toClientCosts(data.cart.costs, discountDescription(data.cart)),
     promoCode: data.cart.promo_code ?? null,
+    promoCodeBanner: toPromoCodeBanner(data.cart.promo_code),
     referralCode: data.referral_code,
     referralCodeStatus: data.referral_code_status,
     referrer: toPerson(data.referrer),

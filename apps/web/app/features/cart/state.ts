@@ -1,5 +1,7 @@
 import type { AbandonedCart, BestsellerGroup, Plan, PromoCode } from '@sprout/contracts';
 import type { FieldErrors } from '../../lib/api.client';
+import type { PromoCodeBanner } from '../promotions/banner';
+import type { AppSettingGroup } from '../promotions/promo-api';
 import {
   type CartLine,
   type ClientCosts,
@@ -54,6 +56,8 @@ export type OnboardingState = {
   pendingBestsellerGroupId: number | null;
   pendingItemsPreset: PresetItem[] | null;
   pendingCartItem: PendingCartItem | null;
+  /** A referral code (?referral_id=) waiting for the visitor's email, applied after the capture popup. */
+  pendingReferralCode: string | null;
 };
 
 /** Cart state of spec section 3. */
@@ -65,7 +69,7 @@ export type CartState = {
   costs: ClientCosts;
   promoCode: PromoCode | null;
   isOpen: boolean;
-  promoCodeBanner: null;
+  promoCodeBanner: PromoCodeBanner | null;
   isGuideVisible: boolean;
   referralCode: string | null;
   referralCodeStatus: string | null;
@@ -89,7 +93,13 @@ export type UiState = {
   busy: number;
 };
 
-export type AppState = { onboarding: OnboardingState; cart: CartState; ui: UiState };
+export type AppState = {
+  onboarding: OnboardingState;
+  cart: CartState;
+  ui: UiState;
+  /** App setting groups (GET /api/sales/app-settings): referral_system_discounts and others. */
+  appSettings: AppSettingGroup[];
+};
 
 export const initialOnboarding: OnboardingState = {
   email: null,
@@ -126,6 +136,7 @@ export const initialOnboarding: OnboardingState = {
   pendingBestsellerGroupId: null,
   pendingItemsPreset: null,
   pendingCartItem: null,
+  pendingReferralCode: null,
 };
 
 export const initialCart: CartState = {
@@ -153,7 +164,12 @@ export const initialUi: UiState = {
   busy: 0,
 };
 
-export const initialState: AppState = { onboarding: initialOnboarding, cart: initialCart, ui: initialUi };
+export const initialState: AppState = {
+  onboarding: initialOnboarding,
+  cart: initialCart,
+  ui: initialUi,
+  appSettings: [],
+};
 
 type PendingPatch = Partial<
   Pick<OnboardingState, 'pendingBestsellerGroupId' | 'pendingItemsPreset' | 'pendingCartItem'>
@@ -176,6 +192,8 @@ export type CartAction =
   | { type: 'upgrade/prompted'; prompt: UpgradePrompt | null }
   | { type: 'sku/pending'; sku: string; pending: boolean }
   | { type: 'busy'; delta: 1 | -1 }
+  | { type: 'referral/pending'; code: string | null }
+  | { type: 'appSettings/loaded'; groups: AppSettingGroup[] }
   | { type: 'phase'; phase: UiState['phase'] };
 
 function categoryQuantities(items: CartLine[]): CategoryQuantity[] {
@@ -212,10 +230,13 @@ export function cartReducer(state: AppState, action: CartAction): AppState {
     }
     case 'abandonedCart/cleared':
       return {
+        ...state,
         onboarding: {
           ...initialOnboarding,
           plans: state.onboarding.plans.map((plan) => ({ ...plan, is_selected: false })),
           bestsellerGroups: state.onboarding.bestsellerGroups,
+          // A friend's code still waits for the visitor's email on the new cart.
+          pendingReferralCode: state.onboarding.pendingReferralCode,
         },
         cart: { ...initialCart, isOpen: state.cart.isOpen },
         ui: { ...state.ui, upgradePrompt: null, pendingSkus: [], captureErrors: {} },
@@ -263,6 +284,12 @@ export function cartReducer(state: AppState, action: CartAction): AppState {
       return { ...state, ui: { ...state.ui, busy: Math.max(0, state.ui.busy + action.delta) } };
     case 'phase':
       return { ...state, ui: { ...state.ui, phase: action.phase } };
+    case 'referral/pending':
+      return state.onboarding.pendingReferralCode === action.code
+        ? state
+        : { ...state, onboarding: { ...state.onboarding, pendingReferralCode: action.code } };
+    case 'appSettings/loaded':
+      return { ...state, appSettings: action.groups };
   }
 }
 

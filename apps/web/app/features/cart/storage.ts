@@ -4,6 +4,8 @@ import { ABANDONED_CART_COOKIE } from '@sprout/contracts';
 export const ABANDONED_CART_STORAGE_KEY = 'abandonedCartId';
 /** Set when the capture form is opened (spec section 2). */
 export const SIGNUP_USED_KEY = 'signupUsed';
+/** A friend's referral code waiting for the visitor's email, kept across reloads. */
+export const PENDING_REFERRAL_KEY = 'pendingReferralCode';
 const COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,6 +37,8 @@ export type CartIdStorage = {
   set(id: string): void;
   clear(): void;
   markSignupUsed(): void;
+  getPendingReferral(): string | null;
+  setPendingReferral(code: string | null): void;
 };
 
 function safely<T>(run: () => T, fallback: T): T {
@@ -72,14 +76,26 @@ export function browserCartStorage(): CartIdStorage {
     markSignupUsed() {
       safely(() => window.localStorage.setItem(SIGNUP_USED_KEY, 'true'), undefined);
     },
+    getPendingReferral() {
+      return safely(() => window.localStorage.getItem(PENDING_REFERRAL_KEY), null);
+    },
+    setPendingReferral(code) {
+      safely(() => {
+        if (code) window.localStorage.setItem(PENDING_REFERRAL_KEY, code);
+        else window.localStorage.removeItem(PENDING_REFERRAL_KEY);
+      }, undefined);
+    },
   };
 }
 
 /** An in-memory storage for tests. */
-export function memoryCartStorage(initial: string | null = null): CartIdStorage & { signupUsed: boolean } {
+export function memoryCartStorage(
+  initial: string | null = null,
+): CartIdStorage & { signupUsed: boolean; pendingReferral: string | null } {
   let id = initial;
   const storage = {
     signupUsed: false,
+    pendingReferral: null as string | null,
     get: () => id,
     set(next: string) {
       id = next;
@@ -89,6 +105,10 @@ export function memoryCartStorage(initial: string | null = null): CartIdStorage 
     },
     markSignupUsed() {
       storage.signupUsed = true;
+    },
+    getPendingReferral: () => storage.pendingReferral,
+    setPendingReferral(code: string | null) {
+      storage.pendingReferral = code;
     },
   };
   return storage;

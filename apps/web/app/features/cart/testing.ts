@@ -1,7 +1,21 @@
-import type { AbandonedCart, BestsellerGroup, CartItem, Plan, Product } from '@sprout/contracts';
+import {
+  type AbandonedCart,
+  type BestsellerGroup,
+  type CartItem,
+  type Plan,
+  PROMO_ALREADY_APPLIED_MESSAGE,
+  type Product,
+  type PromoCode,
+} from '@sprout/contracts';
 import type { ApiFailure, ApiResult } from '../../lib/api.client';
 import { failureFromResponse } from '../../lib/api.client';
+import type { FlashDetail } from '../flash/flash';
+import { type CookieJar, memoryCookieJar } from '../promotions/cookies';
+import { type AppStartContext, runAppStart } from './app-start';
 import type { CartApi } from './cart-api';
+import { createCartController } from './controller';
+import { createCartStore } from './state';
+import { memoryCartStorage } from './storage';
 
 /** Test support: a small in-memory stand-in for the cart API that records the calls it gets. */
 
@@ -121,7 +135,74 @@ type ServerCart = {
   zipCode: string | null;
   planId: number | null;
   items: Map<string, number>;
+  promoCode?: string | null;
+  referralCode?: string | null;
+  onReferralRedemptionLimit?: boolean;
 };
+
+/** Demo codes of the fake: WELCOME50 takes 50% off, FIVEFREE frees 5 items, SAVE20 needs $40. */
+export function makePromo(code: string, itemsCost = 0): PromoCode | null {
+  const tier = (
+    type: 'percent_off' | 'products_off' | 'dollars_off',
+    amount: number,
+    freeShipping = false,
+  ) => ({
+    id: 1,
+    type,
+    amount,
+    weekly_ordinal_number: 1,
+    free_shipping: freeShipping,
+    free_tax: false,
+    code,
+  });
+  const base = {
+    id: 1,
+    code,
+    description_checkout: `${code} discount`,
+    cart_amount_minimum: null,
+    cart_amount_maximum: null,
+    aggregate_dollars_off_amount: 0,
+    show_banner: true,
+    show_banner_checkout: true,
+    is_applicable: true,
+    inapplicable_reason: null,
+  };
+  switch (code) {
+    case 'WELCOME50':
+      return {
+        ...base,
+        id: 1,
+        description: 'Welcome! 50% off',
+        regulations: [tier('percent_off', 50, true)],
+      };
+    case 'FIVEFREE':
+      return { ...base, id: 2, description: '5 items on us', regulations: [tier('products_off', 5)] };
+    case 'SAVE20': {
+      const below = itemsCost < 40;
+      return {
+        ...base,
+        id: 3,
+        description: '$20 off',
+        cart_amount_minimum: 40,
+        regulations: [tier('dollars_off', 20)],
+        is_applicable: !below,
+        inapplicable_reason: below ? 'This promo code needs a cart of at least $40.' : null,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+function promoDiscount(promo: PromoCode | null, itemCount: number): number {
+  if (!promo?.is_applicable) return 0;
+  const tier = promo.regulations[0];
+  if (!tier) return 0;
+  const items = itemCount * 5;
+  if (tier.type === 'percent_off') return Math.round(items * tier.amount) / 100;
+  if (tier.type === 'products_off') return Math.min(itemCount, tier.amount) * 5;
+  return Math.min(items, tier.amount);
+}
 
 const ok = <T>(data: T, status = 200): ApiResult<T> => ({ kind: 'ok', data, status });
 const fail = (status: number, body: unknown): { kind: 'error'; error: ApiFailure } =>
@@ -168,6 +249,10 @@ export function fakeCartApi(
     });
     const itemCount = count(cart);
     const itemsCost = itemCount * 5;
+    const promo = cart.promoCode ? makePromo(cart.promoCode, itemsCost) : null;
+    const discount = promoDiscount(promo, itemCount);
+    const referred = cart.referralCode === 'DEMOREF';
+    const credits = referred ? Math.min(25, itemsCost - discount) : 0;
     return {
       id: cart.id,
       email: cart.email,
@@ -198,11 +283,11 @@ export function fakeCartApi(
       has_password: false,
       price_variance_group_id: null,
       partnership: null,
-      referral_code: null,
-      referral_code_status: null,
-      referrer: null,
-      referee: null,
-      on_referral_redemption_limit: false,
+      referral_code: referred ? 'DEMOREF' : null,
+      referral_code_status: referred ? 'applied' : null,
+      referrer: referred ? { first_name: 'Jamie', last_name: 'Rivera' } : null,
+      referee: referred ? { first_name: null, last_name: null, email: cart.email } : null,
+      on_referral_redemption_limit: cart.onReferralRedemptionLimit ?? false,
       is_ready_to_checkout: current !== null && itemCount === current.threshold,
       is_ready_to_complete_checkout: false,
       cart: {
@@ -213,20 +298,20 @@ export function fakeCartApi(
         costs: {
           cart_items: itemsCost,
           order_value_discount: 0,
-          promo_code_cost: 0,
+          promo_code_cost: discount,
           gift_cards_amount_applied: 0,
           gift_cards_amount_available: 0,
           comped_amount_applied: 0,
-          referral_credits_amount_applied: 0,
+          referral_credits_amount_applied: credits,
           shipping_cost: 0,
           shipping_cost_before_discount: 0,
           tax_cost: 0,
           tax_cost_before_discount: 0,
           credits_applied_amount: 0,
-          total_cost: itemsCost,
+          total_cost: itemsCost - discount - credits,
         },
-        discount_description: null,
-        promo_code: null,
+        discount_description: promo?.is_applicable ? promo.description_checkout : null,
+        promo_code: promo,
       },
     };
   }
@@ -396,6 +481,112 @@ export function fakeCartApi(
       calls.push('getCategoryQuantities');
       return ok({ data: [] });
     },
+    async applyPromoCode(id, code) {
+      calls.push(`applyPromoCode ${code}`);
+      const forced = override<never>('applyPromoCode');
+      if (forced) return forced;
+      const cart = find(id);
+      if (!cart) return fail(404, { message: 'Unknown abandoned cart' });
+      const promoError = (message: string) => fail(422, { message, errors: { promo_code: [message] } });
+      const upper = code.toUpperCase();
+      if (upper === 'EXPIRED10') return promoError('This promo code has expired.');
+      const itemsCost = count(cart) * 5;
+      const promo = makePromo(upper, itemsCost);
+      if (!promo) return promoError("We don't know this promo code.");
+      if (cart.promoCode === upper) return promoError(PROMO_ALREADY_APPLIED_MESSAGE);
+      if (!promo.is_applicable && count(cart) > 0) return promoError(promo.inapplicable_reason ?? 'No');
+      cart.promoCode = upper;
+      return ok({ data: toWire(cart) });
+    },
+    async removePromoCode(id) {
+      calls.push('removePromoCode');
+      const forced = override<never>('removePromoCode');
+      if (forced) return forced;
+      const cart = find(id);
+      if (!cart) return fail(404, { message: 'Unknown abandoned cart' });
+      cart.promoCode = null;
+      return ok({ data: toWire(cart) });
+    },
+    async applyReferralCode(id, body) {
+      calls.push(`applyReferralCode ${body.referral_code} ${body.refereeEmail}`);
+      const forced = override<never>('applyReferralCode');
+      if (forced) return forced;
+      const cart = find(id);
+      if (!cart) return fail(404, { message: 'Unknown abandoned cart' });
+      const referralError = (message: string) => fail(422, { message, errors: { referral_code: [message] } });
+      if (body.referral_code === 'LIMITED') {
+        // The server refreshes the flag on the cart even though the call fails.
+        cart.onReferralRedemptionLimit = true;
+        return referralError('This friend has already shared all of their referral rewards.');
+      }
+      if (body.referral_code !== 'DEMOREF') return referralError('This referral code is not valid.');
+      cart.referralCode = 'DEMOREF';
+      cart.email = body.refereeEmail;
+      cart.onReferralRedemptionLimit = false;
+      return ok({
+        data: {
+          referrer: { first_name: 'Jamie', last_name: 'Rivera' },
+          referee: { first_name: null, last_name: null, email: body.refereeEmail },
+          cart: toWire(cart),
+          referral_code: 'DEMOREF',
+          referral_code_status: 'applied',
+          on_referral_redemption_limit: false,
+        },
+      });
+    },
+    async getAppSettings() {
+      calls.push('getAppSettings');
+      const forced = override<never>('getAppSettings');
+      if (forced) return forced;
+      return ok({
+        data: [
+          {
+            group: 'referral_system_discounts',
+            values: { referee_discount: { type: 'dollars_off', amount: 25, weekly_ordinal_number: 1 } },
+          },
+        ],
+      });
+    },
   };
   return api;
+}
+
+/** Runs the whole app start against a fake API, as the browser would on arriving at `url`. */
+export function startApp(
+  api: FakeCartApi,
+  url: string,
+  options: { storedId?: string | null; cookies?: CookieJar; pendingReferral?: string | null } = {},
+) {
+  const { storedId = CART_ID, cookies = memoryCookieJar() } = options;
+  const store = createCartStore();
+  const storage = memoryCartStorage(storedId);
+  storage.pendingReferral = options.pendingReferral ?? null;
+  const navigations: { to: string; replace?: boolean }[] = [];
+  const flashes: FlashDetail[] = [];
+  const address = new URL(url, 'http://shop.test');
+  const controller = createCartController({
+    api,
+    store,
+    storage,
+    navigate: (to, navigateOptions) => navigations.push({ to, replace: navigateOptions?.replace }),
+    flash: (detail) => flashes.push(detail),
+    location: () => ({
+      origin: address.origin,
+      pathname: address.pathname,
+      search: address.search,
+      hash: '',
+    }),
+    revalidate: () => {},
+  });
+  const context: AppStartContext = {
+    actions: controller.actions,
+    store,
+    location: { pathname: address.pathname, search: address.search, hash: address.hash },
+    navigate: (to, navigateOptions) => navigations.push({ to, replace: navigateOptions?.replace }),
+    cookies,
+    flash: (detail) => flashes.push(detail),
+  };
+  const errors: [string, unknown][] = [];
+  const done = runAppStart(context, { onError: (step, error) => errors.push([step, error]) });
+  return { done, store, storage, navigations, errors, context, flashes, cookies, controller };
 }

@@ -8,6 +8,11 @@ const grams = (milligrams: number) => `${Math.round(milligrams / 100) / 10} g`;
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const { uris } = product.image;
   const discounted = product.price.price < product.price.regular_price;
+  // A percent-off code prices each dish in the first box (GET /api/products?promoCode=).
+  const promoPrice =
+    product.price.promo_price !== undefined && product.price.promo_price < product.price.price
+      ? product.price.promo_price
+      : null;
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}`} data-sku={product.sku}>
       <div className="product-card__media">
@@ -64,15 +69,32 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         ) : null}
         <p className="product-card__price">
           <span className="visually-hidden">Price </span>
-          <strong>{formatMoney(product.price.price, { alwaysShowCents: true })}</strong>
-          {discounted ? (
-            <s className="product-card__regular">
-              <span className="visually-hidden">regular price </span>
-              {formatMoney(product.price.regular_price, { alwaysShowCents: true })}
-            </s>
-          ) : null}
+          {promoPrice !== null ? (
+            <>
+              <strong className="product-card__promo-price">
+                {formatMoney(promoPrice, { alwaysShowCents: true })}
+              </strong>
+              <s className="product-card__regular">
+                <span className="visually-hidden">instead of </span>
+                {formatMoney(product.price.price, { alwaysShowCents: true })}
+              </s>
+            </>
+          ) : (
+            <>
+              <strong>{formatMoney(product.price.price, { alwaysShowCents: true })}</strong>
+              {discounted ? (
+                <s className="product-card__regular">
+                  <span className="visually-hidden">regular price </span>
+                  {formatMoney(product.price.regular_price, { alwaysShowCents: true })}
+                </s>
+              ) : null}
+            </>
+          )}
           <span className="product-card__unit"> / {product.packing_name}</span>
         </p>
+        {promoPrice !== null ? (
+          <p className="product-card__promo-note">First-box price with your code</p>
+        ) : null}
         <div className="product-card__actions">
           <ProductCartControls product={product} />
         </div>

@@ -1,0 +1,24 @@
+import type { PromoCode } from '@sprout/contracts';
+import type { ApiClient } from '../../lib/api-client.server';
+import { readCartIdFromCookie } from '../cart/storage';
+import { AUTO_APPLY_PROMO_COOKIE, normalizeCode, readCookie } from './cookies';
+
+/**
+ * The code a page is priced with (plans' first-box price, per-item promo prices): the link's `pc`,
+ * else the auto-apply cookie a link left, else the code on the visitor's cart (GET
+ * /api/me/promo-code reads the cart cookie). A failed lookup prices the page without a code.
+ */
+export async function browsingPromoCode(request: Request, api: ApiClient): Promise<string | null> {
+  const fromUrl = normalizeCode(new URL(request.url).searchParams.get('pc'));
+  if (fromUrl) return fromUrl;
+  const cookieHeader = request.headers.get('cookie');
+  const fromCookie = normalizeCode(readCookie(cookieHeader, AUTO_APPLY_PROMO_COOKIE));
+  if (fromCookie) return fromCookie;
+  if (!readCartIdFromCookie(cookieHeader)) return null;
+  try {
+    const answer = await api.get<{ data: PromoCode | null }>('/api/me/promo-code');
+    return normalizeCode(answer.data?.code);
+  } catch {
+    return null;
+  }
+}

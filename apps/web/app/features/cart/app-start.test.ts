@@ -185,3 +185,24 @@ describe('skus and quantities from the URL', () => {
     expect(parseSkuParams('?quantities=3')).toEqual([]);
   });
 });
+
+describe('a signed-in customer (step 3)', () => {
+  it('drops the stored abandoned cart on the server and forgets it', async () => {
+    const api = fakeCartApi({ existing: {} });
+    api.signedIn = true;
+    const { done, store, errors } = start(api, '/menus');
+    await done;
+    expect(errors).toEqual([]);
+    expect(api.calls).toContain(`deleteCart ${CART_ID}`);
+    expect(api.calls.indexOf(`deleteCart ${CART_ID}`)).toBe(1);
+    expect(store.getState().onboarding.abandonedCartId).toBeNull();
+  });
+
+  it('keeps a visitor’s cart', async () => {
+    const api = fakeCartApi({ existing: {} });
+    const { done, store } = start(api, '/menus');
+    await done;
+    expect(api.calls).not.toContain(`deleteCart ${CART_ID}`);
+    expect(store.getState().onboarding.abandonedCartId).toBe(CART_ID);
+  });
+});

@@ -95,13 +95,12 @@ export const loadExperiments: AppStartStep = {
   run: async () => {},
 };
 
-/**
- * 3. A logged-in user with an abandoned cart has both cleared. There are no accounts yet (every
- * visitor is anonymous), so this step has nothing to clear until login lands.
- */
+/** 3. A logged-in user with an abandoned cart has both cleared (the local cart and the server's). */
 export const clearCartForLoggedInUser: AppStartStep = {
   name: 'clearCartForLoggedInUser',
-  run: async () => {},
+  run: async (context) => {
+    await context.actions.clearForSignedInCustomer();
+  },
 };
 
 /** 4a. email and zip from the URL update the cart; the email then leaves the URL (not on reset-password). */

@@ -50,6 +50,8 @@ export type CartApi = PromotionsApi & {
   getPlans(abandonedCartId: string | null): Promise<ApiResult<{ data: Plan[] }>>;
   getBestsellers(abandonedCartId: string | null): Promise<ApiResult<{ data: BestsellerGroup[] }>>;
   getCategoryQuantities(): Promise<ApiResult<CategoryQuantitiesResponse>>;
+  /** Whether a customer is signed in (app start clears a signed-in customer's abandoned cart). */
+  getSession(): Promise<ApiResult<{ authenticated: boolean }>>;
 };
 
 export function createCartApi(client: ApiClient): CartApi {
@@ -64,6 +66,7 @@ export function createCartApi(client: ApiClient): CartApi {
     saveFilters: (id, body) => client.request('POST', `${cartPath(CUSTOMERS, id)}/filters`, { body }),
     fillWithBestsellers: (id, groupId, body) =>
       client.request('POST', `${cartPath(SALES, id)}/filled-with-bestsellers/${groupId}`, { body }),
+    getSession: () => client.request('GET', '/auth/initial'),
     getPlans: (abandonedCartId) =>
       client.request('GET', '/api/sales/plans', { query: { abandoned_cart_id: abandonedCartId } }),
     getBestsellers: (abandonedCartId) =>

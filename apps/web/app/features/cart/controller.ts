@@ -161,6 +161,22 @@ export function createCartController(deps: ControllerDeps) {
     return createCart();
   }
 
+  /**
+   * App start step 3: a signed-in customer has no abandoned cart (their account has its own
+   * subscription), so one that exists is dropped on the server and forgotten here.
+   */
+  async function clearForSignedInCustomer(): Promise<boolean> {
+    const session = await api.getSession();
+    if (session.kind !== 'ok' || !session.data.authenticated) return false;
+    const id = getState().onboarding.abandonedCartId;
+    inFlight?.abort();
+    inFlight = null;
+    if (id) await api.deleteCart(id);
+    storage.clear();
+    dispatch({ type: 'abandonedCart/cleared' });
+    return true;
+  }
+
   /** Clears the local cart and the stored id, then starts a new abandoned cart. */
   async function resetCart(): Promise<void> {
     inFlight?.abort();
@@ -546,6 +562,7 @@ export function createCartController(deps: ControllerDeps) {
 
   const actions = {
     restoreOrCreateCart,
+    clearForSignedInCustomer,
     restoreCart,
     createCart,
     resetCart,

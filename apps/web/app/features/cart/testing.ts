@@ -213,6 +213,8 @@ export type FakeCartApi = CartApi & {
   carts: Map<string, ServerCart>;
   /** Hold item changes until released (for the abort tests). */
   holdItems: boolean;
+  /** What GET /auth/initial answers. */
+  signedIn: boolean;
   release(): void;
   /** Answer the next call of this name with this result instead. */
   failNext(name: keyof CartApi, result: ApiResult<never>): void;
@@ -329,6 +331,7 @@ export function fakeCartApi(
     calls,
     carts,
     holdItems: false,
+    signedIn: false,
     release() {
       const waiting = held;
       held = [];
@@ -480,6 +483,9 @@ export function fakeCartApi(
     async getCategoryQuantities() {
       calls.push('getCategoryQuantities');
       return ok({ data: [] });
+    },
+    async getSession() {
+      return ok({ authenticated: api.signedIn });
     },
     async applyPromoCode(id, code) {
       calls.push(`applyPromoCode ${code}`);

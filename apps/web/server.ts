@@ -23,7 +23,12 @@ async function main() {
   const transport = config.API_URL ? remoteTransport(config.API_URL) : inProcessTransport(app);
   const getLoadContext = (request: Request) => ({
     api: createApiClient(transport, request),
-    site: { url: config.SITE_URL, name: config.SITE_NAME },
+    site: {
+      url: config.SITE_URL,
+      name: config.SITE_NAME,
+      accountUrl: config.ACCOUNT_SITE_URL,
+      adminUrl: config.ADMIN_SITE_URL,
+    },
   });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);

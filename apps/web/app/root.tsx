@@ -16,14 +16,14 @@ import type { Route } from './+types/root';
 import { AppShell } from './features/cart/AppShell';
 import { CartProvider } from './features/cart/CartProvider';
 import { ErrorScreen } from './features/layout/ErrorScreen';
-import { MAINTENANCE_PATH } from './lib/context';
+import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
 import './styles/cart.css';
 import './styles/promotions.css';
 
 export type RootData = {
-  site: { url: string; name: string };
+  site: SiteSettings;
   menus: { slug: string; name: string }[];
   /** Decided on the server so the footer hydrates with the same year around New Year. */
   year: number;

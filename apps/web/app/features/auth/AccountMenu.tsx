@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { authApi } from './auth-api';
-import { ACCOUNT_SITE_URL, ADMIN_SITE_URL } from './login-routing';
 import { clearStoredCart, markSignedOut, useAuthStatus } from './session';
+import { useSites } from './useSites';
 
 /**
  * The header's account corner once the browser knows a customer is signed in (after hydration):
@@ -9,6 +9,7 @@ import { clearStoredCart, markSignedOut, useAuthStatus } from './session';
  */
 export function AccountMenu() {
   const status = useAuthStatus();
+  const sites = useSites();
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
   if (status.state !== 'signed-in') return null;
@@ -31,9 +32,7 @@ export function AccountMenu() {
   return (
     <div className="site-header__account">
       {/* The account and admin sites are other apps: plain links, full page loads. */}
-      <a href={status.isAdmin ? ADMIN_SITE_URL : ACCOUNT_SITE_URL}>
-        {status.isAdmin ? 'Admin' : 'My account'}
-      </a>
+      <a href={status.isAdmin ? sites.admin : sites.account}>{status.isAdmin ? 'Admin' : 'My account'}</a>
       <button
         type="button"
         className="button button--secondary site-header__logout"

@@ -6,6 +6,7 @@ import { authApi } from './auth-api';
 import { browserLeave, completeSignIn } from './complete-sign-in';
 import { type FormConfig, validators } from './form-state';
 import { useAuthForm } from './useAuthForm';
+import { useSites } from './useSites';
 
 type Field = 'email' | 'password';
 export const loginFormConfig: FormConfig<Field> = {
@@ -15,6 +16,7 @@ export const loginFormConfig: FormConfig<Field> = {
 /** /onboarding/login: email and password (spec sections 4, 5 and 8). */
 export function LoginForm({ email = '', error = null }: { email?: string; error?: string | null }) {
   const navigate = useNavigate();
+  const sites = useSites();
   const form = useAuthForm(loginFormConfig, { email, password: '' }, error);
   const { state } = form;
 
@@ -30,7 +32,11 @@ export function LoginForm({ email = '', error = null }: { email?: string; error?
       form.failWith(result.error.kind === 'validation' ? LOGIN_FAILED_MESSAGE : result.error.message);
       return;
     }
-    const step = await completeSignIn(result.data, { navigate: (to) => navigate(to), leave: browserLeave });
+    const step = await completeSignIn(
+      result.data,
+      { navigate: (to) => navigate(to), leave: browserLeave },
+      { sites },
+    );
     if (step.kind === 'failed') form.failWith(LOGIN_FAILED_MESSAGE);
   }
 

@@ -4,6 +4,7 @@ import { authApi } from './auth-api';
 import { browserLeave, completeSignIn } from './complete-sign-in';
 import { type FormConfig, validators } from './form-state';
 import { useAuthForm } from './useAuthForm';
+import { useSites } from './useSites';
 
 type Field = 'password';
 export const resetPasswordFormConfig: FormConfig<Field> = {
@@ -17,6 +18,7 @@ export const RESET_FAILED_MESSAGE = 'We could not sign you in. Please log in wit
 /** /onboarding/reset-password?token=…&email=…: a new password, then signed in (spec section 4). */
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
+  const sites = useSites();
   const form = useAuthForm(resetPasswordFormConfig, { password: '' });
   const { state } = form;
 
@@ -42,7 +44,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     const step = await completeSignIn(
       signIn.data,
       { navigate: (to) => navigate(to), leave: browserLeave },
-      { clearCart: true },
+      { clearCart: true, sites },
     );
     if (step.kind === 'failed') form.failWith(RESET_FAILED_MESSAGE);
   }

@@ -5,6 +5,7 @@ import { authApi } from './auth-api';
 import { browserLeave, completeSignIn } from './complete-sign-in';
 import { type FormConfig, validators } from './form-state';
 import { useAuthForm } from './useAuthForm';
+import { useSites } from './useSites';
 
 type Field = 'code';
 export const verificationFormConfig: FormConfig<Field> = { validators: { code: validators.code } };
@@ -12,6 +13,7 @@ export const verificationFormConfig: FormConfig<Field> = { validators: { code: v
 /** /onboarding/verification: the 6-digit code from the email, bound to the login attempt. */
 export function VerificationForm({ verificationId }: { verificationId: string }) {
   const navigate = useNavigate();
+  const sites = useSites();
   const form = useAuthForm(verificationFormConfig, { code: '' });
   const { state } = form;
 
@@ -25,7 +27,11 @@ export function VerificationForm({ verificationId }: { verificationId: string })
       form.fail(result.error);
       return;
     }
-    const step = await completeSignIn(result.data, { navigate: (to) => navigate(to), leave: browserLeave });
+    const step = await completeSignIn(
+      result.data,
+      { navigate: (to) => navigate(to), leave: browserLeave },
+      { sites },
+    );
     if (step.kind === 'failed') form.failWith('That code did not work. Please sign in again.');
   }
 

@@ -1,6 +1,6 @@
 import type { LoginResult } from '@sprout/contracts';
 import { showFlash } from '../flash/flash';
-import { isAbsoluteUrl, type LoginStep, nextLoginStep, SIGNED_IN_MESSAGE } from './login-routing';
+import { isAbsoluteUrl, type LoginStep, nextLoginStep, SIGNED_IN_MESSAGE, type Sites } from './login-routing';
 import { clearImpersonationCookie, clearStoredCart, refreshAuth } from './session';
 
 export type SignInEffects = {
@@ -22,9 +22,9 @@ export const browserLeave = (to: string) => {
 export async function completeSignIn(
   result: LoginResult,
   effects: SignInEffects,
-  options: { clearCart?: boolean } = {},
+  options: { clearCart?: boolean; sites?: Sites } = {},
 ): Promise<LoginStep> {
-  const step = nextLoginStep(result);
+  const step = nextLoginStep(result, options.sites);
   switch (step.kind) {
     case 'verification':
       effects.navigate(step.to);

@@ -1,8 +1,9 @@
 import type { LoginResult } from '@sprout/contracts';
 
-/** Account and admin sites (configurable on the API; paths on this origin by default). */
+/** Account and admin sites: ACCOUNT_SITE_URL and ADMIN_SITE_URL, paths on this origin by default. */
 export const ACCOUNT_SITE_URL = '/account';
 export const ADMIN_SITE_URL = '/admin';
+export type Sites = { account: string; admin: string };
 export const LOGIN_PATH = '/onboarding/login';
 export const SIGNED_IN_MESSAGE = 'You are signed in. Welcome back!';
 

@@ -38,11 +38,3 @@ export async function updateAddress(
     .set(changes)
     .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
 }
-
-export async function findZip(db: Database, code: string) {
-  const [row] = await db
-    .select({ id: zipCodes.id, stateId: zipCodes.stateId })
-    .from(zipCodes)
-    .where(eq(zipCodes.code, code));
-  return row;
-}

@@ -1,6 +1,7 @@
 import type { Address } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { findZipCode } from '../carts/repository';
 import * as repository from './repository';
 
 type AddressRow = NonNullable<Awaited<ReturnType<typeof repository.findAddress>>>;
@@ -52,7 +53,9 @@ export async function updateAddress(
     if (!(await repository.findAddress(tx, userId, addressId))) throw AppError.notFound('Address not found.');
     let zip: { zipCodeId: number; stateId: number } | undefined;
     if (body.zip_code !== undefined) {
-      const found = /^\d{5}$/.test(body.zip_code) ? await repository.findZip(tx, body.zip_code) : undefined;
+      const found = /^\d{5}$/.test(body.zip_code)
+        ? await findZipCode(tx, { code: body.zip_code })
+        : undefined;
       if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
       zip = { zipCodeId: found.id, stateId: found.stateId };
     }

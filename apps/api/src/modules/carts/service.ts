@@ -11,8 +11,7 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import { findKnownFilterSlugs } from '../catalog/repository';
-import { toProduct } from '../catalog/service';
+import { assertAllKnown, knownFilters, toProduct } from '../catalog/service';
 import { computeCosts } from '../pricing/costs';
 import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
 import { boxDiscount, NO_DISCOUNT } from '../promotions/discounts';
@@ -377,14 +376,7 @@ export async function saveFilters(
   const wanted = { indicators: [...new Set(filters.indicators)], tags: [...new Set(filters.tags)] };
   return db.transaction(async (tx) => {
     await lockOpenCart(tx, cartId);
-    const known = await findKnownFilterSlugs(tx, wanted.indicators, wanted.tags);
-    const errors: Record<string, string[]> = {};
-    const unknownIndicators = wanted.indicators.filter((slug) => !known.indicators.has(slug));
-    const unknownTags = wanted.tags.filter((slug) => !known.tags.has(slug));
-    if (unknownIndicators.length) errors.indicators = [`Unknown indicator: ${unknownIndicators.join(', ')}.`];
-    if (unknownTags.length) errors.tags = [`Unknown tag: ${unknownTags.join(', ')}.`];
-    if (Object.keys(errors).length)
-      throw new AppError('validation', Object.values(errors)[0]![0]!, { fieldErrors: errors });
+    assertAllKnown(wanted, await knownFilters(tx, wanted.indicators, wanted.tags));
     await repository.updateCart(tx, cartId, { filters: wanted });
     return loadAbandonedCart(tx, cartId);
   });

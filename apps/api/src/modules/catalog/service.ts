@@ -99,7 +99,7 @@ export function toProduct(
   return result;
 }
 
-async function knownFilters(db: Database, indicatorSlugs: string[], tagSlugs: string[]) {
+export async function knownFilters(db: Database, indicatorSlugs: string[], tagSlugs: string[]) {
   if (indicatorSlugs.length === 0 && tagSlugs.length === 0) {
     return { indicators: new Set<string>(), tags: new Set<string>() };
   }
@@ -107,7 +107,7 @@ async function knownFilters(db: Database, indicatorSlugs: string[], tagSlugs: st
 }
 
 /** Unknown filter slugs are a 422 on the parameter that named them, not an empty page. */
-function assertAllKnown(
+export function assertAllKnown(
   requested: { indicators: string[]; tags: string[] },
   known: { indicators: Set<string>; tags: Set<string> },
 ) {

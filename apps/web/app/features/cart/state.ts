@@ -6,8 +6,8 @@ import {
   type CartLine,
   type ClientCosts,
   EMPTY_COSTS,
+  type OnboardingFromServer,
   type Person,
-  type PlanSummary,
   type Referee,
   toCart,
   toOnboarding,
@@ -19,39 +19,16 @@ export type PendingCartItem = { sku: string; name: string; quantity: number };
 export type PresetItem = { sku: string; quantity: number };
 export type CategoryQuantity = { categoryId: number; categorySlug: string; quantity: number };
 
-/** Onboarding state of spec section 3. */
-export type OnboardingState = {
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  stateId: number | null;
-  zipCodeId: number | null;
-  /** The five-digit code of zipCodeId, to prefill the capture form. */
-  zipCode: string | null;
-  isZipCodeDelivered: boolean | null;
+/**
+ * Onboarding state of spec section 3: what the last abandoned-cart answer said (before the first
+ * answer there is no cart yet), plus what the storefront loads and keeps pending itself.
+ */
+export type OnboardingState = Omit<OnboardingFromServer, 'abandonedCartId' | 'cartId'> & {
   abandonedCartId: string | null;
   cartId: string | null;
-  planId: number | null;
-  plan: PlanSummary | null;
-  profileId: number | null;
   plans: Plan[];
   bestsellerGroups: BestsellerGroup[];
-  filters: { indicators: string[]; tags: string[] };
-  isReadyToCheckout: boolean;
-  isReadyToCompleteCheckout: boolean;
   categories: CategoryQuantity[];
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  phone: string | null;
-  deliveryInstructions: string | null;
-  receivesSmsUpdates: boolean;
-  hasPassword: boolean;
-  onReferralRedemptionLimit: boolean;
-  priceVarianceGroupId: number | null;
-  partnership: { code: string; description: string; maxOrderValue: number } | null;
-  referee: Referee | null;
-  referrer: Person | null;
   allowedRoutes: string[];
   pendingBestsellerGroupId: number | null;
   pendingItemsPreset: PresetItem[] | null;

@@ -3,7 +3,7 @@ import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, startTestApp, type TestContext } from './helpers';
+import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 
 let logs = '';
 let context: TestContext;
@@ -27,18 +27,8 @@ function cookiesOf(response: { headers: Record<string, unknown> }): Record<strin
   return Object.fromEntries(list.map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]));
 }
 
-async function post(url: string, body: unknown, cookie?: string) {
-  return context.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      origin: 'http://localhost:3000',
-      'content-type': 'application/json',
-      ...(cookie ? { cookie } : {}),
-    },
-    payload: JSON.stringify(body),
-  });
-}
+const post = (url: string, body: unknown, cookie?: string) =>
+  injectJson(context.app, 'POST', url, body, cookie);
 
 async function latestCode(email: string): Promise<string> {
   await context.app.mailer.worker.drain();

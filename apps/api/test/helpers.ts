@@ -35,7 +35,30 @@ export async function getJson<T = any>(
   return { status: response.statusCode, body: response.json() as T };
 }
 
-/** A JSON request through app.inject from the storefront's own origin. */
+/**
+ * A request from the storefront's own origin, with a JSON body when one is given (and the
+ * browser's cookies when given): the raw response, for tests that read headers.
+ */
+export function injectJson(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  cookie?: string,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: {
+      origin: 'http://localhost:3000',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+/** A JSON request through app.inject from the storefront's own origin, its answer parsed. */
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by each test's assertions
 export async function sendJson<T = any>(
   app: FastifyInstance,
@@ -43,15 +66,7 @@ export async function sendJson<T = any>(
   url: string,
   body?: unknown,
 ): Promise<{ status: number; body: T }> {
-  const response = await app.inject({
-    method,
-    url,
-    headers: {
-      origin: 'http://localhost:3000',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+  const response = await injectJson(app, method, url, body);
   return { status: response.statusCode, body: response.json() as T };
 }
 

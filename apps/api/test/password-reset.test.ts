@@ -3,7 +3,7 @@ import { demoAccounts } from '@sprout/db/seed';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../src/modules/auth/tokens';
-import { getJson, startTestApp, type TestContext } from './helpers';
+import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -13,18 +13,8 @@ afterAll(() => context?.close());
 
 const customer = demoAccounts.customer;
 
-async function post(url: string, body: unknown, cookie?: string) {
-  return context.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      origin: 'http://localhost:3000',
-      'content-type': 'application/json',
-      ...(cookie ? { cookie } : {}),
-    },
-    payload: JSON.stringify(body),
-  });
-}
+const post = (url: string, body: unknown, cookie?: string) =>
+  injectJson(context.app, 'POST', url, body, cookie);
 
 async function resetLinkFor(email: string): Promise<URL> {
   await context.app.mailer.worker.drain();

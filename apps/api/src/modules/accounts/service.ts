@@ -1,6 +1,7 @@
 import type { Address } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { definedFields } from '../../lib/objects';
 import { findZipCode } from '../carts/repository';
 import * as repository from './repository';
 
@@ -59,18 +60,16 @@ export async function updateAddress(
       if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
       zip = { zipCodeId: found.id, stateId: found.stateId };
     }
-    const changes = Object.fromEntries(
-      Object.entries({
-        firstName: body.first_name,
-        lastName: body.last_name,
-        addressLine1: body.address_line_1,
-        addressLine2: body.address_line_2,
-        city: body.city,
-        phone: body.phone,
-        deliveryInstructions: body.delivery_instructions,
-        ...zip,
-      }).filter(([, value]) => value !== undefined),
-    );
+    const changes = definedFields({
+      firstName: body.first_name,
+      lastName: body.last_name,
+      addressLine1: body.address_line_1,
+      addressLine2: body.address_line_2,
+      city: body.city,
+      phone: body.phone,
+      deliveryInstructions: body.delivery_instructions,
+      ...zip,
+    });
     if (Object.keys(changes).length > 0) await repository.updateAddress(tx, userId, addressId, changes);
     return getAddress(tx, userId, addressId);
   });

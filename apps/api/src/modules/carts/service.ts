@@ -11,6 +11,7 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { definedFields } from '../../lib/objects';
 import { assertAllKnown, knownFilters, toProduct } from '../catalog/service';
 import { computeCosts } from '../pricing/costs';
 import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
@@ -273,8 +274,7 @@ export async function updateAbandonedCart(
       }
     }
 
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    await repository.updateCart(tx, cartId, defined);
+    await repository.updateCart(tx, cartId, definedFields(changes));
     return { cart: await loadAbandonedCart(tx, cartId), pixels };
   });
 }

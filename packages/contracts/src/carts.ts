@@ -43,6 +43,16 @@ export const cart = z.object({
   item_count: z.number().int(),
   /** The plan's threshold, or null before a plan is chosen. */
   threshold: z.number().int().nullable(),
+  /** Checkout add-ons (upsell): outside the threshold, at list price, included in cart_items. */
+  upsell_items: z.array(
+    z.object({
+      sku: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+      total_cost: z.number(),
+    }),
+  ),
   costs: cartCosts,
   /** The applied code's checkout description: the costs block's discount line. */
   discount_description: z.string().nullable(),

@@ -119,6 +119,13 @@ export const creditLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amountCents: integer().notNull(),
     reason: text().notNull(),
+    /**
+     * Pending until then: a referrer's credit becomes spendable once the friend's first box is
+     * delivered, so a refunded first order never pays out. Null = available at once.
+     */
+    availableAt: timestamp({ withTimezone: true }),
+    /** The order that earned it (referral credits), for the audit trail. */
+    orderId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId)],

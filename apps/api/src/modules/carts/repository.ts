@@ -6,6 +6,7 @@ import { type ProductRow, productColumns } from '../catalog/repository';
 const {
   abandonedCartItems,
   abandonedCarts,
+  abandonedCartUpsellItems,
   appSettingGroups,
   badges,
   bestsellerGroupItems,
@@ -32,6 +33,16 @@ export type TierJson = {
   weekly_ordinal_number: number;
   free_shipping: boolean;
   free_tax: boolean;
+};
+
+/** A checkout add-on line, with what prices it. */
+export type UpsellLineJson = {
+  product_id: number;
+  sku: string;
+  name: string;
+  quantity: number;
+  base_price_cents: number;
+  premium_difference_cents: number;
 };
 
 export type CartRow = typeof abandonedCarts.$inferSelect;
@@ -108,9 +119,20 @@ export async function findCartDetails(db: Database, id: string) {
       referralSettings: sql<Record<string, unknown> | null>`(
         select ${appSettingGroups.values} from ${appSettingGroups}
         where ${appSettingGroups.group} = 'referral_system_discounts')`,
+      // Pending credit (a referral whose friend's first box is not delivered yet) is not spendable.
       creditsCents: sql<number>`(
         select coalesce(sum(${creditLedger.amountCents}), 0) from ${creditLedger}
-        where ${creditLedger.userId} = ${abandonedCarts.profileId})`.mapWith(Number),
+        where ${creditLedger.userId} = ${abandonedCarts.profileId}
+          and (${creditLedger.availableAt} is null or ${creditLedger.availableAt} <= now()))`.mapWith(Number),
+      upsellLines: sql<UpsellLineJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'product_id', ${products.id}, 'sku', ${products.sku}, 'name', ${products.name},
+          'quantity', ${abandonedCartUpsellItems.quantity}, 'base_price_cents', ${categories.basePriceCents},
+          'premium_difference_cents', ${products.premiumDifferenceCents}) order by ${products.name})
+        from ${abandonedCartUpsellItems}
+        join ${products} on ${products.id} = ${abandonedCartUpsellItems.productId}
+        join ${categories} on ${categories.id} = ${products.categoryId}
+        where ${abandonedCartUpsellItems.cartId} = ${abandonedCarts.id}), '[]'::json)`,
     })
     .from(abandonedCarts)
     .leftJoin(plans, eq(plans.id, abandonedCarts.planId))

@@ -45,8 +45,20 @@ export async function lockOpenCart(db: Database, cartId: string): Promise<Locked
   return cart;
 }
 
-/** The cart as the storefront sees it: two statements whatever the number of lines. */
-export async function loadAbandonedCart(db: Database, cartId: string): Promise<AbandonedCart> {
+/** An add-on's price: its list price, outside the plan's per-item discount. */
+function upsellUnitPriceCents(line: repository.UpsellLineJson, pricing: PricingContext): number {
+  return itemPriceCents(
+    { basePriceCents: line.base_price_cents, premiumDifferenceCents: line.premium_difference_cents },
+    pricing,
+  ).regularPrice;
+}
+
+/**
+ * Everything that prices a cart, in cents, from database prices only: the storefront's view and
+ * checkout's re-pricing both come from here, so what is shown is what is charged. Two statements
+ * whatever the number of lines.
+ */
+export async function priceCart(db: Database, cartId: string) {
   const [details, lines] = await Promise.all([
     repository.findCartDetails(db, cartId),
     repository.listCartLines(db, cartId),
@@ -58,7 +70,7 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
     varianceBasisPoints: details.varianceBasisPoints ?? 0,
   };
 
-  const items = lines.map((line) => {
+  const boxLines = lines.map((line) => {
     const prices = itemPriceCents(
       {
         basePriceCents: line.category.basePriceCents,
@@ -67,12 +79,7 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
       pricing,
     );
     return {
-      item: {
-        ...toProduct(line, pricing, ['badge', 'category']),
-        quantity: line.quantity,
-        total_cost: centsToDollars(prices.price * line.quantity),
-        total_cost_before_discount: centsToDollars(prices.regularPrice * line.quantity),
-      },
+      line,
       cost: {
         unitPriceCents: prices.price,
         regularUnitPriceCents: prices.regularPrice,
@@ -80,21 +87,26 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
       },
     };
   });
-  const costLines = items.map(({ cost }) => cost);
-  const itemsCents = costLines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const upsellLines = details.upsellLines.map((line) => {
+    const unitPriceCents = upsellUnitPriceCents(line, pricing);
+    return { line, cost: { unitPriceCents, regularUnitPriceCents: unitPriceCents, quantity: line.quantity } };
+  });
+  const boxCostLines = boxLines.map(({ cost }) => cost);
+  const boxItemsCents = boxCostLines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 
   // A code stays on the cart while it is outside its rules (say, below its minimum); it only takes
   // money off while the cart qualifies. Use limits are checked again when checkout registers it.
+  // Promotions discount the box; add-ons are extras at list price.
   const promoReason = details.promo
     ? promoIneligibility(details.promo, {
         now: new Date(),
-        itemsCents,
+        itemsCents: boxItemsCents,
         usedByEmail: false,
         existingCustomer: false,
       })
     : null;
-  const promoEffect =
-    details.promo && promoReason === null ? boxDiscount(details.tiers.map(toTier), costLines) : NO_DISCOUNT;
+  const promoApplies = details.promo !== null && promoReason === null;
+  const promoEffect = promoApplies ? boxDiscount(details.tiers.map(toTier), boxCostLines) : NO_DISCOUNT;
   const refereeDiscount = (
     details.referralSettings as { referee_discount?: { type?: string; amount?: number } } | null
   )?.referee_discount;
@@ -104,7 +116,7 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
       : 0;
 
   const costs = computeCosts({
-    lines: costLines,
+    lines: [...boxCostLines, ...upsellLines.map(({ cost }) => cost)],
     shippingCents: plan?.shippingCostCents ?? 0,
     taxRateBasisPoints: state?.taxRateBasisPoints ?? 0,
     taxesShipping: state?.taxesShipping ?? false,
@@ -115,7 +127,7 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
     referralCreditsCents,
     accountCreditsCents: details.creditsCents,
   });
-  const itemCount = items.reduce((sum, { item }) => sum + item.quantity, 0);
+  const itemCount = boxLines.reduce((sum, { line }) => sum + line.quantity, 0);
   const readyToCheckout = plan !== null && itemCount === plan.threshold;
   const contactComplete = Boolean(
     cart.email &&
@@ -126,6 +138,36 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
       cart.phone &&
       zip?.isDelivered,
   );
+  return {
+    details,
+    pricing,
+    boxLines,
+    upsellLines,
+    costs,
+    promoReason,
+    promoApplies,
+    itemCount,
+    readyToCheckout,
+    readyToCompleteCheckout: readyToCheckout && contactComplete,
+  };
+}
+
+export type PricedCart = Awaited<ReturnType<typeof priceCart>>;
+
+/** The cart as the storefront sees it: two statements whatever the number of lines. */
+export async function loadAbandonedCart(db: Database, cartId: string): Promise<AbandonedCart> {
+  return toAbandonedCart(await priceCart(db, cartId));
+}
+
+export function toAbandonedCart(priced: PricedCart): AbandonedCart {
+  const { details, pricing, costs, promoReason, itemCount } = priced;
+  const { cart, plan, zip } = details;
+  const items = priced.boxLines.map(({ line, cost }) => ({
+    ...toProduct(line, pricing, ['badge', 'category']),
+    quantity: line.quantity,
+    total_cost: centsToDollars(cost.unitPriceCents * line.quantity),
+    total_cost_before_discount: centsToDollars(cost.regularUnitPriceCents * line.quantity),
+  }));
 
   return {
     id: cart.id,
@@ -167,14 +209,21 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
         ? { first_name: cart.firstName, last_name: cart.lastName, email: cart.email }
         : null,
     on_referral_redemption_limit: cart.onReferralRedemptionLimit,
-    is_ready_to_checkout: readyToCheckout,
-    is_ready_to_complete_checkout: readyToCheckout && contactComplete,
+    is_ready_to_checkout: priced.readyToCheckout,
+    is_ready_to_complete_checkout: priced.readyToCompleteCheckout,
     cart: {
       id: cart.id,
-      items: items.map(({ item }) => item),
+      items,
+      upsell_items: priced.upsellLines.map(({ line, cost }) => ({
+        sku: line.sku,
+        name: line.name,
+        quantity: line.quantity,
+        price: centsToDollars(cost.unitPriceCents),
+        total_cost: centsToDollars(cost.unitPriceCents * line.quantity),
+      })),
       item_count: itemCount,
       threshold: plan?.threshold ?? null,
-      discount_description: details.promo && promoReason === null ? details.promo.descriptionCheckout : null,
+      discount_description: priced.promoApplies ? (details.promo?.descriptionCheckout ?? null) : null,
       promo_code: details.promo ? toPromoCode(details.promo, details.tiers, promoReason) : null,
       costs: {
         cart_items: centsToDollars(costs.itemsCents),

@@ -1,0 +1,62 @@
+import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The embedded test payment provider's own records. It stands in for an external card processor,
+ * so nothing else in the app reads these tables: the app only holds the ids it hands out.
+ */
+export const testPaymentMethods = pgTable('test_payment_methods', {
+  id: text().primaryKey(),
+  brand: text().notNull(),
+  last4: text().notNull(),
+  expMonth: integer().notNull(),
+  expYear: integer().notNull(),
+  /** What charging this card does: succeed, decline (with a reason), or ask for authentication. */
+  behavior: text({ enum: ['succeed', 'decline', 'insufficient_funds', 'requires_action'] }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    clientSecret: text().notNull(),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    paymentMethodId: text().notNull(),
+    status: text({
+      enum: ['requires_action', 'requires_capture', 'succeeded', 'canceled', 'declined'],
+    }).notNull(),
+    declineCode: text(),
+    capturedCents: integer().notNull().default(0),
+    refundedCents: integer().notNull().default(0),
+    description: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.idempotencyKey)],
+);
+
+export const testPaymentRefunds = pgTable(
+  'test_payment_refunds',
+  {
+    id: text().primaryKey(),
+    paymentIntentId: text().notNull(),
+    idempotencyKey: text().notNull(),
+    amountCents: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.idempotencyKey)],
+);
+
+/** Webhook events already handled, so a redelivered event changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.provider, t.eventId)],
+);

@@ -65,11 +65,9 @@ export const completeCheckoutBody = z
   .object({
     abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id'),
     /** Chosen by the browser once per attempt to pay; a repeat with the same key changes nothing. */
-    idempotency_key: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,100}$/, {
-        error: 'The idempotency key must be 16 to 100 letters, digits, - or _',
-      }),
+    idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, {
+      error: 'The idempotency key must be 16 to 100 letters, digits, - or _',
+    }),
     /** The provider's token for the card (the card number never reaches this API); omitted when nothing is due. */
     payment_method_id: z.string().trim().min(1).max(255).optional(),
     first_delivery_date: isoDate,

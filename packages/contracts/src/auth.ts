@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subscription } from './checkout';
 
 export const LOGIN_FAILED_MESSAGE = 'The email and password combination is incorrect.';
 export const SESSION_COOKIE = 'sid';
@@ -82,8 +83,8 @@ export const me = z.object({
   referral_id: z.string().nullable(),
   is_admin: z.boolean(),
   profile: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
-  /** The customer's subscription (checkout, issue 6); null until the first order. */
-  subscription: z.null(),
+  /** The customer's current subscription; null before the first order or once canceled. */
+  subscription: subscription.nullable(),
   /** With include=address: the default delivery address, or null. */
   address: address.nullable().optional(),
 });

@@ -48,6 +48,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       if (!closing)
         console.warn(`database: an idle connection was lost (${error.message}); it will be replaced`);
     });
+    // A connection can also die while checked out (a terminated backend mid-transaction): its
+    // query fails and the caller sees the error, but the client emits 'error' as well, which the
+    // pool only listens to for idle clients. Without this listener that would crash the process.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (!closing) console.warn(`database: a connection in use was lost (${error.message})`);
+      });
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Database;
     return {
       db,

@@ -4,6 +4,9 @@ import accountRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
+import checkoutRoutes from './checkout/routes';
+import marketingRoutes from './marketing/routes';
+import paymentRoutes from './payments/routes';
 import planRoutes from './plans/routes';
 import promotionRoutes from './promotions/routes';
 import shippingRoutes from './shipping/routes';
@@ -19,6 +22,9 @@ export const modules: Record<string, FastifyPluginAsync<any>> = {
   auth: authRoutes,
   catalog: catalogRoutes,
   carts: cartRoutes,
+  checkout: checkoutRoutes,
+  marketing: marketingRoutes,
+  payments: paymentRoutes,
   plans: planRoutes,
   promotions: promotionRoutes,
   shipping: shippingRoutes,

@@ -1,13 +1,23 @@
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { addresses, users, zipCodes } from '../schema/index';
+import { addresses, plans, subscriptions, users, zipCodes } from '../schema/index';
 import { demoCustomer } from './catalogue/promotions';
 
 export const demoAccounts = {
   customer: { email: demoCustomer.email, password: 'mealtime-demo' },
   admin: { email: 'admin@example.com', password: 'mealtime-admin', firstName: 'Avery', lastName: 'Admin' },
 } as const;
+
+/** The demo customer's box comes on Tuesdays (zip 10001 is delivered Tuesdays and Thursdays). */
+const DEMO_DELIVERY_WEEKDAY = 2;
+
+/** The first date on the ISO weekday at least `minDays` after `from` (UTC calendar days). */
+function nextWeekdayAfter(from: Date, isoWeekday: number, minDays: number): string {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + minDays));
+  while ((day.getUTCDay() || 7) !== isoWeekday) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
 
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -30,19 +40,37 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
     if (customer) {
       const [zip] = await tx.select().from(zipCodes).where(sql`${zipCodes.code} = '10001'`);
       if (zip) {
-        await tx.insert(addresses).values({
-          userId: customer.id,
-          firstName: 'Jamie',
-          lastName: 'Rivera',
-          addressLine1: '350 W 31st St',
-          addressLine2: 'Apt 4B',
-          city: zip.city,
-          stateId: zip.stateId,
-          zipCodeId: zip.id,
-          phone: '(212) 555-0142',
-          deliveryInstructions: 'Leave with the doorman.',
-          isDefault: true,
-        });
+        const [address] = await tx
+          .insert(addresses)
+          .values({
+            userId: customer.id,
+            firstName: 'Jamie',
+            lastName: 'Rivera',
+            addressLine1: '350 W 31st St',
+            addressLine2: 'Apt 4B',
+            city: zip.city,
+            stateId: zip.stateId,
+            zipCodeId: zip.id,
+            phone: '(212) 555-0142',
+            deliveryInstructions: 'Leave with the doorman.',
+            isDefault: true,
+          })
+          .returning({ id: addresses.id });
+        const [plan] = await tx
+          .select({ id: plans.id })
+          .from(plans)
+          .where(sql`${plans.tag} like '%popular%'`);
+        if (address && plan) {
+          await tx.insert(subscriptions).values({
+            userId: customer.id,
+            planId: plan.id,
+            addressId: address.id,
+            status: 'active',
+            frequencyWeeks: 2,
+            deliveryWeekday: DEMO_DELIVERY_WEEKDAY,
+            nextDeliveryDate: nextWeekdayAfter(new Date(), DEMO_DELIVERY_WEEKDAY, 5),
+          });
+        }
       }
     }
     const inserted = await tx

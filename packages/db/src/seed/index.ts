@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   badges as badgesTable,
   bestsellerGroupItems,
   bestsellerGroups as bestsellerGroupsTable,
   categories as categoriesTable,
+  checkoutUpsellProducts,
   indicators as indicatorsTable,
   menuCategories,
   menus as menusTable,
@@ -29,6 +30,7 @@ import { products } from './catalogue/products';
 import { recommendations } from './catalogue/recommendations';
 import { states, zipCodes } from './catalogue/shipping';
 import { tags } from './catalogue/tags';
+import { checkoutUpsells } from './catalogue/upsells';
 import { seedDemoPromotions } from './promotions';
 
 export { demoAccounts, seedDemoAccounts } from './accounts';
@@ -344,6 +346,30 @@ export const DEMO = {
 } as const;
 
 /**
+ * The checkout add-ons, on their own so that a store seeded before checkout existed gets them too.
+ * Conflicts are skipped: running it again changes nothing.
+ */
+export async function seedCheckoutUpsells(db: Database): Promise<void> {
+  const rows = await db
+    .select({ id: productsTable.id, sku: productsTable.sku })
+    .from(productsTable)
+    .where(
+      inArray(
+        productsTable.sku,
+        checkoutUpsells.map((upsell) => upsell.sku),
+      ),
+    );
+  const ids = new Map(rows.map((row) => [row.sku, row.id]));
+  const values = checkoutUpsells.flatMap((upsell) => {
+    const productId = ids.get(upsell.sku);
+    return productId === undefined
+      ? []
+      : [{ productId, sortingWeight: upsell.sortingWeight, maxQuantity: upsell.maxQuantity }];
+  });
+  if (values.length > 0) await db.insert(checkoutUpsellProducts).values(values).onConflictDoNothing();
+}
+
+/**
  * Everything a demo store needs: the catalogue, then promotions and settings, each seeded once;
  * and, unless turned off, the demo accounts with their known passwords.
  */
@@ -352,6 +378,7 @@ export async function seedDemoData(
   options: { demoAccounts: boolean } = { demoAccounts: true },
 ): Promise<{ catalogue: boolean; promotions: boolean; accounts: boolean }> {
   const catalogue = await seedDemoCatalogue(db);
+  await seedCheckoutUpsells(db);
   const promotions = await seedDemoPromotions(db);
   const accounts = options.demoAccounts ? await seedDemoAccounts(db) : false;
   return { catalogue, promotions, accounts };

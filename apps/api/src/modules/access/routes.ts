@@ -5,6 +5,7 @@ import { readCookie } from '../auth/cookies';
 import { sessionUser } from '../auth/service';
 import { cartIdFromCookie } from '../carts/routes';
 import { loadAbandonedCart } from '../carts/service';
+import { hasCheckoutSuccessGrant } from '../checkout/service';
 import { decideRouteAccess, factsNeeded, isExternal } from './rules';
 
 type Options = { siteUrl: string; accountSiteUrl: string; adminSiteUrl: string };
@@ -37,8 +38,10 @@ export default async function accessRoutes(fastify: FastifyInstance, options: Op
           signedIn: session !== undefined,
           isAdmin: session?.user.isAdmin ?? false,
           cartReadyToCheckout: cart?.is_ready_to_checkout ?? false,
-          // Checkout (issue 6) issues the one-time grant; until then nobody holds one.
-          hasCheckoutSuccessGrant: false,
+          hasCheckoutSuccessGrant:
+            needed.grant && session !== undefined
+              ? await hasCheckoutSuccessGrant(db(), session.user.id)
+              : false,
         },
         { accountSiteUrl: options.accountSiteUrl, adminSiteUrl: options.adminSiteUrl },
       );

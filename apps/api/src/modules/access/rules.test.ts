@@ -64,6 +64,7 @@ describe('route access', () => {
     expect(decideRouteAccess('/menus/purees/', visitor, sites)).toEqual({ allowed: true });
     expect(factsNeeded('/menus')).toEqual({ session: false, cart: false, grant: false });
     expect(factsNeeded('/onboarding/checkout/')).toEqual({ session: false, cart: true, grant: false });
+    expect(factsNeeded('/onboarding/checkout/success')).toEqual({ session: true, cart: false, grant: true });
   });
 
   it('knows an external redirect', () => {

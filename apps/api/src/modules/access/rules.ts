@@ -7,7 +7,7 @@ export type AccessFacts = {
   signedIn: boolean;
   isAdmin: boolean;
   cartReadyToCheckout: boolean;
-  /** The one-time grant to see the checkout success page (issued by checkout, issue 6). */
+  /** The one-time grant to see the checkout success page, issued by checkout completion. */
   hasCheckoutSuccessGrant: boolean;
 };
 
@@ -26,7 +26,13 @@ export function normalizePath(path: string): string {
 export function factsNeeded(path: string): { session: boolean; cart: boolean; grant: boolean } {
   const route = normalizePath(path);
   return {
-    session: ['/onboarding/login', '/onboarding/forgot-password', '/reactivate'].includes(route),
+    // The success grant belongs to the customer checkout signed in.
+    session: [
+      '/onboarding/login',
+      '/onboarding/forgot-password',
+      '/reactivate',
+      '/onboarding/checkout/success',
+    ].includes(route),
     cart: route === '/onboarding/checkout',
     grant: route === '/onboarding/checkout/success',
   };

@@ -22,6 +22,7 @@ import type { SocialProviderConfig } from '../../config';
 import { AppError } from '../../errors/app-error';
 import { defaultAddress } from '../accounts/service';
 import { updateAbandonedCart } from '../carts/service';
+import { currentSubscription } from '../checkout/service';
 import { type CookieSettings, clearSessionCookie, readCookie, setSessionCookies } from './cookies';
 import * as auth from './service';
 import { SocialLogin } from './social';
@@ -160,7 +161,12 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     async (request) => {
       const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
       if (!session) return { authenticated: false, is_admin: false, user: null };
-      return { authenticated: true, is_admin: session.user.isAdmin, user: toMe(session) };
+      const subscription = await currentSubscription(db(), session.user.id);
+      return {
+        authenticated: true,
+        is_admin: session.user.isAdmin,
+        user: { ...toMe(session), subscription },
+      };
     },
   );
 
@@ -248,9 +254,14 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     async (request) => {
       const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
       if (!session) throw new AppError('unauthenticated', 'Please sign in.');
-      const address =
-        request.query.include === 'address' ? { address: await defaultAddress(db(), session.user.id) } : {};
-      return { data: { ...toMe(session), ...address }, meta: {} };
+      const [address, subscription] = await Promise.all([
+        request.query.include === 'address' ? defaultAddress(db(), session.user.id) : undefined,
+        currentSubscription(db(), session.user.id),
+      ]);
+      return {
+        data: { ...toMe(session), subscription, ...(address === undefined ? {} : { address }) },
+        meta: {},
+      };
     },
   );
 }
@@ -263,7 +274,5 @@ function toMe(session: NonNullable<Awaited<ReturnType<typeof auth.sessionUser>>>
     referral_id: session.referralCode,
     is_admin: user.isAdmin,
     profile: { first_name: user.firstName, last_name: user.lastName },
-    // The subscription and address arrive with checkout (issue 6).
-    subscription: null,
   };
 }

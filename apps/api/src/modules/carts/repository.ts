@@ -13,7 +13,6 @@ const {
   bestsellerGroups,
   categories,
   creditLedger,
-  marketingEvents,
   partnerships,
   plans,
   priceVarianceGroups,
@@ -77,6 +76,15 @@ export async function lockCart(db: Database, id: string) {
   return row;
 }
 
+/** Whether the cart exists, and its status, without loading it. */
+export async function findCartStatus(db: Database, id: string) {
+  const [row] = await db
+    .select({ status: abandonedCarts.status })
+    .from(abandonedCarts)
+    .where(eq(abandonedCarts.id, id));
+  return row;
+}
+
 export async function updateCart(db: Database, id: string, changes: CartChanges): Promise<void> {
   await db
     .update(abandonedCarts)
@@ -98,7 +106,11 @@ export async function findCartDetails(db: Database, id: string) {
     .select({
       cart: abandonedCarts,
       plan: plans,
-      zip: { code: zipCodes.code, isDelivered: zipCodes.isDelivered },
+      zip: {
+        code: zipCodes.code,
+        isDelivered: zipCodes.isDelivered,
+        deliveryWeekdays: zipCodes.deliveryWeekdays,
+      },
       state: { taxRateBasisPoints: states.taxRateBasisPoints, taxesShipping: states.taxesShipping },
       varianceBasisPoints: priceVarianceGroups.adjustmentBasisPoints,
       promo: promoCodes,
@@ -114,7 +126,7 @@ export async function findCartDetails(db: Database, id: string) {
         description: partnerships.description,
         maxOrderValueCents: partnerships.maxOrderValueCents,
       },
-      referral: { code: referralCodes.code },
+      referral: { code: referralCodes.code, userId: referralCodes.userId },
       referrer: { firstName: users.firstName, lastName: users.lastName },
       referralSettings: sql<Record<string, unknown> | null>`(
         select ${appSettingGroups.values} from ${appSettingGroups}
@@ -274,15 +286,6 @@ export async function findZipCode(db: Database, by: { code: string } | { id: num
 export async function stateExists(db: Database, stateId: number): Promise<boolean> {
   const [row] = await db.select({ id: states.id }).from(states).where(eq(states.id, stateId));
   return row !== undefined;
-}
-
-export async function insertMarketingEvent(
-  db: Database,
-  event: { id: string; name: string; cartId: string; payload: Record<string, unknown> },
-): Promise<void> {
-  await db
-    .insert(marketingEvents)
-    .values({ id: event.id, name: event.name, abandonedCartId: event.cartId, payload: event.payload });
 }
 
 export async function listBestsellerGroupItems(db: Database, groupId: number) {

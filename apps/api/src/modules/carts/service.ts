@@ -13,6 +13,7 @@ import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
 import { assertAllKnown, knownFilters, toProduct } from '../catalog/service';
+import { insertMarketingEvent } from '../marketing/repository';
 import { computeCosts } from '../pricing/costs';
 import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
 import { boxDiscount, NO_DISCOUNT } from '../promotions/discounts';
@@ -313,7 +314,7 @@ export async function updateAbandonedCart(
       if (locked.leadCapturedAt === null) {
         const eventId = randomUUID();
         changes.leadCapturedAt = new Date();
-        await repository.insertMarketingEvent(tx, {
+        await insertMarketingEvent(tx, {
           id: eventId,
           name: 'Lead',
           cartId,
@@ -369,7 +370,7 @@ export async function setCartItem(
     const changeTotal = centsToDollars(unitPriceCents * delta);
     if (delta > 0) {
       const eventId = randomUUID();
-      await repository.insertMarketingEvent(tx, {
+      await insertMarketingEvent(tx, {
         id: eventId,
         name: 'AddToCart',
         cartId,
@@ -407,7 +408,7 @@ export async function selectPlan(
     if (itemCount > plan.threshold) await repository.emptyCart(tx, cartId);
     await repository.updateCart(tx, cartId, { planId: plan.id });
     const eventId = randomUUID();
-    await repository.insertMarketingEvent(tx, {
+    await insertMarketingEvent(tx, {
       id: eventId,
       name: 'PlanChanged',
       cartId,

@@ -56,3 +56,43 @@ export function passwordResetMail(input: {
   const text = `Reset your ${input.siteName} password: ${input.resetUrl}\nThe link works once and expires in ${input.minutes} minutes.\nIf you did not ask for this, you can ignore this email.`;
   return { subject, html, text };
 }
+
+export function orderConfirmationMail(input: {
+  siteName: string;
+  siteUrl: string;
+  firstName: string;
+  orderNumber: string;
+  /** Already formatted for people, e.g. "Thursday, December 3". */
+  deliveryDate: string;
+  frequencyWeeks: number;
+  lines: { name: string; quantity: number; total: string }[];
+  total: string;
+}): RenderedMail {
+  const subject = `Your ${input.siteName} order ${input.orderNumber} is confirmed`;
+  const cadence = input.frequencyWeeks === 1 ? 'every week' : `every ${input.frequencyWeeks} weeks`;
+  const rows = input.lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:4px 0">${line.quantity} × ${escapeHtml(line.name)}</td><td align="right" style="padding:4px 0">${escapeHtml(line.total)}</td></tr>`,
+    )
+    .join('');
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Thank you, ${escapeHtml(input.firstName)}!</h1>
+<p style="margin:0 0 16px">Order <strong>${escapeHtml(input.orderNumber)}</strong> is confirmed. Your first box arrives on <strong>${escapeHtml(input.deliveryDate)}</strong>, then ${cadence}.</p>
+<table role="presentation" width="100%" style="font-size:15px;border-top:1px solid #e7e1d6;margin:0 0 8px">${rows}
+<tr><td style="padding:8px 0;font-weight:800;border-top:1px solid #e7e1d6">Total charged</td><td align="right" style="padding:8px 0;font-weight:800;border-top:1px solid #e7e1d6">${escapeHtml(input.total)}</td></tr></table>
+<p style="margin:16px 0 0"><a href="${escapeHtml(input.siteUrl)}" style="color:#2f6b4f">Visit ${escapeHtml(input.siteName)}</a> to change your next box.</p>`,
+  );
+  const text = [
+    `Thank you, ${input.firstName}!`,
+    `Order ${input.orderNumber} is confirmed. Your first box arrives on ${input.deliveryDate}, then ${cadence}.`,
+    '',
+    ...input.lines.map((line) => `${line.quantity} x ${line.name}  ${line.total}`),
+    `Total charged: ${input.total}`,
+    '',
+    `Change your next box at ${input.siteUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}

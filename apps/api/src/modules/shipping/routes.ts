@@ -1,7 +1,13 @@
-import { messageErrorBody, validationErrorBody, zipCodeParams, zipCodeResponse } from '@sprout/contracts';
+import {
+  deliveryDatesResponse,
+  messageErrorBody,
+  validationErrorBody,
+  zipCodeParams,
+  zipCodeResponse,
+} from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { findZipCode } from './service';
+import { deliveryDatesFor, findZipCode } from './service';
 
 export default async function shippingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,5 +22,17 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({ data: await findZipCode(app.database.db, request.params.code), meta: {} }),
+  );
+  app.get(
+    '/api/shipping/zip-codes/:code/delivery-dates',
+    {
+      schema: {
+        tags: ['shipping'],
+        summary: 'First delivery dates still open for orders in this zip code, and the frequencies',
+        params: zipCodeParams,
+        response: { 200: deliveryDatesResponse, 404: messageErrorBody, 422: validationErrorBody },
+      },
+    },
+    async (request) => deliveryDatesFor(app.database.db, request.params.code),
   );
 }

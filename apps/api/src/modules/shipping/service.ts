@@ -1,6 +1,7 @@
-import type { ZipCode } from '@sprout/contracts';
+import { DELIVERY_FREQUENCIES_WEEKS, type DeliveryDatesResponse, type ZipCode } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { DELIVERY_TIME_ZONE, deliveryDateChoices } from './delivery-dates';
 import * as repository from './repository';
 
 /** A known zip code answers whether we deliver there; an unknown one is a 404. */
@@ -14,5 +15,25 @@ export async function findZipCode(db: Database, code: string): Promise<ZipCode> 
     is_delivered: row.zip.isDelivered,
     delivery_weekdays: row.zip.deliveryWeekdays,
     state: { id: row.state.id, code: row.state.code, name: row.state.name },
+  };
+}
+
+/** The first delivery dates open for orders now in a delivered zip code (422 where we don't deliver). */
+export async function deliveryDatesFor(
+  db: Database,
+  code: string,
+  now = new Date(),
+): Promise<DeliveryDatesResponse> {
+  const zip = await findZipCode(db, code);
+  if (!zip.is_delivered) {
+    throw AppError.invalidField('zip_code_id', `Sorry, we don't deliver to ${code} yet.`);
+  }
+  return {
+    data: deliveryDateChoices({ now, weekdays: zip.delivery_weekdays }).map((choice) => ({
+      date: choice.date,
+      weekday: choice.weekday,
+      order_cutoff_at: choice.orderCutoffAt.toISOString(),
+    })),
+    meta: { frequencies_weeks: [...DELIVERY_FREQUENCIES_WEEKS], time_zone: DELIVERY_TIME_ZONE },
   };
 }

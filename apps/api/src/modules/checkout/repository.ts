@@ -1,0 +1,279 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+
+const {
+  abandonedCarts,
+  abandonedCartUpsellItems,
+  addresses,
+  categories,
+  checkoutUpsellProducts,
+  creditLedger,
+  orderLines,
+  orders,
+  plans,
+  products,
+  referralCodes,
+  routeGrants,
+  states,
+  subscriptions,
+  users,
+  zipCodes,
+} = schema;
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+
+// ─── Upsell ──────────────────────────────────────────────────────────────────────────────────
+
+/** The add-ons offered at checkout, with how many of each this cart holds: one statement. */
+export async function listUpsellOffers(db: Database, cartId: string) {
+  return db
+    .select({
+      productId: products.id,
+      sku: products.sku,
+      name: products.name,
+      description: products.excerpt,
+      categoryName: categories.name,
+      image: products.image,
+      basePriceCents: categories.basePriceCents,
+      premiumDifferenceCents: products.premiumDifferenceCents,
+      maxQuantity: checkoutUpsellProducts.maxQuantity,
+      quantity: sql<number>`coalesce(${abandonedCartUpsellItems.quantity}, 0)`.mapWith(Number),
+    })
+    .from(checkoutUpsellProducts)
+    .innerJoin(products, eq(products.id, checkoutUpsellProducts.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(
+      abandonedCartUpsellItems,
+      and(eq(abandonedCartUpsellItems.productId, products.id), eq(abandonedCartUpsellItems.cartId, cartId)),
+    )
+    .where(eq(products.isActive, true))
+    .orderBy(desc(checkoutUpsellProducts.sortingWeight), asc(products.name));
+}
+
+export async function findUpsellOffer(db: Database, cartId: string, sku: string) {
+  const [row] = await db
+    .select({
+      productId: products.id,
+      maxQuantity: checkoutUpsellProducts.maxQuantity,
+      quantity: sql<number>`coalesce(${abandonedCartUpsellItems.quantity}, 0)`.mapWith(Number),
+    })
+    .from(checkoutUpsellProducts)
+    .innerJoin(products, eq(products.id, checkoutUpsellProducts.productId))
+    .leftJoin(
+      abandonedCartUpsellItems,
+      and(eq(abandonedCartUpsellItems.productId, products.id), eq(abandonedCartUpsellItems.cartId, cartId)),
+    )
+    .where(and(eq(products.sku, sku), eq(products.isActive, true)));
+  return row;
+}
+
+export async function setUpsellQuantity(db: Database, cartId: string, productId: number, quantity: number) {
+  if (quantity <= 0) {
+    await db
+      .delete(abandonedCartUpsellItems)
+      .where(
+        and(eq(abandonedCartUpsellItems.cartId, cartId), eq(abandonedCartUpsellItems.productId, productId)),
+      );
+    return;
+  }
+  await db
+    .insert(abandonedCartUpsellItems)
+    .values({ cartId, productId, quantity })
+    .onConflictDoUpdate({
+      target: [abandonedCartUpsellItems.cartId, abandonedCartUpsellItems.productId],
+      set: { quantity },
+    });
+}
+
+// ─── Completion ──────────────────────────────────────────────────────────────────────────────
+
+export async function findOrderByIdempotencyKey(db: Database, key: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+  return row;
+}
+
+/** The cart row under lock, with what checkout needs that pricing does not carry. */
+export async function lockCartForCheckout(db: Database, cartId: string) {
+  const [row] = await db
+    .select({
+      cart: abandonedCarts,
+      zip: {
+        code: zipCodes.code,
+        isDelivered: zipCodes.isDelivered,
+        deliveryWeekdays: zipCodes.deliveryWeekdays,
+      },
+      stateCode: states.code,
+    })
+    .from(abandonedCarts)
+    .leftJoin(zipCodes, eq(zipCodes.id, abandonedCarts.zipCodeId))
+    .leftJoin(states, eq(states.id, abandonedCarts.stateId))
+    .where(eq(abandonedCarts.id, cartId))
+    .for('update', { of: abandonedCarts });
+  return row;
+}
+
+/** Null when the email already has an account (the unique index settles a race between carts). */
+export async function insertCustomer(
+  db: Database,
+  customer: { email: string; firstName: string; lastName: string; passwordHash: string },
+): Promise<number | null> {
+  const [row] = await db.insert(users).values(customer).onConflictDoNothing().returning({ id: users.id });
+  return row?.id ?? null;
+}
+
+export async function insertAddress(db: Database, address: typeof addresses.$inferInsert): Promise<number> {
+  const [row] = await db.insert(addresses).values(address).returning({ id: addresses.id });
+  return row!.id;
+}
+
+export async function insertSubscription(
+  db: Database,
+  subscription: typeof subscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(subscription).returning();
+  return row!;
+}
+
+export async function insertOrder(db: Database, order: NewOrder): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(order).returning();
+  return row!;
+}
+
+/** Every line in one statement, whatever the size of the box. */
+export async function insertOrderLines(db: Database, lines: (typeof orderLines.$inferInsert)[]) {
+  if (lines.length > 0) await db.insert(orderLines).values(lines);
+}
+
+export async function markCartCheckedOut(db: Database, cartId: string, userId: number) {
+  await db
+    .update(abandonedCarts)
+    .set({ status: 'checked_out', profileId: userId, updatedAt: sql`now()` })
+    .where(eq(abandonedCarts.id, cartId));
+}
+
+export async function setOrderStatus(db: Database, orderId: number, status: OrderRow['status']) {
+  await db.update(orders).set({ status }).where(eq(orders.id, orderId));
+}
+
+/** The referral code's row under lock, so concurrent first orders count redemptions one at a time. */
+export async function lockReferralCode(db: Database, id: number) {
+  const [row] = await db.select().from(referralCodes).where(eq(referralCodes.id, id)).for('update');
+  return row;
+}
+
+export async function countReferralRedemption(db: Database, id: number) {
+  await db
+    .update(referralCodes)
+    .set({ redemptionsCount: sql`${referralCodes.redemptionsCount} + 1` })
+    .where(eq(referralCodes.id, id));
+}
+
+export async function insertCredit(db: Database, credit: typeof creditLedger.$inferInsert) {
+  await db.insert(creditLedger).values(credit);
+}
+
+// ─── Success page grant ──────────────────────────────────────────────────────────────────────
+
+export const CHECKOUT_SUCCESS_ROUTE = 'onboarding-checkout-success';
+
+export async function insertRouteGrant(db: Database, grant: typeof routeGrants.$inferInsert) {
+  await db.insert(routeGrants).values(grant);
+}
+
+export async function hasUsableGrant(db: Database, userId: number, route: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: routeGrants.id })
+    .from(routeGrants)
+    .where(
+      and(
+        eq(routeGrants.userId, userId),
+        eq(routeGrants.route, route),
+        isNull(routeGrants.consumedAt),
+        gt(routeGrants.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Uses the grant up: of two simultaneous visits only one gets the order id. */
+export async function consumeGrant(db: Database, userId: number, route: string): Promise<number | null> {
+  const rows = await db
+    .update(routeGrants)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(
+        eq(routeGrants.userId, userId),
+        eq(routeGrants.route, route),
+        isNull(routeGrants.consumedAt),
+        gt(routeGrants.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ orderId: routeGrants.orderId });
+  return rows[0]?.orderId ?? null;
+}
+
+// ─── Reading orders ──────────────────────────────────────────────────────────────────────────
+
+const orderWithLines = {
+  order: orders,
+  lines: sql<OrderLineJson[]>`coalesce((
+    select json_agg(json_build_object(
+      'sku', ${orderLines.sku}, 'name', ${orderLines.name}, 'quantity', ${orderLines.quantity},
+      'unit_price_cents', ${orderLines.unitPriceCents}, 'is_upsell', ${orderLines.isUpsell})
+      order by ${orderLines.isUpsell}, ${orderLines.name})
+    from ${orderLines} where ${orderLines.orderId} = ${orders.id}), '[]'::json)`,
+};
+
+export type OrderLineJson = {
+  sku: string;
+  name: string;
+  quantity: number;
+  unit_price_cents: number;
+  is_upsell: boolean;
+};
+
+export async function findOrder(db: Database, orderId: number) {
+  const [row] = await db.select(orderWithLines).from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+/** A page of a customer's orders, newest first, with their lines: two statements. */
+export async function listOrders(db: Database, userId: number, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(orderWithLines)
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(orders).where(eq(orders.userId, userId)),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findSubscription(db: Database, subscriptionId: number) {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.id, subscriptionId));
+  return row;
+}
+
+/** The customer's current subscription: the newest one not canceled. */
+export async function findCurrentSubscription(db: Database, userId: number) {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'canceled'`))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,172 @@
+import {
+  abandonedCartResponse,
+  CHECKOUT_SUCCESS_PATH,
+  checkoutSuccessResponse,
+  codedErrorBody,
+  completeCheckoutBody,
+  completeCheckoutResponse,
+  messageErrorBody,
+  ordersParams,
+  ordersQuery,
+  ordersResponse,
+  SESSION_COOKIE,
+  upsellChangeBody,
+  upsellItemsQuery,
+  upsellItemsResponse,
+  validationErrorBody,
+} from '@sprout/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors/app-error';
+import { type CookieSettings, readCookie, setSessionCookies } from '../auth/cookies';
+import { sessionUser } from '../auth/service';
+import * as checkout from './service';
+import { completeCheckout } from './workflow';
+
+const tags = ['checkout'];
+
+type Options = { siteUrl: string; siteName: string };
+
+export default async function checkoutRoutes(fastify: FastifyInstance, options: Options) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+  const siteUrl = new URL(options.siteUrl);
+  const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
+
+  const signedInUser = async (request: FastifyRequest) => {
+    const session = await sessionUser(db(), readCookie(request, SESSION_COOKIE));
+    if (!session) throw new AppError('unauthenticated', 'Please sign in.');
+    return session.user;
+  };
+
+  app.get(
+    '/api/sales/checkout/upsell/items',
+    {
+      schema: {
+        tags,
+        summary: 'Add-ons offered at checkout, with how many of each the cart holds',
+        querystring: upsellItemsQuery,
+        response: { 200: upsellItemsResponse, 404: messageErrorBody },
+      },
+    },
+    async (request) => ({
+      data: await checkout.listUpsellItems(db(), request.query.abandoned_cart_id),
+      meta: {},
+    }),
+  );
+
+  for (const [path, change] of [
+    ['increase', 1],
+    ['decrease', -1],
+  ] as const) {
+    app.post(
+      `/api/sales/checkout/upsell/items/${path}`,
+      {
+        schema: {
+          tags,
+          summary: change > 0 ? 'One more of an add-on' : 'One fewer of an add-on',
+          body: upsellChangeBody,
+          response: {
+            200: abandonedCartResponse,
+            400: codedErrorBody,
+            403: messageErrorBody,
+            404: messageErrorBody,
+            422: validationErrorBody,
+          },
+        },
+      },
+      async (request) => ({
+        data: await checkout.changeUpsellItem(db(), request.body.abandoned_cart_id, request.body.sku, change),
+        meta: {},
+      }),
+    );
+  }
+
+  app.post(
+    '/api/sales/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Complete checkout: one customer, subscription, paid first order per idempotency key',
+        body: completeCheckoutBody,
+        response: {
+          200: completeCheckoutResponse,
+          201: completeCheckoutResponse,
+          400: codedErrorBody,
+          404: messageErrorBody,
+          409: messageErrorBody,
+          422: validationErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await completeCheckout(
+        {
+          db: db(),
+          payments: app.payments,
+          mailer: app.mailer,
+          site: { url: options.siteUrl, name: options.siteName },
+          log: request.log,
+        },
+        request.body,
+      );
+      if (result.status === 'requires_action') {
+        return reply.code(200).send({
+          data: { status: 'requires_action', payment_intent: result.paymentIntent },
+          meta: {},
+        });
+      }
+      // The new customer is signed in: the success page and the account are theirs now.
+      setSessionCookies(reply, cookies, { sessionToken: result.sessionToken });
+      const { order, subscription } = await checkout.loadCheckoutResult(db(), result.orderId);
+      return reply.code(201).send({
+        data: {
+          status: 'completed',
+          order,
+          subscription,
+          user: result.user,
+          redirect: CHECKOUT_SUCCESS_PATH,
+        },
+        meta: {},
+      });
+    },
+  );
+
+  app.post(
+    '/api/sales/checkout/success-visit',
+    {
+      schema: {
+        tags,
+        summary: 'The checkout success page: uses its one-time grant up and shows the order',
+        response: { 200: checkoutSuccessResponse, 401: messageErrorBody, 403: messageErrorBody },
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(request);
+      return { data: await checkout.visitCheckoutSuccess(db(), user.id), meta: {} };
+    },
+  );
+
+  app.get(
+    '/api/sales/users/:userId/orders',
+    {
+      schema: {
+        tags,
+        summary: "A customer's orders, newest first",
+        params: ordersParams,
+        querystring: ordersQuery,
+        response: { 200: ordersResponse, 401: messageErrorBody, 403: messageErrorBody },
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(request);
+      if (user.id !== request.params.userId && !user.isAdmin) {
+        throw new AppError('forbidden', 'You can only see your own orders.');
+      }
+      return checkout.listOrders(db(), request.params.userId, {
+        page: request.query.page,
+        perPage: request.query.per_page,
+      });
+    },
+  );
+}

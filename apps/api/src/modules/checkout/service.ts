@@ -1,0 +1,109 @@
+import {
+  type AbandonedCart,
+  type CheckoutSuccess,
+  centsToDollars,
+  type Order,
+  paginate,
+  type Subscription,
+  type UpsellItem,
+} from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import * as cartRepository from '../carts/repository';
+import { loadAbandonedCart, lockOpenCart, priceCart } from '../carts/service';
+import { itemPriceCents } from '../pricing/item-prices';
+import * as repository from './repository';
+import { toOrder, toSubscription } from './wire';
+
+/** The add-ons offered at checkout, priced as the cart would price them. */
+export async function listUpsellItems(db: Database, cartId: string): Promise<UpsellItem[]> {
+  const [priced, offers] = await Promise.all([
+    priceCart(db, cartId),
+    repository.listUpsellOffers(db, cartId),
+  ]);
+  return offers.map((offer) => ({
+    sku: offer.sku,
+    name: offer.name,
+    description: offer.description,
+    category_name: offer.categoryName,
+    image: offer.image['cart-desktop'] ?? null,
+    price: centsToDollars(
+      itemPriceCents(
+        { basePriceCents: offer.basePriceCents, premiumDifferenceCents: offer.premiumDifferenceCents },
+        priced.pricing,
+      ).regularPrice,
+    ),
+    quantity: offer.quantity,
+    max_quantity: offer.maxQuantity,
+  }));
+}
+
+/** One more or one fewer of an add-on; outside the box threshold, never above the offer's maximum. */
+export async function changeUpsellItem(
+  db: Database,
+  cartId: string,
+  sku: string,
+  change: 1 | -1,
+): Promise<AbandonedCart> {
+  return db.transaction(async (tx) => {
+    await lockOpenCart(tx, cartId);
+    const offer = await repository.findUpsellOffer(tx, cartId, sku);
+    if (!offer) throw AppError.notFound(`${sku} is not offered at checkout.`);
+    const quantity = offer.quantity + change;
+    if (quantity > offer.maxQuantity) {
+      throw AppError.invalidField('quantity', `You can add up to ${offer.maxQuantity} of these.`);
+    }
+    if (quantity < 0) return loadAbandonedCart(tx, cartId);
+    await repository.setUpsellQuantity(tx, cartId, offer.productId, quantity);
+    await cartRepository.updateCart(tx, cartId, {});
+    return loadAbandonedCart(tx, cartId);
+  });
+}
+
+async function orderWithSubscription(db: Database, orderId: number): Promise<CheckoutSuccess> {
+  const found = await repository.findOrder(db, orderId);
+  if (!found) throw AppError.notFound('Order not found.');
+  const subscription = found.order.subscriptionId
+    ? await repository.findSubscription(db, found.order.subscriptionId)
+    : undefined;
+  if (!subscription) throw AppError.notFound('Subscription not found.');
+  return {
+    order: toOrder(found.order, found.lines),
+    subscription: toSubscription(subscription.subscription, subscription.plan),
+  };
+}
+
+export { orderWithSubscription as loadCheckoutResult };
+
+/** The success page's one visit: uses the grant up and shows the order it was granted for. */
+export async function visitCheckoutSuccess(db: Database, userId: number): Promise<CheckoutSuccess> {
+  const orderId = await repository.consumeGrant(db, userId, repository.CHECKOUT_SUCCESS_ROUTE);
+  if (orderId === null) {
+    throw new AppError('forbidden', 'This page can only be opened once, right after checkout.');
+  }
+  return orderWithSubscription(db, orderId);
+}
+
+export async function hasCheckoutSuccessGrant(db: Database, userId: number): Promise<boolean> {
+  return repository.hasUsableGrant(db, userId, repository.CHECKOUT_SUCCESS_ROUTE);
+}
+
+export async function listOrders(
+  db: Database,
+  userId: number,
+  page: { page: number; perPage: number },
+): Promise<{ data: Order[]; meta: { pagination: ReturnType<typeof paginate> } }> {
+  const { rows, total } = await repository.listOrders(db, userId, {
+    limit: page.perPage,
+    offset: (page.page - 1) * page.perPage,
+  });
+  return {
+    data: rows.map((row) => toOrder(row.order, row.lines)),
+    meta: { pagination: paginate(total, page.page, page.perPage, rows.length) },
+  };
+}
+
+export async function currentSubscription(db: Database, userId: number): Promise<Subscription | null> {
+  const row = await repository.findCurrentSubscription(db, userId);
+  return row ? toSubscription(row.subscription, row.plan) : null;
+}

@@ -1,0 +1,68 @@
+import { centsToDollars, type Order, type Subscription } from '@sprout/contracts';
+import type { OrderLineJson, OrderRow, SubscriptionRow } from './repository';
+
+type PlanRow = { id: number; slug: string; name: string; threshold: number };
+
+export function orderNumber(orderId: number): string {
+  return `SS-${100_000 + orderId}`;
+}
+
+export function toOrder(order: OrderRow, lines: OrderLineJson[]): Order {
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    status: order.status,
+    placed_at: order.createdAt.toISOString(),
+    delivery_date: order.deliveryDate,
+    frequency_weeks: order.frequencyWeeks,
+    email: order.email,
+    shipping_address: {
+      first_name: order.shipFirstName,
+      last_name: order.shipLastName,
+      address_line_1: order.shipAddressLine1,
+      address_line_2: order.shipAddressLine2,
+      city: order.shipCity,
+      state_code: order.shipStateCode,
+      zip_code: order.shipZipCode,
+    },
+    lines: lines.map((line) => ({
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price: centsToDollars(line.unit_price_cents),
+      total: centsToDollars(line.unit_price_cents * line.quantity),
+      is_upsell: line.is_upsell,
+    })),
+    costs: {
+      cart_items: centsToDollars(order.itemsCents),
+      order_value_discount: centsToDollars(order.orderValueDiscountCents),
+      promo_code_cost: centsToDollars(order.promoDiscountCents),
+      gift_cards_amount_applied: centsToDollars(order.giftCardsAppliedCents),
+      gift_cards_amount_available: centsToDollars(order.giftCardsAppliedCents),
+      comped_amount_applied: centsToDollars(order.compedCents),
+      referral_credits_amount_applied: centsToDollars(order.referralCreditsCents),
+      shipping_cost: centsToDollars(order.shippingCents),
+      shipping_cost_before_discount: centsToDollars(order.shippingBeforeDiscountCents),
+      tax_cost: centsToDollars(order.taxCents),
+      tax_cost_before_discount: centsToDollars(order.taxBeforeDiscountCents),
+      credits_applied_amount: centsToDollars(order.creditsAppliedCents),
+      total_cost: centsToDollars(order.totalCents),
+    },
+    discount_description: order.discountDescription,
+    payment:
+      order.paymentProvider === 'test' || order.paymentProvider === 'stripe'
+        ? { provider: order.paymentProvider, brand: order.cardBrand, last4: order.cardLast4 }
+        : null,
+  };
+}
+
+export function toSubscription(subscription: SubscriptionRow, plan: PlanRow): Subscription {
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    frequency_weeks: subscription.frequencyWeeks,
+    delivery_weekday: subscription.deliveryWeekday,
+    next_delivery_date: subscription.nextDeliveryDate,
+    plan: { id: plan.id, slug: plan.slug, name: plan.name, threshold: plan.threshold },
+  };
+}

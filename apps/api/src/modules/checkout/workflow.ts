@@ -1,0 +1,413 @@
+import { type CompleteCheckoutBody, EMAIL_IN_USE_MESSAGE, formatMoney } from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors/app-error';
+import type { Mailer } from '../../plugins/mail';
+import { openSessionFor } from '../auth/service';
+import { type PricedCart, priceCart } from '../carts/service';
+import { orderConfirmationMail } from '../mail/templates';
+import type { PaymentIntent, PaymentProvider } from '../payments/provider';
+import { registerPromoCodeUsage } from '../promotions/service';
+import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
+import { checkoutProblems } from './readiness';
+import * as repository from './repository';
+import { orderNumber } from './wire';
+
+/**
+ * Checkout completion (design.md "Checkout") as a named workflow:
+ *
+ *   find-previous → price → authorize-payment → [one transaction: lock-cart → reprice →
+ *   register-promotions → create-customer → create-subscription → create-order → finish] → capture
+ *
+ * The only external call is the payment. It is authorized (not captured) before the transaction
+ * and captured after the commit, so money moves only for an order that exists. Its compensation,
+ * releasing the authorization, runs when the transaction refuses the checkout for a business reason;
+ * an infrastructure failure (a lost connection) leaves the authorization for a retry with the same
+ * key, which the provider answers with the same intent, to complete.
+ */
+
+export type CheckoutStep =
+  | 'lock-cart'
+  | 'reprice'
+  | 'register-promotions'
+  | 'create-customer'
+  | 'create-subscription'
+  | 'create-order'
+  | 'finish';
+
+export type CheckoutDeps = {
+  db: Database;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  site: { url: string; name: string };
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  /** Tests inject faults here (a killed connection, a crash) to prove nothing is half-written. */
+  beforeStep?: (step: CheckoutStep, tx: Database) => Promise<void>;
+};
+
+export type CompletedCheckout = {
+  status: 'completed';
+  orderId: number;
+  subscriptionId: number | null;
+  user: { id: number; email: string };
+  sessionToken: string;
+};
+
+export type CheckoutResult =
+  | CompletedCheckout
+  | { status: 'requires_action'; paymentIntent: { id: string; client_secret: string } };
+
+/** The success page grant lasts long enough for a slow connection, not for a bookmark. */
+const SUCCESS_GRANT_HOURS = 24;
+
+const cartLocked = () => new AppError('cart_locked', 'This cart has already been checked out.');
+const cartChanged = () =>
+  new AppError(
+    'conflict',
+    'Your cart changed while you were paying. Please check the new total and pay again.',
+  );
+
+export async function completeCheckout(
+  deps: CheckoutDeps,
+  input: CompleteCheckoutBody,
+): Promise<CheckoutResult> {
+  const { db } = deps;
+  const now = deps.now?.() ?? new Date();
+
+  // find-previous: a checkout this key already completed answers the same again.
+  const previous = await repository.findOrderByIdempotencyKey(db, input.idempotency_key);
+  if (previous) return replay(deps, previous, input);
+
+  // price: from database prices only; say everything that is missing at once.
+  const priced = await priceCart(db, input.abandoned_cart_id);
+  const { cart } = priced.details;
+  if (cart.status === 'checked_out' || cart.profileId !== null) throw cartLocked();
+  assertReady(priced, input, now);
+  const amountCents = priced.costs.totalCents;
+
+  // authorize-payment: the provider keeps the key, so a double submit makes one authorization.
+  const payment = amountCents > 0 ? await authorize(deps, priced, input, amountCents) : null;
+  if (payment?.status === 'requires_action') {
+    return {
+      status: 'requires_action',
+      paymentIntent: { id: payment.id, client_secret: payment.clientSecret },
+    };
+  }
+
+  let outcome: { completed: CompletedCheckout } | { replayOf: repository.OrderRow };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const step = async (name: CheckoutStep) => deps.beforeStep?.(name, tx);
+
+      await step('lock-cart');
+      const locked = await repository.lockCartForCheckout(tx, input.abandoned_cart_id);
+      // A concurrent submit with this key may have committed while this one waited for the lock.
+      const committed = await repository.findOrderByIdempotencyKey(tx, input.idempotency_key);
+      if (committed) return { replayOf: committed };
+      if (!locked) throw AppError.notFound('Abandoned cart not found.');
+      if (locked.cart.status === 'checked_out') throw cartLocked();
+
+      await step('reprice');
+      const repriced = await priceCart(tx, input.abandoned_cart_id);
+      assertReady(repriced, input, now);
+      if (repriced.costs.totalCents !== amountCents || (payment && payment.amountCents !== amountCents)) {
+        throw cartChanged();
+      }
+      const email = locked.cart.email!;
+
+      // Before the account exists: a new-customers-only code must still see a new customer.
+      await step('register-promotions');
+      if (repriced.promoApplies && locked.cart.promoCodeId !== null) {
+        await registerPromoCodeUsage(tx, {
+          promoCodeId: locked.cart.promoCodeId,
+          email,
+          cartId: input.abandoned_cart_id,
+          now,
+        });
+      }
+      const referrerCreditCents = await redeemReferral(tx, repriced);
+
+      await step('create-customer');
+      const userId = await repository.insertCustomer(tx, {
+        email,
+        firstName: locked.cart.firstName!,
+        lastName: locked.cart.lastName!,
+        passwordHash: locked.cart.passwordHash!,
+      });
+      if (userId === null) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+
+      await step('create-subscription');
+      const addressId = await repository.insertAddress(tx, {
+        userId,
+        firstName: locked.cart.firstName!,
+        lastName: locked.cart.lastName!,
+        addressLine1: locked.cart.addressLine1!,
+        addressLine2: locked.cart.addressLine2,
+        city: locked.cart.city!,
+        stateId: locked.cart.stateId!,
+        zipCodeId: locked.cart.zipCodeId!,
+        phone: locked.cart.phone,
+        deliveryInstructions: locked.cart.deliveryInstructions,
+        isDefault: true,
+      });
+      const subscription = await repository.insertSubscription(tx, {
+        userId,
+        planId: repriced.details.plan!.id,
+        addressId,
+        frequencyWeeks: input.frequency_weeks,
+        deliveryWeekday: isoWeekday(input.first_delivery_date),
+        nextDeliveryDate: input.first_delivery_date,
+      });
+
+      await step('create-order');
+      const { costs } = repriced;
+      const order = await repository.insertOrder(tx, {
+        userId,
+        subscriptionId: subscription.id,
+        abandonedCartId: input.abandoned_cart_id,
+        idempotencyKey: input.idempotency_key,
+        status: payment ? 'payment_pending' : 'paid',
+        email,
+        deliveryDate: input.first_delivery_date,
+        frequencyWeeks: input.frequency_weeks,
+        shipFirstName: locked.cart.firstName!,
+        shipLastName: locked.cart.lastName!,
+        shipAddressLine1: locked.cart.addressLine1!,
+        shipAddressLine2: locked.cart.addressLine2,
+        shipCity: locked.cart.city!,
+        shipStateCode: locked.stateCode ?? '',
+        shipZipCode: locked.zip?.code ?? '',
+        phone: locked.cart.phone,
+        deliveryInstructions: locked.cart.deliveryInstructions,
+        promoCodeId: repriced.promoApplies ? locked.cart.promoCodeId : null,
+        partnershipId: locked.cart.partnershipId,
+        referralCodeId: locked.cart.referralCodeStatus === 'applied' ? locked.cart.referralCodeId : null,
+        discountDescription: repriced.promoApplies
+          ? (repriced.details.promo?.descriptionCheckout ?? null)
+          : null,
+        itemsCents: costs.itemsCents,
+        promoDiscountCents: costs.promoDiscountCents,
+        orderValueDiscountCents: costs.orderValueDiscountCents,
+        shippingCents: costs.shippingCents,
+        shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
+        taxCents: costs.taxCents,
+        taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
+        referralCreditsCents: costs.referralCreditsAppliedCents,
+        creditsAppliedCents: costs.creditsAppliedCents,
+        giftCardsAppliedCents: costs.giftCardsAppliedCents,
+        compedCents: costs.compedAppliedCents,
+        totalCents: costs.totalCents,
+        paymentProvider: payment ? deps.payments.name : null,
+        paymentIntentId: payment?.id ?? null,
+        cardBrand: payment?.card?.brand ?? null,
+        cardLast4: payment?.card?.last4 ?? null,
+      });
+      await repository.insertOrderLines(tx, [
+        ...repriced.boxLines.map(({ line, cost }) => ({
+          orderId: order.id,
+          productId: line.product.id,
+          isUpsell: false,
+          sku: line.product.sku,
+          name: line.product.name,
+          quantity: line.quantity,
+          unitPriceCents: cost.unitPriceCents,
+          regularUnitPriceCents: cost.regularUnitPriceCents,
+        })),
+        ...repriced.upsellLines.map(({ line, cost }) => ({
+          orderId: order.id,
+          productId: line.product_id,
+          isUpsell: true,
+          sku: line.sku,
+          name: line.name,
+          quantity: line.quantity,
+          unitPriceCents: cost.unitPriceCents,
+          regularUnitPriceCents: cost.regularUnitPriceCents,
+        })),
+      ]);
+      if (referrerCreditCents > 0 && repriced.details.referral) {
+        await repository.insertCredit(tx, {
+          userId: repriced.details.referral.userId,
+          amountCents: referrerCreditCents,
+          reason: `Referral: ${email}'s first box`,
+          orderId: order.id,
+          // Pending until the friend's first box is delivered.
+          availableAt: new Date(`${input.first_delivery_date}T23:59:59Z`),
+        });
+      }
+
+      await step('finish');
+      await repository.markCartCheckedOut(tx, input.abandoned_cart_id, userId);
+      await repository.insertRouteGrant(tx, {
+        userId,
+        route: repository.CHECKOUT_SUCCESS_ROUTE,
+        orderId: order.id,
+        expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
+      });
+      await deps.mailer.queue(
+        tx,
+        email,
+        'order-confirmation',
+        orderConfirmationMail({
+          siteName: deps.site.name,
+          siteUrl: deps.site.url,
+          firstName: locked.cart.firstName!,
+          orderNumber: orderNumber(order.id),
+          deliveryDate: formatDeliveryDate(input.first_delivery_date),
+          frequencyWeeks: input.frequency_weeks,
+          lines: [...repriced.boxLines, ...repriced.upsellLines].map(({ line, cost }) => ({
+            name: 'product' in line ? line.product.name : line.name,
+            quantity: line.quantity,
+            total: formatMoney((cost.unitPriceCents * line.quantity) / 100),
+          })),
+          total: formatMoney(costs.totalCents / 100),
+        }),
+      );
+      const { sessionToken } = await openSessionFor(tx, userId);
+      return {
+        completed: {
+          status: 'completed' as const,
+          orderId: order.id,
+          subscriptionId: subscription.id,
+          user: { id: userId, email },
+          sessionToken: sessionToken!,
+        },
+      };
+    });
+  } catch (error) {
+    // compensation: a refused checkout releases the card's hold. A lost connection does not: the
+    // same key retried completes with this very authorization.
+    if (payment && error instanceof AppError) await release(deps, payment);
+    throw error;
+  }
+
+  if ('replayOf' in outcome) return replay(deps, outcome.replayOf, input);
+  deps.mailer.flush();
+  if (payment) await capture(deps, outcome.completed.orderId, payment.id);
+  return outcome.completed;
+}
+
+function assertReady(priced: PricedCart, input: CompleteCheckoutBody, now: Date) {
+  const { cart, plan, zip } = priced.details;
+  const problems = checkoutProblems({
+    threshold: plan?.threshold ?? null,
+    itemCount: priced.itemCount,
+    email: cart.email,
+    firstName: cart.firstName,
+    lastName: cart.lastName,
+    addressLine1: cart.addressLine1,
+    city: cart.city,
+    phone: cart.phone,
+    zipCodeKnown: zip !== null,
+    zipCodeDelivered: zip?.isDelivered ?? false,
+    hasPassword: cart.passwordHash !== null,
+    deliveryDateOpen:
+      zip !== null &&
+      isDeliveryDateChoice(input.first_delivery_date, { now, weekdays: zip.deliveryWeekdays }),
+    totalCents: priced.costs.totalCents,
+    hasPaymentMethod: input.payment_method_id !== undefined,
+    promoProblem: priced.promoReason,
+  });
+  const fields = Object.keys(problems);
+  if (fields.length === 0) return;
+  const first = problems[fields[0]!]![0]!;
+  throw new AppError('validation', fields.length === 1 ? first : 'Please check the highlighted fields.', {
+    fieldErrors: problems,
+  });
+}
+
+async function authorize(
+  deps: CheckoutDeps,
+  priced: PricedCart,
+  input: CompleteCheckoutBody,
+  amountCents: number,
+): Promise<PaymentIntent> {
+  const intent = await deps.payments.authorize({
+    amountCents,
+    currency: 'usd',
+    paymentMethodId: input.payment_method_id!,
+    idempotencyKey: `checkout-${input.idempotency_key}`,
+    description: `${deps.site.name}: first box (${priced.details.plan?.name ?? 'plan'})`,
+    metadata: { abandoned_cart_id: input.abandoned_cart_id },
+  });
+  if (intent.status === 'declined') {
+    throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
+  }
+  if (intent.status === 'canceled') {
+    throw new AppError('conflict', 'This payment attempt has ended. Please press pay again.');
+  }
+  if (intent.amountCents !== amountCents) throw cartChanged();
+  return intent;
+}
+
+/**
+ * The first charge ends a referral's journey: the referrer's code counts one more friend (never past
+ * its limit, under a row lock) and earns the credit the app settings name.
+ */
+async function redeemReferral(tx: Database, priced: PricedCart): Promise<number> {
+  const { cart, referralSettings } = priced.details;
+  if (cart.referralCodeStatus !== 'applied' || cart.referralCodeId === null) return 0;
+  const code = await repository.lockReferralCode(tx, cart.referralCodeId);
+  if (!code) return 0;
+  if (code.redemptionsCount >= code.redemptionLimit) {
+    throw AppError.invalidField(
+      'referral_code',
+      'This friend has already shared all of their referral rewards.',
+    );
+  }
+  await repository.countReferralRedemption(tx, code.id);
+  const amount = (referralSettings as { referrer_credit?: { amount?: number } } | null)?.referrer_credit
+    ?.amount;
+  return Math.max(0, Math.round(Number(amount ?? 0) * 100));
+}
+
+async function release(deps: CheckoutDeps, payment: PaymentIntent) {
+  try {
+    await deps.payments.cancel(payment.id);
+  } catch (error) {
+    // The hold expires on its own; a failed release must not hide why the checkout was refused.
+    deps.log.error({ err: error, paymentIntentId: payment.id }, 'could not release a card authorization');
+  }
+}
+
+async function capture(deps: CheckoutDeps, orderId: number, paymentIntentId: string) {
+  try {
+    const captured = await deps.payments.capture(paymentIntentId);
+    if (captured.status === 'succeeded') await repository.setOrderStatus(deps.db, orderId, 'paid');
+  } catch (error) {
+    // The order stands with payment_pending; a retry with the same key or the provider's webhook settles it.
+    deps.log.error({ err: error, orderId, paymentIntentId }, 'capturing a checkout payment failed');
+  }
+}
+
+/** The same answer for the same key: the order it made, captured if the first answer was lost before. */
+async function replay(
+  deps: CheckoutDeps,
+  order: repository.OrderRow,
+  input: CompleteCheckoutBody,
+): Promise<CompletedCheckout> {
+  if (order.abandonedCartId !== input.abandoned_cart_id) {
+    throw new AppError('conflict', 'This idempotency key belongs to another checkout.');
+  }
+  if (order.status === 'payment_pending' && order.paymentIntentId) {
+    await capture(deps, order.id, order.paymentIntentId);
+  }
+  const { sessionToken } = await openSessionFor(deps.db, order.userId);
+  return {
+    status: 'completed',
+    orderId: order.id,
+    subscriptionId: order.subscriptionId,
+    user: { id: order.userId, email: order.email },
+    sessionToken: sessionToken!,
+  };
+}
+
+/** "Thursday, December 3" for a calendar day. */
+export function formatDeliveryDate(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}

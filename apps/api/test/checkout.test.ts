@@ -1,0 +1,670 @@
+import { randomUUID } from 'node:crypto';
+import { CARD_DECLINED_MESSAGE, SESSION_COOKIE } from '@sprout/contracts';
+import { schema } from '@sprout/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeCheckout } from '../src/modules/checkout/workflow';
+import { registerPromoCodeUsage } from '../src/modules/promotions/service';
+import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
+
+const CARTS = '/api/customers/abandoned-carts';
+const CHECKOUT = '/api/sales/checkout';
+
+let context: TestContext;
+let skus: string[];
+let plans: Record<string, number>;
+
+beforeAll(async () => {
+  context = await startTestApp();
+  const { db } = context.database;
+  skus = (
+    await db
+      .select({ sku: schema.products.sku })
+      .from(schema.products)
+      .where(eq(schema.products.isActive, true))
+      .orderBy(schema.products.id)
+  ).map((row) => row.sku);
+  plans = Object.fromEntries((await db.select().from(schema.plans)).map((plan) => [plan.slug, plan.id]));
+});
+afterAll(() => context?.close());
+
+const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+const newKey = () => randomUUID().replaceAll('-', '');
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** A cart ready to complete: a full box on the plan, contact, address and password. */
+async function readyCart(
+  options: { plan?: string; items?: number; email?: string; zip?: string; contact?: boolean } = {},
+) {
+  const plan = options.plan ?? 'plan-12';
+  const items = options.items ?? 12;
+  const id = (await sendJson(context.app, 'POST', CARTS)).body.data.id as string;
+  const email = options.email ?? uniqueEmail('family');
+  await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { email, zip_code: options.zip ?? '10001' });
+  await sendJson(context.app, 'POST', `${CARTS}/${id}/plans`, { plan_id: plans[plan] });
+  for (let index = 0; index < items; index += 12) {
+    // Twelve different products per round, one more of each per round: one request per product.
+    for (let offset = 0; offset < Math.min(12, items - index); offset += 1) {
+      const { status } = await sendJson(context.app, 'PUT', `${CARTS}/${id}/items`, {
+        sku: skus[offset]!,
+        quantity: Math.floor(index / 12) + 1,
+      });
+      expect(status).toBe(200);
+    }
+  }
+  if (options.contact !== false) {
+    const { status } = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, {
+      first_name: 'Robin',
+      last_name: 'Okafor',
+      address_line_1: '350 W 31st St',
+      address_line_2: 'Apt 2',
+      city: 'New York',
+      phone: '(212) 555-0199',
+      delivery_instructions: 'Ring twice',
+      password: 'lunchbox-secret',
+    });
+    expect(status).toBe(200);
+  }
+  return { id, email };
+}
+
+async function cardToken(number = '4242424242424242'): Promise<string> {
+  const response = await injectJson(context.app, 'POST', '/test-provider/v1/payment-methods', {
+    number,
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 2,
+    cvc: '123',
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().id;
+}
+
+async function firstDeliveryDate(zip = '10001'): Promise<string> {
+  const { status, body } = await getJson(context.app, `/api/shipping/zip-codes/${zip}/delivery-dates`);
+  expect(status).toBe(200);
+  return body.data[0].date;
+}
+
+async function checkoutBody(cartId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    abandoned_cart_id: cartId,
+    idempotency_key: newKey(),
+    payment_method_id: await cardToken(),
+    first_delivery_date: await firstDeliveryDate(),
+    frequency_weeks: 2 as const,
+    ...overrides,
+  };
+}
+
+async function rowsFor(email: string) {
+  const { db } = context.database;
+  const users = await db.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${email}`);
+  const userIds = users.map((user) => user.id);
+  const orders = userIds.length
+    ? await db.select().from(schema.orders).where(eq(schema.orders.userId, userIds[0]!))
+    : [];
+  const subscriptions = userIds.length
+    ? await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userIds[0]!))
+    : [];
+  return { users, orders, subscriptions };
+}
+
+async function intentByKey(key: string) {
+  const [row] = await context.database.db
+    .select()
+    .from(schema.testPaymentIntents)
+    .where(eq(schema.testPaymentIntents.idempotencyKey, `checkout-${key}`));
+  return row;
+}
+
+const sessionCookieOf = (setCookie: string | string[] | undefined) =>
+  [setCookie ?? []]
+    .flat()
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+    .join('; ');
+
+describe('delivery dates', () => {
+  it('offers the next open delivery weekdays of a zip code and the frequencies', async () => {
+    const { status, body } = await getJson(context.app, '/api/shipping/zip-codes/10001/delivery-dates');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(6);
+    for (const option of body.data) {
+      expect([2, 4]).toContain(option.weekday);
+      expect(new Date(option.order_cutoff_at).getTime()).toBeGreaterThan(Date.now());
+    }
+    expect(body.meta).toEqual({ frequencies_weeks: [1, 2, 4], time_zone: 'America/New_York' });
+  });
+
+  it('refuses zip codes that are unknown or not delivered', async () => {
+    expect((await getJson(context.app, '/api/shipping/zip-codes/00000/delivery-dates')).status).toBe(404);
+    const undelivered = await context.database.db
+      .select({ code: schema.zipCodes.code })
+      .from(schema.zipCodes)
+      .where(eq(schema.zipCodes.isDelivered, false))
+      .limit(1);
+    const { status, body } = await getJson(
+      context.app,
+      `/api/shipping/zip-codes/${undelivered[0]!.code}/delivery-dates`,
+    );
+    expect(status).toBe(422);
+    expect(body.errors.zip_code_id[0]).toMatch(/don't deliver/);
+  });
+});
+
+describe('checkout add-ons', () => {
+  it('lists the offers and adds them outside the box threshold, at list price', async () => {
+    const { id } = await readyCart();
+    const offers = await getJson(context.app, `/api/sales/checkout/upsell/items?abandoned_cart_id=${id}`);
+    expect(offers.status).toBe(200);
+    expect(offers.body.data.length).toBeGreaterThanOrEqual(4);
+    const offer = offers.body.data[0];
+    expect(offer).toMatchObject({ quantity: 0, max_quantity: 6 });
+
+    const before = (await getJson(context.app, `${CARTS}/${id}`)).body.data;
+    const added = await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/increase', {
+      abandoned_cart_id: id,
+      sku: offer.sku,
+    });
+    expect(added.status).toBe(200);
+    await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/increase', {
+      abandoned_cart_id: id,
+      sku: offer.sku,
+    });
+    const after = (await getJson(context.app, `${CARTS}/${id}`)).body.data;
+    expect(after.cart.upsell_items).toEqual([
+      {
+        sku: offer.sku,
+        name: offer.name,
+        quantity: 2,
+        price: offer.price,
+        total_cost: cents(offer.price * 2) / 100,
+      },
+    ]);
+    expect(after.cart.item_count).toBe(12);
+    expect(after.is_ready_to_checkout).toBe(true);
+    expect(cents(after.cart.costs.cart_items)).toBe(
+      cents(before.cart.costs.cart_items) + 2 * cents(offer.price),
+    );
+    const listed = await getJson(context.app, `/api/sales/checkout/upsell/items?abandoned_cart_id=${id}`);
+    expect(listed.body.data[0].quantity).toBe(2);
+
+    const removed = await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/decrease', {
+      abandoned_cart_id: id,
+      sku: offer.sku,
+    });
+    expect(removed.body.data.cart.upsell_items[0].quantity).toBe(1);
+  });
+
+  it('stops at the maximum and refuses products that are not offered', async () => {
+    const { id } = await readyCart();
+    const offers = (await getJson(context.app, `/api/sales/checkout/upsell/items?abandoned_cart_id=${id}`))
+      .body.data;
+    const { sku, max_quantity: max } = offers[0];
+    for (let index = 0; index < max; index += 1) {
+      await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/increase', {
+        abandoned_cart_id: id,
+        sku,
+      });
+    }
+    const over = await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/increase', {
+      abandoned_cart_id: id,
+      sku,
+    });
+    expect(over.status).toBe(422);
+    expect(over.body.errors.quantity[0]).toBe(`You can add up to ${max} of these.`);
+    const offered = new Set(offers.map((offer: { sku: string }) => offer.sku));
+    const notOffered = skus.find((candidate) => !offered.has(candidate))!;
+    const refused = await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/increase', {
+      abandoned_cart_id: id,
+      sku: notOffered,
+    });
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe('initialized-checkout event', () => {
+  it('records one event for the cart and returns its id', async () => {
+    const { id } = await readyCart({ contact: false });
+    const { status, body } = await sendJson(
+      context.app,
+      'POST',
+      '/api/marketing/events/initialized-checkout',
+      {
+        abandoned_cart_id: id,
+        source_url: '/onboarding/checkout',
+      },
+    );
+    expect(status).toBe(201);
+    const [event] = await context.database.db
+      .select()
+      .from(schema.marketingEvents)
+      .where(eq(schema.marketingEvents.id, body.data.event_id));
+    expect(event).toMatchObject({ name: 'InitializedCheckout', abandonedCartId: id });
+    const unknown = await sendJson(context.app, 'POST', '/api/marketing/events/initialized-checkout', {
+      abandoned_cart_id: randomUUID(),
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('completing checkout', () => {
+  it('makes a customer, an address, a subscription and a paid first order, and signs the customer in', async () => {
+    const { id, email } = await readyCart();
+    await sendJson(context.app, 'POST', `${CARTS}/${id}/promo-codes`, { code: 'WELCOME50' });
+    const offer = (await getJson(context.app, `/api/sales/checkout/upsell/items?abandoned_cart_id=${id}`))
+      .body.data[0];
+    await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/increase', {
+      abandoned_cart_id: id,
+      sku: offer.sku,
+    });
+    const shown = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs;
+    const body = await checkoutBody(id);
+    const promoBefore = await context.database.db
+      .select({ uses: schema.promoCodes.usesCount })
+      .from(schema.promoCodes)
+      .where(sql`lower(${schema.promoCodes.code}) = 'welcome50'`);
+
+    const response = await injectJson(context.app, 'POST', CHECKOUT, body);
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json();
+    expect(data.status).toBe('completed');
+    expect(data.redirect).toBe('/onboarding/checkout/success');
+    expect(data.user.email).toBe(email);
+    expect(data.order).toMatchObject({
+      status: 'paid',
+      delivery_date: body.first_delivery_date,
+      frequency_weeks: 2,
+      email,
+      discount_description: '50% off your first box',
+      shipping_address: { first_name: 'Robin', city: 'New York', state_code: 'NY', zip_code: '10001' },
+      payment: { provider: 'test', brand: 'visa', last4: '4242' },
+    });
+    expect(data.order.costs).toEqual(shown);
+    expect(data.order.lines).toHaveLength(13);
+    expect(data.order.lines.filter((line: { is_upsell: boolean }) => line.is_upsell)).toEqual([
+      expect.objectContaining({ sku: offer.sku, quantity: 1, unit_price: offer.price }),
+    ]);
+    expect(data.subscription).toMatchObject({
+      status: 'active',
+      frequency_weeks: 2,
+      next_delivery_date: body.first_delivery_date,
+      plan: { slug: 'plan-12', threshold: 12 },
+    });
+
+    const rows = await rowsFor(email);
+    expect(rows.users).toHaveLength(1);
+    expect(rows.subscriptions).toHaveLength(1);
+    expect(rows.orders).toHaveLength(1);
+    const intent = await intentByKey(body.idempotency_key);
+    expect(intent).toMatchObject({ status: 'succeeded', amountCents: cents(shown.total_cost) });
+    expect(intent?.capturedCents).toBe(cents(shown.total_cost));
+
+    const [cart] = await context.database.db
+      .select({ status: schema.abandonedCarts.status, profileId: schema.abandonedCarts.profileId })
+      .from(schema.abandonedCarts)
+      .where(eq(schema.abandonedCarts.id, id));
+    expect(cart).toEqual({ status: 'checked_out', profileId: data.user.id });
+    const promoAfter = await context.database.db
+      .select({ uses: schema.promoCodes.usesCount })
+      .from(schema.promoCodes)
+      .where(sql`lower(${schema.promoCodes.code}) = 'welcome50'`);
+    expect(promoAfter[0]!.uses).toBe(promoBefore[0]!.uses + 1);
+    const mails = await context.database.db
+      .select()
+      .from(schema.mailMessages)
+      .where(and(eq(schema.mailMessages.to, email), eq(schema.mailMessages.template, 'order-confirmation')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain(data.order.number);
+
+    // Signed in: /api/me knows the subscription and the orders list is theirs alone.
+    const cookie = sessionCookieOf(response.headers['set-cookie']);
+    expect(cookie).not.toBe('');
+    const me = await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.json().data.subscription).toMatchObject({ status: 'active', plan: { slug: 'plan-12' } });
+    const orders = await context.app.inject({
+      method: 'GET',
+      url: `/api/sales/users/${data.user.id}/orders`,
+      headers: { cookie },
+    });
+    expect(orders.statusCode).toBe(200);
+    expect(orders.json().data.map((order: { id: number }) => order.id)).toEqual([data.order.id]);
+    expect(orders.json().meta.pagination).toMatchObject({ total: 1, count: 1, current_page: 1 });
+    const others = await context.app.inject({
+      method: 'GET',
+      url: `/api/sales/users/${data.user.id + 1000}/orders`,
+      headers: { cookie },
+    });
+    expect(others.statusCode).toBe(403);
+    expect((await getJson(context.app, `/api/sales/users/${data.user.id}/orders`)).status).toBe(401);
+
+    // The cart is spent: changes answer 10002 and so does another checkout with a new key.
+    const again = await sendJson(context.app, 'POST', CHECKOUT, { ...body, idempotency_key: newKey() });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe(10002);
+  });
+
+  it('opens the success page once, through its one-time grant', async () => {
+    const { id } = await readyCart();
+    const response = await injectJson(context.app, 'POST', CHECKOUT, await checkoutBody(id));
+    const cookie = sessionCookieOf(response.headers['set-cookie']);
+    const access = (path: string) =>
+      context.app.inject({ method: 'GET', url: `/api/route-access?path=${path}`, headers: { cookie } });
+
+    expect((await access('/onboarding/checkout/success')).json().data.allowed).toBe(true);
+    const visit = await injectJson(
+      context.app,
+      'POST',
+      '/api/sales/checkout/success-visit',
+      undefined,
+      cookie,
+    );
+    expect(visit.statusCode).toBe(200);
+    expect(visit.json().data.order.id).toBe(response.json().data.order.id);
+
+    expect((await access('/onboarding/checkout/success')).json().data).toMatchObject({
+      allowed: false,
+      redirect: '/menus',
+    });
+    const second = await injectJson(
+      context.app,
+      'POST',
+      '/api/sales/checkout/success-visit',
+      undefined,
+      cookie,
+    );
+    expect(second.statusCode).toBe(403);
+    // A visitor without the session has no grant at all.
+    const anonymous = await getJson(context.app, '/api/route-access?path=/onboarding/checkout/success');
+    expect(anonymous.body.data.allowed).toBe(false);
+  });
+
+  it('gives a referee the referral credit and the referrer a pending credit', async () => {
+    const { id, email } = await readyCart();
+    const applied = await sendJson(context.app, 'POST', `${CARTS}/${id}/referral-codes`, {
+      referral_code: 'DEMOREF',
+      refereeEmail: email,
+    });
+    expect(applied.status).toBe(200);
+    const shown = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs;
+    expect(shown.referral_credits_amount_applied).toBe(25);
+    const [before] = await context.database.db
+      .select()
+      .from(schema.referralCodes)
+      .where(sql`lower(${schema.referralCodes.code}) = 'demoref'`);
+
+    const { status, body } = await sendJson(context.app, 'POST', CHECKOUT, await checkoutBody(id));
+    expect(status).toBe(201);
+    expect(body.data.order.costs.referral_credits_amount_applied).toBe(25);
+    const [after] = await context.database.db
+      .select()
+      .from(schema.referralCodes)
+      .where(eq(schema.referralCodes.id, before!.id));
+    expect(after!.redemptionsCount).toBe(before!.redemptionsCount + 1);
+    const credits = await context.database.db
+      .select()
+      .from(schema.creditLedger)
+      .where(eq(schema.creditLedger.orderId, body.data.order.id));
+    expect(credits).toEqual([
+      expect.objectContaining({
+        userId: before!.userId,
+        amountCents: 2500,
+        reason: `Referral: ${email}'s first box`,
+      }),
+    ]);
+    // Pending until the friend's first box is delivered.
+    expect(credits[0]!.availableAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('answers 422 with every reason for a cart that is not ready, and writes nothing', async () => {
+    const { id, email } = await readyCart({ items: 11, contact: false });
+    const { status, body } = await sendJson(context.app, 'POST', CHECKOUT, {
+      ...(await checkoutBody(id)),
+      payment_method_id: undefined,
+    });
+    expect(status).toBe(422);
+    expect(Object.keys(body.errors).sort()).toEqual(
+      [
+        'address_line_1',
+        'cart',
+        'city',
+        'first_name',
+        'last_name',
+        'password',
+        'payment_method_id',
+        'phone',
+      ].sort(),
+    );
+    expect(body.errors.cart).toEqual(['Your box needs 1 more item.']);
+    expect(body.errors.first_name).toEqual(['This field is required']);
+    expect((await rowsFor(email)).users).toHaveLength(0);
+  });
+
+  it('refuses a delivery date that is not open and malformed bodies', async () => {
+    const { id } = await readyCart();
+    const closed = await sendJson(context.app, 'POST', CHECKOUT, {
+      ...(await checkoutBody(id)),
+      first_delivery_date: '2020-01-07',
+    });
+    expect(closed.status).toBe(422);
+    expect(Object.keys(closed.body.errors)).toEqual(['first_delivery_date']);
+
+    const malformed = await sendJson(context.app, 'POST', CHECKOUT, {
+      abandoned_cart_id: 'nope',
+      idempotency_key: 'short',
+      first_delivery_date: 'tomorrow',
+      frequency_weeks: 3,
+      card_number: '4242424242424242',
+    });
+    expect(malformed.status).toBe(422);
+    expect(Object.keys(malformed.body.errors)).toEqual(
+      expect.arrayContaining([
+        'abandoned_cart_id',
+        'idempotency_key',
+        'first_delivery_date',
+        'frequency_weeks',
+      ]),
+    );
+    const unknownCart = await sendJson(context.app, 'POST', CHECKOUT, await checkoutBody(randomUUID()));
+    expect(unknownCart.status).toBe(404);
+  });
+
+  it('keeps a declined card from leaving any order, and says why', async () => {
+    const { id, email } = await readyCart();
+    const body = await checkoutBody(id, { payment_method_id: await cardToken('4000000000000002') });
+    const { status, body: answer } = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(status).toBe(422);
+    expect(answer.errors.payment_method_id).toEqual([CARD_DECLINED_MESSAGE]);
+    expect(await rowsFor(email)).toEqual({ users: [], orders: [], subscriptions: [] });
+    expect((await intentByKey(body.idempotency_key))?.status).toBe('declined');
+
+    // Another card, a new attempt: it goes through.
+    const retry = await sendJson(context.app, 'POST', CHECKOUT, await checkoutBody(id));
+    expect(retry.status).toBe(201);
+  });
+
+  it('asks for the 3-D Secure step, then completes with the same key', async () => {
+    const { id, email } = await readyCart();
+    const body = await checkoutBody(id, { payment_method_id: await cardToken('4000002500003155') });
+    const first = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(first.status).toBe(200);
+    expect(first.body.data.status).toBe('requires_action');
+    expect((await rowsFor(email)).orders).toHaveLength(0);
+
+    const { id: intentId, client_secret: clientSecret } = first.body.data.payment_intent;
+    const authenticated = await injectJson(
+      context.app,
+      'POST',
+      `/test-provider/v1/payment-intents/${intentId}/authenticate`,
+      { client_secret: clientSecret, outcome: 'approve' },
+    );
+    expect(authenticated.statusCode).toBe(200);
+    const second = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(second.status).toBe(201);
+    expect((await intentByKey(body.idempotency_key))?.status).toBe('succeeded');
+  });
+
+  it('makes one customer, subscription, order and charge from ten simultaneous submits of one key', async () => {
+    const { id, email } = await readyCart();
+    const body = await checkoutBody(id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => sendJson(context.app, 'POST', CHECKOUT, body)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.data.order.id)).size).toBe(1);
+    const rows = await rowsFor(email);
+    expect([rows.users.length, rows.subscriptions.length, rows.orders.length]).toEqual([1, 1, 1]);
+    const intents = await context.database.db
+      .select()
+      .from(schema.testPaymentIntents)
+      .where(eq(schema.testPaymentIntents.idempotencyKey, `checkout-${body.idempotency_key}`));
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({ status: 'succeeded', capturedCents: rows.orders[0]!.totalCents });
+  });
+
+  it('charges the price of the cart as it is at completion, not as it was shown', async () => {
+    const { id } = await readyCart();
+    const shown = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs.total_cost;
+    const offer = (await getJson(context.app, `/api/sales/checkout/upsell/items?abandoned_cart_id=${id}`))
+      .body.data[1];
+    // Another tab adds an add-on after this one showed its total.
+    await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/increase', {
+      abandoned_cart_id: id,
+      sku: offer.sku,
+    });
+    const now = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs.total_cost;
+    expect(now).toBeGreaterThan(shown);
+    const body = await checkoutBody(id);
+    const { status, body: answer } = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(status).toBe(201);
+    expect(answer.data.order.costs.total_cost).toBe(now);
+    expect((await intentByKey(body.idempotency_key))?.amountCents).toBe(cents(now));
+  });
+
+  async function limitedPromo(code: string) {
+    const [promo] = await context.database.db
+      .insert(schema.promoCodes)
+      .values({ code, description: code, descriptionCheckout: '$5 off', maxUses: 1, oncePerEmail: false })
+      .returning();
+    await context.database.db
+      .insert(schema.promoCodeTiers)
+      .values({ promoCodeId: promo!.id, type: 'dollars_off', amount: 5, weeklyOrdinalNumber: 1 });
+    return promo!.id;
+  }
+
+  it('refuses a promo code whose last use went between apply and completion, before touching the card', async () => {
+    const promoCodeId = await limitedPromo('LASTONE');
+    const { id, email } = await readyCart();
+    expect(
+      (await sendJson(context.app, 'POST', `${CARTS}/${id}/promo-codes`, { code: 'LASTONE' })).status,
+    ).toBe(200);
+    // Someone else's checkout takes the last use meanwhile.
+    await context.database.db.transaction((tx) =>
+      registerPromoCodeUsage(tx, { promoCodeId, email: 'someone@example.com', cartId: randomUUID() }),
+    );
+    const body = await checkoutBody(id);
+    const { status, body: answer } = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(status).toBe(422);
+    expect(answer.errors.promo_code).toEqual(['This promo code has reached its limit.']);
+    expect(await rowsFor(email)).toEqual({ users: [], orders: [], subscriptions: [] });
+    expect(await intentByKey(body.idempotency_key)).toBeUndefined();
+  });
+
+  it('releases the card when the last use goes while the order is being written', async () => {
+    const promoCodeId = await limitedPromo('LASTTWO');
+    const { id, email } = await readyCart();
+    await sendJson(context.app, 'POST', `${CARTS}/${id}/promo-codes`, { code: 'LASTTWO' });
+    const body = await checkoutBody(id);
+    const app = context.app;
+    const refused = completeCheckout(
+      {
+        db: context.database.db,
+        payments: app.payments,
+        mailer: app.mailer,
+        site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+        log: app.log,
+        // Another checkout commits the last use just before this one registers its own.
+        beforeStep: async (step, tx) => {
+          if (step === 'register-promotions') {
+            await tx
+              .update(schema.promoCodes)
+              .set({ usesCount: 1 })
+              .where(eq(schema.promoCodes.id, promoCodeId));
+          }
+        },
+      },
+      body,
+    );
+    await expect(refused).rejects.toMatchObject({
+      kind: 'validation',
+      fieldErrors: { promo_code: ['This promo code has reached its limit.'] },
+    });
+    expect(await rowsFor(email)).toEqual({ users: [], orders: [], subscriptions: [] });
+    expect((await intentByKey(body.idempotency_key))?.status).toBe('canceled');
+  });
+
+  it('runs a bounded number of SQL statements whatever the size of the box', async () => {
+    const counts: number[] = [];
+    for (const [plan, items] of [
+      ['plan-12', 12],
+      ['plan-36', 36],
+    ] as const) {
+      const { id } = await readyCart({ plan, items });
+      const body = await checkoutBody(id);
+      const before = context.database.statements.count;
+      const { status } = await sendJson(context.app, 'POST', CHECKOUT, body);
+      expect(status).toBe(201);
+      counts.push(context.database.statements.count - before);
+    }
+    expect(counts[0]).toBe(counts[1]);
+    expect(counts[0]).toBeLessThanOrEqual(45);
+  });
+});
+
+describe('a connection lost in the middle of completion', () => {
+  it('leaves no charge and no partial rows, and the same key completes afterwards', async () => {
+    const { id, email } = await readyCart();
+    const body = await checkoutBody(id);
+    const app = context.app;
+    const killed = completeCheckout(
+      {
+        db: context.database.db,
+        payments: app.payments,
+        mailer: app.mailer,
+        site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+        log: app.log,
+        beforeStep: async (step, tx) => {
+          if (step !== 'create-order') return;
+          if (context.database.kind === 'postgres') {
+            await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+          }
+          // PGlite runs in this process: a dropped connection is an error from the driver.
+          throw new Error('Connection terminated unexpectedly');
+        },
+      },
+      body,
+    );
+    await expect(killed).rejects.toThrow();
+
+    expect(await rowsFor(email)).toEqual({ users: [], orders: [], subscriptions: [] });
+    const [cart] = await context.database.db
+      .select({ status: schema.abandonedCarts.status })
+      .from(schema.abandonedCarts)
+      .where(eq(schema.abandonedCarts.id, id));
+    expect(cart!.status).toBe('open');
+    // Authorized, never captured: no money moved without an order.
+    expect(await intentByKey(body.idempotency_key)).toMatchObject({
+      status: 'requires_capture',
+      capturedCents: 0,
+    });
+
+    const retry = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(retry.status).toBe(201);
+    const rows = await rowsFor(email);
+    expect([rows.users.length, rows.subscriptions.length, rows.orders.length]).toEqual([1, 1, 1]);
+    expect(await intentByKey(body.idempotency_key)).toMatchObject({
+      status: 'succeeded',
+      capturedCents: rows.orders[0]!.totalCents,
+    });
+  });
+});

@@ -81,7 +81,8 @@ describe('sign in with password and emailed code', () => {
       email: customer.email,
       referral_id: 'DEMOREF',
       profile: { first_name: 'Jamie' },
-      subscription: null,
+      // The demo customer has an active subscription to the popular plan, delivered on Tuesdays.
+      subscription: { status: 'active', delivery_weekday: 2, plan: { slug: 'plan-24', threshold: 24 } },
       address: { city: 'New York', zip_code: '10001', is_default: true },
     });
 

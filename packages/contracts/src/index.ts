@@ -5,6 +5,7 @@ export * from './checkout';
 export * from './envelope';
 export * from './errors';
 export * from './money';
+export * from './payments';
 export * from './plans';
 export * from './promotions';
 export * from './shipping';

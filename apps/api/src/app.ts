@@ -8,6 +8,7 @@ import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
+import paymentsPlugin from './plugins/payments';
 import security from './plugins/security';
 
 export type BuildAppOptions = {
@@ -16,15 +17,26 @@ export type BuildAppOptions = {
   /** Close the database with the app (the server owns it); tests keep theirs open. */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Tests only: Stripe API calls go to this local imitation instead of api.stripe.com. */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Request body fields that hold card data: never logged (the number and its security code). */
+export const CARD_BODY_FIELDS = ['number', 'cvc'] as const;
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.NODE_ENV === 'test') return false;
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    redact: [
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+      // Card fields sent to the test provider's browser API, should a body ever be logged.
+      ...CARD_BODY_FIELDS.flatMap((field) => [`req.body.${field}`, `body.${field}`]),
+    ],
   };
 }
 
@@ -64,6 +76,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // deployment sets SMTP_URL, which removes the mailbox (see docs/decisions/008).
     devMailbox: !config.SMTP_URL,
     startWorker: config.NODE_ENV !== 'test',
+  });
+  await app.register(paymentsPlugin, {
+    stripe:
+      config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: config.STRIPE_SECRET_KEY,
+            publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    siteUrl: config.SITE_URL,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    stripeApi: options.stripeApi,
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

@@ -52,6 +52,26 @@ export const configSchema = z.object({
   ACCOUNT_SITE_URL: z.string().min(1).default('/account'),
   ADMIN_SITE_URL: z.string().min(1).default('/admin'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  /**
+   * Payments (docs/decisions/011): Stripe when both keys are set, else the embedded test provider.
+   * The webhook signing secret enables POST /api/payments/stripe/webhook.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, {
+      error: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)',
+    })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, {
+      error: 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)',
+    })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' })
+    .optional(),
 });
 
 export const SOCIAL_PROVIDERS = {
@@ -86,11 +106,21 @@ function socialProvidersFrom(env: Record<string, string | undefined>): SocialPro
 
 export class ConfigError extends Error {}
 
+/** Half a Stripe configuration would silently fall back to the test provider: refuse it instead. */
+function stripeKeysPaired(config: z.infer<typeof configSchema>): boolean {
+  return (config.STRIPE_SECRET_KEY === undefined) === (config.STRIPE_PUBLISHABLE_KEY === undefined);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+  }
+  if (!stripeKeysPaired(parsed.data)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY together, or neither\nSee .env.example for every setting.',
+    );
   }
   return {
     ...parsed.data,

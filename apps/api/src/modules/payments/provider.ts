@@ -1,0 +1,51 @@
+/**
+ * The one interface the store charges through (docs/decisions/011). Two implementations: the
+ * embedded test provider (default, ./test-provider.ts) and Stripe (./stripe-provider.ts), chosen by
+ * configuration in plugins/payments.ts and reachable as `app.payments`.
+ */
+
+export type PaymentIntentStatus =
+  | 'requires_action'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled'
+  | 'declined';
+
+export type PaymentIntent = {
+  id: string;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  clientSecret: string;
+  /** A customer-facing reason when declined, else null. */
+  declineMessage: string | null;
+  card: { brand: string; last4: string } | null;
+};
+
+export type AuthorizeInput = {
+  amountCents: number;
+  currency: 'usd';
+  paymentMethodId: string;
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+};
+
+export type RefundInput = { intentId: string; amountCents?: number; idempotencyKey: string };
+
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  readonly publishableKey: string | null;
+  /**
+   * Creates a manual-capture intent for the payment method and confirms it; for an idempotency key
+   * it has seen, returns that intent (its current state) instead. Same key with a different amount
+   * or payment method → throws AppError('conflict', ...). Declines are NOT thrown: status
+   * 'declined' + declineMessage.
+   */
+  authorize(input: AuthorizeInput): Promise<PaymentIntent>;
+  /** Idempotent: capturing a succeeded intent returns it. */
+  capture(intentId: string): Promise<PaymentIntent>;
+  /** Idempotent: releases an authorization. */
+  cancel(intentId: string): Promise<PaymentIntent>;
+  retrieve(intentId: string): Promise<PaymentIntent>;
+  refund(input: RefundInput): Promise<{ id: string; amountCents: number }>;
+}

@@ -1,0 +1,23 @@
+import { paymentConfigResponse } from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { paymentConfig } from './service';
+
+/**
+ * The storefront's view of payments. The provider's own HTTP surface (the test provider's browser
+ * API, Stripe's webhook) is registered by plugins/payments.ts with the provider it belongs to.
+ */
+export default async function paymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/sales/checkout/payment-config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The payment provider and its publishable key, for the browser's card fields",
+        response: { 200: paymentConfigResponse },
+      },
+    },
+    async () => ({ data: paymentConfig(app.payments), meta: {} }),
+  );
+}

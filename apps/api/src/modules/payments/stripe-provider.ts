@@ -1,0 +1,216 @@
+import { CARD_DECLINED_MESSAGE } from '@sprout/contracts';
+import Stripe from 'stripe';
+import { AppError } from '../../errors/app-error';
+import type {
+  AuthorizeInput,
+  PaymentIntent,
+  PaymentIntentStatus,
+  PaymentProvider,
+  RefundInput,
+} from './provider';
+
+/**
+ * Stripe behind the PaymentProvider interface (docs/decisions/011): PaymentIntents with manual
+ * capture, confirmed on creation with the payment method the Payment Element created in the
+ * browser. The Stripe client is passed in, so tests point it at a local imitation of the API.
+ */
+
+export type StripeSettings = { secretKey: string; publishableKey: string; webhookSecret: string | undefined };
+
+/** The SDK client for the configured secret key. `api` is for tests only: a local imitation of Stripe. */
+export function createStripeClient(
+  secretKey: string,
+  api?: { host: string; port: number; protocol: 'http' | 'https' },
+): Stripe {
+  return new Stripe(secretKey, {
+    // Every call is already idempotent (our keys, or the SDK's own retry key on POSTs).
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'sprout-and-spoon' },
+    ...(api ?? {}),
+  });
+}
+
+const EXPAND = ['payment_method'];
+
+const { StripeCardError, StripeIdempotencyError, StripeInvalidRequestError } = Stripe.errors;
+
+function ourStatus(intent: Stripe.PaymentIntent): PaymentIntentStatus {
+  switch (intent.status) {
+    case 'requires_capture':
+      return 'requires_capture';
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_action':
+      return 'requires_action';
+    // We always confirm on creation: back at requires_payment_method means the card failed
+    // (a decline, or a failed 3-D Secure step).
+    case 'requires_payment_method':
+      return 'declined';
+    default:
+      throw new AppError(
+        'internal',
+        `Stripe payment intent ${intent.id} is in an unexpected state: ${intent.status}.`,
+      );
+  }
+}
+
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): PaymentIntent['card'] {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  return { brand: method.card.brand, last4: method.card.last4 };
+}
+
+function fromStripe(intent: Stripe.PaymentIntent, declineMessage?: string): PaymentIntent {
+  const status = ourStatus(intent);
+  return {
+    id: intent.id,
+    status,
+    amountCents: intent.amount,
+    clientSecret: intent.client_secret ?? '',
+    declineMessage:
+      status === 'declined'
+        ? (declineMessage ?? intent.last_payment_error?.message ?? CARD_DECLINED_MESSAGE)
+        : null,
+    card: cardOf(intent.payment_method),
+  };
+}
+
+function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  return error instanceof Stripe.errors.StripeError;
+}
+
+/** The customer-facing text Stripe gives for a card error. */
+function customerMessage(error: Stripe.errors.StripeError): string {
+  return error.userMessage || error.message || CARD_DECLINED_MESSAGE;
+}
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+
+  constructor(
+    readonly stripe: Stripe,
+    readonly publishableKey: string,
+  ) {}
+
+  async authorize(input: AuthorizeInput): Promise<PaymentIntent> {
+    let intent: Stripe.Response<Stripe.PaymentIntent>;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          payment_method: input.paymentMethodId,
+          capture_method: 'manual',
+          confirm: true,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description: input.description,
+          metadata: input.metadata,
+          expand: EXPAND,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (error) {
+      if (error instanceof StripeIdempotencyError) {
+        throw new AppError(
+          'conflict',
+          'This idempotency key was already used for a payment with a different amount or card.',
+        );
+      }
+      // A decline answers 402 with the intent it left at requires_payment_method.
+      if (error instanceof StripeCardError && error.payment_intent) {
+        const declined = fromStripe(error.payment_intent, customerMessage(error));
+        return { ...declined, status: 'declined', card: declined.card ?? cardOf(error.payment_method) };
+      }
+      throw this.unexpected(error, 'authorize');
+    }
+    // Stripe replays the first answer for a key it has seen; the intent may have moved on since
+    // (the customer completed 3-D Secure), and the interface promises its current state.
+    if (intent.lastResponse?.headers?.['idempotent-replayed'] === 'true') return this.retrieve(intent.id);
+    return fromStripe(intent);
+  }
+
+  async retrieve(intentId: string): Promise<PaymentIntent> {
+    try {
+      return fromStripe(await this.stripe.paymentIntents.retrieve(intentId, { expand: EXPAND }));
+    } catch (error) {
+      throw this.unexpected(error, 'retrieve');
+    }
+  }
+
+  async capture(intentId: string): Promise<PaymentIntent> {
+    try {
+      return fromStripe(await this.stripe.paymentIntents.capture(intentId, { expand: EXPAND }));
+    } catch (error) {
+      if (!this.unexpectedState(error)) throw this.unexpected(error, 'capture');
+    }
+    const current = await this.retrieve(intentId);
+    if (current.status === 'succeeded') return current;
+    throw new AppError(
+      'conflict',
+      `This payment cannot be captured: it is ${current.status.replace('_', ' ')}.`,
+    );
+  }
+
+  async cancel(intentId: string): Promise<PaymentIntent> {
+    try {
+      return fromStripe(await this.stripe.paymentIntents.cancel(intentId, { expand: EXPAND }));
+    } catch (error) {
+      if (!this.unexpectedState(error)) throw this.unexpected(error, 'cancel');
+    }
+    const current = await this.retrieve(intentId);
+    if (current.status === 'canceled') return current;
+    throw new AppError('conflict', 'This payment was already captured: refund it instead.');
+  }
+
+  async refund(input: RefundInput): Promise<{ id: string; amountCents: number }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.intentId,
+          ...(input.amountCents === undefined ? {} : { amount: input.amountCents }),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, amountCents: refund.amount };
+    } catch (error) {
+      if (error instanceof StripeIdempotencyError) {
+        throw new AppError('conflict', 'This idempotency key was already used for a different refund.');
+      }
+      // More than is left to refund, or an intent that was never captured.
+      if (
+        error instanceof StripeInvalidRequestError &&
+        ['amount_too_large', 'charge_already_refunded', 'payment_intent_unexpected_state'].includes(
+          error.code ?? '',
+        )
+      ) {
+        throw AppError.invalidField('amount', error.message);
+      }
+      throw this.unexpected(error, 'refund');
+    }
+  }
+
+  /** Verifies a webhook's signature on its raw body and parses it; throws on a bad signature. */
+  constructWebhookEvent(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
+  }
+
+  private unexpectedState(error: unknown): boolean {
+    return error instanceof StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state';
+  }
+
+  /** An unknown intent is a 404; anything else is ours to log (500) without leaking Stripe's text. */
+  private unexpected(error: unknown, operation: string): AppError {
+    if (error instanceof AppError) return error;
+    if (error instanceof StripeInvalidRequestError && error.code === 'resource_missing') {
+      return AppError.notFound('No such payment intent.');
+    }
+    const detail = isStripeError(error)
+      ? `${error.type} ${error.code ?? ''} ${error.message} (request ${error.requestId ?? 'unknown'})`
+      : String(error);
+    const wrapped = new AppError('internal', `Stripe ${operation} failed: ${detail}`);
+    wrapped.cause = error;
+    return wrapped;
+  }
+}

@@ -1,0 +1,264 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  type CardFieldErrors,
+  cardBrand,
+  cardDigits,
+  cardExpired,
+  cardFieldErrors,
+  centsToDollars,
+  DECLINE_MESSAGES,
+  type DeclineCode,
+  formatMoney,
+  fullExpiryYear,
+  type TestAuthenticateBody,
+  type TestPaymentIntent,
+  type TestPaymentMethod,
+  type TestPaymentMethodBody,
+  testCardBehavior,
+} from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import type { AuthorizeInput, PaymentIntent, PaymentProvider, RefundInput } from './provider';
+import * as repository from './repository';
+
+/**
+ * The embedded test provider: behaves like a card processor in test mode (docs/decisions/011).
+ * It stands in for an external service, so every statement runs on its own database handle,
+ * never inside a caller's transaction; concurrency is handled by unique keys and guarded updates.
+ */
+
+/** An unguessable id with a Stripe-like prefix: 128 bits from the CSPRNG. */
+export function newTestId(prefix: 'pi_test' | 'pm_test' | 're_test'): string {
+  return `${prefix}_${randomBytes(16).toString('hex')}`;
+}
+
+const NO_SUCH_INTENT = 'No such payment intent.';
+
+function declineMessage(code: string | null): string {
+  return DECLINE_MESSAGES[(code ?? 'generic_decline') as DeclineCode] ?? DECLINE_MESSAGES.generic_decline;
+}
+
+function toIntent(row: repository.TestIntentWithCard): PaymentIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents,
+    clientSecret: row.clientSecret,
+    declineMessage: row.status === 'declined' ? declineMessage(row.declineCode) : null,
+    card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+  };
+}
+
+function sameSecret(expected: string, given: string): boolean {
+  const left = Buffer.from(expected);
+  const right = Buffer.from(given);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A replay must ask for exactly what the first request asked for. */
+function replayOf(row: repository.TestIntentWithCard, input: AuthorizeInput): PaymentIntent {
+  if (row.amountCents !== input.amountCents || row.paymentMethodId !== input.paymentMethodId) {
+    throw new AppError(
+      'conflict',
+      'This idempotency key was already used for a payment with a different amount or card.',
+    );
+  }
+  return toIntent(row);
+}
+
+/** What charging the card does right now. */
+function outcomeFor(
+  method: repository.TestPaymentMethodRow,
+  now: Date,
+): { status: repository.TestIntentStatus; declineCode: DeclineCode | null } {
+  if (cardExpired(method.expMonth, method.expYear, now))
+    return { status: 'declined', declineCode: 'expired_card' };
+  switch (method.behavior) {
+    case 'succeed':
+      return { status: 'requires_capture', declineCode: null };
+    case 'requires_action':
+      return { status: 'requires_action', declineCode: null };
+    case 'insufficient_funds':
+      return { status: 'declined', declineCode: 'insufficient_funds' };
+    case 'decline':
+      return { status: 'declined', declineCode: 'generic_decline' };
+  }
+}
+
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+  readonly publishableKey = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async authorize(input: AuthorizeInput): Promise<PaymentIntent> {
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new AppError(
+        'internal',
+        `A payment needs a positive whole number of cents, not ${input.amountCents}.`,
+      );
+    }
+    const existing = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
+    if (existing) return replayOf(existing, input);
+
+    const method = await repository.findTestPaymentMethod(this.db, input.paymentMethodId);
+    if (!method) {
+      throw AppError.invalidField(
+        'payment_method_id',
+        'We could not find this card. Please enter your card details again.',
+      );
+    }
+    const outcome = outcomeFor(method, this.clock());
+    const id = newTestId('pi_test');
+    await repository.insertTestIntentIfAbsent(this.db, {
+      id,
+      idempotencyKey: input.idempotencyKey,
+      clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      paymentMethodId: method.id,
+      status: outcome.status,
+      declineCode: outcome.declineCode,
+      description: input.description,
+    });
+    // Read back by key: when a concurrent call with the same key won the insert, this is its intent.
+    const stored = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
+    if (!stored) throw new AppError('internal', 'The payment intent vanished after it was created.');
+    return replayOf(stored, input);
+  }
+
+  async retrieve(intentId: string): Promise<PaymentIntent> {
+    return toIntent(await this.row(intentId));
+  }
+
+  async capture(intentId: string): Promise<PaymentIntent> {
+    const moved = await repository.transitionTestIntent(this.db, intentId, ['requires_capture'], {
+      status: 'succeeded',
+      capture: true,
+    });
+    const row = await this.row(intentId);
+    if (moved || row.status === 'succeeded') return toIntent(row);
+    throw new AppError('conflict', `This payment cannot be captured: it is ${row.status.replace('_', ' ')}.`);
+  }
+
+  async cancel(intentId: string): Promise<PaymentIntent> {
+    const moved = await repository.transitionTestIntent(
+      this.db,
+      intentId,
+      ['requires_action', 'requires_capture', 'declined'],
+      { status: 'canceled' },
+    );
+    const row = await this.row(intentId);
+    if (moved || row.status === 'canceled') return toIntent(row);
+    throw new AppError('conflict', 'This payment was already captured: refund it instead.');
+  }
+
+  async refund(input: RefundInput): Promise<{ id: string; amountCents: number }> {
+    const replay = await this.refundReplay(input);
+    if (replay) return replay;
+
+    const intent = await this.row(input.intentId);
+    if (intent.status !== 'succeeded') {
+      throw AppError.invalidField('amount', 'Only a captured payment can be refunded.');
+    }
+    const refundable = intent.capturedCents - intent.refundedCents;
+    const amountCents = input.amountCents ?? refundable;
+    if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > refundable) {
+      throw AppError.invalidField('amount', refundLimitMessage(refundable));
+    }
+
+    const id = newTestId('re_test');
+    const outcome = await this.db.transaction(async (tx) => {
+      const recorded = await repository.insertTestRefundIfAbsent(tx, {
+        id,
+        paymentIntentId: intent.id,
+        idempotencyKey: input.idempotencyKey,
+        amountCents,
+      });
+      // A concurrent refund with the same key won: its answer is this one's too (read after commit).
+      if (!recorded) return 'replayed' as const;
+      // Throwing rolls the refund row back with it.
+      if (!(await repository.addRefundedAmount(tx, intent.id, amountCents))) {
+        throw AppError.invalidField('amount', refundLimitMessage(null));
+      }
+      return 'created' as const;
+    });
+    if (outcome === 'replayed') {
+      const replayed = await this.refundReplay(input);
+      if (replayed) return replayed;
+    }
+    return { id, amountCents };
+  }
+
+  private async refundReplay(input: RefundInput): Promise<{ id: string; amountCents: number } | null> {
+    const existing = await repository.findTestRefundByKey(this.db, input.idempotencyKey);
+    if (!existing) return null;
+    if (
+      existing.paymentIntentId !== input.intentId ||
+      (input.amountCents !== undefined && input.amountCents !== existing.amountCents)
+    ) {
+      throw new AppError('conflict', 'This idempotency key was already used for a different refund.');
+    }
+    return { id: existing.id, amountCents: existing.amountCents };
+  }
+
+  private async row(intentId: string): Promise<repository.TestIntentWithCard> {
+    const row = await repository.findTestIntent(this.db, intentId);
+    if (!row) throw AppError.notFound(NO_SUCH_INTENT);
+    return row;
+  }
+
+  // --- The browser-facing API (the processor's own JS API) -----------------------------------
+
+  /** Checks a card and keeps only what a processor shows back: brand, last four, expiry and behaviour. */
+  async createPaymentMethod(card: TestPaymentMethodBody): Promise<TestPaymentMethod> {
+    const errors = cardFieldErrors(card, this.clock());
+    const fields = Object.entries(errors) as [keyof CardFieldErrors, string][];
+    if (fields.length > 0) {
+      throw new AppError('validation', fields[0]![1], {
+        fieldErrors: Object.fromEntries(fields.map(([field, message]) => [field, [message]])),
+      });
+    }
+    const digits = cardDigits(card.number);
+    const method = {
+      id: newTestId('pm_test'),
+      brand: cardBrand(digits),
+      last4: digits.slice(-4),
+      expMonth: card.exp_month,
+      expYear: fullExpiryYear(card.exp_year),
+      behavior: testCardBehavior(digits),
+    };
+    await repository.insertTestPaymentMethod(this.db, method);
+    return { id: method.id, brand: method.brand, last4: method.last4 };
+  }
+
+  /**
+   * The customer finished the bank's 3-D Secure step: approve moves requires_action to
+   * requires_capture, fail declines it. Only the holder of the client secret may do this; a wrong
+   * secret looks exactly like an unknown intent. Repeats answer the intent's current state.
+   */
+  async authenticate(intentId: string, body: TestAuthenticateBody): Promise<TestPaymentIntent> {
+    const row = await repository.findTestIntent(this.db, intentId);
+    if (!row || !sameSecret(row.clientSecret, body.client_secret)) throw AppError.notFound(NO_SUCH_INTENT);
+    await repository.transitionTestIntent(
+      this.db,
+      intentId,
+      ['requires_action'],
+      body.outcome === 'approve'
+        ? { status: 'requires_capture' }
+        : { status: 'declined', declineCode: 'authentication_failed' },
+    );
+    // Read again whether or not this call moved it: a concurrent call may have moved it first.
+    const intent = toIntent(await this.row(intentId));
+    return { id: intent.id, status: intent.status, decline_message: intent.declineMessage };
+  }
+}
+
+function refundLimitMessage(refundableCents: number | null): string {
+  if (refundableCents === null) return 'A refund cannot exceed what was captured and not yet refunded.';
+  const most = formatMoney(centsToDollars(refundableCents), { alwaysShowCents: true });
+  return `A refund must be more than $0 and at most ${most}, what was captured and not yet refunded.`;
+}

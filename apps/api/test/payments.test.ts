@@ -1,0 +1,530 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { CARD_DECLINED_MESSAGE, DECLINE_MESSAGES } from '@sprout/contracts';
+import { schema } from '@sprout/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app';
+import { loadConfig } from '../src/config';
+import { AppError } from '../src/errors/app-error';
+import type { PaymentIntent } from '../src/modules/payments/provider';
+import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
+
+const METHODS = '/test-provider/v1/payment-methods';
+const authenticateUrl = (id: string) => `/test-provider/v1/payment-intents/${id}/authenticate`;
+const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
+
+let logs = '';
+let context: TestContext;
+beforeAll(async () => {
+  // The production logger (with its redaction) at its most talkative, captured in memory.
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  const production = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'trace' });
+  const options = loggerOptions(production);
+  context = await startTestApp({ logger: { ...(options as object), stream } });
+});
+afterAll(() => context?.close());
+
+const card = (number: string, overrides: Record<string, unknown> = {}) => ({
+  number,
+  exp_month: 12,
+  exp_year: FUTURE_YEAR,
+  cvc: '123',
+  ...overrides,
+});
+
+async function paymentMethod(number = '4242424242424242'): Promise<string> {
+  const { status, body } = await sendJson(context.app, 'POST', METHODS, card(number));
+  expect(status).toBe(201);
+  return body.id;
+}
+
+const key = () => `test-${randomUUID()}`;
+
+async function authorize(
+  number: string,
+  overrides: Partial<{ amountCents: number; idempotencyKey: string; paymentMethodId: string }> = {},
+): Promise<PaymentIntent> {
+  return context.app.payments.authorize({
+    amountCents: 4599,
+    currency: 'usd',
+    paymentMethodId: overrides.paymentMethodId ?? (await paymentMethod(number)),
+    idempotencyKey: overrides.idempotencyKey ?? key(),
+    description: 'Sprout & Spoon order',
+    metadata: { abandoned_cart_id: randomUUID() },
+    ...overrides,
+  });
+}
+
+async function intentRows(idempotencyKey: string) {
+  return context.database.db
+    .select()
+    .from(schema.testPaymentIntents)
+    .where(eq(schema.testPaymentIntents.idempotencyKey, idempotencyKey));
+}
+
+/** The AppError a promise rejects with. */
+async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('payment config', () => {
+  it('names the embedded test provider, which has no publishable key', async () => {
+    const { status, body } = await getJson(context.app, '/api/sales/checkout/payment-config');
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { provider: 'test', publishable_key: null }, meta: {} });
+    expect(context.app.payments.name).toBe('test');
+  });
+});
+
+describe('test provider: payment methods', () => {
+  it('creates one and keeps only brand, last four, expiry and behaviour', async () => {
+    const { status, body } = await sendJson(context.app, 'POST', METHODS, card('4242 4242 4242 4242'));
+    expect(status).toBe(201);
+    expect(body).toEqual({
+      id: expect.stringMatching(/^pm_test_[0-9a-f]{32}$/),
+      brand: 'visa',
+      last4: '4242',
+    });
+    const [row] = await context.database.db
+      .select()
+      .from(schema.testPaymentMethods)
+      .where(eq(schema.testPaymentMethods.id, body.id));
+    expect(row).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: FUTURE_YEAR,
+      behavior: 'succeed',
+    });
+    expect(JSON.stringify(row)).not.toContain('4242424242424242');
+    expect(JSON.stringify(row)).not.toContain('"123"');
+  });
+
+  it('detects the brand and accepts two-digit years', async () => {
+    const { body } = await sendJson(
+      context.app,
+      'POST',
+      METHODS,
+      card('5555555555554444', { exp_year: FUTURE_YEAR % 100 }),
+    );
+    expect(body).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    const amex = await sendJson(context.app, 'POST', METHODS, card('378282246310005', { cvc: '1234' }));
+    expect(amex.body).toMatchObject({ brand: 'amex', last4: '0005' });
+  });
+
+  it('refuses a bad card with a message on each bad field', async () => {
+    const lastYear = new Date().getUTCFullYear() - 1;
+    const { status, body } = await sendJson(
+      context.app,
+      'POST',
+      METHODS,
+      card('4242424242424241', { exp_year: lastYear, cvc: '12' }),
+    );
+    expect(status).toBe(422);
+    expect(body).toEqual({
+      message: 'Your card number is invalid.',
+      errors: {
+        number: ['Your card number is invalid.'],
+        exp_year: ['Your card has expired.'],
+        cvc: ["Your card's security code is invalid."],
+      },
+    });
+  });
+
+  it.each([
+    ['a number of a length no card has', card('4242424242424'), 'number', 'Your card number is invalid.'],
+    ['letters in the number', card('4242abcd42424242'), 'number', 'Your card number is invalid.'],
+    [
+      'a month past 12',
+      card('4242424242424242', { exp_month: 13 }),
+      'exp_month',
+      "Your card's expiration month is invalid.",
+    ],
+    [
+      'a five-digit CVC',
+      card('4242424242424242', { cvc: '12345' }),
+      'cvc',
+      "Your card's security code is invalid.",
+    ],
+    [
+      'a number instead of text',
+      card('4242424242424242', { cvc: 123 }),
+      'cvc',
+      "Your card's security code is invalid.",
+    ],
+  ])('refuses %s', async (_name, body, field, message) => {
+    const response = await sendJson(context.app, 'POST', METHODS, body);
+    expect(response.status).toBe(422);
+    expect(response.body.errors[field]).toEqual([message]);
+  });
+
+  it('refuses unknown fields and missing ones', async () => {
+    const extra = await sendJson(context.app, 'POST', METHODS, { ...card('4242424242424242'), name: 'Jo' });
+    expect(extra.status).toBe(422);
+    expect(extra.body.errors).toEqual({ name: ['Unknown field "name".'] });
+    const missing = await sendJson(context.app, 'POST', METHODS, { number: '4242424242424242' });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['cvc', 'exp_month', 'exp_year']);
+  });
+
+  it('cannot be called cross-site: another origin gets 403, a form post 400', async () => {
+    const foreign = await context.app.inject({
+      method: 'POST',
+      url: METHODS,
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: JSON.stringify(card('4242424242424242')),
+    });
+    expect(foreign.statusCode).toBe(403);
+    const nullOrigin = await context.app.inject({
+      method: 'POST',
+      url: METHODS,
+      headers: { origin: 'null', 'content-type': 'application/json' },
+      payload: JSON.stringify(card('4242424242424242')),
+    });
+    expect(nullOrigin.statusCode).toBe(403);
+    const form = await context.app.inject({
+      method: 'POST',
+      url: METHODS,
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'number=4242424242424242&exp_month=12&exp_year=2030&cvc=123',
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toEqual({ message: 'Send the request body as application/json.' });
+    const plain = await context.app.inject({
+      method: 'POST',
+      url: METHODS,
+      headers: { origin: 'http://localhost:3000', 'content-type': 'text/plain' },
+      payload: JSON.stringify(card('4242424242424242')),
+    });
+    expect(plain.statusCode).toBe(400);
+    // A client that is not a browser (no Origin) may still call it with JSON.
+    const server = await context.app.inject({
+      method: 'POST',
+      url: METHODS,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(card('4242424242424242')),
+    });
+    expect(server.statusCode).toBe(201);
+  });
+});
+
+describe('test provider: authorizing each test card', () => {
+  it.each([
+    ['4242424242424242', 'requires_capture', null, { brand: 'visa', last4: '4242' }],
+    ['5555555555554444', 'requires_capture', null, { brand: 'mastercard', last4: '4444' }],
+    ['378282246310005', 'requires_capture', null, { brand: 'amex', last4: '0005' }],
+    ['4000000000000002', 'declined', CARD_DECLINED_MESSAGE, { brand: 'visa', last4: '0002' }],
+    [
+      '4000000000009995',
+      'declined',
+      'Your card has insufficient funds. Please use another card.',
+      { brand: 'visa', last4: '9995' },
+    ],
+    ['4000002500003155', 'requires_action', null, { brand: 'visa', last4: '3155' }],
+  ])('%s → %s', async (number, status, declineMessage, cardDetails) => {
+    const intent = await authorize(number);
+    expect(intent).toEqual({
+      id: expect.stringMatching(/^pi_test_[0-9a-f]{32}$/),
+      status,
+      amountCents: 4599,
+      clientSecret: expect.stringMatching(/^pi_test_[0-9a-f]{32}_secret_[0-9a-f]{32}$/),
+      declineMessage,
+      card: cardDetails,
+    });
+    expect(intent.clientSecret.startsWith(`${intent.id}_secret_`)).toBe(true);
+    expect(await context.app.payments.retrieve(intent.id)).toEqual(intent);
+  });
+
+  it('refuses an unknown payment method on payment_method_id', async () => {
+    const error = await appErrorOf(authorize('', { paymentMethodId: 'pm_test_nope' }));
+    expect(error.kind).toBe('validation');
+    expect(Object.keys(error.fieldErrors ?? {})).toEqual(['payment_method_id']);
+  });
+
+  it('answers 404 for an intent it does not know', async () => {
+    const error = await appErrorOf(context.app.payments.retrieve('pi_test_unknown'));
+    expect(error.kind).toBe('not_found');
+  });
+});
+
+describe('test provider: 3-D Secure', () => {
+  it('approving moves the intent on to capture; the same key then answers the current state', async () => {
+    const idempotencyKey = key();
+    const paymentMethodId = await paymentMethod('4000002500003155');
+    const first = await authorize('', { idempotencyKey, paymentMethodId });
+    expect(first.status).toBe('requires_action');
+
+    const { status, body } = await sendJson(context.app, 'POST', authenticateUrl(first.id), {
+      client_secret: first.clientSecret,
+      outcome: 'approve',
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({ id: first.id, status: 'requires_capture', decline_message: null });
+
+    const again = await authorize('', { idempotencyKey, paymentMethodId });
+    expect(again).toMatchObject({ id: first.id, status: 'requires_capture' });
+    expect((await context.app.payments.capture(first.id)).status).toBe('succeeded');
+  });
+
+  it('failing declines it with the verification message, and a later approval changes nothing', async () => {
+    const intent = await authorize('4000002500003155');
+    const failed = await sendJson(context.app, 'POST', authenticateUrl(intent.id), {
+      client_secret: intent.clientSecret,
+      outcome: 'fail',
+    });
+    expect(failed.body).toEqual({
+      id: intent.id,
+      status: 'declined',
+      decline_message: 'We could not verify your card. Please try again or use another card.',
+    });
+    const late = await sendJson(context.app, 'POST', authenticateUrl(intent.id), {
+      client_secret: intent.clientSecret,
+      outcome: 'approve',
+    });
+    expect(late.body.status).toBe('declined');
+    expect((await context.app.payments.retrieve(intent.id)).declineMessage).toBe(
+      DECLINE_MESSAGES.authentication_failed,
+    );
+  });
+
+  it('a wrong client secret looks like an unknown intent (404) and changes nothing', async () => {
+    const intent = await authorize('4000002500003155');
+    const wrong = await sendJson(context.app, 'POST', authenticateUrl(intent.id), {
+      client_secret: `${intent.id}_secret_00000000000000000000000000000000`,
+      outcome: 'approve',
+    });
+    expect(wrong.status).toBe(404);
+    const unknown = await sendJson(context.app, 'POST', authenticateUrl('pi_test_nope'), {
+      client_secret: intent.clientSecret,
+      outcome: 'approve',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(wrong.body);
+    expect((await context.app.payments.retrieve(intent.id)).status).toBe('requires_action');
+    const badOutcome = await sendJson(context.app, 'POST', authenticateUrl(intent.id), {
+      client_secret: intent.clientSecret,
+      outcome: 'maybe',
+    });
+    expect(badOutcome.status).toBe(422);
+  });
+});
+
+describe('test provider: idempotency', () => {
+  it('the same key answers the same intent and creates one row', async () => {
+    const idempotencyKey = key();
+    const paymentMethodId = await paymentMethod();
+    const first = await authorize('', { idempotencyKey, paymentMethodId });
+    const second = await authorize('', { idempotencyKey, paymentMethodId });
+    expect(second).toEqual(first);
+    expect(await intentRows(idempotencyKey)).toHaveLength(1);
+  });
+
+  it('10 concurrent calls with one key create exactly one intent', async () => {
+    const idempotencyKey = key();
+    const paymentMethodId = await paymentMethod();
+    const intents = await Promise.all(
+      Array.from({ length: 10 }, () => authorize('', { idempotencyKey, paymentMethodId })),
+    );
+    expect(new Set(intents.map((intent) => intent.id)).size).toBe(1);
+    expect(await intentRows(idempotencyKey)).toHaveLength(1);
+  });
+
+  it('the same key with another amount or another card is a conflict', async () => {
+    const idempotencyKey = key();
+    const paymentMethodId = await paymentMethod();
+    await authorize('', { idempotencyKey, paymentMethodId });
+    const amount = await appErrorOf(authorize('', { idempotencyKey, paymentMethodId, amountCents: 100 }));
+    expect(amount.kind).toBe('conflict');
+    expect(amount.status).toBe(409);
+    const otherCard = await appErrorOf(authorize('4242424242424242', { idempotencyKey }));
+    expect(otherCard.kind).toBe('conflict');
+    expect(await intentRows(idempotencyKey)).toHaveLength(1);
+  });
+});
+
+describe('test provider: capture and cancel', () => {
+  it('capture is idempotent and records the captured amount', async () => {
+    const intent = await authorize('4242424242424242');
+    const [first, second] = [
+      await context.app.payments.capture(intent.id),
+      await context.app.payments.capture(intent.id),
+    ];
+    expect(first).toEqual({ ...intent, status: 'succeeded' });
+    expect(second).toEqual(first);
+    const [row] = await context.database.db
+      .select()
+      .from(schema.testPaymentIntents)
+      .where(eq(schema.testPaymentIntents.id, intent.id));
+    expect(row?.capturedCents).toBe(4599);
+  });
+
+  it('cancel is idempotent; a canceled intent cannot be captured, a captured one cannot be canceled', async () => {
+    const intent = await authorize('4242424242424242');
+    expect((await context.app.payments.cancel(intent.id)).status).toBe('canceled');
+    expect((await context.app.payments.cancel(intent.id)).status).toBe('canceled');
+    expect((await appErrorOf(context.app.payments.capture(intent.id))).kind).toBe('conflict');
+
+    const captured = await authorize('4242424242424242');
+    await context.app.payments.capture(captured.id);
+    expect((await appErrorOf(context.app.payments.cancel(captured.id))).kind).toBe('conflict');
+  });
+
+  it('a declined or unauthenticated intent cannot be captured, and can be canceled', async () => {
+    const declined = await authorize('4000000000000002');
+    expect((await appErrorOf(context.app.payments.capture(declined.id))).kind).toBe('conflict');
+    const pending = await authorize('4000002500003155');
+    expect((await appErrorOf(context.app.payments.capture(pending.id))).kind).toBe('conflict');
+    expect((await context.app.payments.cancel(pending.id)).status).toBe('canceled');
+  });
+
+  it('a capture racing a cancel: exactly one of them wins', async () => {
+    const intent = await authorize('4242424242424242');
+    const results = await Promise.allSettled([
+      context.app.payments.capture(intent.id),
+      context.app.payments.cancel(intent.id),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const final = await context.app.payments.retrieve(intent.id);
+    expect(['succeeded', 'canceled']).toContain(final.status);
+  });
+
+  it('an unknown intent is not found', async () => {
+    expect((await appErrorOf(context.app.payments.capture('pi_test_nope'))).kind).toBe('not_found');
+    expect((await appErrorOf(context.app.payments.cancel('pi_test_nope'))).kind).toBe('not_found');
+  });
+});
+
+describe('test provider: refunds', () => {
+  async function capturedIntent(amountCents: number) {
+    const intent = await authorize('4242424242424242', { amountCents });
+    await context.app.payments.capture(intent.id);
+    return intent;
+  }
+
+  it('refunds part, then the rest, never more than was captured', async () => {
+    const intent = await capturedIntent(5000);
+    const refundKey = key();
+    const part = await context.app.payments.refund({
+      intentId: intent.id,
+      amountCents: 2000,
+      idempotencyKey: refundKey,
+    });
+    expect(part).toEqual({ id: expect.stringMatching(/^re_test_[0-9a-f]{32}$/), amountCents: 2000 });
+
+    // The same key answers the same refund and refunds nothing more.
+    expect(
+      await context.app.payments.refund({
+        intentId: intent.id,
+        amountCents: 2000,
+        idempotencyKey: refundKey,
+      }),
+    ).toEqual(part);
+    expect(await context.app.payments.refund({ intentId: intent.id, idempotencyKey: refundKey })).toEqual(
+      part,
+    );
+    const reused = await appErrorOf(
+      context.app.payments.refund({ intentId: intent.id, amountCents: 100, idempotencyKey: refundKey }),
+    );
+    expect(reused.kind).toBe('conflict');
+
+    const tooMuch = await appErrorOf(
+      context.app.payments.refund({ intentId: intent.id, amountCents: 3001, idempotencyKey: key() }),
+    );
+    expect(tooMuch.kind).toBe('validation');
+    expect(tooMuch.fieldErrors).toEqual({
+      amount: ['A refund must be more than $0 and at most $30.00, what was captured and not yet refunded.'],
+    });
+
+    const rest = await context.app.payments.refund({ intentId: intent.id, idempotencyKey: key() });
+    expect(rest.amountCents).toBe(3000);
+    const nothingLeft = await appErrorOf(
+      context.app.payments.refund({ intentId: intent.id, amountCents: 1, idempotencyKey: key() }),
+    );
+    expect(nothingLeft.kind).toBe('validation');
+
+    const refunds = await context.database.db
+      .select()
+      .from(schema.testPaymentRefunds)
+      .where(eq(schema.testPaymentRefunds.paymentIntentId, intent.id));
+    expect(refunds.map((refund) => refund.amountCents).sort()).toEqual([2000, 3000]);
+  });
+
+  it('concurrent refunds never exceed the capture', async () => {
+    const intent = await capturedIntent(5000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        context.app.payments.refund({ intentId: intent.id, amountCents: 2000, idempotencyKey: key() }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    for (const result of results) {
+      if (result.status === 'rejected') expect((result.reason as AppError).kind).toBe('validation');
+    }
+    const [row] = await context.database.db
+      .select()
+      .from(schema.testPaymentIntents)
+      .where(eq(schema.testPaymentIntents.id, intent.id));
+    expect(row?.refundedCents).toBe(4000);
+  });
+
+  it('concurrent refunds with one key make one refund', async () => {
+    const intent = await capturedIntent(5000);
+    const refundKey = key();
+    const refunds = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        context.app.payments.refund({ intentId: intent.id, amountCents: 1000, idempotencyKey: refundKey }),
+      ),
+    );
+    expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
+    expect((await context.app.payments.retrieve(intent.id)).status).toBe('succeeded');
+    const [row] = await context.database.db
+      .select()
+      .from(schema.testPaymentIntents)
+      .where(eq(schema.testPaymentIntents.id, intent.id));
+    expect(row?.refundedCents).toBe(1000);
+  });
+
+  it('an intent that was not captured cannot be refunded', async () => {
+    const intent = await authorize('4242424242424242');
+    const error = await appErrorOf(
+      context.app.payments.refund({ intentId: intent.id, idempotencyKey: key() }),
+    );
+    expect(error.kind).toBe('validation');
+    expect(error.fieldErrors).toEqual({ amount: ['Only a captured payment can be refunded.'] });
+  });
+});
+
+describe('logs', () => {
+  it('never contain a card number or its security code', async () => {
+    await sendJson(context.app, 'POST', METHODS, card('4242424242424242', { cvc: '9876' }));
+    await sendJson(context.app, 'POST', METHODS, card('4242424242424241', { cvc: '9876' }));
+    // Malformed JSON: the parser's error must not echo the body into the logs either.
+    await injectJson(context.app, 'POST', METHODS, undefined);
+    await context.app.inject({
+      method: 'POST',
+      url: METHODS,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"number": "4242424242424242", "cvc": "9876",',
+    });
+    // Should code ever log a request body, the card fields are redacted.
+    context.app.log.info({ body: card('4242424242424242', { cvc: '9876' }) }, 'body probe');
+
+    expect(logs).toContain('body probe');
+    expect(logs).toContain('[Redacted]');
+    expect(logs).toContain(METHODS);
+    for (const secret of ['4242424242424242', '4242424242424241', '"9876"', '"cvc":"9']) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});

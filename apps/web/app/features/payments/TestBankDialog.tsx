@@ -1,0 +1,103 @@
+import { CARD_DECLINED_MESSAGE, centsToDollars, DECLINE_MESSAGES, formatMoney } from '@sprout/contracts';
+import { useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useModal } from '../cart/useModal';
+import type { TestProviderApi } from './test-provider-api';
+
+export type NextActionResult = { ok: true } | { error: string };
+export type Challenge = { paymentIntentId: string; clientSecret: string };
+
+export const TEST_BANK_NAME = 'Sprout Test Bank';
+
+/**
+ * The test provider's 3-D Secure step: what a bank's verification window is to a real card. The
+ * customer approves or fails it (Escape counts as failing, like closing a bank's window), and the
+ * provider moves the payment intent accordingly. Rendered into the body so that it stays usable
+ * while the checkout behind it is busy (and inert).
+ */
+export function TestBankDialog({
+  challenge,
+  amountCents,
+  api,
+  onDone,
+}: {
+  challenge: Challenge;
+  amountCents: number;
+  api: TestProviderApi;
+  onDone(result: NextActionResult): void;
+}) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const [working, setWorking] = useState(false);
+  const workingRef = useRef(false);
+
+  async function decide(outcome: 'approve' | 'fail') {
+    if (workingRef.current) return;
+    workingRef.current = true;
+    setWorking(true);
+    const result = await api.authenticate(challenge.paymentIntentId, {
+      client_secret: challenge.clientSecret,
+      outcome,
+    });
+    if (result.kind === 'ok') {
+      const { status, decline_message: declineMessage } = result.data;
+      if (status === 'requires_capture' || status === 'succeeded') onDone({ ok: true });
+      else if (status === 'declined')
+        onDone({ error: declineMessage ?? DECLINE_MESSAGES.authentication_failed });
+      else onDone({ error: CARD_DECLINED_MESSAGE });
+    } else if (result.kind === 'error') {
+      onDone({ error: result.error.message });
+    } else {
+      onDone({ error: DECLINE_MESSAGES.authentication_failed });
+    }
+  }
+
+  useModal(dialogRef, { open: true, onClose: () => void decide('fail'), initialFocus: approveRef });
+
+  return createPortal(
+    <div className="test-bank-overlay">
+      <div
+        ref={dialogRef}
+        className="test-bank"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        aria-busy={working || undefined}
+        tabIndex={-1}
+      >
+        <p className="test-bank__issuer">{TEST_BANK_NAME}</p>
+        <h2 id={titleId} className="test-bank__title">
+          Confirm your payment
+        </h2>
+        <p id={textId} className="test-bank__text">
+          Your bank asks you to confirm a payment of{' '}
+          <strong>{formatMoney(centsToDollars(amountCents), { alwaysShowCents: true })}</strong> to Sprout &
+          Spoon. This is a test: no real bank is involved.
+        </p>
+        <div className="test-bank__actions">
+          <button
+            ref={approveRef}
+            type="button"
+            className="button button--primary"
+            aria-disabled={working || undefined}
+            onClick={() => void decide('approve')}
+          >
+            Complete authentication
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={working || undefined}
+            onClick={() => void decide('fail')}
+          >
+            Fail authentication
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,10 @@
+/** What checkout drives the payment fields with, whichever provider renders them. */
+export type PaymentFieldsHandle = {
+  /** Validates the card fields (showing field errors inline) and returns the provider's payment method id, or an error message to show. */
+  createPaymentMethod(): Promise<{ id: string } | { error: string }>;
+  /** Completes an extra step (3-D Secure) for an intent; resolves when the customer finished it. */
+  handleNextAction(input: {
+    paymentIntentId: string;
+    clientSecret: string;
+  }): Promise<{ ok: true } | { error: string }>;
+};

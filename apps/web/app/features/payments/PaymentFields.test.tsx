@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentFields, type PaymentFieldsHandle } from './PaymentFields';
 
@@ -291,5 +292,18 @@ describe('PaymentFields with Stripe', () => {
       result = await ref.current!.handleNextAction({ paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' });
     });
     expect(result).toEqual({ error: 'We are unable to authenticate your payment method.' });
+  });
+});
+
+describe('server rendering', () => {
+  it('renders either provider without touching the browser, and never loads Stripe.js on the server', () => {
+    const testHtml = renderToString(<PaymentFields config={TEST_CONFIG} amountCents={4599} />);
+    expect(testHtml).toContain('Card number');
+    expect(testHtml).not.toContain('name=');
+    const stripeHtml = renderToString(
+      <PaymentFields config={{ provider: 'stripe', publishable_key: 'pk_test_123' }} amountCents={4599} />,
+    );
+    expect(stripeHtml).toContain('Loading the secure payment form');
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
   });
 });

@@ -177,6 +177,18 @@ export function createCartController(deps: ControllerDeps) {
     return true;
   }
 
+  /**
+   * After an order: the abandoned cart became the customer's subscription. The local cart and the
+   * stored id are forgotten (the new customer is signed in, so no new abandoned cart is made).
+   */
+  function clearAfterOrder(): void {
+    inFlight?.abort();
+    inFlight = null;
+    storage.clear();
+    dispatch({ type: 'abandonedCart/cleared' });
+    dispatch({ type: 'cart/closed' });
+  }
+
   /** Clears the local cart and the stored id, then starts a new abandoned cart. */
   async function resetCart(): Promise<void> {
     inFlight?.abort();
@@ -566,6 +578,7 @@ export function createCartController(deps: ControllerDeps) {
     restoreCart,
     createCart,
     resetCart,
+    clearAfterOrder,
     updateCart,
     loadPlans,
     loadBestsellers,
@@ -612,6 +625,10 @@ export function createCartController(deps: ControllerDeps) {
     submitCapture: afterStart(submitCapture),
     applyPromoCode: afterStart(promotions.applyPromoCode),
     removePromoCode: afterStart(promotions.removePromoCode),
+    updateCart: afterStart(updateCart),
+    /** Stores a cart answer from another feature's call (checkout add-ons). */
+    cartLoaded: loaded,
+    clearAfterOrder,
     openCapture,
     closeCapture,
     openCart: () => dispatch({ type: 'cart/opened' }),

@@ -71,6 +71,7 @@ const serverCart: AbandonedCart = {
     items: [line(mac, 2), line(puree, 3)],
     item_count: 5,
     threshold: 24,
+    upsell_items: [],
     costs,
     discount_description: '$5 off your first box',
     promo_code: null,
@@ -91,6 +92,8 @@ describe('server costs → client costs (spec section 3)', () => {
       shippingBeforeDiscount: 7.99,
       orderValueDiscount: 1,
       credits: 1.5,
+      giftCards: 2,
+      comped: 0,
     });
     expect(toClientCosts(costs).discountDescription).toBe('');
   });

@@ -1,4 +1,4 @@
-import type { AbandonedCart, CartCosts, CartItem, Category, PromoCode } from '@sprout/contracts';
+import type { AbandonedCart, Cart, CartCosts, CartItem, Category, PromoCode } from '@sprout/contracts';
 import { type PromoCodeBanner, toPromoCodeBanner } from '../promotions/banner';
 
 /**
@@ -20,6 +20,10 @@ export type ClientCosts = {
   shippingBeforeDiscount: number;
   orderValueDiscount: number;
   credits: number;
+  /** Gift card balance applied to this order. */
+  giftCards: number;
+  /** What the store covers itself (goodwill). */
+  comped: number;
 };
 
 export const EMPTY_COSTS: ClientCosts = {
@@ -34,6 +38,8 @@ export const EMPTY_COSTS: ClientCosts = {
   shippingBeforeDiscount: 0,
   orderValueDiscount: 0,
   credits: 0,
+  giftCards: 0,
+  comped: 0,
 };
 
 export type ClientCategory = {
@@ -47,6 +53,9 @@ export type ClientCategory = {
 
 /** A cart line: the product fields as the server sends them, with the category in client names. */
 export type CartLine = Omit<CartItem, 'category'> & { category: ClientCategory | null };
+
+/** A checkout add-on on the cart (outside the box threshold, at list price). */
+export type UpsellLine = Cart['upsell_items'][number];
 
 export type Person = { firstName: string | null; lastName: string | null };
 export type Referee = Person & { email: string | null };
@@ -90,6 +99,8 @@ export type CartFromServer = {
   items: CartLine[];
   itemCount: number;
   threshold: number | null;
+  /** Checkout add-ons, outside the threshold. */
+  upsellItems: UpsellLine[];
   costs: ClientCosts;
   promoCode: PromoCode | null;
   promoCodeBanner: PromoCodeBanner | null;
@@ -130,6 +141,8 @@ export function toClientCosts(costs: CartCosts, description = ''): ClientCosts {
     shippingBeforeDiscount: costs.shipping_cost_before_discount,
     orderValueDiscount: costs.order_value_discount,
     credits: costs.credits_applied_amount,
+    giftCards: costs.gift_cards_amount_applied,
+    comped: costs.comped_amount_applied,
   };
 }
 
@@ -202,6 +215,7 @@ export function toCart(data: AbandonedCart): CartFromServer {
     items: data.cart.items.map(toCartLine),
     itemCount: data.cart.item_count,
     threshold: data.cart.threshold,
+    upsellItems: data.cart.upsell_items ?? [],
     costs: toClientCosts(data.cart.costs, discountDescription(data.cart)),
     promoCode: data.cart.promo_code ?? null,
     promoCodeBanner: toPromoCodeBanner(data.cart.promo_code),

@@ -11,6 +11,7 @@ import {
   type Referee,
   toCart,
   toOnboarding,
+  type UpsellLine,
 } from './mapping';
 
 /** A product waiting to be added once the visitor has given details or chosen a plan. */
@@ -43,6 +44,7 @@ export type CartState = {
   items: CartLine[];
   itemCount: number;
   threshold: number | null;
+  upsellItems: UpsellLine[];
   costs: ClientCosts;
   promoCode: PromoCode | null;
   isOpen: boolean;
@@ -121,6 +123,7 @@ export const initialCart: CartState = {
   items: [],
   itemCount: 0,
   threshold: null,
+  upsellItems: [],
   costs: EMPTY_COSTS,
   promoCode: null,
   isOpen: false,

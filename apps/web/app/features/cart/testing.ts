@@ -297,6 +297,7 @@ export function fakeCartApi(
         items,
         item_count: itemCount,
         threshold: current?.threshold ?? null,
+        upsell_items: [],
         costs: {
           cart_items: itemsCost,
           order_value_discount: 0,

@@ -3,12 +3,17 @@ import type { FastifyInstance } from 'fastify';
 /** How the storefront server reaches the API: in-process through Fastify's inject, or over HTTP. */
 export type ApiTransport = (
   path: string,
-  init: { method: string; headers: Record<string, string> },
+  init: { method: string; headers: Record<string, string>; body?: string },
 ) => Promise<Response>;
 
 export function inProcessTransport(app: FastifyInstance): ApiTransport {
   return async (path, init) => {
-    const result = await app.inject({ method: init.method as 'GET', url: path, headers: init.headers });
+    const result = await app.inject({
+      method: init.method as 'GET',
+      url: path,
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {
       if (value === undefined) continue;
@@ -47,6 +52,8 @@ export function isApiError(error: unknown): error is ApiError {
 
 export type ApiClient = {
   get<T>(path: string, query?: Record<string, string | number | string[] | undefined>): Promise<T>;
+  /** A state-changing call made on the visitor's behalf (for example consuming a one-time grant). */
+  post<T>(path: string, body?: unknown): Promise<T>;
 };
 
 /** A client bound to one page request: it forwards the visitor's cookies and request id. */
@@ -67,6 +74,21 @@ export function createApiClient(transport: ApiTransport, request: Request): ApiC
       }
       const url = search.size > 0 ? `${path}?${search}` : path;
       const response = await transport(url, { method: 'GET', headers: forwarded });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) throw new ApiError(response.status, body);
+      return body as T;
+    },
+    async post<T>(path: string, payload?: unknown) {
+      const headers = { ...forwarded };
+      const init: { method: string; headers: Record<string, string>; body?: string } = {
+        method: 'POST',
+        headers,
+      };
+      if (payload !== undefined) {
+        headers['content-type'] = 'application/json';
+        init.body = JSON.stringify(payload);
+      }
+      const response = await transport(path, init);
       const body = await response.json().catch(() => ({}));
       if (!response.ok) throw new ApiError(response.status, body);
       return body as T;

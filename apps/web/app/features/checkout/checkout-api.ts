@@ -1,0 +1,47 @@
+import type {
+  AbandonedCart,
+  CompleteCheckoutBody,
+  CompleteCheckoutResponse,
+  DeliveryDatesResponse,
+  PaymentConfig,
+  UpsellItem,
+  ZipCode,
+} from '@sprout/contracts';
+import { type ApiClient, type ApiResult, createApiClient } from '../../lib/api.client';
+
+/** The checkout calls of the storefront (spec section 7 "Gift cards and checkout", design "Checkout"). */
+export type CheckoutApi = {
+  zipCode(code: string): Promise<ApiResult<{ data: ZipCode }>>;
+  deliveryDates(code: string): Promise<ApiResult<DeliveryDatesResponse>>;
+  upsellItems(abandonedCartId: string): Promise<ApiResult<{ data: UpsellItem[] }>>;
+  changeUpsell(
+    direction: 'increase' | 'decrease',
+    body: { abandoned_cart_id: string; sku: string },
+  ): Promise<ApiResult<{ data: AbandonedCart }>>;
+  initializedCheckout(body: {
+    abandoned_cart_id: string;
+    source_url?: string;
+  }): Promise<ApiResult<{ data: { event_id: string } }>>;
+  paymentConfig(): Promise<ApiResult<{ data: PaymentConfig }>>;
+  complete(body: CompleteCheckoutBody): Promise<ApiResult<CompleteCheckoutResponse>>;
+};
+
+const zipPath = (code: string) => `/api/shipping/zip-codes/${encodeURIComponent(code)}`;
+
+export function createCheckoutApi(client: ApiClient = createApiClient()): CheckoutApi {
+  return {
+    zipCode: (code) => client.request('GET', zipPath(code)),
+    deliveryDates: (code) => client.request('GET', `${zipPath(code)}/delivery-dates`),
+    upsellItems: (abandonedCartId) =>
+      client.request('GET', '/api/sales/checkout/upsell/items', {
+        query: { abandoned_cart_id: abandonedCartId },
+      }),
+    changeUpsell: (direction, body) =>
+      client.request('POST', `/api/sales/checkout/upsell/items/${direction}`, { body }),
+    initializedCheckout: (body) =>
+      client.request('POST', '/api/marketing/events/initialized-checkout', { body }),
+    paymentConfig: () => client.request('GET', '/api/sales/checkout/payment-config'),
+    // Field keys come back camel-cased, like the cart update's, so one mapping places both.
+    complete: (body) => client.request('POST', '/api/sales/checkout', { body, camelCaseFields: true }),
+  };
+}

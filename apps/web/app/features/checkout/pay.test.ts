@@ -1,0 +1,218 @@
+import type { AbandonedCart, CompleteCheckoutBody, CompleteCheckoutResponse } from '@sprout/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiFailure, ApiResult } from '../../lib/api.client';
+import type { UpdateCartResponse } from '../cart/cart-api';
+import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
+import {
+  AttemptMemory,
+  CARD_FORM_NOT_READY,
+  newIdempotencyKey,
+  type PayDeps,
+  type PayInput,
+  pay,
+} from './pay';
+
+const input: PayInput = {
+  abandonedCartId: '6f1c1f8e-2b1a-4c3d-9e8f-0a1b2c3d4e5f',
+  cartUpdate: { email: ' robin@example.com ', firstName: 'Robin' },
+  firstDeliveryDate: '2026-12-03',
+  frequencyWeeks: 2,
+  total: 42.66,
+};
+
+const completed = {
+  kind: 'ok',
+  status: 201,
+  data: {
+    data: {
+      status: 'completed',
+      order: { id: 1 },
+      subscription: { id: 1 },
+      user: { id: 7, email: 'robin@example.com' },
+      redirect: '/onboarding/checkout/success',
+    },
+    meta: {},
+  },
+} as unknown as ApiResult<CompleteCheckoutResponse>;
+
+const needsAction: ApiResult<CompleteCheckoutResponse> = {
+  kind: 'ok',
+  status: 200,
+  data: {
+    data: { status: 'requires_action', payment_intent: { id: 'pi_1', client_secret: 'pi_1_secret' } },
+    meta: {},
+  },
+};
+
+const failure = (kind: ApiFailure['kind'], status: number | null, fieldErrors = {}, message = 'Nope') =>
+  ({ kind: 'error', error: { kind, status, message, fieldErrors, code: null } }) as const;
+
+const saved: ApiResult<UpdateCartResponse> = {
+  kind: 'ok',
+  status: 200,
+  data: { data: {} as AbandonedCart, meta: { pixels: [] } },
+};
+
+function setup(
+  answers: ApiResult<CompleteCheckoutResponse>[],
+  options: { save?: ApiResult<UpdateCartResponse> } = {},
+) {
+  const bodies: CompleteCheckoutBody[] = [];
+  let keys = 0;
+  const payment: PaymentFieldsHandle = {
+    createPaymentMethod: vi.fn(async () => ({ id: `pm_${bodies.length + 1}` })),
+    handleNextAction: vi.fn(async () => ({ ok: true as const })),
+  };
+  const deps: PayDeps = {
+    saveCart: vi.fn(async () => options.save ?? saved),
+    complete: vi.fn(async (body: CompleteCheckoutBody) => {
+      bodies.push(body);
+      return answers.shift() ?? failure('server', 500);
+    }),
+    payment,
+    newKey: () => `key_${String(++keys).padStart(16, '0')}`,
+  };
+  return { deps, bodies, payment, memory: new AttemptMemory() };
+}
+
+describe('one press of Pay', () => {
+  it('saves the details, tokenises the card, then completes with a new key', async () => {
+    const { deps, bodies, payment, memory } = setup([completed]);
+    const outcome = await pay(input, deps, memory);
+    expect(outcome.kind).toBe('completed');
+    expect(deps.saveCart).toHaveBeenCalledWith(input.cartUpdate);
+    expect(payment.createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(bodies).toEqual([
+      {
+        abandoned_cart_id: input.abandonedCartId,
+        idempotency_key: 'key_0000000000000001',
+        payment_method_id: 'pm_1',
+        first_delivery_date: '2026-12-03',
+        frequency_weeks: 2,
+      },
+    ]);
+    expect(memory.current).toBeNull();
+  });
+
+  it('sends no card when nothing is due', async () => {
+    const { deps, bodies, payment, memory } = setup([completed]);
+    await pay({ ...input, total: 0 }, deps, memory);
+    expect(payment.createPaymentMethod).not.toHaveBeenCalled();
+    expect(bodies[0]).not.toHaveProperty('payment_method_id');
+  });
+
+  it('goes through 3-D Secure and submits again with the same key', async () => {
+    const { deps, bodies, payment, memory } = setup([needsAction, completed]);
+    const outcome = await pay(input, deps, memory);
+    expect(outcome.kind).toBe('completed');
+    expect(payment.handleNextAction).toHaveBeenCalledWith({
+      paymentIntentId: 'pi_1',
+      clientSecret: 'pi_1_secret',
+    });
+    expect(bodies.map((body) => body.idempotency_key)).toEqual([
+      'key_0000000000000001',
+      'key_0000000000000001',
+    ]);
+  });
+
+  it('stops when authentication fails, and the next press makes a new key', async () => {
+    const { deps, payment, memory, bodies } = setup([needsAction, completed]);
+    vi.mocked(payment.handleNextAction).mockResolvedValueOnce({ error: 'We could not verify your card.' });
+    expect(await pay(input, deps, memory)).toEqual({
+      kind: 'payment-error',
+      message: 'We could not verify your card.',
+      stage: 'authentication',
+    });
+    await pay(input, deps, memory);
+    expect(bodies.map((body) => body.idempotency_key)).toEqual([
+      'key_0000000000000001',
+      'key_0000000000000002',
+    ]);
+  });
+
+  it('retries after no answer with the same key and card, without saving the cart again', async () => {
+    const { deps, bodies, payment, memory } = setup([failure('no-response', null), completed]);
+    expect(await pay(input, deps, memory)).toMatchObject({ kind: 'failed', retryable: true });
+    expect(memory.current?.key).toBe('key_0000000000000001');
+    expect((await pay(input, deps, memory)).kind).toBe('completed');
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(deps.saveCart).toHaveBeenCalledTimes(1);
+    expect(payment.createPaymentMethod).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes a new key after an error answer (a declined card keeps nothing)', async () => {
+    const declined = failure('validation', 422, {
+      paymentMethodId: ['Your card was declined. Please use another card.'],
+    });
+    const { deps, bodies, memory } = setup([declined, completed]);
+    expect(await pay(input, deps, memory)).toMatchObject({
+      kind: 'invalid',
+      errors: { paymentMethodId: ['Your card was declined. Please use another card.'] },
+    });
+    expect(memory.current).toBeNull();
+    await pay(input, deps, memory);
+    expect(bodies[1]?.idempotency_key).toBe('key_0000000000000002');
+    expect(bodies[1]?.payment_method_id).toBe('pm_2');
+  });
+
+  it('tells a changed cart (409), a locked cart (400/10002) and a server error apart', async () => {
+    const conflict = setup([failure('client', 409, {}, 'Your cart changed while you were paying.')]);
+    expect(await pay(input, conflict.deps, conflict.memory)).toEqual({
+      kind: 'conflict',
+      message: 'Your cart changed while you were paying.',
+    });
+    const locked = setup([failure('cart-locked', 400)]);
+    expect(await pay(input, locked.deps, locked.memory)).toEqual({ kind: 'cart-locked' });
+    const broken = setup([failure('server', 500)]);
+    expect(await pay(input, broken.deps, broken.memory)).toMatchObject({ kind: 'failed', retryable: false });
+    expect(broken.memory.current).toBeNull();
+  });
+
+  it('sends an email that has an account to log in, from the cart update or the checkout', async () => {
+    const inUse = failure('validation', 422, { email: ['This email is already in use.'] });
+    const fromSave = setup([], { save: inUse });
+    expect(await pay(input, fromSave.deps, fromSave.memory)).toEqual({
+      kind: 'email-in-use',
+      email: 'robin@example.com',
+    });
+    expect(fromSave.deps.complete).not.toHaveBeenCalled();
+    const fromCheckout = setup([inUse]);
+    expect((await pay(input, fromCheckout.deps, fromCheckout.memory)).kind).toBe('email-in-use');
+  });
+
+  it('returns field errors of the cart update without charging', async () => {
+    const { deps, payment, memory } = setup([], {
+      save: failure('validation', 422, { phone: ['Please enter a valid US phone number'] }),
+    });
+    expect(await pay(input, deps, memory)).toMatchObject({
+      kind: 'invalid',
+      errors: { phone: ['Please enter a valid US phone number'] },
+    });
+    expect(payment.createPaymentMethod).not.toHaveBeenCalled();
+  });
+
+  it('reports a card the form could not read, and a card form that is not there yet', async () => {
+    const { deps, payment, memory } = setup([completed]);
+    vi.mocked(payment.createPaymentMethod).mockResolvedValueOnce({
+      error: 'Your card number is incomplete.',
+    });
+    expect(await pay(input, deps, memory)).toEqual({
+      kind: 'payment-error',
+      message: 'Your card number is incomplete.',
+      stage: 'card',
+    });
+    expect(deps.complete).not.toHaveBeenCalled();
+    expect(await pay(input, { ...deps, payment: null }, memory)).toMatchObject({
+      message: CARD_FORM_NOT_READY,
+    });
+  });
+});
+
+describe('idempotency keys', () => {
+  it('are 32 letters and digits, different every time', () => {
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(key).toHaveLength(32);
+    expect(newIdempotencyKey()).not.toBe(key);
+  });
+});

@@ -313,3 +313,74 @@ describe('addresses', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+describe('impersonation', () => {
+  const impersonate = (userId: number, cookie?: string) =>
+    post('/auth/impersonations', { user_id: userId }, cookie);
+  const userIdOf = async (email: string) =>
+    (await context.database.db.select().from(schema.users)).find((user) => user.email === email)!.id;
+
+  it('lets an admin act as a customer: a session marked with the admin, shown by a cookie', async () => {
+    await resetLimits();
+    const { cookies } = await signIn(admin);
+    const started = await impersonate(await userIdOf(customer.email), `sid=${cookies.sid}`);
+    expect(started.statusCode).toBe(201);
+    expect(started.json().data).toEqual({ user_id: await userIdOf(customer.email), email: customer.email });
+    const issued = cookiesOf(started);
+    expect(issued.impersonating).toBe(encodeURIComponent(customer.email));
+    expect(issued.sid).not.toBe(cookies.sid);
+
+    const me = await context.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `sid=${issued.sid}` },
+    });
+    expect(me.json().data.email).toBe(customer.email);
+    const adminId = await userIdOf(admin.email);
+    const sessions = await context.database.db.select().from(schema.sessions);
+    expect(sessions.filter((session) => session.impersonatorUserId === adminId)).toHaveLength(1);
+
+    const ended = await context.app.inject({
+      method: 'DELETE',
+      url: '/auth/impersonations',
+      headers: { cookie: `sid=${issued.sid}`, origin: 'http://localhost:3000' },
+    });
+    expect(ended.statusCode).toBe(204);
+    expect(cookiesOf(ended)).toMatchObject({ sid: '', impersonating: '' });
+    const after = await context.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `sid=${issued.sid}` },
+    });
+    expect(after.statusCode).toBe(401);
+    // The admin's own session was never touched.
+    const own = await context.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `sid=${cookies.sid}` },
+    });
+    expect(own.json().data.email).toBe(admin.email);
+  });
+
+  it('is refused to visitors, customers, impersonation sessions, and for admin or unknown accounts', async () => {
+    await resetLimits();
+    const customerId = await userIdOf(customer.email);
+    expect((await impersonate(customerId)).statusCode).toBe(401);
+    const asCustomer = await signIn(customer);
+    expect((await impersonate(customerId, `sid=${asCustomer.cookies.sid}`)).statusCode).toBe(403);
+    await resetLimits();
+    const asAdmin = await signIn(admin);
+    expect((await impersonate(await userIdOf(admin.email), `sid=${asAdmin.cookies.sid}`)).statusCode).toBe(
+      403,
+    );
+    expect((await impersonate(999_999, `sid=${asAdmin.cookies.sid}`)).statusCode).toBe(404);
+    const nested = cookiesOf(await impersonate(customerId, `sid=${asAdmin.cookies.sid}`));
+    expect((await impersonate(customerId, `sid=${nested.sid}`)).statusCode).toBe(403);
+    const notImpersonating = await context.app.inject({
+      method: 'DELETE',
+      url: '/auth/impersonations',
+      headers: { cookie: `sid=${asAdmin.cookies.sid}`, origin: 'http://localhost:3000' },
+    });
+    expect(notImpersonating.statusCode).toBe(404);
+  });
+});

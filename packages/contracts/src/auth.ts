@@ -129,3 +129,10 @@ export const routeAccessResponse = z.object({
   data: routeAccess,
   meta: z.object({}).catchall(z.unknown()).default({}),
 });
+
+/** Admin support: act as this customer. */
+export const impersonationBody = z.object({ user_id: z.number().int().min(1) }).strict();
+export const impersonationResponse = z.object({
+  data: z.object({ user_id: z.number().int(), email: z.string() }),
+  meta: z.object({}).catchall(z.unknown()).default({}),
+});

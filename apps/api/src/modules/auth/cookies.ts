@@ -41,6 +41,42 @@ export function setSessionCookies(
     );
   }
   // A fresh sign-in ends any impersonation view the admin site left behind.
+  clearImpersonationCookie(reply, settings);
+}
+
+/**
+ * The customer's session for an admin acting as them, and the impersonation cookie on the parent
+ * domain (readable by the storefront, the account and the admin sites) that says so.
+ */
+export function setImpersonationCookies(
+  reply: FastifyReply,
+  settings: CookieSettings,
+  impersonation: { sessionToken: string; customerEmail: string; maxAgeSeconds: number },
+) {
+  append(
+    reply,
+    serialize(SESSION_COOKIE, impersonation.sessionToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: settings.secure,
+      path: '/',
+      maxAge: impersonation.maxAgeSeconds,
+    }),
+  );
+  const domain = parentDomain(settings.siteHostname);
+  append(
+    reply,
+    serialize(IMPERSONATION_COOKIE, impersonation.customerEmail, {
+      path: '/',
+      maxAge: impersonation.maxAgeSeconds,
+      sameSite: 'lax',
+      secure: settings.secure,
+      ...(domain ? { domain } : {}),
+    }),
+  );
+}
+
+export function clearImpersonationCookie(reply: FastifyReply, settings: CookieSettings) {
   const domain = parentDomain(settings.siteHostname);
   append(
     reply,

@@ -38,7 +38,7 @@ export async function recordEvent(
 
 export async function insertSession(
   db: Database,
-  session: { idHash: string; userId: number; expiresAt: Date },
+  session: { idHash: string; userId: number; expiresAt: Date; impersonatorUserId?: number },
 ) {
   await db.insert(sessions).values(session);
 }

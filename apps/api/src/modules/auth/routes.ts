@@ -1,5 +1,7 @@
 import {
   completePasswordResetBody,
+  impersonationBody,
+  impersonationResponse,
   initialAuthResponse,
   loginBody,
   loginResult,
@@ -23,7 +25,14 @@ import { AppError } from '../../errors/app-error';
 import { defaultAddress } from '../accounts/service';
 import { updateAbandonedCart } from '../carts/service';
 import { currentSubscription } from '../checkout/service';
-import { type CookieSettings, clearSessionCookie, readCookie, setSessionCookies } from './cookies';
+import {
+  type CookieSettings,
+  clearImpersonationCookie,
+  clearSessionCookie,
+  readCookie,
+  setImpersonationCookies,
+  setSessionCookies,
+} from './cookies';
 import * as auth from './service';
 import { SocialLogin } from './social';
 
@@ -94,6 +103,52 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       await auth.logout(db(), readCookie(request, SESSION_COOKIE));
       clearSessionCookie(reply, cookies);
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/impersonations',
+    {
+      schema: {
+        tags,
+        summary: 'Admin only: act as a customer (support); the impersonation cookie says so',
+        body: impersonationBody,
+        response: {
+          201: impersonationResponse,
+          401: messageErrorBody,
+          403: messageErrorBody,
+          404: messageErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { sessionToken, customer } = await auth.startImpersonation(
+        db(),
+        readCookie(request, SESSION_COOKIE),
+        request.body.user_id,
+      );
+      setImpersonationCookies(reply, cookies, {
+        sessionToken,
+        customerEmail: customer.email,
+        maxAgeSeconds: auth.IMPERSONATION_MINUTES * 60,
+      });
+      return reply.status(201).send({ data: { user_id: customer.id, email: customer.email }, meta: {} });
+    },
+  );
+
+  app.delete(
+    '/auth/impersonations',
+    {
+      schema: {
+        tags,
+        summary: 'Stop acting as a customer (204; 404 when this session is not an impersonation)',
+      },
+    },
+    async (request, reply) => {
+      await auth.endImpersonation(db(), readCookie(request, SESSION_COOKIE));
+      clearSessionCookie(reply, cookies);
+      clearImpersonationCookie(reply, cookies);
+      return reply.code(204).send(null);
     },
   );
 

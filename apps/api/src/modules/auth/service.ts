@@ -285,6 +285,46 @@ export async function exchangeLoginToken(
 
 export const findUserByEmail = repository.findUserByEmail;
 
+/** How long an admin may act as a customer before signing in again. */
+export const IMPERSONATION_MINUTES = 60;
+
+/**
+ * An admin acts as a customer (support): a session for the customer that records which admin
+ * opened it. Customers cannot, and admins are never impersonated.
+ */
+export async function startImpersonation(
+  db: Database,
+  adminSessionToken: string | undefined,
+  customerId: number,
+): Promise<{ sessionToken: string; customer: { id: number; email: string } }> {
+  const admin = await sessionUser(db, adminSessionToken);
+  if (!admin) throw new AppError('unauthenticated', 'Please sign in.');
+  // An impersonation session must not open another one: only the admin's own session can.
+  if (!admin.user.isAdmin || admin.impersonatorUserId !== null) {
+    throw new AppError('forbidden', 'Only admins can act as a customer.');
+  }
+  const customer = await repository.findUserById(db, customerId);
+  if (!customer) throw AppError.notFound('There is no such customer.');
+  if (customer.isAdmin) throw new AppError('forbidden', 'Admin accounts cannot be impersonated.');
+  const token = randomToken();
+  await repository.insertSession(db, {
+    idHash: hashToken(token),
+    userId: customer.id,
+    impersonatorUserId: admin.user.id,
+    expiresAt: new Date(Date.now() + IMPERSONATION_MINUTES * 60_000),
+  });
+  return { sessionToken: token, customer: { id: customer.id, email: customer.email } };
+}
+
+/** Ends an impersonation session; a customer's own session is not ended here (that is logout). */
+export async function endImpersonation(db: Database, sessionToken: string | undefined): Promise<void> {
+  const session = await sessionUser(db, sessionToken);
+  if (!session || session.impersonatorUserId === null) {
+    throw AppError.notFound('You are not acting as a customer.');
+  }
+  await repository.revokeSession(db, session.idHash);
+}
+
 /** A session for a user whose identity was proven elsewhere (a social provider). */
 export async function openSessionFor(db: Database, userId: number): Promise<Issued> {
   return { sessionToken: await openSession(db, userId) };

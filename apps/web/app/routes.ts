@@ -22,7 +22,7 @@ export default [
   ]),
   layout('layouts/menu-page.tsx', { id: 'layout-menu-page-default' }, [
     route('menus/:slug?', 'routes/menus.tsx', { id: 'menus' }),
-    route('onboarding/checkout', 'routes/upcoming.tsx', { id: 'onboarding-checkout' }),
+    route('onboarding/checkout', 'routes/onboarding.checkout.tsx', { id: 'onboarding-checkout' }),
   ]),
   layout('layouts/regflow.tsx', { id: 'layout-regflow-new' }, [
     route('onboarding/plans', 'routes/onboarding.plans.tsx', { id: 'onboarding-plans' }),
@@ -39,7 +39,9 @@ export default [
     }),
   ]),
   layout('layouts/checkout-success.tsx', { id: 'layout-checkout-page-success' }, [
-    route('onboarding/checkout/success', 'routes/upcoming.tsx', { id: 'onboarding-checkout-success' }),
+    route('onboarding/checkout/success', 'routes/onboarding.checkout.success.tsx', {
+      id: 'onboarding-checkout-success',
+    }),
   ]),
   layout('layouts/empty.tsx', { id: 'layout-empty' }, [
     route('maintenance', 'routes/maintenance.tsx', { id: 'maintenance' }),

@@ -1,0 +1,587 @@
+import {
+  CHECKOUT_SUCCESS_PATH,
+  type DeliveryFrequencyWeeks,
+  dollarsToCents,
+  EMAIL_IN_USE_MESSAGE,
+  type UpsellItem,
+} from '@sprout/contracts';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { CheckoutLoaderData } from '../../routes/onboarding.checkout.server';
+import { PasswordInput } from '../auth/AuthParts';
+import { refreshAuth } from '../auth/session';
+import { useCartController, useCartState } from '../cart/CartProvider';
+import { toCart, toOnboarding } from '../cart/mapping';
+import { showFlash } from '../flash/flash';
+import { TextInput } from '../forms/TextInput';
+import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
+import { initializedCheckoutEvent, orderCreatedEvent, pushDataLayer } from './analytics';
+import { type CheckoutApi, createCheckoutApi } from './checkout-api';
+import { DeliverySchedule } from './DeliverySchedule';
+import { type DeliveryOptions, fetchDeliveryOptions, keepOrFirstDate } from './delivery';
+import {
+  type CheckoutField,
+  checkoutFormReducer,
+  firstInvalidField,
+  formValues,
+  initialFormState,
+  initialValues,
+  placeServerErrors,
+  toCartUpdate,
+  validateField,
+  visibleFieldError,
+} from './form';
+import { isFrequency, PROCESSING_LABEL, payButtonLabel } from './format';
+import { OrderSummary } from './OrderSummary';
+import { AttemptMemory, newIdempotencyKey, type PayOutcome, pay } from './pay';
+import { UpsellCarousel } from './UpsellCarousel';
+
+export const CHOOSE_DATE_MESSAGE = 'Choose your first delivery date';
+export const BOX_NOT_READY_MESSAGE = 'Your box changed: fill it to its plan size to check out.';
+
+type Problems = {
+  date: string | null;
+  frequency: string | null;
+  payment: string | null;
+  promo: string | null;
+  form: string[];
+};
+const NO_PROBLEMS: Problems = { date: null, frequency: null, payment: null, promo: null, form: [] };
+
+type FocusTarget = CheckoutField | 'date' | 'payment' | 'promo' | 'form';
+
+/** Only paths of this site are followed after an order (never another origin). */
+function internalPath(path: string | undefined): string {
+  return path?.startsWith('/') && !path.startsWith('//') ? path : CHECKOUT_SUCCESS_PATH;
+}
+
+/**
+ * /onboarding/checkout (design "Checkout"): contact and delivery details, first delivery date and
+ * frequency, add-ons, the promo code, the order's costs, the card, and Pay. The page renders from
+ * the loader's cart on the server; once the cart store has the same cart, its answers (promo
+ * codes, add-ons, box changes in the cart panel) drive the costs.
+ */
+export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
+  const navigate = useNavigate();
+  const controller = useCartController();
+  const state = useCartState();
+  const apiRef = useRef<CheckoutApi | null>(null);
+  // api.client is browser-only: the client is made on first use, in an effect or a handler.
+  const api = () => {
+    apiRef.current ??= createCheckoutApi();
+    return apiRef.current;
+  };
+
+  const fallback = useMemo(
+    () => ({ cart: toCart(data.cart), onboarding: toOnboarding(data.cart) }),
+    [data.cart],
+  );
+  const live = state.onboarding.abandonedCartId === data.cart.id;
+  const cart = live ? state.cart : { ...state.cart, ...fallback.cart };
+  const onboarding = live ? state.onboarding : { ...state.onboarding, ...fallback.onboarding };
+  const cartId = data.cart.id;
+
+  // The password is asked when the cart had none as the page opened; it stays asked until paid.
+  const [askPassword] = useState(() => !data.cart.has_password);
+  const rules = { askPassword };
+  const [form, send] = useReducer(checkoutFormReducer, undefined, () =>
+    initialFormState(initialValues(data.cart)),
+  );
+  const [receivesSms, setReceivesSms] = useState(data.cart.receives_sms_updates);
+  const [delivery, setDelivery] = useState<DeliveryOptions | null>(data.delivery);
+  const [deliveryLoading, setDeliveryLoading] = useState(false);
+  const [date, setDate] = useState<string | null>(() =>
+    data.delivery ? keepOrFirstDate(data.delivery, null) : null,
+  );
+  const [frequency, setFrequency] = useState<DeliveryFrequencyWeeks>(1);
+  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
+  const [phase, setPhase] = useState<'idle' | 'processing' | 'completed'>('idle');
+  const [upsellPending, setUpsellPending] = useState<string[]>([]);
+  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget; count: number } | null>(null);
+
+  const busy = useRef(false);
+  const memory = useRef(new AttemptMemory());
+  const zipLookup = useRef(0);
+  const paymentRef = useRef<PaymentFieldsHandle>(null);
+  const inputs = useRef(new Map<CheckoutField, HTMLInputElement | null>());
+  const dateErrorRef = useRef<HTMLParagraphElement>(null);
+  const paymentErrorRef = useRef<HTMLParagraphElement>(null);
+  const promoErrorRef = useRef<HTMLParagraphElement>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+  const paymentRegionRef = useRef<HTMLElement>(null);
+
+  const processing = phase !== 'idle';
+  const total = cart.costs.total;
+  const ready = onboarding.isReadyToCheckout;
+
+  // Spec section 2: checkout scrolls to the top, also when reached with the back button.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  // One initialized-checkout event per opening of the page (marketing, spec section 7).
+  const initializedSent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per cart
+  useEffect(() => {
+    if (initializedSent.current) return;
+    initializedSent.current = true;
+    const source = `${window.location.origin}${window.location.pathname}`;
+    void api()
+      .initializedCheckout({ abandoned_cart_id: cartId, source_url: source })
+      .then((result) => {
+        if (result.kind === 'ok') pushDataLayer(initializedCheckoutEvent(result.data.data.event_id));
+      });
+  }, [cartId]);
+
+  // Focus goes where the problem is, once it is on the page.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const { target } = focusRequest;
+    const element =
+      target === 'date'
+        ? dateErrorRef.current
+        : target === 'payment'
+          ? paymentErrorRef.current
+          : target === 'promo'
+            ? promoErrorRef.current
+            : target === 'form'
+              ? formErrorRef.current
+              : inputs.current.get(target);
+    element?.focus();
+  }, [focusRequest]);
+
+  function focusOn(target: FocusTarget) {
+    setFocusRequest((previous) => ({ target, count: (previous?.count ?? 0) + 1 }));
+  }
+
+  /** Looks the zip code up, refreshes the dates, and moves the cart to it (its tax follows the state). */
+  async function checkZip(zipCode: string): Promise<DeliveryOptions | null> {
+    const lookup = ++zipLookup.current;
+    setDeliveryLoading(true);
+    const options = await fetchDeliveryOptions(zipCode, api());
+    if (lookup !== zipLookup.current) return null;
+    setDeliveryLoading(false);
+    if (options === 'aborted') return null;
+    setDelivery(options);
+    setDate((chosen) => keepOrFirstDate(options, chosen));
+    setProblems((current) => ({ ...current, date: null }));
+    if (options.status === 'ready' && zipCode !== onboarding.zipCode) {
+      const saved = await controller.updateCart({ zipCode });
+      if (saved.kind === 'error' && saved.error.kind === 'validation')
+        send({ type: 'merge-server-errors', errors: saved.error.fieldErrors });
+    }
+    return options;
+  }
+
+  const zipValue = form.fields.zipCode.value.trim();
+  const zipProblem =
+    delivery?.status === 'error' && delivery.zipCode === zipValue && !deliveryLoading
+      ? delivery.message
+      : null;
+
+  function errorOf(field: CheckoutField): string | null {
+    const shown = visibleFieldError(form, field, rules);
+    if (shown || field !== 'zipCode') return shown;
+    const { focused } = form.fields.zipCode;
+    return focused && form.announced !== 'zipCode' ? null : zipProblem;
+  }
+
+  function bind(field: CheckoutField) {
+    return {
+      name: field,
+      value: form.fields[field].value,
+      error: errorOf(field),
+      onValueChange: (value: string) => send({ type: 'change', field, value }),
+      onFocus: () => send({ type: 'focus', field }),
+      onBlur: () => {
+        send({ type: 'blur', field });
+        if (field !== 'zipCode') return;
+        const value = form.fields.zipCode.value.trim();
+        if (validateField('zipCode', value, rules) === null && value !== delivery?.zipCode)
+          void checkZip(value);
+      },
+      ref: (element: HTMLInputElement | null) => {
+        inputs.current.set(field, element);
+      },
+    };
+  }
+
+  // Add-ons
+
+  function upsellQuantity(sku: string): number {
+    if (live) return cart.upsellItems.find((line) => line.sku === sku)?.quantity ?? 0;
+    return data.upsellItems.find((item) => item.sku === sku)?.quantity ?? 0;
+  }
+
+  async function changeUpsell(item: UpsellItem, direction: 'increase' | 'decrease') {
+    if (upsellPending.includes(item.sku)) return;
+    setUpsellPending((skus) => [...skus, item.sku]);
+    try {
+      const result = await api().changeUpsell(direction, { abandoned_cart_id: cartId, sku: item.sku });
+      if (result.kind === 'ok') {
+        controller.cartLoaded(result.data.data);
+        return;
+      }
+      if (result.kind === 'aborted') return;
+      if (result.error.kind === 'cart-locked') {
+        navigate('/menus');
+        return;
+      }
+      const message = Object.values(result.error.fieldErrors)[0]?.[0] ?? result.error.message;
+      showFlash({ type: 'error', message });
+    } finally {
+      setUpsellPending((skus) => skus.filter((sku) => sku !== item.sku));
+    }
+  }
+
+  // Pay
+
+  function settle(outcome: PayOutcome) {
+    switch (outcome.kind) {
+      case 'completed': {
+        setPhase('completed');
+        pushDataLayer(orderCreatedEvent(outcome.checkout));
+        // The cart became a subscription: forget it here (the new customer is signed in).
+        controller.clearAfterOrder();
+        void refreshAuth();
+        navigate(internalPath(outcome.checkout.redirect));
+        return;
+      }
+      case 'email-in-use': {
+        controller.closeCart();
+        const query = new URLSearchParams({ email: outcome.email, error: EMAIL_IN_USE_MESSAGE });
+        navigate(`/onboarding/login?${query}`);
+        return;
+      }
+      case 'cart-locked':
+        navigate('/menus');
+        return;
+      case 'invalid': {
+        const placed = placeServerErrors(outcome.errors);
+        const hasFields = Object.keys(placed.fields).length > 0;
+        const placedSomewhere =
+          hasFields || placed.date || placed.frequency || placed.payment || placed.promo;
+        const formMessages = placed.form.length > 0 || placedSomewhere ? placed.form : [outcome.message];
+        send({ type: 'server-errors', errors: placed.fields });
+        setProblems({
+          date: placed.date,
+          frequency: placed.frequency,
+          payment: placed.payment,
+          promo: placed.promo,
+          form: formMessages,
+        });
+        // A date that closed while paying: offer the dates that are open now.
+        if (placed.date) void checkZip(zipValue);
+        if (hasFields) return; // the reducer announced the first field; focus follows below
+        focusOn(placed.payment ? 'payment' : placed.date ? 'date' : placed.promo ? 'promo' : 'form');
+        return;
+      }
+      case 'payment-error': {
+        setProblems({ ...NO_PROBLEMS, payment: outcome.message });
+        // The card form focuses the card field it has a problem with: focus stays there.
+        const inCardForm = paymentRegionRef.current?.contains(document.activeElement) ?? false;
+        if (outcome.stage === 'authentication' || !inCardForm) focusOn('payment');
+        return;
+      }
+      case 'conflict':
+        // The cart changed while paying: show what it is now, then they pay again.
+        void controller.actions.restoreCart(cartId);
+        setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
+        focusOn('form');
+        return;
+      case 'failed':
+        setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
+        focusOn('form');
+        return;
+      case 'aborted':
+        return;
+    }
+  }
+
+  // After server field errors, focus the field the reducer announced.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the announced field only
+  useEffect(() => {
+    if (form.announced && !form.fields[form.announced].focused) focusOn(form.announced);
+  }, [form.announced]);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Double-click safe: one press at a time, decided before any render.
+    if (busy.current || phase !== 'idle') return;
+    busy.current = true;
+    try {
+      await payNow();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function payNow() {
+    setProblems(NO_PROBLEMS);
+    const first = firstInvalidField(form, rules);
+    const zipOk = zipProblem === null;
+    send({ type: 'validate-all', first: first ?? (zipOk ? null : 'zipCode') });
+    if (first) return;
+    if (!zipOk) return;
+    if (!ready) {
+      setProblems({ ...NO_PROBLEMS, form: [BOX_NOT_READY_MESSAGE] });
+      focusOn('form');
+      return;
+    }
+
+    setPhase('processing');
+    let options = delivery;
+    if (!options || options.zipCode !== zipValue) options = await checkZip(zipValue);
+    if (options?.status !== 'ready') {
+      setPhase('idle');
+      send({ type: 'validate-all', first: 'zipCode' });
+      return;
+    }
+    const firstDeliveryDate = keepOrFirstDate(options, date);
+    if (!firstDeliveryDate || firstDeliveryDate !== date) {
+      setPhase('idle');
+      if (firstDeliveryDate) setDate(firstDeliveryDate);
+      setProblems({ ...NO_PROBLEMS, date: CHOOSE_DATE_MESSAGE });
+      focusOn('date');
+      return;
+    }
+
+    const outcome = await pay(
+      {
+        abandonedCartId: cartId,
+        cartUpdate: toCartUpdate(formValues(form), receivesSms),
+        firstDeliveryDate,
+        frequencyWeeks: frequency,
+        total,
+      },
+      {
+        saveCart: (fields) => controller.updateCart(fields),
+        complete: (body) => api().complete(body),
+        payment: paymentRef.current,
+        newKey: newIdempotencyKey,
+      },
+      memory.current,
+    );
+    if (outcome.kind !== 'completed') setPhase('idle');
+    settle(outcome);
+  }
+
+  const upsellLines = live ? cart.upsellItems : data.cart.cart.upsell_items;
+  const promo = cart.promoCode;
+  const freeTax = Boolean(
+    promo?.is_applicable && promo.regulations.find((tier) => tier.weekly_ordinal_number === 1)?.free_tax,
+  );
+  const formProblems = problems.form;
+
+  return (
+    <div className="checkout-page">
+      <header className="checkout-page__intro">
+        <p className="eyebrow">Almost there</p>
+        <h1>Checkout</h1>
+        <p>Tell us where to bring your box, pick the first delivery, and you're all set.</p>
+      </header>
+
+      <div className="checkout-page__grid">
+        <form
+          id="checkout-form"
+          className="checkout-details"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          aria-label="Your details"
+        >
+          <fieldset className="checkout-fieldset" disabled={processing}>
+            <legend className="checkout-fieldset__legend">Contact</legend>
+            <TextInput
+              {...bind('email')}
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+            />
+            <div className="checkout-row">
+              <TextInput {...bind('firstName')} label="First name" autoComplete="given-name" required />
+              <TextInput {...bind('lastName')} label="Last name" autoComplete="family-name" required />
+            </div>
+          </fieldset>
+
+          <fieldset className="checkout-fieldset" disabled={processing}>
+            <legend className="checkout-fieldset__legend">Delivery address</legend>
+            <TextInput {...bind('addressLine1')} label="Address" autoComplete="address-line1" required />
+            <TextInput
+              {...bind('addressLine2')}
+              label="Apartment, suite, etc. (optional)"
+              autoComplete="address-line2"
+            />
+            <div className="checkout-row">
+              <TextInput {...bind('city')} label="City" autoComplete="address-level2" required />
+              <TextInput
+                {...bind('zipCode')}
+                label="Zip code"
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={5}
+                required
+              />
+            </div>
+            <p className="checkout-zip" aria-live="polite">
+              {deliveryLoading
+                ? 'Checking your zip code…'
+                : delivery?.place && delivery.zipCode === zipValue
+                  ? `${delivery.place.city}, ${delivery.place.stateCode}${delivery.status === 'ready' ? ' · we deliver here' : ''}`
+                  : ''}
+            </p>
+            <TextInput
+              {...bind('phone')}
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              required
+            />
+            <TextInput
+              {...bind('deliveryInstructions')}
+              label="Delivery instructions (optional)"
+              maxLength={500}
+            />
+            <label className="checkout-checkbox">
+              <input
+                type="checkbox"
+                name="receives_sms_updates"
+                checked={receivesSms}
+                onChange={(event) => setReceivesSms(event.target.checked)}
+              />
+              <span>
+                Text me delivery updates
+                <span className="checkout-checkbox__hint">
+                  Message and data rates may apply. Reply STOP to opt out.
+                </span>
+              </span>
+            </label>
+          </fieldset>
+
+          {askPassword ? (
+            <fieldset className="checkout-fieldset" disabled={processing}>
+              <legend className="checkout-fieldset__legend">Create your account</legend>
+              <p className="checkout-fieldset__hint">
+                At least 8 characters. You will use it to manage your deliveries.
+              </p>
+              <PasswordInput {...bind('password')} label="Password" autoComplete="new-password" required />
+            </fieldset>
+          ) : null}
+
+          <DeliverySchedule
+            delivery={delivery}
+            loading={deliveryLoading}
+            date={date}
+            onDateChange={(value) => {
+              setDate(value);
+              setProblems((current) => ({ ...current, date: null }));
+            }}
+            frequency={frequency}
+            onFrequencyChange={(weeks) => {
+              if (isFrequency(weeks)) setFrequency(weeks);
+              setProblems((current) => ({ ...current, frequency: null }));
+            }}
+            dateError={problems.date}
+            frequencyError={problems.frequency}
+            dateErrorRef={dateErrorRef}
+            disabled={processing}
+          />
+        </form>
+
+        <UpsellCarousel
+          items={data.upsellItems}
+          quantityOf={upsellQuantity}
+          pendingSkus={upsellPending}
+          onIncrease={(item) => void changeUpsell(item, 'increase')}
+          onDecrease={(item) => void changeUpsell(item, 'decrease')}
+          disabled={processing}
+        />
+
+        <OrderSummary
+          planName={onboarding.plan?.name ?? null}
+          itemCount={cart.itemCount}
+          threshold={cart.threshold}
+          lines={cart.items}
+          upsellLines={upsellLines}
+          costs={cart.costs}
+          frequency={frequency}
+          partnershipDescription={onboarding.partnership?.description ?? null}
+          referrerFirstName={cart.referrer?.firstName ?? null}
+          freeTax={freeTax}
+          promoError={problems.promo}
+          promoErrorRef={promoErrorRef}
+        />
+
+        <section ref={paymentRegionRef} className="checkout-payment" aria-labelledby="checkout-payment-title">
+          <h2 id="checkout-payment-title" className="checkout-section__title">
+            Payment
+          </h2>
+          {total > 0 ? (
+            <PaymentFields
+              ref={paymentRef}
+              config={data.paymentConfig}
+              amountCents={dollarsToCents(total)}
+              disabled={processing}
+            />
+          ) : (
+            <p className="checkout-payment__covered">
+              Promotions cover your first box: nothing to pay today. We will ask for a card before your next
+              delivery.
+            </p>
+          )}
+          {problems.payment ? (
+            <p
+              className="checkout-error checkout-payment__error"
+              ref={paymentErrorRef}
+              tabIndex={-1}
+              role="alert"
+            >
+              {problems.payment}
+            </p>
+          ) : null}
+          <div className="checkout-payment__messages" ref={formErrorRef} tabIndex={-1}>
+            {formProblems.length > 0 ? (
+              <div className="checkout-form-error" role="alert">
+                {formProblems.map((message) => (
+                  <p key={message}>{message}</p>
+                ))}
+                {formProblems.includes(BOX_NOT_READY_MESSAGE) || !ready ? (
+                  <p>
+                    <Link to="/menus">Back to the menus</Link>
+                  </p>
+                ) : null}
+              </div>
+            ) : !ready ? (
+              <p className="checkout-form-error">{BOX_NOT_READY_MESSAGE}</p>
+            ) : null}
+          </div>
+          <button
+            type="submit"
+            form="checkout-form"
+            className="button button--primary button--large checkout-payment__pay"
+            disabled={processing}
+            aria-busy={processing}
+          >
+            {processing ? (
+              <>
+                <span className="spinner" aria-hidden="true" />
+                {PROCESSING_LABEL}
+              </>
+            ) : (
+              payButtonLabel(total)
+            )}
+          </button>
+          <p className="visually-hidden" aria-live="polite">
+            {processing ? 'Processing your order, please wait.' : ''}
+          </p>
+          <p className="checkout-payment__legal">
+            Your plan renews {frequency === 1 ? 'every week' : `every ${frequency} weeks`} until you skip,
+            pause or cancel in your account. You are charged before each delivery.
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Order, Subscription } from '@sprout/contracts';
+import { Link } from 'react-router';
+import { useSites } from '../auth/useSites';
+import { toClientCosts } from '../cart/mapping';
+import { CostLines } from './CostLines';
+import { formatDeliveryDate, frequencyLabel, money } from './format';
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** The thank-you page after an order: what was ordered, when it comes, where it goes. */
+export function CheckoutSuccessPage({ order, subscription }: { order: Order; subscription: Subscription }) {
+  const sites = useSites();
+  const address = order.shipping_address;
+  const box = order.lines.filter((line) => !line.is_upsell);
+  const addOns = order.lines.filter((line) => line.is_upsell);
+  const payment = order.payment;
+  return (
+    <article className="checkout-success" aria-labelledby="checkout-success-title">
+      <header className="checkout-success__hero">
+        <p className="eyebrow">Order confirmed</p>
+        <h1 id="checkout-success-title">Thank you, {address.first_name}!</h1>
+        <p className="checkout-success__lead">
+          Your first box is on its way to the kitchen. We sent a confirmation to{' '}
+          <strong>{order.email}</strong>.
+        </p>
+      </header>
+
+      <dl className="checkout-success__facts">
+        <div>
+          <dt>Order number</dt>
+          <dd>{order.number}</dd>
+        </div>
+        <div>
+          <dt>First delivery</dt>
+          <dd>{formatDeliveryDate(order.delivery_date)}</dd>
+        </div>
+        <div>
+          <dt>Then</dt>
+          <dd>
+            {frequencyLabel(subscription.frequency_weeks)}
+            {subscription.plan ? `, ${subscription.plan.threshold} items a box` : ''}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="checkout-success__grid">
+        <section className="checkout-success__card" aria-labelledby="checkout-success-order">
+          <h2 id="checkout-success-order" className="checkout-section__title">
+            Your order
+          </h2>
+          <ul className="checkout-success__lines">
+            {box.map((line) => (
+              <li key={line.sku}>
+                <span className="order-summary__qty">{line.quantity} ×</span>
+                <span className="order-summary__name">{line.name}</span>
+                <span className="order-summary__amount">{money(line.total)}</span>
+              </li>
+            ))}
+          </ul>
+          {addOns.length > 0 ? (
+            <>
+              <h3 className="order-summary__subtitle">Add-ons</h3>
+              <ul className="checkout-success__lines">
+                {addOns.map((line) => (
+                  <li key={line.sku}>
+                    <span className="order-summary__qty">{line.quantity} ×</span>
+                    <span className="order-summary__name">{line.name}</span>
+                    <span className="order-summary__amount">{money(line.total)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <CostLines
+            costs={toClientCosts(order.costs, order.discount_description ?? '')}
+            label="Order costs"
+          />
+        </section>
+
+        <section className="checkout-success__card" aria-labelledby="checkout-success-delivery">
+          <h2 id="checkout-success-delivery" className="checkout-section__title">
+            Delivering to
+          </h2>
+          <address className="checkout-success__address">
+            {address.first_name} {address.last_name}
+            <br />
+            {address.address_line_1}
+            {address.address_line_2 ? (
+              <>
+                <br />
+                {address.address_line_2}
+              </>
+            ) : null}
+            <br />
+            {address.city}, {address.state_code} {address.zip_code}
+          </address>
+          {payment?.last4 ? (
+            <p className="checkout-success__payment">
+              Paid with {BRANDS[payment.brand ?? ''] ?? 'card'} ending in {payment.last4}
+            </p>
+          ) : null}
+        </section>
+      </div>
+
+      <nav className="checkout-success__actions" aria-label="What next">
+        {/* The account site is another app, even on this origin: a full page load. */}
+        <a className="button button--primary" href={sites.account}>
+          Go to your account
+        </a>
+        <Link className="button button--ghost" to="/menus">
+          Browse the menus
+        </Link>
+      </nav>
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Ref } from 'react';
+import type { CartLine, ClientCosts, UpsellLine } from '../cart/mapping';
+import { PromoCodeForm } from '../promotions/PromoCodeForm';
+import { CostLines } from './CostLines';
+import { frequencyPhrase, money } from './format';
+
+type Props = {
+  planName: string | null;
+  itemCount: number;
+  threshold: number | null;
+  lines: CartLine[];
+  upsellLines: UpsellLine[];
+  costs: ClientCosts;
+  frequency: number;
+  partnershipDescription: string | null;
+  referrerFirstName: string | null;
+  freeTax: boolean;
+  /** A promo code refused at payment time (its use limit was reached meanwhile). */
+  promoError: string | null;
+  promoErrorRef?: Ref<HTMLParagraphElement>;
+};
+
+/** The order beside the form on desktops: the box, the add-ons, the promo code and every cost. */
+export function OrderSummary({
+  planName,
+  itemCount,
+  threshold,
+  lines,
+  upsellLines,
+  costs,
+  frequency,
+  partnershipDescription,
+  referrerFirstName,
+  freeTax,
+  promoError,
+  promoErrorRef,
+}: Props) {
+  const count = `${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
+  return (
+    <aside className="order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="checkout-section__title">
+        Order summary
+      </h2>
+      <p className="order-summary__plan">
+        <strong>{planName ?? (threshold !== null ? `${threshold} items` : count)}</strong> ·{' '}
+        {frequencyPhrase(frequency)}
+      </p>
+      <details className="order-summary__lines">
+        <summary>{count} in your box</summary>
+        <ul>
+          {lines.map((line) => (
+            <li key={line.sku}>
+              <span className="order-summary__qty">{line.quantity} ×</span>
+              <span className="order-summary__name">{line.name}</span>
+              <span className="order-summary__amount">{money(line.total_cost)}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+      {upsellLines.length > 0 ? (
+        <div className="order-summary__addons">
+          <h3 className="order-summary__subtitle">Add-ons</h3>
+          <ul>
+            {upsellLines.map((line) => (
+              <li key={line.sku}>
+                <span className="order-summary__qty">{line.quantity} ×</span>
+                <span className="order-summary__name">{line.name}</span>
+                <span className="order-summary__amount">{money(line.total_cost)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="order-summary__promo">
+        <PromoCodeForm />
+        {promoError ? (
+          <p className="checkout-error" ref={promoErrorRef} tabIndex={-1} role="alert">
+            {promoError}
+          </p>
+        ) : null}
+      </div>
+      <CostLines
+        costs={costs}
+        partnershipDescription={partnershipDescription}
+        referrerFirstName={referrerFirstName}
+        freeTax={freeTax}
+        label="Order costs"
+      />
+    </aside>
+  );
+}

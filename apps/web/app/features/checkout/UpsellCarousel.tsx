@@ -1,0 +1,128 @@
+import type { UpsellItem } from '@sprout/contracts';
+import { useId, useRef } from 'react';
+import { money } from './format';
+
+type Props = {
+  items: UpsellItem[];
+  quantityOf(sku: string): number;
+  pendingSkus: string[];
+  onIncrease(item: UpsellItem): void;
+  onDecrease(item: UpsellItem): void;
+  disabled?: boolean;
+};
+
+/**
+ * Add-ons for the first box (outside the plan's item count, at list price): a horizontally
+ * scrollable row of cards, each with − and + buttons named after the product. Arrow buttons
+ * scroll the row for pointer users; keyboard users tab through the cards' buttons.
+ */
+export function UpsellCarousel({
+  items,
+  quantityOf,
+  pendingSkus,
+  onIncrease,
+  onDecrease,
+  disabled = false,
+}: Props) {
+  const headingId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  if (items.length === 0) return null;
+
+  function scrollBy(direction: 1 | -1) {
+    const list = listRef.current;
+    if (!list) return;
+    const card = list.querySelector<HTMLElement>('.upsell-card');
+    const step = (card?.offsetWidth ?? 240) + 12;
+    list.scrollBy({ left: direction * step, behavior: 'smooth' });
+  }
+
+  return (
+    <section className="upsell" aria-labelledby={headingId}>
+      <div className="upsell__head">
+        <div>
+          <h2 id={headingId} className="checkout-section__title">
+            Add a little extra
+          </h2>
+          <p className="upsell__intro">One-time treats for your first box, on top of your plan.</p>
+        </div>
+        <div className="upsell__arrows">
+          <button
+            type="button"
+            className="upsell__arrow"
+            aria-label="Scroll add-ons back"
+            onClick={() => scrollBy(-1)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className="upsell__arrow"
+            aria-label="Scroll add-ons forward"
+            onClick={() => scrollBy(1)}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      </div>
+      <ul className="upsell__list" ref={listRef}>
+        {items.map((item) => {
+          const quantity = quantityOf(item.sku);
+          const pending = pendingSkus.includes(item.sku);
+          const atMax = quantity >= item.max_quantity;
+          return (
+            <li key={item.sku} className="upsell-card" data-sku={item.sku} aria-busy={pending}>
+              {item.image ? (
+                <img
+                  className="upsell-card__image"
+                  src={item.image}
+                  alt=""
+                  width={160}
+                  height={160}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : (
+                <span className="upsell-card__image upsell-card__image--empty" aria-hidden="true" />
+              )}
+              <div className="upsell-card__body">
+                <p className="upsell-card__category">{item.category_name}</p>
+                <h3 className="upsell-card__name">{item.name}</h3>
+                <p className="upsell-card__description">{item.description}</p>
+                <p className="upsell-card__price">{money(item.price)}</p>
+              </div>
+              <div className="stepper upsell-card__stepper" aria-busy={pending}>
+                <button
+                  type="button"
+                  className="stepper__button"
+                  aria-label={`Remove one ${item.name}`}
+                  // aria-disabled, not disabled: a pressed button keeps keyboard focus while it waits.
+                  aria-disabled={disabled || pending || quantity <= 0}
+                  onClick={() => {
+                    if (!disabled && !pending && quantity > 0) onDecrease(item);
+                  }}
+                >
+                  <span aria-hidden="true">−</span>
+                </button>
+                <span className="stepper__count" aria-live="polite">
+                  {quantity}
+                  <span className="visually-hidden"> {item.name} added</span>
+                </span>
+                <button
+                  type="button"
+                  className="stepper__button"
+                  aria-label={`Add one ${item.name}`}
+                  aria-disabled={disabled || pending || atMax}
+                  onClick={() => {
+                    if (!disabled && !pending && !atMax) onIncrease(item);
+                  }}
+                >
+                  <span aria-hidden="true">+</span>
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

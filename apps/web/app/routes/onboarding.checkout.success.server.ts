@@ -1,0 +1,29 @@
+import type { CheckoutSuccess } from '@sprout/contracts';
+import { redirectDocument } from 'react-router';
+import { type ApiClient, isApiError } from '../lib/api-client.server';
+import { guardRoute } from '../lib/route-access.server';
+
+export type CheckoutSuccessLoaderData = CheckoutSuccess & { title: string };
+
+/**
+ * /onboarding/checkout/success: open once after an order (spec section 4). The route-access lookup
+ * checks the grant, then the visit consumes it and returns the order; without a grant (a second
+ * visit, another browser) the visitor goes to the menus.
+ */
+export async function loadCheckoutSuccess({
+  request,
+  context,
+}: {
+  request: Request;
+  context: { api: ApiClient };
+}): Promise<CheckoutSuccessLoaderData> {
+  await guardRoute({ request, context });
+  try {
+    const { data } = await context.api.post<{ data: CheckoutSuccess }>('/api/sales/checkout/success-visit');
+    return { title: 'Thank you', ...data };
+  } catch (error) {
+    if (isApiError(error) && (error.status === 403 || error.status === 401 || error.status === 404))
+      throw redirectDocument('/menus');
+    throw error;
+  }
+}

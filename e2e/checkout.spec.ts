@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test';
+import { expect, test, VIEWPORTS } from './fixtures';
+
+/** A fresh email per test: every checkout makes a new customer. */
+const email = (label: string) =>
+  `checkout-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+const CARD_OK = '4242 4242 4242 4242';
+const CARD_DECLINED = '4000 0000 0000 0002';
+const CARD_3DS = '4000 0025 0000 3155';
+const PASSWORD = 'little-spoons-2026';
+
+const panel = (page: Page) => page.locator('#cart-panel');
+const progress = (page: Page) => panel(page).locator('.cart-progress__label');
+const details = (page: Page) => page.getByRole('form', { name: 'Your details' });
+const summary = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
+const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} and subscribe$/ });
+
+/** Identified with a 12-item plan (URL parameters of spec section 2), the box filled by a preset. */
+async function arriveWithFullBox(page: Page, label: string): Promise<string> {
+  const address = email(label);
+  await page.goto(`/menus?email=${encodeURIComponent(address)}&zip=10001&plan=plan-12`);
+  await expect(progress(page)).toHaveText('0 of 12 items');
+  await panel(page).getByRole('button', { name: 'Add all 12 items of Starter favourites' }).click();
+  await expect(progress(page)).toHaveText('12 of 12 items');
+  return address;
+}
+
+async function openCheckout(page: Page) {
+  await panel(page).getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+}
+
+type Person = { first: string; last: string };
+
+async function fillDetails(page: Page, person: Person) {
+  const form = details(page);
+  await form.getByLabel('First name').fill(person.first);
+  await form.getByLabel('Last name').fill(person.last);
+  await form.getByLabel('Address', { exact: true }).fill('12 Orchard Lane');
+  await form.getByLabel('Apartment, suite, etc. (optional)').fill('Apt 3B');
+  await form.getByLabel('City').fill('New York');
+  await form.getByLabel('Phone').fill('(212) 555-0142');
+  await form.getByLabel('Delivery instructions (optional)').fill('Ring twice, the bell is quiet');
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+}
+
+async function fillCard(page: Page, number: string) {
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await payment.getByLabel('Card number').fill(number);
+  await payment.getByLabel(/Expiry/).fill('12 / 34');
+  await payment.getByLabel('CVC').fill('123');
+}
+
+test('a new customer: ?pc= link, capture, plan, full box, checkout with an add-on, success once', async ({
+  page,
+}) => {
+  // The whole journey, from the first visit to the order: longer than one screen's test.
+  test.slow();
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const address = email('journey');
+  await page.goto('/?pc=WELCOME50');
+  await expect(page).toHaveURL(/\/$/);
+
+  // Capture, plan, box: the preset waits for the details and the plan, then fills the box.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menus' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Our menus' })).toBeVisible();
+  await page
+    .locator('[data-preset="starter-favourites"]')
+    .getByRole('button', { name: 'Add all 12 items of Starter favourites' })
+    .click();
+  const popup = page.getByRole('dialog', { name: "Let's Get Started!" });
+  await popup.getByLabel('Email address').fill(address);
+  await popup.getByLabel('Zip code').fill('10001');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/plans$/);
+  await page.locator('[data-plan="plan-12"]').getByRole('link', { name: 'Choose 12 items' }).click();
+  await expect(page).toHaveURL(/\/menus$/);
+  await expect(progress(page)).toHaveText('12 of 12 items');
+
+  await openCheckout(page);
+  // The cart panel opens by itself at 1280px, and the summary sits beside the form.
+  await expect(panel(page)).toBeVisible();
+  const formBox = await details(page).boundingBox();
+  const summaryBox = await summary(page).boundingBox();
+  expect(summaryBox && formBox && summaryBox.x > formBox.x + formBox.width - 1).toBe(true);
+
+  // What the cart knows is already there; the code's discount and free shipping are in the costs.
+  await expect(details(page).getByLabel('Email address')).toHaveValue(address);
+  await expect(details(page).getByLabel('Zip code')).toHaveValue('10001');
+  await expect(page.locator('.checkout-zip')).toHaveText('New York, NY · we deliver here');
+  const costs = summary(page).getByRole('definition');
+  await expect(summary(page).getByRole('term').filter({ hasText: '50% off your first box' })).toBeVisible();
+  await expect(summary(page).locator('.checkout-costs s')).toHaveText(/\$\d+\.\d{2}/);
+  await expect(costs.last()).toHaveText(/^\$\d+\.\d{2}$/);
+
+  // Required fields say so once left empty.
+  await details(page).getByLabel('First name').focus();
+  await details(page).getByLabel('Last name').focus();
+  await expect(details(page).getByText('This field is required')).toHaveCount(1);
+  await fillDetails(page, { first: 'Robin', last: 'Okafor' });
+  await expect(details(page).getByText('This field is required')).toHaveCount(0);
+
+  // SMS updates are on by default.
+  await expect(details(page).getByRole('checkbox', { name: /Text me delivery updates/ })).toBeChecked();
+
+  // The second open date, every 2 weeks.
+  const dates = page.getByRole('group', { name: 'First delivery' }).getByRole('radio');
+  await expect(dates.first()).toBeChecked();
+  const chosen = dates.nth(1);
+  const chosenLabel = (
+    (await chosen.locator('xpath=..').locator('.choice-card__title').textContent()) ?? ''
+  ).trim();
+  expect(chosenLabel).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}$/);
+  await chosen.check();
+  const often = page.getByRole('group', { name: 'How often' });
+  await expect(often.getByRole('radio', { name: 'Every week' })).toBeChecked();
+  await often.getByRole('radio', { name: 'Every 2 weeks' }).check();
+
+  // One add-on: the summary lists it and the items cost grows by its price.
+  const upsell = page.getByRole('region', { name: 'Add a little extra' });
+  const firstCard = upsell.getByRole('listitem').first();
+  const addOn = ((await firstCard.getByRole('heading').textContent()) ?? '').trim();
+  const total = payButton(page);
+  const before = await total.textContent();
+  await firstCard.getByRole('button', { name: `Add one ${addOn}` }).click();
+  await expect(firstCard.locator('.stepper__count')).toHaveText(`1 ${addOn} added`);
+  await expect(summary(page).locator('.order-summary__addons')).toContainText(`1 ×${addOn}`);
+  await expect(total).not.toHaveText(before ?? '');
+
+  await fillCard(page, CARD_OK);
+  await page.screenshot({ path: 'test-results/screenshots/checkout-1280.png', fullPage: true });
+  await total.click();
+
+  await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'checkout-page-success');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Robin!' })).toBeVisible();
+  const facts = page.locator('.checkout-success__facts');
+  await expect(facts).toContainText(/Order number\s*\S+/);
+  await expect(facts).toContainText(chosenLabel);
+  await expect(facts).toContainText('Every 2 weeks');
+  await expect(page.locator('.checkout-success__address')).toContainText('12 Orchard Lane');
+  await expect(page.getByRole('region', { name: 'Your order' })).toContainText(addOn);
+  await expect(page.getByRole('link', { name: 'Browse the menus' })).toHaveAttribute('href', '/menus');
+  await page.screenshot({ path: 'test-results/screenshots/checkout-success-1280.png', fullPage: true });
+
+  // The cart is gone from the browser: no stored id, no cookie.
+  expect(await page.evaluate(() => window.localStorage.getItem('abandonedCartId'))).toBeNull();
+  const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+  expect(cookies).not.toContain('abandoned_cart_id');
+  const events = await page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) => (entry as { event?: string }).event),
+  );
+  expect(events).toContain('initializedCheckout');
+  expect(events).toContain('orderCreated');
+
+  // The success page is open once: the grant was used.
+  const again = await page.request.get('/onboarding/checkout/success', { maxRedirects: 0 });
+  expect(again.status()).toBeGreaterThanOrEqual(300);
+  expect(again.status()).toBeLessThan(400);
+  expect(again.headers().location).toBe('/menus');
+  await page.goto('/onboarding/checkout/success');
+  await expect(page).toHaveURL(/\/menus$/);
+});
+
+test.describe('payment problems', () => {
+  // A declined card is a 422 answer, which the browser logs.
+  test.use({ allowConsoleErrors: [/status of 422/] });
+
+  test('a declined card shows its message at the card form and keeps what was typed', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await arriveWithFullBox(page, 'declined');
+    await openCheckout(page);
+    await fillDetails(page, { first: 'Dana', last: 'Whitfield' });
+    await fillCard(page, CARD_DECLINED);
+    await payButton(page).click();
+
+    const payment = page.getByRole('region', { name: 'Payment' });
+    await expect(payment.getByRole('alert')).toHaveText('Your card was declined. Please use another card.');
+    await expect(payment.locator('.checkout-payment__error')).toBeFocused();
+    await expect(page).toHaveURL(/\/onboarding\/checkout$/);
+    await expect(details(page).getByLabel('First name')).toHaveValue('Dana');
+    await expect(details(page).getByLabel('Address', { exact: true })).toHaveValue('12 Orchard Lane');
+    await expect(details(page).getByLabel('Phone')).toHaveValue('(212) 555-0142');
+    await expect(details(page).getByLabel('Password', { exact: true })).toHaveValue(PASSWORD);
+    await expect(payButton(page)).toBeEnabled();
+
+    // Another card goes through on the next press (a new idempotency key).
+    await fillCard(page, CARD_OK);
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Dana!' })).toBeVisible();
+  });
+
+  test('a card asking for 3-D Secure completes after authentication', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await arriveWithFullBoxOnPhone(page);
+    await fillDetails(page, { first: 'Sam', last: 'Ito' });
+    await fillCard(page, CARD_3DS);
+    await page.screenshot({ path: 'test-results/screenshots/checkout-390.png', fullPage: true });
+    await payButton(page).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Sam!' })).toBeVisible();
+  });
+});
+
+/** On a phone the cart is a drawer: fill the box from the URL parameters, then open checkout. */
+async function arriveWithFullBoxOnPhone(page: Page) {
+  const address = email('phone');
+  await page.goto(`/menus?email=${encodeURIComponent(address)}&zip=10001&plan=plan-12`);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Cart, \d+ items?$/ })
+    .click();
+  await panel(page).getByRole('button', { name: 'Add all 12 items of Starter favourites' }).click();
+  await expect(progress(page)).toHaveText('12 of 12 items');
+  await openCheckout(page);
+  await expect(panel(page)).toBeHidden();
+  // Nothing sticks out sideways on a narrow screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('a cart that is not ready is redirected to the menus by the server', async ({ page }) => {
+  // No cart at all.
+  const anonymous = await page.request.get('/onboarding/checkout', { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers().location).toBe('/menus');
+
+  // A cart with a plan and a box that is not full yet.
+  await page.goto(
+    `/menus?skus=SS-PUR-001&quantities=2&email=${encodeURIComponent(email('partial'))}&zip=10001&plan=plan-12`,
+  );
+  await expect(progress(page)).toHaveText('2 of 12 items');
+  const partial = await page.request.get('/onboarding/checkout', { maxRedirects: 0 });
+  expect(partial.status()).toBe(302);
+  expect(partial.headers().location).toBe('/menus');
+  await page.goto('/onboarding/checkout');
+  await expect(page).toHaveURL(/\/menus$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toHaveCount(0);
+});

@@ -483,6 +483,40 @@ describe('completing checkout', () => {
     expect(retry.status).toBe(201);
   });
 
+  it('stops trying cards on a cart after five declines in an hour (card testing)', async () => {
+    const { id, email } = await readyCart();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const declined = await sendJson(
+        context.app,
+        'POST',
+        CHECKOUT,
+        await checkoutBody(id, { payment_method_id: await cardToken('4000000000000002') }),
+      );
+      expect(declined.status).toBe(422);
+    }
+    const body = await checkoutBody(id);
+    const limited = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/Too many cards were declined/);
+    expect(await intentByKey(body.idempotency_key)).toBeUndefined();
+    expect((await rowsFor(email)).users).toHaveLength(0);
+  });
+
+  it('sends a known customer to sign in before touching the card', async () => {
+    const { id } = await readyCart();
+    // The email became an account after it was captured (another checkout, another tab).
+    const [cart] = await context.database.db
+      .select({ email: schema.abandonedCarts.email })
+      .from(schema.abandonedCarts)
+      .where(eq(schema.abandonedCarts.id, id));
+    await context.database.db.insert(schema.users).values({ email: cart!.email!, firstName: 'Existing' });
+    const body = await checkoutBody(id);
+    const { status, body: answer } = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(status).toBe(422);
+    expect(answer.errors.email).toEqual(['This email is already in use.']);
+    expect(await intentByKey(body.idempotency_key)).toBeUndefined();
+  });
+
   it('asks for the 3-D Secure step, then completes with the same key', async () => {
     const { id, email } = await readyCart();
     const body = await checkoutBody(id, { payment_method_id: await cardToken('4000002500003155') });

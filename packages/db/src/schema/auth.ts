@@ -58,14 +58,14 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /**
- * Counted events for rate limits (failed logins, codes sent, reset mails), keyed by a subject such
- * as the lower-cased email. Shared by every replica because it lives in the database.
+ * Counted events for rate limits (failed logins, codes sent, reset mails, declined card payments),
+ * keyed by a subject such as the lower-cased email or the cart. Shared by every replica because it lives in the database.
  */
 export const authEvents = pgTable(
   'auth_events',
   {
     id: serial().primaryKey(),
-    kind: text({ enum: ['login_failure', 'code_sent', 'reset_requested'] }).notNull(),
+    kind: text({ enum: ['login_failure', 'code_sent', 'reset_requested', 'payment_declined'] }).notNull(),
     subject: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

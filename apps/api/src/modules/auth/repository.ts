@@ -9,9 +9,11 @@ export async function findUserByEmail(db: Database, email: string) {
   return row;
 }
 
+export type RateLimitedEvent = (typeof authEvents.$inferInsert)['kind'];
+
 export async function countRecentEvents(
   db: Database,
-  kind: 'login_failure' | 'code_sent' | 'reset_requested',
+  kind: RateLimitedEvent,
   subject: string,
   windowMinutes: number,
 ): Promise<number> {
@@ -28,11 +30,7 @@ export async function countRecentEvents(
   return row?.count ?? 0;
 }
 
-export async function recordEvent(
-  db: Database,
-  kind: 'login_failure' | 'code_sent' | 'reset_requested',
-  subject: string,
-) {
+export async function recordEvent(db: Database, kind: RateLimitedEvent, subject: string) {
   await db.insert(authEvents).values({ kind, subject });
 }
 

@@ -96,6 +96,7 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
           404: messageErrorBody,
           409: messageErrorBody,
           422: validationErrorBody,
+          429: messageErrorBody,
         },
       },
     },

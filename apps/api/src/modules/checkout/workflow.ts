@@ -3,7 +3,9 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
+import * as authRepository from '../auth/repository';
 import { openSessionFor } from '../auth/service';
+import * as cartRepository from '../carts/repository';
 import { type PricedCart, priceCart } from '../carts/service';
 import { orderConfirmationMail } from '../mail/templates';
 import type { PaymentIntent, PaymentProvider } from '../payments/provider';
@@ -58,6 +60,9 @@ export type CheckoutResult =
   | CompletedCheckout
   | { status: 'requires_action'; paymentIntent: { id: string; client_secret: string } };
 
+/** Card-testing defence: a cart that has had this many declines in an hour stops trying cards. */
+export const DECLINES_PER_CART_PER_HOUR = 5;
+
 /** The success page grant lasts long enough for a slow connection, not for a bookmark. */
 const SUCCESS_GRANT_HOURS = 24;
 
@@ -84,6 +89,11 @@ export async function completeCheckout(
   const { cart } = priced.details;
   if (cart.status === 'checked_out' || cart.profileId !== null) throw cartLocked();
   assertReady(priced, input, now);
+  // Checked again under the transaction (a parallel checkout may take the email); asked here so a
+  // known customer is sent to sign in before anything touches the card.
+  if (await cartRepository.isEmailOfAccount(db, cart.email!, null)) {
+    throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+  }
   const amountCents = priced.costs.totalCents;
 
   // authorize-payment: the provider keeps the key, so a double submit makes one authorization.
@@ -322,6 +332,18 @@ async function authorize(
   input: CompleteCheckoutBody,
   amountCents: number,
 ): Promise<PaymentIntent> {
+  const declines = await authRepository.countRecentEvents(
+    deps.db,
+    'payment_declined',
+    declineSubject(input),
+    60,
+  );
+  if (declines >= DECLINES_PER_CART_PER_HOUR) {
+    throw new AppError(
+      'rate_limited',
+      'Too many cards were declined for this order. Please try again in an hour or contact us for help.',
+    );
+  }
   const intent = await deps.payments.authorize({
     amountCents,
     currency: 'usd',
@@ -331,12 +353,17 @@ async function authorize(
     metadata: { abandoned_cart_id: input.abandoned_cart_id },
   });
   if (intent.status === 'declined') {
+    await authRepository.recordEvent(deps.db, 'payment_declined', declineSubject(input));
     throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
   }
   if (intent.status === 'canceled') {
     throw new AppError('conflict', 'This payment attempt has ended. Please press pay again.');
   }
-  if (intent.amountCents !== amountCents) throw cartChanged();
+  // The same key after the cart changed (say, between a 3-D Secure step and the resubmit).
+  if (intent.amountCents !== amountCents) {
+    await release(deps, intent);
+    throw cartChanged();
+  }
   return intent;
 }
 
@@ -360,6 +387,8 @@ async function redeemReferral(tx: Database, priced: PricedCart): Promise<number>
     ?.amount;
   return Math.max(0, Math.round(Number(amount ?? 0) * 100));
 }
+
+const declineSubject = (input: CompleteCheckoutBody) => `cart:${input.abandoned_cart_id}`;
 
 async function release(deps: CheckoutDeps, payment: PaymentIntent) {
   try {

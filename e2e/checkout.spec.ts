@@ -164,8 +164,8 @@ test('a new customer: ?pc= link, capture, plan, full box, checkout with an add-o
   await expect(page).toHaveURL(/\/menus$/);
 });
 
-test.describe('payment problems', () => {
-  // A declined card is a 422 answer, which the browser logs.
+test.describe('problems at Pay', () => {
+  // A declined card or an email in use is a 422 answer, which the browser logs.
   test.use({ allowConsoleErrors: [/status of 422/] });
 
   test('a declined card shows its message at the card form and keeps what was typed', async ({ page }) => {
@@ -204,6 +204,21 @@ test.describe('payment problems', () => {
     await dialog.getByRole('button', { name: 'Complete authentication' }).click();
     await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Sam!' })).toBeVisible();
+  });
+
+  test('an email that already has an account goes to the login with the email and the reason', async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await arriveWithFullBox(page, 'existing');
+    await openCheckout(page);
+    await fillDetails(page, { first: 'Jamie', last: 'Rivera' });
+    await details(page).getByLabel('Email address').fill('demo@example.com');
+    await fillCard(page, CARD_OK);
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/onboarding\/login\?/);
+    await expect(page.getByLabel('Email address')).toHaveValue('demo@example.com');
+    await expect(page.getByRole('alert')).toContainText('This email is already in use.');
   });
 });
 

@@ -22,6 +22,8 @@ type BenchCase = {
   name: string;
   path: string;
   prepare?: (base: string) => Promise<Partial<autocannon.Options>>;
+  /** False for requests that can only succeed once (a cart checks out once): no warm-up pass. */
+  warmUp?: boolean;
 };
 
 const ORIGIN_HEADERS = { 'content-type': 'application/json', origin: `http://localhost:${port}` };
@@ -71,6 +73,95 @@ async function prepareCartUpdates(base: string): Promise<Partial<autocannon.Opti
   };
 }
 
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 300);
+
+async function post(base: string, path: string, body: unknown, method = 'POST') {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: ORIGIN_HEADERS,
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json() as Promise<{ data: Record<string, unknown> & { id: string } }>;
+}
+
+/**
+ * Checkout completions, each for its own ready cart (a full 12-item box, contact, password and a
+ * test card), since a cart checks out once: BENCH_CHECKOUTS carts prepared ten at a time, then one
+ * request per cart. Measures the whole workflow: pricing, authorization, the transaction, capture.
+ */
+async function prepareCheckouts(base: string): Promise<Partial<autocannon.Options>> {
+  const plans = (await (await fetch(`${base}/api/sales/plans`)).json()) as {
+    data: { id: number; threshold: number }[];
+  };
+  const planId = plans.data.find((plan) => plan.threshold === 12)!.id;
+  const listing = (await (await fetch(`${base}/api/products?only_skus=true`)).json()) as { data: string[] };
+  const dates = (await (await fetch(`${base}/api/shipping/zip-codes/10001/delivery-dates`)).json()) as {
+    data: { date: string }[];
+  };
+  const bodies: string[] = [];
+  const prepareOne = async (index: number) => {
+    const cart = (await post(base, '/api/customers/abandoned-carts', undefined)).data.id;
+    await post(
+      base,
+      `/api/customers/abandoned-carts/${cart}`,
+      { email: `bench-${index}-${Date.now()}@example.com`, zip_code: '10001' },
+      'PUT',
+    );
+    await post(base, `/api/sales/abandoned-carts/${cart}/plans`, { plan_id: planId });
+    for (const sku of listing.data.slice(0, 12)) {
+      await post(base, `/api/sales/abandoned-carts/${cart}/items`, { sku, quantity: 1 }, 'PUT');
+    }
+    await post(
+      base,
+      `/api/customers/abandoned-carts/${cart}`,
+      {
+        first_name: 'Bench',
+        last_name: 'Parent',
+        address_line_1: '1 Test St',
+        city: 'New York',
+        phone: '(212) 555-0100',
+        password: 'bench-password',
+      },
+      'PUT',
+    );
+    const card = await post(base, '/test-provider/v1/payment-methods', {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 2,
+      cvc: '123',
+    });
+    bodies.push(
+      JSON.stringify({
+        abandoned_cart_id: cart,
+        idempotency_key: `bench${index}x${Date.now()}`,
+        payment_method_id: card.id,
+        first_delivery_date: dates.data[0]!.date,
+        frequency_weeks: 1,
+      }),
+    );
+  };
+  for (let start = 0; start < CHECKOUTS; start += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, CHECKOUTS - start) }, (_, offset) => prepareOne(start + offset)),
+    );
+  }
+  let next = 0;
+  return {
+    amount: bodies.length,
+    duration: undefined,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/sales/checkout',
+        headers: ORIGIN_HEADERS,
+        setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+      },
+    ],
+  };
+}
+
 const cases: BenchCase[] = [
   {
     name: 'GET /api/products (page of 12, badge+category)',
@@ -85,6 +176,12 @@ const cases: BenchCase[] = [
     name: 'PUT /api/sales/abandoned-carts/{id}/items (100 carts)',
     path: '/api/sales/abandoned-carts/{id}/items',
     prepare: prepareCartUpdates,
+  },
+  {
+    name: `POST /api/sales/checkout (${CHECKOUTS} carts, test card)`,
+    path: '/api/sales/checkout',
+    prepare: prepareCheckouts,
+    warmUp: false,
   },
 ];
 
@@ -141,7 +238,7 @@ async function main() {
     for (const benchCase of cases) {
       const extra = benchCase.prepare ? await benchCase.prepare(base) : {};
       const url = benchCase.prepare ? base : `${base}${benchCase.path}`;
-      await run(url, extra).catch(() => undefined); // warm-up pass (JIT, pool, caches)
+      if (benchCase.warmUp !== false) await run(url, extra).catch(() => undefined); // warm-up pass (JIT, pool, caches)
       const result = await run(url, extra);
       const summary = {
         name: benchCase.name,

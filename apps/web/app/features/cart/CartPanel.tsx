@@ -288,6 +288,10 @@ function Costs({ state }: { state: AppState }) {
 
 function Checkout({ state }: { state: AppState }) {
   const hintId = useId();
+  const { pathname } = useLocation();
+  // The panel docks beside the checkout page itself: no button leading where the customer already is.
+  if (state.onboarding.isReadyToCheckout && pathname.replace(/\/+$/, '') === '/onboarding/checkout')
+    return null;
   if (state.onboarding.isReadyToCheckout) {
     return (
       <Link className="button button--primary cart-panel__checkout" to="/onboarding/checkout">

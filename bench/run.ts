@@ -75,7 +75,13 @@ async function prepareCartUpdates(base: string): Promise<Partial<autocannon.Opti
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 300);
 
-async function post(base: string, path: string, body: unknown, method = 'POST') {
+/** A JSON write from the storefront's origin; the bench reads only the ids it needs from each answer. */
+async function post<T = { data: { id: string } }>(
+  base: string,
+  path: string,
+  body: unknown,
+  method = 'POST',
+): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: ORIGIN_HEADERS,
@@ -83,7 +89,7 @@ async function post(base: string, path: string, body: unknown, method = 'POST') 
   });
   if (!response.ok)
     throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<{ data: Record<string, unknown> & { id: string } }>;
+  return response.json() as Promise<T>;
 }
 
 /**
@@ -126,7 +132,7 @@ async function prepareCheckouts(base: string): Promise<Partial<autocannon.Option
       },
       'PUT',
     );
-    const card = await post(base, '/test-provider/v1/payment-methods', {
+    const card = await post<{ id: string }>(base, '/test-provider/v1/payment-methods', {
       number: '4242424242424242',
       exp_month: 12,
       exp_year: new Date().getFullYear() + 2,

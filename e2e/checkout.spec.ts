@@ -150,7 +150,7 @@ test('a new customer: ?pc= link, capture, plan, full box, checkout with an add-o
   const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
   expect(cookies).not.toContain('abandoned_cart_id');
   const events = await page.evaluate(() =>
-    (window.dataLayer ?? []).map((entry) => (entry as { event?: string }).event),
+    ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((entry) => entry.event),
   );
   expect(events).toContain('initializedCheckout');
   expect(events).toContain('orderCreated');

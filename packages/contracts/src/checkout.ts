@@ -71,6 +71,14 @@ export const completeCheckoutBody = z
     /** The provider's token for the card (the card number never reaches this API); omitted when nothing is due. */
     payment_method_id: z.string().trim().min(1).max(255).optional(),
     first_delivery_date: isoDate,
+    /**
+     * The total the customer saw on the Pay button, in dollars. The server charges only this: a
+     * different price (another tab, a tax change, a code that stopped applying) answers 409 first.
+     */
+    expected_total: z
+      .number({ error: 'expected_total must be the total shown, in dollars' })
+      .min(0)
+      .max(100_000),
     frequency_weeks: z.union([z.literal(1), z.literal(2), z.literal(4)], {
       error: 'Choose every 1, 2 or 4 weeks',
     }),
@@ -141,7 +149,7 @@ export const completedCheckout = z.object({
 /** The card needs an extra step (3-D Secure): the browser completes it, then submits again with the same key. */
 export const checkoutNeedsAction = z.object({
   status: z.literal('requires_action'),
-  payment_intent: z.object({ id: z.string(), client_secret: z.string() }),
+  payment_intent: z.object({ id: z.string(), client_secret: z.string(), amount: z.number() }),
 });
 
 export const completeCheckoutResponse = resource(
@@ -169,6 +177,10 @@ export const initializedCheckoutBody = z
   })
   .strict();
 export const marketingEventResponse = resource(z.object({ event_id: z.string() }));
+
+/** 409 when the price changed since it was shown; the storefront re-reads the cart and shows the new total. */
+export const PRICE_CHANGED_MESSAGE =
+  'The total of your order has changed. Please check it and press pay again.';
 
 export const CARD_DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
 export const CHECKOUT_SUCCESS_PATH = '/onboarding/checkout/success';

@@ -61,6 +61,9 @@ describe('applying promo codes', () => {
       regulations: [{ type: 'percent_off', amount: 50, weekly_ordinal_number: 1, free_shipping: true }],
     });
     expect(description).toBe('50% off your first box');
+    // Reading the cart again, as the storefront does on every page load, keeps the code.
+    const reread = await getJson(context.app, `${CARTS}/${id}?include=promoCode`);
+    expect(reread.body.data.cart.promo_code).toMatchObject({ code: 'WELCOME50', is_applicable: true });
     expect(cents(costs.total_cost)).toBe(
       cents(costs.cart_items) - cents(costs.promo_code_cost) + cents(costs.tax_cost),
     );

@@ -71,10 +71,8 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        const cart = await carts.loadAbandonedCart(db(), request.params.cartId);
-        // Promotions (issue 4) attach the applied code; until then a cart never has one.
-        if (request.query.include === 'promoCode') cart.cart.promo_code = null;
-        return { data: cart, meta: {} };
+        // The applied code is always part of the cart; include=promoCode is accepted as the spec sends it.
+        return { data: await carts.loadAbandonedCart(db(), request.params.cartId), meta: {} };
       },
     );
 

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { CheckoutJobs } from './modules/checkout/jobs';
 import { modules } from './modules/index';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
@@ -90,6 +91,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowedOrigins: config.ALLOWED_ORIGINS,
     stripeApi: options.stripeApi,
   });
+
+  if (config.NODE_ENV !== 'test') {
+    const jobs = new CheckoutJobs(
+      { db: options.database.db, payments: app.payments, log: app.log },
+      config.CHECKOUT_JOBS_INTERVAL_MS,
+    );
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
+  }
+  if (config.NODE_ENV === 'production' && app.payments.name === 'test') {
+    app.log.warn('payments: no Stripe keys, so the embedded test provider takes payments (test cards only)');
+  }
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const started = performance.now();

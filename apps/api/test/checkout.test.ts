@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CARD_DECLINED_MESSAGE, SESSION_COOKIE } from '@sprout/contracts';
+import { CARD_DECLINED_MESSAGE, PRICE_CHANGED_MESSAGE, SESSION_COOKIE } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/modules/checkout/jobs';
 import { completeCheckout } from '../src/modules/checkout/workflow';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
 import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
@@ -85,9 +86,15 @@ async function firstDeliveryDate(zip = '10001'): Promise<string> {
   return body.data[0].date;
 }
 
+async function shownTotal(cartId: string): Promise<number> {
+  const { status, body } = await getJson(context.app, `${CARTS}/${cartId}`);
+  return status === 200 ? body.data.cart.costs.total_cost : 0;
+}
+
 async function checkoutBody(cartId: string, overrides: Record<string, unknown> = {}) {
   return {
     abandoned_cart_id: cartId,
+    expected_total: await shownTotal(cartId),
     idempotency_key: newKey(),
     payment_method_id: await cardToken(),
     first_delivery_date: await firstDeliveryDate(),
@@ -556,9 +563,9 @@ describe('completing checkout', () => {
     expect(intents[0]).toMatchObject({ status: 'succeeded', capturedCents: rows.orders[0]!.totalCents });
   });
 
-  it('charges the price of the cart as it is at completion, not as it was shown', async () => {
+  it('never charges a total the customer was not shown: a changed price is a 409 before the card', async () => {
     const { id } = await readyCart();
-    const shown = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs.total_cost;
+    const shown = await shownTotal(id);
     const offer = (await getJson(context.app, `/api/sales/checkout/upsell/items?abandoned_cart_id=${id}`))
       .body.data[1];
     // Another tab adds an add-on after this one showed its total.
@@ -566,13 +573,49 @@ describe('completing checkout', () => {
       abandoned_cart_id: id,
       sku: offer.sku,
     });
-    const now = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs.total_cost;
+    const now = await shownTotal(id);
     expect(now).toBeGreaterThan(shown);
+    const stale = await checkoutBody(id, { expected_total: shown });
+    const refused = await sendJson(context.app, 'POST', CHECKOUT, stale);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(PRICE_CHANGED_MESSAGE);
+    expect(await intentByKey(stale.idempotency_key)).toBeUndefined();
+
+    // Shown the new total, the customer pays exactly that.
     const body = await checkoutBody(id);
     const { status, body: answer } = await sendJson(context.app, 'POST', CHECKOUT, body);
     expect(status).toBe(201);
     expect(answer.data.order.costs.total_cost).toBe(now);
     expect((await intentByKey(body.idempotency_key))?.amountCents).toBe(cents(now));
+  });
+
+  it('releases a 3-D Secure hold when the cart changes before the resubmit', async () => {
+    const { id, email } = await readyCart();
+    const body = await checkoutBody(id, { payment_method_id: await cardToken('4000002500003155') });
+    const first = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(first.body.data.payment_intent.amount).toBe(body.expected_total);
+    const { id: intentId, client_secret: clientSecret } = first.body.data.payment_intent;
+    await injectJson(context.app, 'POST', `/test-provider/v1/payment-intents/${intentId}/authenticate`, {
+      client_secret: clientSecret,
+      outcome: 'approve',
+    });
+    expect((await intentByKey(body.idempotency_key))?.status).toBe('requires_capture');
+    const offer = (await getJson(context.app, `/api/sales/checkout/upsell/items?abandoned_cart_id=${id}`))
+      .body.data[0];
+    await sendJson(context.app, 'POST', '/api/sales/checkout/upsell/items/increase', {
+      abandoned_cart_id: id,
+      sku: offer.sku,
+    });
+    const resubmit = await sendJson(context.app, 'POST', CHECKOUT, {
+      ...body,
+      expected_total: await shownTotal(id),
+    });
+    expect(resubmit.status).toBe(409);
+    expect((await intentByKey(body.idempotency_key))?.status).toBe('canceled');
+    // The next press, with a new key, pays the new total once.
+    const next = await sendJson(context.app, 'POST', CHECKOUT, await checkoutBody(id));
+    expect(next.status).toBe(201);
+    expect((await rowsFor(email)).orders).toHaveLength(1);
   });
 
   async function limitedPromo(code: string) {
@@ -700,5 +743,98 @@ describe('a connection lost in the middle of completion', () => {
       status: 'succeeded',
       capturedCents: rows.orders[0]!.totalCents,
     });
+  });
+});
+
+describe('loose ends and replays', () => {
+  const depsWith = (payments = context.app.payments, now?: () => Date) => ({
+    db: context.database.db,
+    payments,
+    mailer: context.app.mailer,
+    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+    log: context.app.log,
+    ...(now ? { now } : {}),
+  });
+
+  it('releases holds nobody completed', async () => {
+    const { id } = await readyCart();
+    const body = await checkoutBody(id, { payment_method_id: await cardToken('4000002500003155') });
+    const first = await sendJson(context.app, 'POST', CHECKOUT, body);
+    const { id: intentId, client_secret: clientSecret } = first.body.data.payment_intent;
+    await injectJson(context.app, 'POST', `/test-provider/v1/payment-intents/${intentId}/authenticate`, {
+      client_secret: clientSecret,
+      outcome: 'approve',
+    });
+    // The customer closed the tab after 3-D Secure: the job lets the hold go.
+    expect(await releaseStaleAuthorizations(depsWith(), 0)).toBeGreaterThanOrEqual(1);
+    expect((await intentByKey(body.idempotency_key))?.status).toBe('canceled');
+    // And the key cannot come back to life.
+    const late = await sendJson(context.app, 'POST', CHECKOUT, body);
+    expect(late.status).toBe(409);
+  });
+
+  it('keeps an order whose capture failed pending, then the job captures it', async () => {
+    const { id, email } = await readyCart();
+    const body = await checkoutBody(id);
+    const flaky = Object.create(context.app.payments);
+    flaky.capture = async () => {
+      throw new Error('processor timeout');
+    };
+    const result = await completeCheckout(depsWith(flaky), body);
+    expect(result.status).toBe('completed');
+    const [pending] = (await rowsFor(email)).orders;
+    expect(pending).toMatchObject({ status: 'payment_pending', captureFailures: 1 });
+
+    expect(await retryPendingCaptures(depsWith(), 0)).toEqual({ paid: 1, canceled: 0 });
+    const [paid] = (await rowsFor(email)).orders;
+    expect(paid!.status).toBe('paid');
+    expect(await intentByKey(body.idempotency_key)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('cancels the order and pauses the subscription when the payment can never be collected', async () => {
+    const { id, email } = await readyCart();
+    const body = await checkoutBody(id);
+    const broken = Object.create(context.app.payments);
+    broken.capture = async () => {
+      throw new Error('processor down');
+    };
+    await completeCheckout(depsWith(broken), body);
+    // The hold expired at the processor meanwhile.
+    await context.app.payments.cancel((await intentByKey(body.idempotency_key))!.id);
+    expect(await retryPendingCaptures(depsWith(), 0)).toEqual({ paid: 0, canceled: 1 });
+    const rows = await rowsFor(email);
+    expect(rows.orders[0]!.status).toBe('canceled');
+    expect(rows.subscriptions[0]!.status).toBe('paused');
+  });
+
+  it('answers a lost response again soon after, but never signs in with an old key', async () => {
+    const { id } = await readyCart();
+    const body = await checkoutBody(id);
+    expect((await sendJson(context.app, 'POST', CHECKOUT, body)).status).toBe(201);
+    const again = await injectJson(context.app, 'POST', CHECKOUT, body);
+    expect(again.statusCode).toBe(201);
+    expect(sessionCookieOf(again.headers['set-cookie'])).not.toBe('');
+
+    const later = () => new Date(Date.now() + 20 * 60_000);
+    await expect(completeCheckout(depsWith(undefined, later), body)).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    const { id: otherCart } = await readyCart();
+    const borrowed = await sendJson(context.app, 'POST', CHECKOUT, { ...body, abandoned_cart_id: otherCart });
+    expect(borrowed.status).toBe(409);
+  });
+
+  it('lets only one of two carts with the same email become the customer, and releases the other hold', async () => {
+    const email = uniqueEmail('twins');
+    const [first, second] = await Promise.all([readyCart({ email }), readyCart({ email })]);
+    const bodies = await Promise.all([checkoutBody(first!.id), checkoutBody(second!.id)]);
+    const answers = await Promise.all(bodies.map((body) => sendJson(context.app, 'POST', CHECKOUT, body)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    const loser = answers.findIndex((answer) => answer.status === 422);
+    expect(answers[loser]!.body.errors.email).toEqual(['This email is already in use.']);
+    const loserIntent = await intentByKey(bodies[loser]!.idempotency_key);
+    // Refused before or after authorizing: either way no hold is left.
+    expect(loserIntent === undefined || loserIntent.status === 'canceled').toBe(true);
+    expect((await rowsFor(email)).users).toHaveLength(1);
   });
 });

@@ -119,6 +119,8 @@ export const orders = pgTable(
     /** 'test' or 'stripe'; null when nothing was due. */
     paymentProvider: text(),
     paymentIntentId: text(),
+    /** Capture attempts after the commit that failed; the background job retries with backoff. */
+    captureFailures: integer().notNull().default(0),
     cardBrand: text(),
     cardLast4: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -149,6 +151,28 @@ export const orderLines = pgTable(
     regularUnitPriceCents: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.productId, t.isUpsell] })],
+);
+
+/**
+ * A card authorization made for a checkout key, recorded as soon as the provider answers. Its
+ * status moves once: to 'ordered' inside the transaction that writes the order, or to 'released'
+ * when the checkout is refused or abandoned (and the hold is cancelled). Both moves are guarded
+ * updates of this row, so an order and a release can never both happen.
+ */
+export const checkoutAttempts = pgTable(
+  'checkout_attempts',
+  {
+    idempotencyKey: text().primaryKey(),
+    abandonedCartId: uuid().notNull(),
+    paymentIntentId: text().notNull(),
+    amountCents: integer().notNull(),
+    status: text({ enum: ['authorized', 'ordered', 'released'] })
+      .notNull()
+      .default('authorized'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.status, t.createdAt)],
 );
 
 /**

@@ -7,6 +7,7 @@ const {
   abandonedCartUpsellItems,
   addresses,
   categories,
+  checkoutAttempts,
   checkoutUpsellProducts,
   creditLedger,
   orderLines,
@@ -87,6 +88,99 @@ export async function setUpsellQuantity(db: Database, cartId: string, productId:
       target: [abandonedCartUpsellItems.cartId, abandonedCartUpsellItems.productId],
       set: { quantity },
     });
+}
+
+// ─── Card authorizations of checkout attempts ────────────────────────────────────────────────
+
+export type CheckoutAttemptRow = typeof checkoutAttempts.$inferSelect;
+
+export async function findAttempt(db: Database, key: string) {
+  const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
+  return row;
+}
+
+/** Recorded as soon as the provider answers, in its own statement (outside any transaction). */
+export async function recordAttempt(
+  db: Database,
+  attempt: { idempotencyKey: string; abandonedCartId: string; paymentIntentId: string; amountCents: number },
+) {
+  await db.insert(checkoutAttempts).values(attempt).onConflictDoNothing();
+}
+
+/** authorized → ordered, inside the order's transaction; false when the hold was released meanwhile. */
+export async function claimAttempt(db: Database, key: string): Promise<boolean> {
+  const rows = await db
+    .update(checkoutAttempts)
+    .set({ status: 'ordered', updatedAt: sql`now()` })
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, 'authorized')))
+    .returning({ key: checkoutAttempts.idempotencyKey });
+  return rows.length > 0;
+}
+
+/** authorized → released; answers the intent to cancel, or null when it was ordered (or released) already. */
+export async function releaseAttempt(db: Database, key: string): Promise<string | null> {
+  const rows = await db
+    .update(checkoutAttempts)
+    .set({ status: 'released', updatedAt: sql`now()` })
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, 'authorized')))
+    .returning({ paymentIntentId: checkoutAttempts.paymentIntentId });
+  return rows[0]?.paymentIntentId ?? null;
+}
+
+/** Authorizations nobody completed (the customer left, the retry never came). */
+export async function listStaleAttempts(db: Database, olderThanMinutes: number, limit: number) {
+  return db
+    .select({ idempotencyKey: checkoutAttempts.idempotencyKey })
+    .from(checkoutAttempts)
+    .where(
+      and(
+        eq(checkoutAttempts.status, 'authorized'),
+        sql`${checkoutAttempts.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`,
+      ),
+    )
+    .orderBy(asc(checkoutAttempts.createdAt))
+    .limit(limit);
+}
+
+/** Orders whose capture failed after their commit, oldest first, still worth retrying. */
+export async function listPendingCaptures(
+  db: Database,
+  olderThanSeconds: number,
+  maxFailures: number,
+  limit: number,
+) {
+  return db
+    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, subscriptionId: orders.subscriptionId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'payment_pending'),
+        sql`${orders.captureFailures} < ${maxFailures}`,
+        sql`${orders.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+}
+
+export async function countCaptureFailure(db: Database, orderId: number) {
+  await db
+    .update(orders)
+    .set({ captureFailures: sql`${orders.captureFailures} + 1` })
+    .where(eq(orders.id, orderId));
+}
+
+/** The payment can never be collected: the order is canceled and its subscription paused. */
+export async function cancelUnpaidOrder(db: Database, orderId: number, subscriptionId: number | null) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({ status: 'canceled' })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'payment_pending')));
+    if (subscriptionId !== null) {
+      await tx.update(subscriptions).set({ status: 'paused' }).where(eq(subscriptions.id, subscriptionId));
+    }
+  });
 }
 
 // ─── Completion ──────────────────────────────────────────────────────────────────────────────

@@ -108,6 +108,7 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
           mailer: app.mailer,
           site: { url: options.siteUrl, name: options.siteName },
           log: request.log,
+          clientIp: request.ip,
         },
         request.body,
       );

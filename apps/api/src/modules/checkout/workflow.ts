@@ -1,4 +1,10 @@
-import { type CompleteCheckoutBody, EMAIL_IN_USE_MESSAGE, formatMoney } from '@sprout/contracts';
+import {
+  type CompleteCheckoutBody,
+  centsToDollars,
+  EMAIL_IN_USE_MESSAGE,
+  formatMoney,
+  PRICE_CHANGED_MESSAGE,
+} from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
@@ -43,6 +49,8 @@ export type CheckoutDeps = {
   mailer: Mailer;
   site: { url: string; name: string };
   log: FastifyBaseLogger;
+  /** The customer's address (behind the configured proxies): declines are limited per address too. */
+  clientIp?: string;
   now?: () => Date;
   /** Tests inject faults here (a killed connection, a crash) to prove nothing is half-written. */
   beforeStep?: (step: CheckoutStep, tx: Database) => Promise<void>;
@@ -58,20 +66,22 @@ export type CompletedCheckout = {
 
 export type CheckoutResult =
   | CompletedCheckout
-  | { status: 'requires_action'; paymentIntent: { id: string; client_secret: string } };
+  | { status: 'requires_action'; paymentIntent: { id: string; client_secret: string; amount: number } };
 
-/** Card-testing defence: a cart that has had this many declines in an hour stops trying cards. */
+/** Card-testing defence: a cart, or an address, that had this many declines in an hour stops trying cards. */
 export const DECLINES_PER_CART_PER_HOUR = 5;
+export const DECLINES_PER_IP_PER_HOUR = 20;
+
+/** A completed key signs its browser in again only this soon after the order (a lost answer, not a login). */
+export const REPLAY_SIGN_IN_MINUTES = 15;
 
 /** The success page grant lasts long enough for a slow connection, not for a bookmark. */
 const SUCCESS_GRANT_HOURS = 24;
 
 const cartLocked = () => new AppError('cart_locked', 'This cart has already been checked out.');
-const cartChanged = () =>
-  new AppError(
-    'conflict',
-    'Your cart changed while you were paying. Please check the new total and pay again.',
-  );
+const priceChanged = () => new AppError('conflict', PRICE_CHANGED_MESSAGE);
+const attemptEnded = () =>
+  new AppError('conflict', 'This payment attempt has ended. Please press pay again.');
 
 export async function completeCheckout(
   deps: CheckoutDeps,
@@ -84,10 +94,31 @@ export async function completeCheckout(
   const previous = await repository.findOrderByIdempotencyKey(db, input.idempotency_key);
   if (previous) return replay(deps, previous, input);
 
+  try {
+    return await attemptCheckout(deps, input, now);
+  } catch (error) {
+    // compensation: a refused checkout releases the card's hold, whichever request made it. A lost
+    // connection does not: the same key retried completes with that very authorization.
+    if (error instanceof AppError) await releaseHold(deps, input.idempotency_key);
+    throw error;
+  }
+}
+
+async function attemptCheckout(
+  deps: CheckoutDeps,
+  input: CompleteCheckoutBody,
+  now: Date,
+): Promise<CheckoutResult> {
+  const { db } = deps;
   // price: from database prices only; say everything that is missing at once.
   const priced = await priceCart(db, input.abandoned_cart_id);
   const { cart } = priced.details;
-  if (cart.status === 'checked_out' || cart.profileId !== null) throw cartLocked();
+  if (cart.status === 'checked_out' || cart.profileId !== null) {
+    // A parallel submit with this key may have committed since find-previous.
+    const late = await repository.findOrderByIdempotencyKey(db, input.idempotency_key);
+    if (late) return replay(deps, late, input);
+    throw cartLocked();
+  }
   assertReady(priced, input, now);
   // Checked again under the transaction (a parallel checkout may take the email); asked here so a
   // known customer is sent to sign in before anything touches the card.
@@ -95,19 +126,24 @@ export async function completeCheckout(
     throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
   }
   const amountCents = priced.costs.totalCents;
+  // Never a price the customer was not shown.
+  if (Math.round(input.expected_total * 100) !== amountCents) throw priceChanged();
 
   // authorize-payment: the provider keeps the key, so a double submit makes one authorization.
   const payment = amountCents > 0 ? await authorize(deps, priced, input, amountCents) : null;
   if (payment?.status === 'requires_action') {
     return {
       status: 'requires_action',
-      paymentIntent: { id: payment.id, client_secret: payment.clientSecret },
+      paymentIntent: {
+        id: payment.id,
+        client_secret: payment.clientSecret,
+        amount: centsToDollars(payment.amountCents),
+      },
     };
   }
 
-  let outcome: { completed: CompletedCheckout } | { replayOf: repository.OrderRow };
-  try {
-    outcome = await db.transaction(async (tx) => {
+  const outcome: { completed: CompletedCheckout } | { replayOf: repository.OrderRow } = await db.transaction(
+    async (tx) => {
       const step = async (name: CheckoutStep) => deps.beforeStep?.(name, tx);
 
       await step('lock-cart');
@@ -122,8 +158,10 @@ export async function completeCheckout(
       const repriced = await priceCart(tx, input.abandoned_cart_id);
       assertReady(repriced, input, now);
       if (repriced.costs.totalCents !== amountCents || (payment && payment.amountCents !== amountCents)) {
-        throw cartChanged();
+        throw priceChanged();
       }
+      // The hold becomes this order's, unless a refusal released it meanwhile (never both).
+      if (payment && !(await repository.claimAttempt(tx, input.idempotency_key))) throw attemptEnded();
       const email = locked.cart.email!;
 
       // Before the account exists: a new-customers-only code must still see a new customer.
@@ -283,17 +321,12 @@ export async function completeCheckout(
           sessionToken: sessionToken!,
         },
       };
-    });
-  } catch (error) {
-    // compensation: a refused checkout releases the card's hold. A lost connection does not: the
-    // same key retried completes with this very authorization.
-    if (payment && error instanceof AppError) await release(deps, payment);
-    throw error;
-  }
+    },
+  );
 
   if ('replayOf' in outcome) return replay(deps, outcome.replayOf, input);
   deps.mailer.flush();
-  if (payment) await capture(deps, outcome.completed.orderId, payment.id);
+  if (payment) await capturePayment(deps, outcome.completed.orderId, payment.id);
   return outcome.completed;
 }
 
@@ -332,13 +365,17 @@ async function authorize(
   input: CompleteCheckoutBody,
   amountCents: number,
 ): Promise<PaymentIntent> {
-  const declines = await authRepository.countRecentEvents(
-    deps.db,
-    'payment_declined',
-    declineSubject(input),
-    60,
+  const key = input.idempotency_key;
+  const attempt = await repository.findAttempt(deps.db, key);
+  if (attempt?.status === 'released' || attempt?.status === 'ordered') throw attemptEnded();
+  // The same key for another price (the cart changed after a 3-D Secure step): the old hold goes.
+  if (attempt && attempt.amountCents !== amountCents) throw priceChanged();
+
+  const subjects = [`cart:${input.abandoned_cart_id}`, ...(deps.clientIp ? [`ip:${deps.clientIp}`] : [])];
+  const [cartDeclines, ipDeclines = 0] = await Promise.all(
+    subjects.map((subject) => authRepository.countRecentEvents(deps.db, 'payment_declined', subject, 60)),
   );
-  if (declines >= DECLINES_PER_CART_PER_HOUR) {
+  if ((cartDeclines ?? 0) >= DECLINES_PER_CART_PER_HOUR || ipDeclines >= DECLINES_PER_IP_PER_HOUR) {
     throw new AppError(
       'rate_limited',
       'Too many cards were declined for this order. Please try again in an hour or contact us for help.',
@@ -348,22 +385,25 @@ async function authorize(
     amountCents,
     currency: 'usd',
     paymentMethodId: input.payment_method_id!,
-    idempotencyKey: `checkout-${input.idempotency_key}`,
+    idempotencyKey: `checkout-${key}`,
     description: `${deps.site.name}: first box (${priced.details.plan?.name ?? 'plan'})`,
-    metadata: { abandoned_cart_id: input.abandoned_cart_id },
+    // Nothing that would let a reader of the processor's dashboard act on the cart.
+    metadata: { kind: 'first_box' },
   });
   if (intent.status === 'declined') {
-    await authRepository.recordEvent(deps.db, 'payment_declined', declineSubject(input));
+    await Promise.all(
+      subjects.map((subject) => authRepository.recordEvent(deps.db, 'payment_declined', subject)),
+    );
     throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
   }
-  if (intent.status === 'canceled') {
-    throw new AppError('conflict', 'This payment attempt has ended. Please press pay again.');
-  }
-  // The same key after the cart changed (say, between a 3-D Secure step and the resubmit).
-  if (intent.amountCents !== amountCents) {
-    await release(deps, intent);
-    throw cartChanged();
-  }
+  if (intent.status === 'canceled') throw attemptEnded();
+  await repository.recordAttempt(deps.db, {
+    idempotencyKey: key,
+    abandonedCartId: input.abandoned_cart_id,
+    paymentIntentId: intent.id,
+    amountCents: intent.amountCents,
+  });
+  if (intent.amountCents !== amountCents) throw priceChanged();
   return intent;
 }
 
@@ -388,25 +428,34 @@ async function redeemReferral(tx: Database, priced: PricedCart): Promise<number>
   return Math.max(0, Math.round(Number(amount ?? 0) * 100));
 }
 
-const declineSubject = (input: CompleteCheckoutBody) => `cart:${input.abandoned_cart_id}`;
-
-async function release(deps: CheckoutDeps, payment: PaymentIntent) {
+/** Cancels the hold of this key's attempt unless an order took it (a guarded update decides). */
+export async function releaseHold(deps: Pick<CheckoutDeps, 'db' | 'payments' | 'log'>, key: string) {
   try {
-    await deps.payments.cancel(payment.id);
+    const intentId = await repository.releaseAttempt(deps.db, key);
+    if (intentId) await deps.payments.cancel(intentId);
   } catch (error) {
-    // The hold expires on its own; a failed release must not hide why the checkout was refused.
-    deps.log.error({ err: error, paymentIntentId: payment.id }, 'could not release a card authorization');
+    // The stale-authorization job retries; a failed release must not hide why the checkout was refused.
+    deps.log.error({ err: error }, 'could not release a card authorization');
   }
 }
 
-async function capture(deps: CheckoutDeps, orderId: number, paymentIntentId: string) {
+/** Captures an order's payment; a failure is counted and left for the capture job to retry. */
+export async function capturePayment(
+  deps: Pick<CheckoutDeps, 'db' | 'payments' | 'log'>,
+  orderId: number,
+  paymentIntentId: string,
+): Promise<'paid' | 'pending'> {
   try {
     const captured = await deps.payments.capture(paymentIntentId);
-    if (captured.status === 'succeeded') await repository.setOrderStatus(deps.db, orderId, 'paid');
+    if (captured.status === 'succeeded') {
+      await repository.setOrderStatus(deps.db, orderId, 'paid');
+      return 'paid';
+    }
   } catch (error) {
-    // The order stands with payment_pending; a retry with the same key or the provider's webhook settles it.
     deps.log.error({ err: error, orderId, paymentIntentId }, 'capturing a checkout payment failed');
   }
+  await repository.countCaptureFailure(deps.db, orderId).catch(() => undefined);
+  return 'pending';
 }
 
 /** The same answer for the same key: the order it made, captured if the first answer was lost before. */
@@ -419,7 +468,12 @@ async function replay(
     throw new AppError('conflict', 'This idempotency key belongs to another checkout.');
   }
   if (order.status === 'payment_pending' && order.paymentIntentId) {
-    await capture(deps, order.id, order.paymentIntentId);
+    await capturePayment(deps, order.id, order.paymentIntentId);
+  }
+  // The answer to a lost response, not a way to sign in: later, the customer signs in.
+  const ageMinutes = ((deps.now?.() ?? new Date()).getTime() - order.createdAt.getTime()) / 60_000;
+  if (ageMinutes > REPLAY_SIGN_IN_MINUTES) {
+    throw new AppError('conflict', 'This order has already been placed. Please sign in to see it.');
   }
   const { sessionToken } = await openSessionFor(deps.db, order.userId);
   return {

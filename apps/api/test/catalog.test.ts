@@ -480,4 +480,17 @@ describe('platform', () => {
     });
     expect(response.statusCode).toBe(403);
   });
+
+  it('judges the decoded path: percent-encoding /api or /auth does not slip past the origin check', async () => {
+    for (const url of ['/%61pi/sales/checkout/success-visit', '/%61uth/impersonations']) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+});
 });

@@ -5,6 +5,16 @@ import { AppError } from '../errors/app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The request path as routing sees it; a path that does not decode is judged as written. */
+export function decodedPath(url: string): string {
+  const raw = url.split('?', 1)[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * - Cross-site request forgery defence for cookie sessions: a state-changing API call must come
  *   from an allowed origin and carry JSON (a cross-site form can send neither).
@@ -27,7 +37,9 @@ export default fp<{ siteUrl: string; allowedOrigins: string[] }>(
 
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
-      if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth')) return;
+      // Judge the path the router will match: /%61pi/… is /api/… once decoded.
+      const path = decodedPath(request.url);
+      if (!path.startsWith('/api/') && !path.startsWith('/auth')) return;
       const origin = request.headers.origin;
       if (origin !== undefined && !allowed.has(origin)) {
         throw new AppError('forbidden', 'This request came from an origin that is not allowed.');

@@ -493,4 +493,3 @@ describe('platform', () => {
     }
   });
 });
-});

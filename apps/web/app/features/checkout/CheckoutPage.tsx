@@ -283,8 +283,15 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         if (outcome.stage === 'authentication' || !inCardForm) focusOn('payment');
         return;
       }
+      case 'price-changed':
+        // Nothing was charged: the costs and the Pay button show the saved cart's total (everything
+        // typed stays), and the customer presses Pay again for it.
+        controller.cartLoaded(outcome.cart);
+        setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
+        focusOn('form');
+        return;
       case 'conflict':
-        // The cart changed while paying: show what it is now, then they pay again.
+        // The price or the cart changed while paying: show what it is now, then they pay again.
         void controller.actions.restoreCart(cartId);
         setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
         focusOn('form');

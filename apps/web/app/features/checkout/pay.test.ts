@@ -1,4 +1,9 @@
-import type { AbandonedCart, CompleteCheckoutBody, CompleteCheckoutResponse } from '@sprout/contracts';
+import {
+  type AbandonedCart,
+  type CompleteCheckoutBody,
+  type CompleteCheckoutResponse,
+  PRICE_CHANGED_MESSAGE,
+} from '@sprout/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiFailure, ApiResult } from '../../lib/api.client';
 import type { UpdateCartResponse } from '../cart/cart-api';
@@ -39,19 +44,32 @@ const needsAction: ApiResult<CompleteCheckoutResponse> = {
   kind: 'ok',
   status: 200,
   data: {
-    data: { status: 'requires_action', payment_intent: { id: 'pi_1', client_secret: 'pi_1_secret' } },
+    data: {
+      status: 'requires_action',
+      payment_intent: { id: 'pi_1', client_secret: 'pi_1_secret', amount: 42.66 },
+    },
     meta: {},
   },
 };
 
 const failure = (kind: ApiFailure['kind'], status: number | null, fieldErrors = {}, message = 'Nope') =>
   ({ kind: 'error', error: { kind, status, message, fieldErrors, code: null } }) as const;
+const cartLocked = () =>
+  ({
+    kind: 'error',
+    error: { kind: 'cart-locked', status: 400, message: 'Locked', fieldErrors: {}, code: 10002 },
+  }) as const;
 
-const saved: ApiResult<UpdateCartResponse> = {
+/** The cart the PUT answers, costing `total` dollars. */
+const savedCart = (total: number): ApiResult<UpdateCartResponse> => ({
   kind: 'ok',
   status: 200,
-  data: { data: {} as AbandonedCart, meta: { pixels: [] } },
-};
+  data: {
+    data: { id: input.abandonedCartId, cart: { costs: { total_cost: total } } } as unknown as AbandonedCart,
+    meta: { pixels: [] },
+  },
+});
+const saved = savedCart(input.total);
 
 function setup(
   answers: ApiResult<CompleteCheckoutResponse>[],
@@ -89,16 +107,18 @@ describe('one press of Pay', () => {
         payment_method_id: 'pm_1',
         first_delivery_date: '2026-12-03',
         frequency_weeks: 2,
+        expected_total: 42.66,
       },
     ]);
     expect(memory.current).toBeNull();
   });
 
   it('sends no card when nothing is due', async () => {
-    const { deps, bodies, payment, memory } = setup([completed]);
+    const { deps, bodies, payment, memory } = setup([completed], { save: savedCart(0) });
     await pay({ ...input, total: 0 }, deps, memory);
     expect(payment.createPaymentMethod).not.toHaveBeenCalled();
     expect(bodies[0]).not.toHaveProperty('payment_method_id');
+    expect(bodies[0]?.expected_total).toBe(0);
   });
 
   it('goes through 3-D Secure and submits again with the same key', async () => {
@@ -108,6 +128,7 @@ describe('one press of Pay', () => {
     expect(payment.handleNextAction).toHaveBeenCalledWith({
       paymentIntentId: 'pi_1',
       clientSecret: 'pi_1_secret',
+      amount: 42.66,
     });
     expect(bodies.map((body) => body.idempotency_key)).toEqual([
       'key_0000000000000001',
@@ -130,7 +151,7 @@ describe('one press of Pay', () => {
     ]);
   });
 
-  it('retries after no answer with the same key and card, without saving the cart again', async () => {
+  it('retries after no answer with the same key, card and total, without saving the cart again', async () => {
     const { deps, bodies, payment, memory } = setup([failure('no-response', null), completed]);
     expect(await pay(input, deps, memory)).toMatchObject({ kind: 'failed', retryable: true });
     expect(memory.current?.key).toBe('key_0000000000000001');
@@ -138,6 +159,13 @@ describe('one press of Pay', () => {
     expect(bodies[1]).toEqual(bodies[0]);
     expect(deps.saveCart).toHaveBeenCalledTimes(1);
     expect(payment.createPaymentMethod).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries with the total of the attempt, even when the page shows another one since', async () => {
+    const { deps, bodies, memory } = setup([failure('no-response', null), completed]);
+    await pay(input, deps, memory);
+    await pay({ ...input, total: 50 }, deps, memory);
+    expect(bodies.map((body) => body.expected_total)).toEqual([42.66, 42.66]);
   });
 
   it('makes a new key after an error answer (a declined card keeps nothing)', async () => {
@@ -155,13 +183,13 @@ describe('one press of Pay', () => {
     expect(bodies[1]?.payment_method_id).toBe('pm_2');
   });
 
-  it('tells a changed cart (409), a locked cart (400/10002) and a server error apart', async () => {
-    const conflict = setup([failure('client', 409, {}, 'Your cart changed while you were paying.')]);
+  it('tells a changed price (409), a locked cart (400/10002) and a server error apart', async () => {
+    const conflict = setup([failure('client', 409, {}, PRICE_CHANGED_MESSAGE)]);
     expect(await pay(input, conflict.deps, conflict.memory)).toEqual({
       kind: 'conflict',
-      message: 'Your cart changed while you were paying.',
+      message: PRICE_CHANGED_MESSAGE,
     });
-    const locked = setup([failure('cart-locked', 400)]);
+    const locked = setup([cartLocked()]);
     expect(await pay(input, locked.deps, locked.memory)).toEqual({ kind: 'cart-locked' });
     const broken = setup([failure('server', 500)]);
     expect(await pay(input, broken.deps, broken.memory)).toMatchObject({ kind: 'failed', retryable: false });
@@ -205,6 +233,42 @@ describe('one press of Pay', () => {
     expect(await pay(input, { ...deps, payment: null }, memory)).toMatchObject({
       message: CARD_FORM_NOT_READY,
     });
+  });
+});
+
+describe('the total shown is the total charged', () => {
+  it('stops before reading the card when the saved cart costs another total', async () => {
+    const changed = savedCart(45.1);
+    const { deps, payment, memory } = setup([completed], { save: changed });
+    const outcome = await pay(input, deps, memory);
+    expect(outcome).toEqual({
+      kind: 'price-changed',
+      message: PRICE_CHANGED_MESSAGE,
+      cart: changed.kind === 'ok' ? changed.data.data : null,
+    });
+    expect(payment.createPaymentMethod).not.toHaveBeenCalled();
+    expect(deps.complete).not.toHaveBeenCalled();
+    expect(memory.current).toBeNull();
+  });
+
+  it('pays the new total on the next press, once the button shows it', async () => {
+    const { deps, bodies, memory } = setup([completed], { save: savedCart(45.1) });
+    expect((await pay(input, deps, memory)).kind).toBe('price-changed');
+    expect((await pay({ ...input, total: 45.1 }, deps, memory)).kind).toBe('completed');
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]?.expected_total).toBe(45.1);
+  });
+
+  it('compares whole cents, not floating-point sums', async () => {
+    const { deps, bodies, memory } = setup([completed], { save: savedCart(0.1 + 0.2) });
+    expect((await pay({ ...input, total: 0.3 }, deps, memory)).kind).toBe('completed');
+    expect(bodies[0]?.expected_total).toBe(0.3);
+  });
+
+  it("answers the server's 409 with its message and a new key for the next press", async () => {
+    const { deps, memory } = setup([failure('client', 409, {}, PRICE_CHANGED_MESSAGE)]);
+    expect(await pay(input, deps, memory)).toEqual({ kind: 'conflict', message: PRICE_CHANGED_MESSAGE });
+    expect(memory.current).toBeNull();
   });
 });
 

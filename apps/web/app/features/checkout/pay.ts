@@ -1,8 +1,11 @@
 import {
+  type AbandonedCart,
   type CompleteCheckoutBody,
   type CompleteCheckoutResponse,
   type DeliveryFrequencyWeeks,
+  dollarsToCents,
   EMAIL_IN_USE_MESSAGE,
+  PRICE_CHANGED_MESSAGE,
 } from '@sprout/contracts';
 import type { ApiResult, FieldErrors } from '../../lib/api.client';
 import type { UpdateCartResponse } from '../cart/cart-api';
@@ -10,13 +13,19 @@ import type { CartUpdateFields } from '../cart/mapping';
 import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
 
 /**
- * One press of Pay (design "Checkout"): save the contact form to the cart, tokenise the card,
- * then complete the checkout with an idempotency key, going through a 3-D Secure step when the
- * card asks for one. Plain async code over injected calls, so the key rules are unit-tested.
+ * One press of Pay (design "Checkout"): save the contact form to the cart, check that the saved
+ * cart costs what the Pay button showed, tokenise the card, then complete the checkout with an
+ * idempotency key and the total shown, going through a 3-D Secure step when the card asks for
+ * one. Plain async code over injected calls, so the key rules are unit-tested.
+ *
+ * The price: the customer is never charged a total they were not shown. A saved cart whose total
+ * differs from the button's stops the press before the card is read (the page shows the new
+ * total and the customer presses again); the server refuses any other difference with a 409.
  *
  * The key: made once per press; kept for the re-submit after 3-D Secure and for a retry after the
- * request got no answer (then the same card token and no new cart update, so a checkout that did
- * go through is answered again instead of charged twice); dropped after any answer that is an error.
+ * request got no answer (then the same card token, total and no new cart update, so a checkout
+ * that did go through is answered again instead of charged twice); dropped after any answer that
+ * is an error.
  */
 
 type CompletedCheckout = Extract<CompleteCheckoutResponse['data'], { status: 'completed' }>;
@@ -34,7 +43,12 @@ export type PayOutcome =
    * or failed its authentication (stage 'authentication').
    */
   | { kind: 'payment-error'; message: string; stage: 'card' | 'authentication' }
-  /** 409: the cart changed while paying, or the key was already used. */
+  /**
+   * The saved cart does not cost the total the Pay button showed: nothing was charged, the card was
+   * not read. The page shows this cart's costs and the message; the customer presses Pay again.
+   */
+  | { kind: 'price-changed'; message: string; cart: AbandonedCart }
+  /** 409: the price or the cart changed while paying (the server's message), or the key was already used. */
   | { kind: 'conflict'; message: string }
   /** No answer (retryable with the same key) or a server error. */
   | { kind: 'failed'; message: string; retryable: boolean }
@@ -45,7 +59,10 @@ export type PayInput = {
   cartUpdate: CartUpdateFields;
   firstDeliveryDate: string;
   frequencyWeeks: DeliveryFrequencyWeeks;
-  /** The total due now, in dollars: nothing to charge at 0 (no card token is sent). */
+  /**
+   * The total the Pay button showed when it was pressed, in dollars: the only total that may be
+   * charged. Nothing to charge at 0 (no card token is sent).
+   */
   total: number;
 };
 
@@ -56,7 +73,12 @@ export type PayDeps = {
   newKey(): string;
 };
 
-export type Attempt = { key: string; paymentMethodId: string | undefined };
+export type Attempt = {
+  key: string;
+  paymentMethodId: string | undefined;
+  /** The total shown when the attempt was made: a retry charges this or nothing. */
+  expectedTotal: number;
+};
 
 /** Holds the attempt that may be retried with its key; one per checkout page. */
 export class AttemptMemory {
@@ -83,6 +105,11 @@ function isEmailInUse(errors: FieldErrors): boolean {
   return (errors.email ?? []).includes(EMAIL_IN_USE_MESSAGE);
 }
 
+/** Dollars compared in whole cents (0.1 + 0.2 is 0.30). */
+function sameAmount(a: number, b: number): boolean {
+  return dollarsToCents(a) === dollarsToCents(b);
+}
+
 export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory): Promise<PayOutcome> {
   const retrying = memory.current;
   if (!retrying) {
@@ -98,6 +125,10 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
       if (error.kind === 'cart-locked') return { kind: 'cart-locked' };
       return { kind: 'failed', message: error.message, retryable: error.kind === 'no-response' };
     }
+    // The details can move the price (the state's tax): charge only what the button showed.
+    const cart = saved.data.data;
+    if (!sameAmount(cart.cart.costs.total_cost, input.total))
+      return { kind: 'price-changed', message: PRICE_CHANGED_MESSAGE, cart };
   }
 
   let attempt = retrying;
@@ -109,7 +140,7 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
       if ('error' in created) return { kind: 'payment-error', message: created.error, stage: 'card' };
       paymentMethodId = created.id;
     }
-    attempt = { key: deps.newKey(), paymentMethodId };
+    attempt = { key: deps.newKey(), paymentMethodId, expectedTotal: input.total };
     memory.current = attempt;
   }
 
@@ -118,6 +149,7 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
     idempotency_key: attempt.key,
     first_delivery_date: input.firstDeliveryDate,
     frequency_weeks: input.frequencyWeeks,
+    expected_total: attempt.expectedTotal,
     ...(attempt.paymentMethodId ? { payment_method_id: attempt.paymentMethodId } : {}),
   };
 
@@ -126,7 +158,7 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
     if (result.kind === 'aborted') return { kind: 'aborted' };
     if (result.kind === 'error') {
       const { error } = result;
-      // No answer: the same key (and card token) is sent again on the next press.
+      // No answer: the same key, card token and total are sent again on the next press.
       if (error.kind === 'no-response') return { kind: 'failed', message: error.message, retryable: true };
       memory.clear();
       if (error.kind === 'validation') {
@@ -151,6 +183,7 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
     const action = await deps.payment.handleNextAction({
       paymentIntentId: data.payment_intent.id,
       clientSecret: data.payment_intent.client_secret,
+      amount: data.payment_intent.amount,
     });
     if ('error' in action) {
       memory.clear();

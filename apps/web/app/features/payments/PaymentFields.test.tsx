@@ -161,9 +161,10 @@ describe('PaymentFields with the test provider', () => {
 });
 
 describe('3-D Secure with the test provider', () => {
-  const intent = { paymentIntentId: 'pi_test_1', clientSecret: 'pi_test_1_secret_x' };
+  // The intent's amount differs from the page's 4599 cents: the bank confirms the intent's.
+  const intent = { paymentIntentId: 'pi_test_1', clientSecret: 'pi_test_1_secret_x', amount: 52.1 };
 
-  it('opens the bank’s dialog, and completing it approves the intent', async () => {
+  it('opens the bank’s dialog with the intent’s amount, and completing it approves the intent', async () => {
     fetchMock.mockResolvedValue(
       json(200, { id: 'pi_test_1', status: 'requires_capture', decline_message: null }),
     );
@@ -175,7 +176,8 @@ describe('3-D Secure with the test provider', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(within(dialog).getByText('Sprout Test Bank')).toBeTruthy();
-    expect(within(dialog).getByText('$45.99')).toBeTruthy();
+    expect(within(dialog).getByText('$52.10')).toBeTruthy();
+    expect(within(dialog).queryByText('$45.99')).toBeNull();
     const complete = within(dialog).getByRole('button', { name: 'Complete authentication' });
     await waitFor(() => expect(document.activeElement).toBe(complete));
 
@@ -266,7 +268,11 @@ describe('PaymentFields with Stripe', () => {
     expect(stripe.createPaymentMethod).toHaveBeenCalledWith({ elements });
 
     await act(async () => {
-      result = await ref.current!.handleNextAction({ paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' });
+      result = await ref.current!.handleNextAction({
+        paymentIntentId: 'pi_1',
+        clientSecret: 'pi_1_secret',
+        amount: 45.99,
+      });
     });
     expect(result).toEqual({ ok: true });
     expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret' });
@@ -289,7 +295,11 @@ describe('PaymentFields with Stripe', () => {
       error: { message: 'We are unable to authenticate your payment method.' },
     } as never);
     await act(async () => {
-      result = await ref.current!.handleNextAction({ paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' });
+      result = await ref.current!.handleNextAction({
+        paymentIntentId: 'pi_1',
+        clientSecret: 'pi_1_secret',
+        amount: 45.99,
+      });
     });
     expect(result).toEqual({ error: 'We are unable to authenticate your payment method.' });
   });

@@ -19,6 +19,7 @@ export function PaymentFields({
   ref,
 }: {
   config: PaymentConfig;
+  /** The total shown, for Stripe's Payment Element (wallets show it); not what a bank confirms. */
   amountCents: number;
   disabled?: boolean;
   ref?: Ref<PaymentFieldsHandle>;
@@ -33,5 +34,6 @@ export function PaymentFields({
       />
     );
   }
-  return <TestCardFields ref={ref} amountCents={amountCents} disabled={disabled} />;
+  // The test bank's dialog shows the payment intent's own amount (handleNextAction's input).
+  return <TestCardFields ref={ref} disabled={disabled} />;
 }

@@ -1,11 +1,16 @@
-import { CARD_DECLINED_MESSAGE, centsToDollars, DECLINE_MESSAGES, formatMoney } from '@sprout/contracts';
+import { CARD_DECLINED_MESSAGE, DECLINE_MESSAGES, formatMoney } from '@sprout/contracts';
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useModal } from '../cart/useModal';
 import type { TestProviderApi } from './test-provider-api';
 
 export type NextActionResult = { ok: true } | { error: string };
-export type Challenge = { paymentIntentId: string; clientSecret: string };
+export type Challenge = {
+  paymentIntentId: string;
+  clientSecret: string;
+  /** The payment intent's amount in dollars (the server's answer), never the page's. */
+  amount: number;
+};
 
 export const TEST_BANK_NAME = 'Sprout Test Bank';
 
@@ -17,12 +22,10 @@ export const TEST_BANK_NAME = 'Sprout Test Bank';
  */
 export function TestBankDialog({
   challenge,
-  amountCents,
   api,
   onDone,
 }: {
   challenge: Challenge;
-  amountCents: number;
   api: TestProviderApi;
   onDone(result: NextActionResult): void;
 }) {
@@ -74,8 +77,8 @@ export function TestBankDialog({
         </h2>
         <p id={textId} className="test-bank__text">
           Your bank asks you to confirm a payment of{' '}
-          <strong>{formatMoney(centsToDollars(amountCents), { alwaysShowCents: true })}</strong> to Sprout &
-          Spoon. This is a test: no real bank is involved.
+          <strong>{formatMoney(challenge.amount, { alwaysShowCents: true })}</strong> to Sprout & Spoon. This
+          is a test: no real bank is involved.
         </p>
         <div className="test-bank__actions">
           <button

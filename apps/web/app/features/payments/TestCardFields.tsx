@@ -35,12 +35,10 @@ const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
  * payment method id that checkout sends to /api.
  */
 export function TestCardFields({
-  amountCents,
   disabled = false,
   ref,
   api,
 }: {
-  amountCents: number;
   disabled?: boolean;
   ref?: Ref<PaymentFieldsHandle>;
   /** Tests pass their own; the browser's same-origin client otherwise. */
@@ -92,11 +90,11 @@ export function TestCardFields({
         }
         return { error: result.error.message };
       },
-      handleNextAction({ paymentIntentId, clientSecret }) {
+      handleNextAction({ paymentIntentId, clientSecret, amount }) {
         settleRef.current?.({ error: 'The card check was replaced by a new one.' });
         return new Promise<NextActionResult>((resolve) => {
           settleRef.current = resolve;
-          setChallenge({ paymentIntentId, clientSecret });
+          setChallenge({ paymentIntentId, clientSecret, amount });
         });
       },
     };
@@ -178,7 +176,6 @@ export function TestCardFields({
       {challenge ? (
         <TestBankDialog
           challenge={challenge}
-          amountCents={amountCents}
           api={provider}
           onDone={(result) => {
             const settle = settleRef.current;

@@ -38,6 +38,8 @@ import { UpsellCarousel } from './UpsellCarousel';
 
 export const CHOOSE_DATE_MESSAGE = 'Choose your first delivery date';
 export const BOX_NOT_READY_MESSAGE = 'Your box changed: fill it to its plan size to check out.';
+/** After a 5xx answer or none: the next press retries the same attempt (its key), never a second charge. */
+export const RETRY_PAY_MESSAGE = 'Press Pay again to retry: you will not be charged twice.';
 
 type Problems = {
   date: string | null;
@@ -297,7 +299,10 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         focusOn('form');
         return;
       case 'failed':
-        setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
+        setProblems({
+          ...NO_PROBLEMS,
+          form: outcome.retryable ? [outcome.message, RETRY_PAY_MESSAGE] : [outcome.message],
+        });
         focusOn('form');
         return;
       case 'aborted':

@@ -151,14 +151,33 @@ describe('one press of Pay', () => {
     ]);
   });
 
-  it('retries after no answer with the same key, card and total, without saving the cart again', async () => {
-    const { deps, bodies, payment, memory } = setup([failure('no-response', null), completed]);
+  it.each([
+    ['no answer (network down, timeout)', failure('no-response', null)],
+    ['a 500 answer', failure('server', 500)],
+    ['a 503 answer', failure('server', 503)],
+    ['a 2xx answer that cannot be read', failure('server', 200)],
+  ])('keeps the key after %s: the next press retries the same attempt', async (_name, answer) => {
+    const { deps, bodies, payment, memory } = setup([answer, completed]);
     expect(await pay(input, deps, memory)).toMatchObject({ kind: 'failed', retryable: true });
-    expect(memory.current?.key).toBe('key_0000000000000001');
+    expect(memory.current).toEqual({
+      key: 'key_0000000000000001',
+      paymentMethodId: 'pm_1',
+      expectedTotal: 42.66,
+    });
     expect((await pay(input, deps, memory)).kind).toBe('completed');
+    // Same key, card token and total; the cart is not saved again.
     expect(bodies[1]).toEqual(bodies[0]);
     expect(deps.saveCart).toHaveBeenCalledTimes(1);
     expect(payment.createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(memory.current).toBeNull();
+  });
+
+  it('keeps the key after a 5xx answer to the re-submit after 3-D Secure', async () => {
+    const { deps, bodies, payment, memory } = setup([needsAction, failure('server', 502), completed]);
+    expect(await pay(input, deps, memory)).toMatchObject({ kind: 'failed', retryable: true });
+    expect((await pay(input, deps, memory)).kind).toBe('completed');
+    expect(new Set(bodies.map((body) => body.idempotency_key))).toEqual(new Set(['key_0000000000000001']));
+    expect(payment.handleNextAction).toHaveBeenCalledTimes(1);
   });
 
   it('retries with the total of the attempt, even when the page shows another one since', async () => {
@@ -166,6 +185,40 @@ describe('one press of Pay', () => {
     await pay(input, deps, memory);
     await pay({ ...input, total: 50 }, deps, memory);
     expect(bodies.map((body) => body.expected_total)).toEqual([42.66, 42.66]);
+  });
+
+  it('fetches the order when a retried key finds its cart checked out (the first attempt went through)', async () => {
+    const { deps, bodies, memory } = setup([failure('no-response', null), cartLocked(), completed]);
+    await pay(input, deps, memory);
+    const outcome = await pay(input, deps, memory);
+    expect(outcome.kind).toBe('completed');
+    expect(bodies).toHaveLength(3);
+    expect(new Set(bodies.map((body) => body.idempotency_key))).toEqual(new Set(['key_0000000000000001']));
+    expect(memory.current).toBeNull();
+  });
+
+  it('goes to the menus when the re-post of a retried key still finds the cart checked out', async () => {
+    const { deps, bodies, memory } = setup([failure('server', 500), cartLocked(), cartLocked()]);
+    await pay(input, deps, memory);
+    expect(await pay(input, deps, memory)).toEqual({ kind: 'cart-locked' });
+    expect(bodies).toHaveLength(3);
+    expect(memory.current).toBeNull();
+  });
+
+  it.each([
+    ['409', failure('client', 409, {}, PRICE_CHANGED_MESSAGE)],
+    ['400/10002', cartLocked()],
+    ['400', failure('client', 400)],
+    ['404', failure('not-found', 404)],
+    ['429', failure('client', 429)],
+  ])('drops the key after a %s answer: the next press is a new attempt', async (_status, answer) => {
+    const { deps, bodies, payment, memory } = setup([answer, completed]);
+    expect((await pay(input, deps, memory)).kind).not.toBe('completed');
+    expect(memory.current).toBeNull();
+    expect((await pay(input, deps, memory)).kind).toBe('completed');
+    expect(bodies[1]?.idempotency_key).toBe('key_0000000000000002');
+    expect(deps.saveCart).toHaveBeenCalledTimes(2);
+    expect(payment.createPaymentMethod).toHaveBeenCalledTimes(2);
   });
 
   it('makes a new key after an error answer (a declined card keeps nothing)', async () => {
@@ -183,7 +236,7 @@ describe('one press of Pay', () => {
     expect(bodies[1]?.payment_method_id).toBe('pm_2');
   });
 
-  it('tells a changed price (409), a locked cart (400/10002) and a server error apart', async () => {
+  it('tells a changed price (409), a locked cart (400/10002) and a refused request (429) apart', async () => {
     const conflict = setup([failure('client', 409, {}, PRICE_CHANGED_MESSAGE)]);
     expect(await pay(input, conflict.deps, conflict.memory)).toEqual({
       kind: 'conflict',
@@ -191,9 +244,14 @@ describe('one press of Pay', () => {
     });
     const locked = setup([cartLocked()]);
     expect(await pay(input, locked.deps, locked.memory)).toEqual({ kind: 'cart-locked' });
-    const broken = setup([failure('server', 500)]);
-    expect(await pay(input, broken.deps, broken.memory)).toMatchObject({ kind: 'failed', retryable: false });
-    expect(broken.memory.current).toBeNull();
+    // A first attempt's locked cart is not this customer's order: no second post.
+    expect(locked.deps.complete).toHaveBeenCalledTimes(1);
+    const limited = setup([failure('client', 429, {}, 'Too many attempts.')]);
+    expect(await pay(input, limited.deps, limited.memory)).toEqual({
+      kind: 'failed',
+      message: 'Too many attempts.',
+      retryable: false,
+    });
   });
 
   it('sends an email that has an account to log in, from the cart update or the checkout', async () => {
@@ -206,6 +264,13 @@ describe('one press of Pay', () => {
     expect(fromSave.deps.complete).not.toHaveBeenCalled();
     const fromCheckout = setup([inUse]);
     expect((await pay(input, fromCheckout.deps, fromCheckout.memory)).kind).toBe('email-in-use');
+  });
+
+  it('starts over after a cart update that failed (no key was made)', async () => {
+    const { deps, payment, memory } = setup([], { save: failure('server', 503) });
+    expect(await pay(input, deps, memory)).toMatchObject({ kind: 'failed', retryable: false });
+    expect(payment.createPaymentMethod).not.toHaveBeenCalled();
+    expect(memory.current).toBeNull();
   });
 
   it('returns field errors of the cart update without charging', async () => {

@@ -7,7 +7,7 @@ import {
   EMAIL_IN_USE_MESSAGE,
   PRICE_CHANGED_MESSAGE,
 } from '@sprout/contracts';
-import type { ApiResult, FieldErrors } from '../../lib/api.client';
+import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api.client';
 import type { UpdateCartResponse } from '../cart/cart-api';
 import type { CartUpdateFields } from '../cart/mapping';
 import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
@@ -22,10 +22,11 @@ import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
  * differs from the button's stops the press before the card is read (the page shows the new
  * total and the customer presses again); the server refuses any other difference with a 409.
  *
- * The key: made once per press; kept for the re-submit after 3-D Secure and for a retry after the
- * request got no answer (then the same card token, total and no new cart update, so a checkout
- * that did go through is answered again instead of charged twice); dropped after any answer that
- * is an error.
+ * The key (decision 012: infrastructure failures are retried with the same key): made once per
+ * attempt; kept for the re-submit after 3-D Secure, and after a 5xx answer or no answer at all —
+ * the next press then retries the same attempt (same key, card token and total, no new cart
+ * update), so a checkout that did go through is answered again instead of charged twice. Dropped
+ * after a 4xx answer (the server refused the attempt), a failed authentication, or an order.
  */
 
 type CompletedCheckout = Extract<CompleteCheckoutResponse['data'], { status: 'completed' }>;
@@ -50,7 +51,10 @@ export type PayOutcome =
   | { kind: 'price-changed'; message: string; cart: AbandonedCart }
   /** 409: the price or the cart changed while paying (the server's message), or the key was already used. */
   | { kind: 'conflict'; message: string }
-  /** No answer (retryable with the same key) or a server error. */
+  /**
+   * The request failed. `retryable`: a 5xx answer or no answer, and the attempt's key is kept, so
+   * the next press retries the same attempt (never a second charge).
+   */
   | { kind: 'failed'; message: string; retryable: boolean }
   | { kind: 'aborted' };
 
@@ -110,6 +114,14 @@ function sameAmount(a: number, b: number): boolean {
   return dollarsToCents(a) === dollarsToCents(b);
 }
 
+/**
+ * The server answered and refused the attempt (422, 409, 400, 404, 429…): its key is spent. A 5xx
+ * answer, no answer or an unreadable one may hide a checkout that went on: the key is kept.
+ */
+function refusedAttempt(error: ApiFailure): boolean {
+  return error.status !== null && error.status >= 400 && error.status < 500;
+}
+
 export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory): Promise<PayOutcome> {
   const retrying = memory.current;
   if (!retrying) {
@@ -123,7 +135,8 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
         return { kind: 'invalid', errors: error.fieldErrors, message: error.message };
       }
       if (error.kind === 'cart-locked') return { kind: 'cart-locked' };
-      return { kind: 'failed', message: error.message, retryable: error.kind === 'no-response' };
+      // No key was made yet: the next press starts over.
+      return { kind: 'failed', message: error.message, retryable: false };
     }
     // The details can move the price (the state's tax): charge only what the button showed.
     const cart = saved.data.data;
@@ -153,13 +166,20 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
     ...(attempt.paymentMethodId ? { payment_method_id: attempt.paymentMethodId } : {}),
   };
 
+  let lockedRetried = false;
   for (let round = 0; round < MAX_ACTION_ROUNDS; round += 1) {
-    const result = await deps.complete(body);
+    let result = await deps.complete(body);
+    // A kept key whose cart is checked out: the first attempt went through. The server answers a
+    // known key with its order, so the same request once more fetches it (not /menus).
+    if (retrying && !lockedRetried && result.kind === 'error' && result.error.kind === 'cart-locked') {
+      lockedRetried = true;
+      result = await deps.complete(body);
+    }
     if (result.kind === 'aborted') return { kind: 'aborted' };
     if (result.kind === 'error') {
       const { error } = result;
-      // No answer: the same key, card token and total are sent again on the next press.
-      if (error.kind === 'no-response') return { kind: 'failed', message: error.message, retryable: true };
+      // A 5xx answer or none: the same key, card token and total go again on the next press.
+      if (!refusedAttempt(error)) return { kind: 'failed', message: error.message, retryable: true };
       memory.clear();
       if (error.kind === 'validation') {
         if (isEmailInUse(error.fieldErrors))

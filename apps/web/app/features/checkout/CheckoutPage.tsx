@@ -573,8 +573,13 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
             type="submit"
             form="checkout-form"
             className="button button--primary button--large checkout-payment__pay"
-            disabled={processing}
+            // aria-disabled, not disabled: the pressed button keeps keyboard focus while it works
+            // (and gets it back when the 3-D Secure dialog closes); presses meanwhile do nothing.
+            aria-disabled={processing || undefined}
             aria-busy={processing}
+            onClick={(event) => {
+              if (processing) event.preventDefault();
+            }}
           >
             {processing ? (
               <>

@@ -111,6 +111,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
   const promoErrorRef = useRef<HTMLParagraphElement>(null);
   const formErrorRef = useRef<HTMLDivElement>(null);
   const paymentRegionRef = useRef<HTMLElement>(null);
+  const payButtonRef = useRef<HTMLButtonElement>(null);
 
   const processing = phase !== 'idle';
   const total = cart.costs.total;
@@ -280,9 +281,13 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
       }
       case 'payment-error': {
         setProblems({ ...NO_PROBLEMS, payment: outcome.message });
-        // The card form focuses the card field it has a problem with: focus stays there.
-        const inCardForm = paymentRegionRef.current?.contains(document.activeElement) ?? false;
-        if (outcome.stage === 'authentication' || !inCardForm) focusOn('payment');
+        // The alert reads the message. Focus stays on the card field the card form focused, and on
+        // the Pay button the 3-D Secure dialog gave focus back to; otherwise it goes to the message.
+        const active = document.activeElement;
+        const onPay = active !== null && active === payButtonRef.current;
+        const onCardField = !onPay && (paymentRegionRef.current?.contains(active) ?? false);
+        const stays = outcome.stage === 'card' ? onCardField : onCardField || onPay;
+        if (!stays) focusOn('payment');
         return;
       }
       case 'price-changed':
@@ -570,6 +575,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
             ) : null}
           </div>
           <button
+            ref={payButtonRef}
             type="submit"
             form="checkout-form"
             className="button button--primary button--large checkout-payment__pay"

@@ -226,6 +226,34 @@ describe('3-D Secure with the test provider', () => {
   });
 });
 
+describe('3-D Secure hand-over', () => {
+  it('answers after the dialog has closed and given focus back to what had it (the Pay button)', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'pi_test_1', status: 'declined', decline_message: 'No.' }));
+    const ref = createRef<PaymentFieldsHandle>();
+    render(
+      <>
+        <PaymentFields ref={ref} config={TEST_CONFIG} amountCents={4599} />
+        <button type="button">Pay</button>
+      </>,
+    );
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    pay.focus();
+    let focusedWhenAnswered: Element | null = null;
+    let pending: Promise<unknown> | undefined;
+    act(() => {
+      pending = ref.current!.handleNextAction({ paymentIntentId: 'pi_test_1', clientSecret: 's', amount: 1 });
+      void pending.then(() => {
+        focusedWhenAnswered = document.activeElement;
+      });
+    });
+    await screen.findByRole('dialog');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await expect(pending).resolves.toEqual({ error: 'No.' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(focusedWhenAnswered).toBe(pay);
+  });
+});
+
 describe('PaymentFields with Stripe', () => {
   function fakeStripe() {
     const element = { mount: vi.fn(), destroy: vi.fn(), update: vi.fn(), on: vi.fn() };

@@ -1,5 +1,5 @@
 import { cardBrand, GENERIC_SERVER_ERROR, TEST_CARDS } from '@sprout/contracts';
-import { type Ref, type RefObject, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type Ref, type RefObject, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { TextInput } from '../forms/TextInput';
 import {
   CARD_FORM_FIELDS,
@@ -50,6 +50,8 @@ export function TestCardFields({
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   /** Settles the promise handleNextAction returned for the open challenge. */
   const settleRef = useRef<((result: NextActionResult) => void) | null>(null);
+  /** The customer's answer, handed over once the dialog has closed and given focus back. */
+  const doneRef = useRef<NextActionResult | null>(null);
   // The handle's methods run outside React's render: they read the latest values from here.
   const formRef = useRef(form);
   formRef.current = form;
@@ -92,6 +94,7 @@ export function TestCardFields({
       },
       handleNextAction({ paymentIntentId, clientSecret, amount }) {
         settleRef.current?.({ error: 'The card check was replaced by a new one.' });
+        doneRef.current = null;
         return new Promise<NextActionResult>((resolve) => {
           settleRef.current = resolve;
           setChallenge({ paymentIntentId, clientSecret, amount });
@@ -99,6 +102,17 @@ export function TestCardFields({
       },
     };
   }, [provider]);
+
+  // handleNextAction resolves after the dialog is gone (its cleanup has put focus back where it
+  // was, on the Pay button), so checkout decides where focus goes next from there.
+  useEffect(() => {
+    if (challenge !== null || doneRef.current === null) return;
+    const result = doneRef.current;
+    const settle = settleRef.current;
+    doneRef.current = null;
+    settleRef.current = null;
+    settle?.(result);
+  }, [challenge]);
 
   function change(field: CardFormField, value: string) {
     setForm((previous) => ({ ...previous, [field]: value }));
@@ -178,10 +192,8 @@ export function TestCardFields({
           challenge={challenge}
           api={provider}
           onDone={(result) => {
-            const settle = settleRef.current;
-            settleRef.current = null;
+            doneRef.current = result;
             setChallenge(null);
-            settle?.(result);
           }}
         />
       ) : null}

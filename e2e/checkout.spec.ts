@@ -9,6 +9,8 @@ const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 const CARD_3DS = '4000 0025 0000 3155';
 const PASSWORD = 'little-spoons-2026';
+const PRICE_CHANGED = 'The total of your order has changed. Please check it and press pay again.';
+const AUTHENTICATION_FAILED = 'We could not verify your card. Please try again or use another card.';
 
 const panel = (page: Page) => page.locator('#cart-panel');
 const progress = (page: Page) => panel(page).locator('.cart-progress__label');
@@ -206,6 +208,53 @@ test.describe('problems at Pay', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Sam!' })).toBeVisible();
   });
 
+  test('3-D Secure by keyboard: the dialog names the amount, Escape fails it, focus comes back, Pay again', async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await arriveWithFullBox(page, 'keyboard');
+    await openCheckout(page);
+    await fillDetails(page, { first: 'Noor', last: 'Haddad' });
+    await fillCard(page, CARD_3DS);
+    const amount = ((await payButton(page).textContent()) ?? '').match(/\$\d+\.\d{2}/)?.[0] ?? '';
+    expect(amount).not.toBe('');
+
+    const pay = page.locator('.checkout-payment__pay');
+    await pay.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await expect(dialog).toBeVisible();
+    // The payment intent's amount, which is the total on the button.
+    await expect(dialog).toContainText(`confirm a payment of ${amount}`);
+    await expect(dialog.getByRole('button', { name: 'Complete authentication' })).toBeFocused();
+    // While the dialog is open the Pay button still says it is working, and keeps its place.
+    await expect(pay).toHaveAttribute('aria-busy', 'true');
+    await expect(pay).toHaveAttribute('aria-disabled', 'true');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const payment = page.getByRole('region', { name: 'Payment' });
+    await expect(payment.getByRole('alert')).toHaveText(AUTHENTICATION_FAILED);
+    // Focus came back to the Pay button (or the card form), never lost on the page.
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement;
+      return {
+        onPay: active?.classList.contains('checkout-payment__pay') ?? false,
+        inCardForm: Boolean(active?.closest('.payment-fields')),
+      };
+    });
+    expect(focused.onPay || focused.inCardForm).toBe(true);
+    await expect(page).toHaveURL(/\/onboarding\/checkout$/);
+
+    // A new attempt, by keyboard again: Enter on the focused Pay, Enter on the bank's button.
+    await pay.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Complete authentication' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Noor!' })).toBeVisible();
+  });
+
   test('an email that already has an account goes to the login with the email and the reason', async ({
     page,
   }) => {
@@ -220,6 +269,80 @@ test.describe('problems at Pay', () => {
     await expect(page.getByLabel('Email address')).toHaveValue('demo@example.com');
     await expect(page.getByRole('alert')).toContainText('This email is already in use.');
   });
+});
+
+test('a total changed in another tab is shown before anything is charged; the next press pays it', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await arriveWithFullBox(page, 'price');
+  await openCheckout(page);
+  await fillDetails(page, { first: 'Alex', last: 'Moreau' });
+  await fillCard(page, CARD_OK);
+  const shown = ((await payButton(page).textContent()) ?? '').trim();
+
+  // Another tab adds an add-on to the same cart: this page still shows the old total.
+  const firstCard = page.getByRole('region', { name: 'Add a little extra' }).getByRole('listitem').first();
+  const addOn = ((await firstCard.getByRole('heading').textContent()) ?? '').trim();
+  const sku = await firstCard.getAttribute('data-sku');
+  const status = await page.evaluate(async (sku) => {
+    const response = await fetch('/api/sales/checkout/upsell/items/increase', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ abandoned_cart_id: window.localStorage.getItem('abandonedCartId'), sku }),
+    });
+    return response.status;
+  }, sku);
+  expect(status).toBe(200);
+  await expect(payButton(page)).toHaveText(shown);
+
+  // What reaches the card provider and the checkout.
+  const paying: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && (path === '/api/sales/checkout' || path.startsWith('/test-provider/')))
+      paying.push(path);
+  });
+  await payButton(page).click();
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByRole('alert')).toHaveText(PRICE_CHANGED);
+  // Stopped after saving the details: the card was not read and nothing was posted to pay.
+  expect(paying).toEqual([]);
+  await expect(payButton(page)).not.toHaveText(shown);
+  await expect(summary(page).locator('.order-summary__addons')).toContainText(addOn);
+  await expect(page).toHaveURL(/\/onboarding\/checkout$/);
+  // Everything typed stays.
+  await expect(details(page).getByLabel('First name')).toHaveValue('Alex');
+  await expect(details(page).getByLabel('Address', { exact: true })).toHaveValue('12 Orchard Lane');
+  await expect(details(page).getByLabel('Password', { exact: true })).toHaveValue(PASSWORD);
+  await expect(payment.getByLabel('Card number')).toHaveValue(CARD_OK);
+
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Your order' })).toContainText(addOn);
+});
+
+test('at 320px the checkout fits without sideways scrolling, and Pay is on the page', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await arriveWithFullBoxOnPhone(page);
+  await fillDetails(page, { first: 'Kit', last: 'Nakamura' });
+  await fillCard(page, CARD_OK);
+  // A field error and the date cards widen nothing either.
+  await details(page).getByLabel('Phone').fill('12');
+  await details(page).getByLabel('Phone').blur();
+  await expect(details(page).getByText(/valid US phone number/)).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(320);
+  expect(widths.body).toBeLessThanOrEqual(320);
+  await payButton(page).scrollIntoViewIfNeeded();
+  await expect(payButton(page)).toBeVisible();
+  await expect(payButton(page)).toBeInViewport();
+  const box = await payButton(page).boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
+  await page.screenshot({ path: 'test-results/screenshots/checkout-320.png', fullPage: true });
 });
 
 /** On a phone the cart is a drawer: fill the box from the URL parameters, then open checkout. */

@@ -84,8 +84,9 @@ async function post<T = { data: { id: string } }>(
 ): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: ORIGIN_HEADERS,
-    body: JSON.stringify(body),
+    // No body, no content type: Fastify refuses an empty JSON body.
+    headers: body === undefined ? { origin: ORIGIN_HEADERS.origin } : ORIGIN_HEADERS,
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok)
     throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
@@ -132,6 +133,9 @@ async function prepareCheckouts(base: string): Promise<Partial<autocannon.Option
       },
       'PUT',
     );
+    const shown = (await (await fetch(`${base}/api/customers/abandoned-carts/${cart}`)).json()) as {
+      data: { cart: { costs: { total_cost: number } } };
+    };
     const card = await post<{ id: string }>(base, '/test-provider/v1/payment-methods', {
       number: '4242424242424242',
       exp_month: 12,
@@ -144,6 +148,7 @@ async function prepareCheckouts(base: string): Promise<Partial<autocannon.Option
         idempotency_key: `bench${index}x${Date.now()}`,
         payment_method_id: card.id,
         first_delivery_date: dates.data[0]!.date,
+        expected_total: shown.data.cart.costs.total_cost,
         frequency_weeks: 1,
       }),
     );
@@ -156,7 +161,6 @@ async function prepareCheckouts(base: string): Promise<Partial<autocannon.Option
   let next = 0;
   return {
     amount: bodies.length,
-    duration: undefined,
     requests: [
       {
         method: 'POST',

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../lib/api.client';
+import { type FieldState, REQUIRED_MESSAGE, validateEmail, validateNewPassword } from '../forms/rules';
 
 /**
  * Spec section 5, shared by the sign-in forms: fields validate on blur and change (not while being
@@ -6,22 +7,18 @@ import type { FieldErrors } from '../../lib/api.client';
  * that field is edited, and submit is disabled while invalid, while a server field error stands or
  * while submitting.
  */
-export const REQUIRED_MESSAGE = 'This field is required';
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export {
+  INVALID_EMAIL_MESSAGE,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_LENGTH_MESSAGE,
+  REQUIRED_MESSAGE,
+} from '../forms/rules';
 export const CODE_MESSAGE = 'Enter the 6-digit code from the email';
-export const PASSWORD_LENGTH_MESSAGE = 'Use at least 8 characters';
-export const MIN_PASSWORD_LENGTH = 8;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type Validator = (value: string) => string | null;
 
 export const validators = {
-  email(value: string): string | null {
-    const email = value.trim();
-    if (email === '') return REQUIRED_MESSAGE;
-    return EMAIL.test(email) ? null : INVALID_EMAIL_MESSAGE;
-  },
+  email: validateEmail,
   required(value: string): string | null {
     return value === '' ? REQUIRED_MESSAGE : null;
   },
@@ -30,13 +27,10 @@ export const validators = {
     if (code === '') return REQUIRED_MESSAGE;
     return /^\d{6}$/.test(code) ? null : CODE_MESSAGE;
   },
-  newPassword(value: string): string | null {
-    if (value === '') return REQUIRED_MESSAGE;
-    return value.length < MIN_PASSWORD_LENGTH ? PASSWORD_LENGTH_MESSAGE : null;
-  },
+  newPassword: validateNewPassword,
 } satisfies Record<string, Validator>;
 
-export type FieldState = { value: string; touched: boolean; focused: boolean };
+export type { FieldState } from '../forms/rules';
 
 export type FormState<F extends string> = {
   fields: Record<F, FieldState>;

@@ -5,6 +5,7 @@ import { CartBanner } from '../promotions/CartBanner';
 import { PromoCodeForm } from '../promotions/PromoCodeForm';
 import { isFullyCovered } from '../promotions/rules';
 import { DESKTOP_QUERY, useCartController, useCartState, useMediaQuery } from './CartProvider';
+import { CostLines } from './CostLines';
 import { type CartLine, groupLinesByCategory } from './mapping';
 import { PresetButton, QuantityStepper } from './ProductCartControls';
 import { type AppState, nextBiggerPlan } from './state';
@@ -193,23 +194,6 @@ function EmptyState({ state }: { state: AppState }) {
   );
 }
 
-const negative = (value: number) => formatMoney(-value, { alwaysShowCents: true });
-
-/** A cost that a promotion took away: "Free" beside the struck-through amount it would have been. */
-function FreeInstead({ before }: { before: number }) {
-  return (
-    <dd>
-      {before > 0 ? (
-        <s className="cart-costs__was">
-          <span className="visually-hidden">was </span>
-          {money(before)}
-        </s>
-      ) : null}{' '}
-      <span className="cart-costs__free">Free</span>
-    </dd>
-  );
-}
-
 /**
  * Costs (spec section 3 client costs): items, the promo discount under its description, the
  * partnership's order-value discount, shipping and tax ("Free" with the struck-through amount when
@@ -227,56 +211,13 @@ function Costs({ state }: { state: AppState }) {
   );
   return (
     <>
-      <dl className="cart-costs" aria-label="Costs">
-        <div>
-          <dt>Items</dt>
-          <dd>{money(costs.items)}</dd>
-        </div>
-        {costs.discount > 0 ? (
-          <div className="cart-costs__discount">
-            <dt>{costs.discountDescription || 'Promo code discount'}</dt>
-            <dd>{negative(costs.discount)}</dd>
-          </div>
-        ) : null}
-        {costs.orderValueDiscount > 0 ? (
-          <div className="cart-costs__discount cart-costs__order-value">
-            <dt>{partnership?.description || 'Partner benefit'}</dt>
-            <dd>{negative(costs.orderValueDiscount)}</dd>
-          </div>
-        ) : null}
-        <div className="cart-costs__shipping">
-          <dt>Shipping</dt>
-          {costs.shipping === 0 ? (
-            <FreeInstead before={costs.shippingBeforeDiscount} />
-          ) : (
-            <dd>{money(costs.shipping)}</dd>
-          )}
-        </div>
-        <div>
-          <dt>Tax</dt>
-          {freeTax && costs.tax === 0 && costs.taxBeforeDiscount > 0 ? (
-            <FreeInstead before={costs.taxBeforeDiscount} />
-          ) : (
-            <dd>{money(costs.tax)}</dd>
-          )}
-        </div>
-        {costs.referralCredits > 0 ? (
-          <div className="cart-costs__discount cart-costs__referral">
-            <dt>{referrer?.firstName ? `Referral credit from ${referrer.firstName}` : 'Referral credit'}</dt>
-            <dd>{negative(costs.referralCredits)}</dd>
-          </div>
-        ) : null}
-        {costs.credits > 0 ? (
-          <div className="cart-costs__discount">
-            <dt>Account credit</dt>
-            <dd>{negative(costs.credits)}</dd>
-          </div>
-        ) : null}
-        <div className="cart-costs__total">
-          <dt>Total</dt>
-          <dd>{money(costs.total)}</dd>
-        </div>
-      </dl>
+      <CostLines
+        variant="cart"
+        costs={costs}
+        partnershipDescription={partnership?.description ?? null}
+        referrerFirstName={referrer?.firstName ?? null}
+        freeTax={freeTax}
+      />
       {covered ? (
         <p className="cart-costs__covered" role="status">
           Your box is fully covered by promotions: nothing to pay today.

@@ -1,8 +1,8 @@
 import type { Order, Subscription } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { useSites } from '../auth/useSites';
+import { CostLines } from '../cart/CostLines';
 import { toClientCosts } from '../cart/mapping';
-import { CostLines } from './CostLines';
 import { formatDeliveryDate, frequencyLabel, money } from './format';
 
 const BRANDS: Record<string, string> = {

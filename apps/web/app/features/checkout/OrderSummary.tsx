@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
+import { CostLines } from '../cart/CostLines';
 import type { CartLine, ClientCosts, UpsellLine } from '../cart/mapping';
 import { PromoCodeForm } from '../promotions/PromoCodeForm';
-import { CostLines } from './CostLines';
 import { frequencyPhrase, money } from './format';
 
 type Props = {

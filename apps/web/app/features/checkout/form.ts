@@ -1,6 +1,7 @@
 import type { AbandonedCart } from '@sprout/contracts';
 import type { FieldErrors } from '../../lib/api.client';
 import type { CartUpdateFields } from '../cart/mapping';
+import { type FieldState, REQUIRED_MESSAGE, validateEmail, validateNewPassword } from '../forms/rules';
 
 /**
  * The checkout's contact and delivery form (spec section 5): fields validate on blur and change,
@@ -8,12 +9,14 @@ import type { CartUpdateFields } from '../cart/mapping';
  * is edited, and after a failed Pay the first field in error gets focus with its message kept.
  */
 
-export const REQUIRED_MESSAGE = 'This field is required';
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export {
+  INVALID_EMAIL_MESSAGE,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_LENGTH_MESSAGE,
+  REQUIRED_MESSAGE,
+} from '../forms/rules';
 export const INVALID_ZIP_MESSAGE = 'Please enter a 5-digit zip code';
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid US phone number';
-export const PASSWORD_LENGTH_MESSAGE = 'Use at least 8 characters';
-export const MIN_PASSWORD_LENGTH = 8;
 
 export const CHECKOUT_FIELDS = [
   'email',
@@ -30,7 +33,6 @@ export const CHECKOUT_FIELDS = [
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutValues = Record<CheckoutField, string>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The API's rule: a US number, optionally with +1, in the usual groupings. */
 const US_PHONE = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 const ZIP = /^\d{5}$/;
@@ -58,8 +60,7 @@ export function validateField(
   const text = value.trim();
   switch (field) {
     case 'email':
-      if (text === '') return REQUIRED_MESSAGE;
-      return EMAIL.test(text) ? null : INVALID_EMAIL_MESSAGE;
+      return validateEmail(value);
     case 'firstName':
     case 'lastName':
     case 'addressLine1':
@@ -76,9 +77,7 @@ export function validateField(
       return US_PHONE.test(text) ? null : INVALID_PHONE_MESSAGE;
     case 'password':
       if (!options.askPassword) return null;
-      if (value === '') return REQUIRED_MESSAGE;
-      if (value.length < MIN_PASSWORD_LENGTH) return PASSWORD_LENGTH_MESSAGE;
-      return tooLong(field, value);
+      return validateNewPassword(value) ?? tooLong(field, value);
   }
 }
 
@@ -143,8 +142,6 @@ export function placeServerErrors(errors: FieldErrors): PlacedErrors {
   }
   return placed;
 }
-
-export type FieldState = { value: string; touched: boolean; focused: boolean };
 
 export type CheckoutFormState = {
   fields: Record<CheckoutField, FieldState>;

@@ -1,17 +1,8 @@
 import type { FieldErrors } from '../../lib/api.client';
+import { REQUIRED_MESSAGE, validateEmail } from '../forms/rules';
 
 /** Spec section 5: the capture form's rules and messages. */
-export const REQUIRED_MESSAGE = 'This field is required';
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function validateEmail(value: string): string | null {
-  const email = value.trim();
-  if (email === '') return REQUIRED_MESSAGE;
-  if (!EMAIL.test(email)) return INVALID_EMAIL_MESSAGE;
-  return null;
-}
+export { INVALID_EMAIL_MESSAGE, REQUIRED_MESSAGE, validateEmail } from '../forms/rules';
 
 export function validateZipCode(value: string): string | null {
   return value.trim() === '' ? REQUIRED_MESSAGE : null;

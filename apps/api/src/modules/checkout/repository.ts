@@ -278,18 +278,20 @@ export async function insertRouteGrant(db: Database, grant: typeof routeGrants.$
   await db.insert(routeGrants).values(grant);
 }
 
+/** The user's unexpired, unused grant for a route. */
+const usableGrant = (userId: number, route: string) =>
+  and(
+    eq(routeGrants.userId, userId),
+    eq(routeGrants.route, route),
+    isNull(routeGrants.consumedAt),
+    gt(routeGrants.expiresAt, sql`now()`),
+  );
+
 export async function hasUsableGrant(db: Database, userId: number, route: string): Promise<boolean> {
   const [row] = await db
     .select({ id: routeGrants.id })
     .from(routeGrants)
-    .where(
-      and(
-        eq(routeGrants.userId, userId),
-        eq(routeGrants.route, route),
-        isNull(routeGrants.consumedAt),
-        gt(routeGrants.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usableGrant(userId, route))
     .limit(1);
   return row !== undefined;
 }
@@ -299,14 +301,7 @@ export async function consumeGrant(db: Database, userId: number, route: string):
   const rows = await db
     .update(routeGrants)
     .set({ consumedAt: sql`now()` })
-    .where(
-      and(
-        eq(routeGrants.userId, userId),
-        eq(routeGrants.route, route),
-        isNull(routeGrants.consumedAt),
-        gt(routeGrants.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usableGrant(userId, route))
     .returning({ orderId: routeGrants.orderId });
   return rows[0]?.orderId ?? null;
 }

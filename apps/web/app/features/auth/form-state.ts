@@ -1,5 +1,13 @@
 import type { FieldErrors } from '../../lib/api.client';
-import { type FieldState, REQUIRED_MESSAGE, validateEmail, validateNewPassword } from '../forms/rules';
+import {
+  type FieldState,
+  firstServerError,
+  patchField,
+  REQUIRED_MESSAGE,
+  validateEmail,
+  validateNewPassword,
+  withoutServerErrors,
+} from '../forms/rules';
 
 /**
  * Spec section 5, shared by the sign-in forms: fields validate on blur and change (not while being
@@ -77,10 +85,7 @@ function keysOf<F extends string>(config: FormConfig<F>, field: F): string[] {
 
 export function formReducer<F extends string>(config: FormConfig<F>) {
   return (state: FormState<F>, event: FormEvent<F>): FormState<F> => {
-    const update = (name: F, patch: Partial<FieldState>) => ({
-      ...state.fields,
-      [name]: { ...state.fields[name], ...patch },
-    });
+    const update = (name: F, patch: Partial<FieldState>) => patchField(state.fields, name, patch);
     switch (event.type) {
       case 'focus':
         return { ...state, fields: update(event.field, { focused: true }) };
@@ -91,12 +96,10 @@ export function formReducer<F extends string>(config: FormConfig<F>) {
           announced: state.announced === event.field ? null : state.announced,
         };
       case 'change': {
-        const serverErrors = { ...state.serverErrors };
-        for (const key of keysOf(config, event.field)) delete serverErrors[key];
         return {
           ...state,
           fields: update(event.field, { value: event.value }),
-          serverErrors,
+          serverErrors: withoutServerErrors(state.serverErrors, keysOf(config, event.field)),
           formError: null,
           notice: null,
           announced: null,
@@ -141,11 +144,7 @@ export function serverError<F extends string>(
   state: FormState<F>,
   field: F,
 ): string | null {
-  for (const key of keysOf(config, field)) {
-    const message = state.serverErrors[key]?.[0];
-    if (message) return message;
-  }
-  return null;
+  return firstServerError(state.serverErrors, keysOf(config, field));
 }
 
 /** The error under a field: none while focused; the server's first, then the rules once touched. */

@@ -1,7 +1,15 @@
 import type { AbandonedCart } from '@sprout/contracts';
 import type { FieldErrors } from '../../lib/api.client';
 import type { CartUpdateFields } from '../cart/mapping';
-import { type FieldState, REQUIRED_MESSAGE, validateEmail, validateNewPassword } from '../forms/rules';
+import {
+  type FieldState,
+  firstServerError,
+  patchField,
+  REQUIRED_MESSAGE,
+  validateEmail,
+  validateNewPassword,
+  withoutServerErrors,
+} from '../forms/rules';
 
 /**
  * The checkout's contact and delivery form (spec section 5): fields validate on blur and change,
@@ -187,10 +195,7 @@ export function initialFormState(values: CheckoutValues): CheckoutFormState {
 }
 
 export function checkoutFormReducer(state: CheckoutFormState, event: CheckoutFormEvent): CheckoutFormState {
-  const update = (name: CheckoutField, patch: Partial<FieldState>) => ({
-    ...state.fields,
-    [name]: { ...state.fields[name], ...patch },
-  });
+  const update = (name: CheckoutField, patch: Partial<FieldState>) => patchField(state.fields, name, patch);
   switch (event.type) {
     case 'focus':
       return { ...state, fields: update(event.field, { focused: true }) };
@@ -200,16 +205,13 @@ export function checkoutFormReducer(state: CheckoutFormState, event: CheckoutFor
         fields: update(event.field, { focused: false, touched: true }),
         announced: state.announced === event.field ? null : state.announced,
       };
-    case 'change': {
-      const serverErrors = { ...state.serverErrors };
-      for (const key of SERVER_KEYS[event.field]) delete serverErrors[key];
+    case 'change':
       return {
         ...state,
         fields: update(event.field, { value: event.value }),
-        serverErrors,
+        serverErrors: withoutServerErrors(state.serverErrors, SERVER_KEYS[event.field]),
         announced: state.announced === event.field ? null : state.announced,
       };
-    }
     case 'validate-all': {
       const fields = { ...state.fields };
       for (const name of CHECKOUT_FIELDS) fields[name] = { ...fields[name], touched: true };
@@ -226,11 +228,7 @@ export function checkoutFormReducer(state: CheckoutFormState, event: CheckoutFor
 }
 
 export function serverFieldError(state: CheckoutFormState, field: CheckoutField): string | null {
-  for (const key of SERVER_KEYS[field]) {
-    const message = state.serverErrors[key]?.[0];
-    if (message) return message;
-  }
-  return null;
+  return firstServerError(state.serverErrors, SERVER_KEYS[field]);
 }
 
 /** The error under a field: none while focused (unless focus was sent there); the server's first. */

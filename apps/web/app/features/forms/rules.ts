@@ -1,3 +1,5 @@
+import type { FieldErrors } from '../../lib/api.client';
+
 /**
  * The messages and checks every form of the store shares (spec section 5): the capture popup, the
  * sign-in forms and checkout say the same thing about the same mistake.
@@ -25,3 +27,28 @@ export function validateNewPassword(value: string): string | null {
 
 /** One text field's state in a form that validates on blur and change. */
 export type FieldState = { value: string; touched: boolean; focused: boolean };
+
+/** The first server message for any of a field's server keys (a zip shows zipCodeId's errors). */
+export function firstServerError(errors: FieldErrors, keys: readonly string[]): string | null {
+  for (const key of keys) {
+    const message = errors[key]?.[0];
+    if (message) return message;
+  }
+  return null;
+}
+
+/** Editing a field clears the server's errors on it (spec section 5). */
+export function withoutServerErrors(errors: FieldErrors, keys: readonly string[]): FieldErrors {
+  const next = { ...errors };
+  for (const key of keys) delete next[key];
+  return next;
+}
+
+/** The form's fields with one field's state changed. */
+export function patchField<F extends string, S extends FieldState>(
+  fields: Record<F, S>,
+  name: F,
+  patch: Partial<S>,
+): Record<F, S> {
+  return { ...fields, [name]: { ...fields[name], ...patch } };
+}

@@ -1,5 +1,12 @@
 import type { FieldErrors } from '../../lib/api.client';
-import { REQUIRED_MESSAGE, validateEmail } from '../forms/rules';
+import {
+  type FieldState as FormFieldState,
+  firstServerError,
+  patchField,
+  REQUIRED_MESSAGE,
+  validateEmail,
+  withoutServerErrors,
+} from '../forms/rules';
 
 /** Spec section 5: the capture form's rules and messages. */
 export { INVALID_EMAIL_MESSAGE, REQUIRED_MESSAGE, validateEmail } from '../forms/rules';
@@ -10,11 +17,7 @@ export function validateZipCode(value: string): string | null {
 
 export type CaptureField = 'email' | 'zipCode';
 
-export type FieldState = {
-  value: string;
-  /** Validated: the field has lost focus once (or the form was submitted). */
-  touched: boolean;
-  focused: boolean;
+export type FieldState = FormFieldState & {
   /** Changed by the visitor (prefills from state stop once this is set). */
   edited: boolean;
 };
@@ -57,17 +60,8 @@ export const SERVER_KEYS: Record<CaptureField, string[]> = {
   zipCode: ['zipCodeId', 'zipCode', 'stateId'],
 };
 
-function withoutServerErrors(errors: FieldErrors, name: CaptureField): FieldErrors {
-  const next = { ...errors };
-  for (const key of SERVER_KEYS[name]) delete next[key];
-  return next;
-}
-
 export function captureFormReducer(state: CaptureFormState, event: CaptureFormEvent): CaptureFormState {
-  const update = (name: CaptureField, patch: Partial<FieldState>) => ({
-    ...state.fields,
-    [name]: { ...state.fields[name], ...patch },
-  });
+  const update = (name: CaptureField, patch: Partial<FieldState>) => patchField(state.fields, name, patch);
   switch (event.type) {
     case 'focus':
       return { ...state, fields: update(event.field, { focused: true }) };
@@ -79,7 +73,7 @@ export function captureFormReducer(state: CaptureFormState, event: CaptureFormEv
       return {
         ...state,
         fields: update(event.field, { value: event.value, edited: true }),
-        serverErrors: withoutServerErrors(state.serverErrors, event.field),
+        serverErrors: withoutServerErrors(state.serverErrors, SERVER_KEYS[event.field]),
         formError: null,
       };
     case 'prefill':
@@ -106,11 +100,7 @@ export function clientError(state: CaptureFormState, name: CaptureField): string
 }
 
 function serverError(state: CaptureFormState, name: CaptureField): string | null {
-  for (const key of SERVER_KEYS[name]) {
-    const message = state.serverErrors[key]?.[0];
-    if (message) return message;
-  }
-  return null;
+  return firstServerError(state.serverErrors, SERVER_KEYS[name]);
 }
 
 /** The error shown under a field: only while it is not focused; a server error first, then the rules. */

@@ -33,3 +33,14 @@ export const codedErrorBody = z.object({ message: z.string(), code: z.number().i
 export const messageErrorBody = z.object({ message: z.string() });
 
 export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
+
+/**
+ * What a change to an abandoned cart can answer besides success: 400/10002 once it is checked out,
+ * 403 for a cart owned by an account, 404 for an unknown cart, 422 for bad input.
+ */
+export const cartChangeErrorBodies = {
+  400: codedErrorBody,
+  403: messageErrorBody,
+  404: messageErrorBody,
+  422: validationErrorBody,
+};

@@ -3,19 +3,17 @@ import {
   abandonedCartParams,
   abandonedCartQuery,
   abandonedCartResponse,
+  cartChangeErrorBodies,
   cartFiltersBody,
   categoryQuantitiesResponse,
-  codedErrorBody,
   fillWithBestsellersBody,
   fillWithBestsellersParams,
-  messageErrorBody,
   selectPlanBody,
   selectPlanResponse,
   setCartItemBody,
   setCartItemResponse,
   updateAbandonedCartBody,
   updateAbandonedCartResponse,
-  validationErrorBody,
 } from '@sprout/contracts';
 import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance } from 'fastify';
@@ -23,12 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as carts from './service';
 
-const errors = {
-  400: codedErrorBody,
-  403: messageErrorBody,
-  404: messageErrorBody,
-  422: validationErrorBody,
-};
+const errors = cartChangeErrorBodies;
 const tags = ['abandoned carts'];
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

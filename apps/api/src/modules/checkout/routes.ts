@@ -1,6 +1,7 @@
 import {
   abandonedCartResponse,
   CHECKOUT_SUCCESS_PATH,
+  cartChangeErrorBodies,
   checkoutSuccessResponse,
   codedErrorBody,
   completeCheckoutBody,
@@ -66,13 +67,7 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
           tags,
           summary: change > 0 ? 'One more of an add-on' : 'One fewer of an add-on',
           body: upsellChangeBody,
-          response: {
-            200: abandonedCartResponse,
-            400: codedErrorBody,
-            403: messageErrorBody,
-            404: messageErrorBody,
-            422: validationErrorBody,
-          },
+          response: { 200: abandonedCartResponse, ...cartChangeErrorBodies },
         },
       },
       async (request) => ({

@@ -4,11 +4,9 @@ import {
   applyPromoCodeBody,
   applyReferralCodeBody,
   appSettingsResponse,
-  codedErrorBody,
+  cartChangeErrorBodies,
   mePromoCodeResponse,
-  messageErrorBody,
   referralResponse,
-  validationErrorBody,
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,12 +14,7 @@ import { z } from 'zod';
 import { CART_PREFIXES, cartIdFromCookie } from '../carts/routes';
 import * as promotions from './service';
 
-const errors = {
-  400: codedErrorBody,
-  403: messageErrorBody,
-  404: messageErrorBody,
-  422: validationErrorBody,
-};
+const errors = cartChangeErrorBodies;
 const tags = ['promotions'];
 
 export default async function promotionRoutes(fastify: FastifyInstance) {

@@ -4,7 +4,7 @@ import { schema } from '@sprout/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/modules/checkout/jobs';
-import { completeCheckout } from '../src/modules/checkout/workflow';
+import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
 import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
 
@@ -99,6 +99,18 @@ async function checkoutBody(cartId: string, overrides: Record<string, unknown> =
     payment_method_id: await cardToken(),
     first_delivery_date: await firstDeliveryDate(),
     frequency_weeks: 2 as const,
+    ...overrides,
+  };
+}
+
+/** The workflow's dependencies from the test app, with a provider, clock or fault hook swapped in. */
+function checkoutDeps(overrides: Partial<CheckoutDeps> = {}): CheckoutDeps {
+  return {
+    db: context.database.db,
+    payments: context.app.payments,
+    mailer: context.app.mailer,
+    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+    log: context.app.log,
     ...overrides,
   };
 }
@@ -652,14 +664,8 @@ describe('completing checkout', () => {
     const { id, email } = await readyCart();
     await sendJson(context.app, 'POST', `${CARTS}/${id}/promo-codes`, { code: 'LASTTWO' });
     const body = await checkoutBody(id);
-    const app = context.app;
     const refused = completeCheckout(
-      {
-        db: context.database.db,
-        payments: app.payments,
-        mailer: app.mailer,
-        site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
-        log: app.log,
+      checkoutDeps({
         // Another checkout commits the last use just before this one registers its own.
         beforeStep: async (step, tx) => {
           if (step === 'register-promotions') {
@@ -669,7 +675,7 @@ describe('completing checkout', () => {
               .where(eq(schema.promoCodes.id, promoCodeId));
           }
         },
-      },
+      }),
       body,
     );
     await expect(refused).rejects.toMatchObject({
@@ -702,14 +708,8 @@ describe('a connection lost in the middle of completion', () => {
   it('leaves no charge and no partial rows, and the same key completes afterwards', async () => {
     const { id, email } = await readyCart();
     const body = await checkoutBody(id);
-    const app = context.app;
     const killed = completeCheckout(
-      {
-        db: context.database.db,
-        payments: app.payments,
-        mailer: app.mailer,
-        site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
-        log: app.log,
+      checkoutDeps({
         beforeStep: async (step, tx) => {
           if (step !== 'create-order') return;
           if (context.database.kind === 'postgres') {
@@ -718,7 +718,7 @@ describe('a connection lost in the middle of completion', () => {
           // PGlite runs in this process: a dropped connection is an error from the driver.
           throw new Error('Connection terminated unexpectedly');
         },
-      },
+      }),
       body,
     );
     await expect(killed).rejects.toThrow();
@@ -747,15 +747,6 @@ describe('a connection lost in the middle of completion', () => {
 });
 
 describe('loose ends and replays', () => {
-  const depsWith = (payments = context.app.payments, now?: () => Date) => ({
-    db: context.database.db,
-    payments,
-    mailer: context.app.mailer,
-    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
-    log: context.app.log,
-    ...(now ? { now } : {}),
-  });
-
   it('releases holds nobody completed', async () => {
     const { id } = await readyCart();
     const body = await checkoutBody(id, { payment_method_id: await cardToken('4000002500003155') });
@@ -766,7 +757,7 @@ describe('loose ends and replays', () => {
       outcome: 'approve',
     });
     // The customer closed the tab after 3-D Secure: the job lets the hold go.
-    expect(await releaseStaleAuthorizations(depsWith(), 0)).toBeGreaterThanOrEqual(1);
+    expect(await releaseStaleAuthorizations(checkoutDeps(), 0)).toBeGreaterThanOrEqual(1);
     expect((await intentByKey(body.idempotency_key))?.status).toBe('canceled');
     // And the key cannot come back to life.
     const late = await sendJson(context.app, 'POST', CHECKOUT, body);
@@ -780,12 +771,12 @@ describe('loose ends and replays', () => {
     flaky.capture = async () => {
       throw new Error('processor timeout');
     };
-    const result = await completeCheckout(depsWith(flaky), body);
+    const result = await completeCheckout(checkoutDeps({ payments: flaky }), body);
     expect(result.status).toBe('completed');
     const [pending] = (await rowsFor(email)).orders;
     expect(pending).toMatchObject({ status: 'payment_pending', captureFailures: 1 });
 
-    expect(await retryPendingCaptures(depsWith(), 0)).toEqual({ paid: 1, canceled: 0 });
+    expect(await retryPendingCaptures(checkoutDeps(), 0)).toEqual({ paid: 1, canceled: 0 });
     const [paid] = (await rowsFor(email)).orders;
     expect(paid!.status).toBe('paid');
     expect(await intentByKey(body.idempotency_key)).toMatchObject({ status: 'succeeded' });
@@ -798,10 +789,10 @@ describe('loose ends and replays', () => {
     broken.capture = async () => {
       throw new Error('processor down');
     };
-    await completeCheckout(depsWith(broken), body);
+    await completeCheckout(checkoutDeps({ payments: broken }), body);
     // The hold expired at the processor meanwhile.
     await context.app.payments.cancel((await intentByKey(body.idempotency_key))!.id);
-    expect(await retryPendingCaptures(depsWith(), 0)).toEqual({ paid: 0, canceled: 1 });
+    expect(await retryPendingCaptures(checkoutDeps(), 0)).toEqual({ paid: 0, canceled: 1 });
     const rows = await rowsFor(email);
     expect(rows.orders[0]!.status).toBe('canceled');
     expect(rows.subscriptions[0]!.status).toBe('paused');
@@ -816,7 +807,7 @@ describe('loose ends and replays', () => {
     expect(sessionCookieOf(again.headers['set-cookie'])).not.toBe('');
 
     const later = () => new Date(Date.now() + 20 * 60_000);
-    await expect(completeCheckout(depsWith(undefined, later), body)).rejects.toMatchObject({
+    await expect(completeCheckout(checkoutDeps({ now: later }), body)).rejects.toMatchObject({
       kind: 'conflict',
     });
     const { id: otherCart } = await readyCart();

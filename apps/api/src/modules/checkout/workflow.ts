@@ -157,9 +157,8 @@ async function attemptCheckout(
       await step('reprice');
       const repriced = await priceCart(tx, input.abandoned_cart_id);
       assertReady(repriced, input, now);
-      if (repriced.costs.totalCents !== amountCents || (payment && payment.amountCents !== amountCents)) {
-        throw priceChanged();
-      }
+      // authorize() already held the card for exactly amountCents.
+      if (repriced.costs.totalCents !== amountCents) throw priceChanged();
       // The hold becomes this order's, unless a refusal released it meanwhile (never both).
       if (payment && !(await repository.claimAttempt(tx, input.idempotency_key))) throw attemptEnded();
       const email = locked.cart.email!;

@@ -40,6 +40,17 @@ export type Mailer = {
 
 export type Issued = { sessionToken?: string; trustedDeviceToken?: string };
 
+/** The login answer for a user who is now signed in (no further step). */
+function signedIn(user: { isAdmin: boolean }): LoginResult {
+  return {
+    authenticated: true,
+    nextAction: null,
+    verificationId: null,
+    is_admin: user.isAdmin,
+    errors: null,
+  };
+}
+
 async function openSession(db: Database, userId: number): Promise<string> {
   const token = randomToken();
   await repository.insertSession(db, { idHash: hashToken(token), userId, expiresAt: days(SESSION_DAYS) });
@@ -82,13 +93,7 @@ export async function login(
     (await repository.isTrustedDevice(db, hashToken(input.trustedDeviceToken), user.id))
   ) {
     return {
-      result: {
-        authenticated: true,
-        nextAction: null,
-        verificationId: null,
-        is_admin: user.isAdmin,
-        errors: null,
-      },
+      result: signedIn(user),
       issued: { sessionToken: await openSession(db, user.id) },
     };
   }
@@ -167,13 +172,7 @@ export async function verifyCode(
   // A wrong guess is counted even though the answer is an error, so it commits first.
   if ('error' in outcome) throw codeError(outcome.error!);
   return {
-    result: {
-      authenticated: true,
-      nextAction: null,
-      verificationId: null,
-      is_admin: outcome.user.isAdmin,
-      errors: null,
-    },
+    result: signedIn(outcome.user),
     issued: { sessionToken: outcome.sessionToken, trustedDeviceToken: outcome.trustedDeviceToken },
   };
 }
@@ -271,13 +270,7 @@ export async function exchangeLoginToken(
       throw new AppError('validation', message, { fieldErrors: { token: [message] } });
     }
     return {
-      result: {
-        authenticated: true,
-        nextAction: null,
-        verificationId: null,
-        is_admin: user.isAdmin,
-        errors: null,
-      },
+      result: signedIn(user),
       issued: { sessionToken: await openSession(tx, user.id) },
     };
   });

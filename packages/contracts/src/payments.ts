@@ -35,6 +35,20 @@ export const CARD_BRANDS = [
 ] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
+/** How a brand is written for people ('card' stands in for one we cannot name). */
+export function cardBrandName(brand: string | null | undefined): string | null {
+  const names: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+    diners: 'Diners Club',
+    jcb: 'JCB',
+    unionpay: 'UnionPay',
+  };
+  return (brand && names[brand]) || null;
+}
+
 /** What charging a test card does (the test provider's `behavior` column). */
 export type TestCardBehavior = 'succeed' | 'decline' | 'insufficient_funds' | 'requires_action';
 

@@ -1,19 +1,10 @@
-import type { Order, Subscription } from '@sprout/contracts';
+import { cardBrandName, type Order, type Subscription } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { useSites } from '../auth/useSites';
 import { CostLines } from '../cart/CostLines';
 import { toClientCosts } from '../cart/mapping';
-import { formatDeliveryDate, frequencyLabel, money } from './format';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
+import { formatDeliveryDate, frequencyLabel } from './format';
+import { LineList } from './OrderSummary';
 
 /** The thank-you page after an order: what was ordered, when it comes, where it goes. */
 export function CheckoutSuccessPage({ order, subscription }: { order: Order; subscription: Subscription }) {
@@ -56,27 +47,11 @@ export function CheckoutSuccessPage({ order, subscription }: { order: Order; sub
           <h2 id="checkout-success-order" className="checkout-section__title">
             Your order
           </h2>
-          <ul className="checkout-success__lines">
-            {box.map((line) => (
-              <li key={line.sku}>
-                <span className="order-summary__qty">{line.quantity} ×</span>
-                <span className="order-summary__name">{line.name}</span>
-                <span className="order-summary__amount">{money(line.total)}</span>
-              </li>
-            ))}
-          </ul>
+          <LineList className="checkout-success__lines" lines={box} />
           {addOns.length > 0 ? (
             <>
               <h3 className="order-summary__subtitle">Add-ons</h3>
-              <ul className="checkout-success__lines">
-                {addOns.map((line) => (
-                  <li key={line.sku}>
-                    <span className="order-summary__qty">{line.quantity} ×</span>
-                    <span className="order-summary__name">{line.name}</span>
-                    <span className="order-summary__amount">{money(line.total)}</span>
-                  </li>
-                ))}
-              </ul>
+              <LineList className="checkout-success__lines" lines={addOns} />
             </>
           ) : null}
           <CostLines
@@ -104,7 +79,7 @@ export function CheckoutSuccessPage({ order, subscription }: { order: Order; sub
           </address>
           {payment?.last4 ? (
             <p className="checkout-success__payment">
-              Paid with {BRANDS[payment.brand ?? ''] ?? 'card'} ending in {payment.last4}
+              Paid with {cardBrandName(payment.brand) ?? 'card'} ending in {payment.last4}
             </p>
           ) : null}
         </section>

@@ -20,6 +20,23 @@ type Props = {
   promoErrorRef?: Ref<HTMLParagraphElement>;
 };
 
+type Line = { sku: string; name: string; quantity: number; total: number };
+
+/** Quantity, name and amount of each line: the summary's box and add-ons, the success page's order. */
+export function LineList({ lines, className }: { lines: Line[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {lines.map((line) => (
+        <li key={line.sku}>
+          <span className="order-summary__qty">{line.quantity} ×</span>
+          <span className="order-summary__name">{line.name}</span>
+          <span className="order-summary__amount">{money(line.total)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The order beside the form on desktops: the box, the add-ons, the promo code and every cost. */
 export function OrderSummary({
   planName,
@@ -47,28 +64,12 @@ export function OrderSummary({
       </p>
       <details className="order-summary__lines">
         <summary>{count} in your box</summary>
-        <ul>
-          {lines.map((line) => (
-            <li key={line.sku}>
-              <span className="order-summary__qty">{line.quantity} ×</span>
-              <span className="order-summary__name">{line.name}</span>
-              <span className="order-summary__amount">{money(line.total_cost)}</span>
-            </li>
-          ))}
-        </ul>
+        <LineList lines={lines.map((line) => ({ ...line, total: line.total_cost }))} />
       </details>
       {upsellLines.length > 0 ? (
         <div className="order-summary__addons">
           <h3 className="order-summary__subtitle">Add-ons</h3>
-          <ul>
-            {upsellLines.map((line) => (
-              <li key={line.sku}>
-                <span className="order-summary__qty">{line.quantity} ×</span>
-                <span className="order-summary__name">{line.name}</span>
-                <span className="order-summary__amount">{money(line.total_cost)}</span>
-              </li>
-            ))}
-          </ul>
+          <LineList lines={upsellLines.map((line) => ({ ...line, total: line.total_cost }))} />
         </div>
       ) : null}
       <div className="order-summary__promo">

@@ -1,4 +1,4 @@
-import { cardBrand, GENERIC_SERVER_ERROR, TEST_CARDS } from '@sprout/contracts';
+import { cardBrand, cardBrandName, GENERIC_SERVER_ERROR, TEST_CARDS } from '@sprout/contracts';
 import { type Ref, type RefObject, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { TextInput } from '../forms/TextInput';
 import {
@@ -16,16 +16,6 @@ import {
 import type { PaymentFieldsHandle } from './payment-fields-handle';
 import { type Challenge, type NextActionResult, TestBankDialog } from './TestBankDialog';
 import { type TestProviderApi, testProviderApi } from './test-provider-api';
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
 
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
 
@@ -146,7 +136,9 @@ export function TestCardFields({
         spellCheck={false}
         disabled={disabled}
         suffix={
-          BRAND_NAMES[brand] ? <span className="payment-fields__brand">{BRAND_NAMES[brand]}</span> : undefined
+          cardBrandName(brand) ? (
+            <span className="payment-fields__brand">{cardBrandName(brand)}</span>
+          ) : undefined
         }
       />
       <div className="payment-fields__row">

@@ -1,17 +1,13 @@
-import type { AbandonedCart, BestsellerGroup, Plan, PromoCode } from '@sprout/contracts';
+import type { AbandonedCart, BestsellerGroup, Plan } from '@sprout/contracts';
 import type { FieldErrors } from '../../lib/api.client';
-import type { PromoCodeBanner } from '../promotions/banner';
 import type { AppSettingGroup } from '../promotions/promo-api';
 import {
+  type CartFromServer,
   type CartLine,
-  type ClientCosts,
   EMPTY_COSTS,
   type OnboardingFromServer,
-  type Person,
-  type Referee,
   toCart,
   toOnboarding,
-  type UpsellLine,
 } from './mapping';
 
 /** A product waiting to be added once the visitor has given details or chosen a plan. */
@@ -38,22 +34,11 @@ export type OnboardingState = Omit<OnboardingFromServer, 'abandonedCartId' | 'ca
   pendingReferralCode: string | null;
 };
 
-/** Cart state of spec section 3. */
-export type CartState = {
+/** Cart state of spec section 3: what the server's cart answer sets, plus the panel's own UI state. */
+export type CartState = Omit<CartFromServer, 'id'> & {
   id: string | null;
-  items: CartLine[];
-  itemCount: number;
-  threshold: number | null;
-  upsellItems: UpsellLine[];
-  costs: ClientCosts;
-  promoCode: PromoCode | null;
   isOpen: boolean;
-  promoCodeBanner: PromoCodeBanner | null;
   isGuideVisible: boolean;
-  referralCode: string | null;
-  referralCodeStatus: string | null;
-  referrer: Person | null;
-  referee: Referee | null;
 };
 
 /** The box is full and the visitor tried to add more: offer the next plan. */

@@ -380,3 +380,17 @@ test('a cart that is not ready is redirected to the menus by the server', async 
   await expect(page).toHaveURL(/\/menus$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toHaveCount(0);
 });
+
+test('a ready checkout opened by its address (a reload, a bookmark) is rendered by the server', async ({
+  page,
+}) => {
+  await arriveWithFullBox(page, 'reload');
+  // A document request, not a client-side navigation: the whole page, card form included, renders
+  // on the server.
+  const document = await page.request.get('/onboarding/checkout', { maxRedirects: 0 });
+  expect(document.status()).toBe(200);
+  await page.goto('/onboarding/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Payment' }).getByLabel('Card number')).toBeVisible();
+});

@@ -11,15 +11,19 @@ import { type ApiClient, type ApiResult, createApiClient } from '../../lib/api.c
  * The embedded test provider's browser API (what Stripe.js is to Stripe): same-origin fetch with
  * JSON. The card number goes only here, never to /api.
  */
-export function testProviderApi(client: ApiClient = createApiClient()) {
+export function testProviderApi(client?: ApiClient) {
+  // Made on first use, in the browser: the card form also renders on the server, where the
+  // browser-only client module does not exist.
+  let browserClient = client;
+  const api = () => (browserClient ??= createApiClient());
   return {
     createPaymentMethod: (card: TestPaymentMethodBody): Promise<ApiResult<TestPaymentMethod>> =>
-      client.request('POST', `${TEST_PROVIDER_PREFIX}/payment-methods`, { body: card }),
+      api().request('POST', `${TEST_PROVIDER_PREFIX}/payment-methods`, { body: card }),
     authenticate: (
       paymentIntentId: string,
       body: TestAuthenticateBody,
     ): Promise<ApiResult<TestPaymentIntent>> =>
-      client.request(
+      api().request(
         'POST',
         `${TEST_PROVIDER_PREFIX}/payment-intents/${encodeURIComponent(paymentIntentId)}/authenticate`,
         { body },

@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const STORE_PORT = 3100;
-const MAINTENANCE_PORT = 3101;
+// E2E_PORT lets two checkouts run their journeys side by side on one machine.
+const STORE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const MAINTENANCE_PORT = STORE_PORT + 1;
 
 /** A production server on a fresh PGlite data dir: the store exactly as `npm start` serves it. */
 function server(port: number, extraEnv: string) {

@@ -18,6 +18,7 @@ async function loadLazyImages(page: Page) {
 
 test('a visitor goes from the home page through the menus and a filter to a menu and the plans', async ({
   page,
+  baseURL,
 }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Sprout & Spoon');
@@ -56,7 +57,7 @@ test('a visitor goes from the home page through the menus and a filter to a menu
   await expect(page).toHaveTitle(`${menuName} - Sprout & Spoon`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
-    /^http:\/\/localhost:3100\/menus\/[a-z-]+$/,
+    new RegExp(`^${baseURL}/menus/[a-z-]+$`),
   );
 
   // On to the plans.

@@ -21,6 +21,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/api/src/**/*.test.ts',
+            'scripts/**/*.test.mjs',
             'apps/web/app/**/*.test.{ts,tsx}',
           ],
           environment: 'node',

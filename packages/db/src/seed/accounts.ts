@@ -1,6 +1,6 @@
-import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { hashPassword } from '../passwords';
 import { addresses, plans, subscriptions, users, zipCodes } from '../schema/index';
 import { demoCustomer } from './catalogue/promotions';
 
@@ -19,16 +19,14 @@ function nextWeekdayAfter(from: Date, isoWeekday: number, minDays: number): stri
   return day.toISOString().slice(0, 10);
 }
 
-const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
 /**
  * Gives the demo customer its password and creates the demo admin, once. Never for a real
  * deployment: known passwords (see SEED_DEMO_ACCOUNTS).
  */
 export async function seedDemoAccounts(db: Database): Promise<boolean> {
   const [customerHash, adminHash] = await Promise.all([
-    hash(demoAccounts.customer.password, ARGON2),
-    hash(demoAccounts.admin.password, ARGON2),
+    hashPassword(demoAccounts.customer.password),
+    hashPassword(demoAccounts.admin.password),
   ]);
   return db.transaction(async (tx) => {
     const updated = await tx

@@ -1,6 +1,6 @@
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import { LOGIN_FAILED_MESSAGE, type LoginResult } from '@sprout/contracts';
-import type { Database } from '@sprout/db';
+import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { passwordResetMail, verificationCodeMail } from '../mail/templates';
 import * as repository from './repository';
@@ -13,9 +13,6 @@ export const CODE_MAX_TRIES = 5;
 export const LOGIN_FAILURES_PER_15_MINUTES = 5;
 export const CODES_PER_15_MINUTES = 3;
 
-// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-export const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
 const days = (count: number) => new Date(Date.now() + count * 86_400_000);
 const minutes = (count: number) => new Date(Date.now() + count * 60_000);
 
@@ -25,7 +22,7 @@ const minutes = (count: number) => new Date(Date.now() + count * 60_000);
  */
 let decoyHash: Promise<string> | undefined;
 const decoy = () => {
-  decoyHash ??= hash(randomToken(), ARGON2);
+  decoyHash ??= hashPassword(randomToken());
   return decoyHash;
 };
 
@@ -237,7 +234,7 @@ export async function completePasswordReset(
   db: Database,
   input: { email: string; password: string; token: string },
 ): Promise<{ access_token: string; expires_in: number }> {
-  const passwordHash = await hash(input.password, ARGON2);
+  const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const reset = await repository.lockUsablePasswordReset(tx, hashToken(input.token), input.email);
     if (!reset) {

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import {
   type AbandonedCart,
   CART_LOCKED_CODE,
@@ -9,7 +8,7 @@ import {
   type Pixel,
   type UpdateAbandonedCartBody,
 } from '@sprout/contracts';
-import type { Database } from '@sprout/db';
+import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
 import { assertAllKnown, knownFilters, toProduct } from '../catalog/service';
@@ -26,9 +25,6 @@ export function newAbandonedCartId(): string {
   const hex = randomBytes(16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 const notFound = () => AppError.notFound('Abandoned cart not found.');
 
@@ -267,7 +263,7 @@ export async function updateAbandonedCart(
   body: UpdateAbandonedCartBody,
 ): Promise<{ cart: AbandonedCart; pixels: Pixel[] }> {
   // Hashing is slow on purpose: do it before taking the cart's lock.
-  const passwordHash = body.password === undefined ? undefined : await hash(body.password, ARGON2);
+  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
 
   return db.transaction(async (tx) => {
     const locked = await lockOpenCart(tx, cartId);

@@ -76,6 +76,17 @@ export const a = (db) => db.select().from(s.carts);`,
     ]);
   });
 
+  it("lets a repository join through another module's published columns, and nothing else import them", () => {
+    expect(
+      check({
+        'catalog/columns.ts': `import { schema } from '@sprout/db';
+export const productColumns = { product: schema.products };`,
+        'carts/repository.ts': `import { productColumns } from '../catalog/columns';`,
+        'carts/service.ts': `import { productColumns } from '../catalog/columns';`,
+      }),
+    ).toEqual(['carts/service.ts:1: carts imports catalog/columns outside its repository']);
+  });
+
   it('asks for an owner for every table of the schema', () => {
     const tables = schemaTables(fileURLToPath(new URL('../packages/db/src/schema', import.meta.url)));
     expect(tables.length).toBeGreaterThan(40);

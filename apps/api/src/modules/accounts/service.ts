@@ -2,8 +2,32 @@ import type { Address } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
-import { findZipCode } from '../carts/repository';
+import { lookUpZipCode } from '../shipping/service';
 import * as repository from './repository';
+
+/** Whether an account uses this email (in any case); a customer's own account is left out when named. */
+export function isEmailOfAccount(db: Database, email: string, exceptUserId: number | null = null) {
+  return repository.isEmailOfAccount(db, email, exceptUserId);
+}
+
+/** The account checkout creates, in its transaction; null when the email has an account already. */
+export function createCustomer(
+  tx: Database,
+  customer: { email: string; firstName: string; lastName: string; passwordHash: string },
+): Promise<number | null> {
+  return repository.insertUser(tx, customer);
+}
+
+export function createAddress(tx: Database, address: NewAddress): Promise<number> {
+  return repository.insertAddress(tx, address);
+}
+
+/** Stores a new password's hash (the caller ends the sessions it must). */
+export function setPasswordHash(tx: Database, userId: number, passwordHash: string) {
+  return repository.setPasswordHash(tx, userId, passwordHash);
+}
+
+export type NewAddress = Parameters<typeof repository.insertAddress>[1];
 
 type AddressRow = NonNullable<Awaited<ReturnType<typeof repository.findAddress>>>;
 
@@ -54,11 +78,9 @@ export async function updateAddress(
     if (!(await repository.findAddress(tx, userId, addressId))) throw AppError.notFound('Address not found.');
     let zip: { zipCodeId: number; stateId: number } | undefined;
     if (body.zip_code !== undefined) {
-      const found = /^\d{5}$/.test(body.zip_code)
-        ? await findZipCode(tx, { code: body.zip_code })
-        : undefined;
+      const found = /^\d{5}$/.test(body.zip_code) ? await lookUpZipCode(tx, { code: body.zip_code }) : null;
       if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
-      zip = { zipCodeId: found.id, stateId: found.stateId };
+      zip = { zipCodeId: found.id, stateId: found.state.id };
     }
     const changes = definedFields({
       firstName: body.first_name,

@@ -149,10 +149,6 @@ export async function usePasswordReset(db: Database, userId: number) {
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
-export async function setPassword(db: Database, userId: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}
-
 export async function insertLoginToken(
   db: Database,
   token: { tokenHash: string; userId: number; expiresAt: Date },
@@ -180,4 +176,24 @@ export async function spendLoginToken(db: Database, tokenHash: string) {
 export async function findUserById(db: Database, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+export async function insertOAuthState(db: Database, state: typeof schema.oauthStates.$inferInsert) {
+  await db.insert(schema.oauthStates).values(state);
+}
+
+/** Spends a pending social sign-in: its row, once, while it has not expired. */
+export async function takeOAuthState(db: Database, stateHash: string, provider: string) {
+  const { oauthStates } = schema;
+  const [pending] = await db
+    .delete(oauthStates)
+    .where(
+      and(
+        eq(oauthStates.stateHash, stateHash),
+        eq(oauthStates.provider, provider),
+        gt(oauthStates.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return pending;
 }

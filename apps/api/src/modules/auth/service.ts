@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { LOGIN_FAILED_MESSAGE, type LoginResult } from '@sprout/contracts';
 import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { setPasswordHash } from '../accounts/service';
 import { passwordResetMail, verificationCodeMail } from '../mail/templates';
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
@@ -12,6 +13,9 @@ export const CODE_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
 export const LOGIN_FAILURES_PER_15_MINUTES = 5;
 export const CODES_PER_15_MINUTES = 3;
+
+/** Limits elsewhere (card declines at checkout) count their events in the same ledger as sign-in's. */
+export { countRecentEvents, recordEvent } from './repository';
 
 const days = (count: number) => new Date(Date.now() + count * 86_400_000);
 const minutes = (count: number) => new Date(Date.now() + count * 60_000);
@@ -241,7 +245,7 @@ export async function completePasswordReset(
       const message = 'This reset link is invalid or has expired. Please ask for a new one.';
       throw new AppError('validation', message, { fieldErrors: { token: [message] } });
     }
-    await repository.setPassword(tx, reset.userId, passwordHash);
+    await setPasswordHash(tx, reset.userId, passwordHash);
     await repository.usePasswordReset(tx, reset.userId);
     await repository.revokeAllSessions(tx, reset.userId);
     const accessToken = randomToken();

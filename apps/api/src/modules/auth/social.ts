@@ -1,9 +1,8 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { SocialProviderConfig } from '../../config';
 import { AppError } from '../../errors/app-error';
+import * as repository from './repository';
 import { hashToken } from './tokens';
 
 const STATE_MINUTES = 10;
@@ -60,7 +59,7 @@ export class SocialLogin {
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
-    await db.insert(schema.oauthStates).values({
+    await repository.insertOAuthState(db, {
       stateHash: hashToken(state),
       provider: name,
       codeVerifier,
@@ -84,16 +83,7 @@ export class SocialLogin {
   async finish(db: Database, name: string, callbackUrl: URL) {
     const provider = this.provider(name);
     const state = callbackUrl.searchParams.get('state') ?? '';
-    const [pending] = await db
-      .delete(schema.oauthStates)
-      .where(
-        and(
-          eq(schema.oauthStates.stateHash, hashToken(state)),
-          eq(schema.oauthStates.provider, name),
-          gt(schema.oauthStates.expiresAt, sql`now()`),
-        ),
-      )
-      .returning();
+    const pending = await repository.takeOAuthState(db, hashToken(state), name);
     if (!pending) throw new AppError('bad_request', 'This sign-in has expired. Please try again.');
     const configuration = await this.configuration(provider);
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {

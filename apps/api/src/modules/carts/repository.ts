@@ -1,7 +1,7 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { type ProductRow, productColumns } from '../catalog/repository';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type ProductRow, productColumns } from '../catalog/columns';
 
 const {
   abandonedCartItems,
@@ -257,37 +257,6 @@ export async function findPlan(db: Database, planId: number) {
   return row;
 }
 
-export async function isEmailOfAccount(
-  db: Database,
-  email: string,
-  exceptUserId: number | null,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = lower(${email})`,
-        exceptUserId === null ? undefined : ne(users.id, exceptUserId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function findZipCode(db: Database, by: { code: string } | { id: number }) {
-  const [row] = await db
-    .select({ id: zipCodes.id, stateId: zipCodes.stateId })
-    .from(zipCodes)
-    .where('code' in by ? eq(zipCodes.code, by.code) : eq(zipCodes.id, by.id));
-  return row;
-}
-
-export async function stateExists(db: Database, stateId: number): Promise<boolean> {
-  const [row] = await db.select({ id: states.id }).from(states).where(eq(states.id, stateId));
-  return row !== undefined;
-}
-
 export async function listBestsellerGroupItems(db: Database, groupId: number) {
   return db
     .select({ productId: products.id, quantity: bestsellerGroupItems.quantity, groupId: bestsellerGroups.id })
@@ -319,4 +288,49 @@ export async function categoryQuantities(db: Database, cartId: string) {
     .where(eq(abandonedCartItems.cartId, cartId))
     .groupBy(categories.id)
     .orderBy(desc(categories.sortingWeight));
+}
+
+export async function setUpsellQuantity(db: Database, cartId: string, productId: number, quantity: number) {
+  if (quantity <= 0) {
+    await db
+      .delete(abandonedCartUpsellItems)
+      .where(
+        and(eq(abandonedCartUpsellItems.cartId, cartId), eq(abandonedCartUpsellItems.productId, productId)),
+      );
+    return;
+  }
+  await db
+    .insert(abandonedCartUpsellItems)
+    .values({ cartId, productId, quantity })
+    .onConflictDoUpdate({
+      target: [abandonedCartUpsellItems.cartId, abandonedCartUpsellItems.productId],
+      set: { quantity },
+    });
+}
+
+/** The cart row under lock, with what checkout needs that pricing does not carry. */
+export async function lockCartForCheckout(db: Database, cartId: string) {
+  const [row] = await db
+    .select({
+      cart: abandonedCarts,
+      zip: {
+        code: zipCodes.code,
+        isDelivered: zipCodes.isDelivered,
+        deliveryWeekdays: zipCodes.deliveryWeekdays,
+      },
+      stateCode: states.code,
+    })
+    .from(abandonedCarts)
+    .leftJoin(zipCodes, eq(zipCodes.id, abandonedCarts.zipCodeId))
+    .leftJoin(states, eq(states.id, abandonedCarts.stateId))
+    .where(eq(abandonedCarts.id, cartId))
+    .for('update', { of: abandonedCarts });
+  return row;
+}
+
+export async function markCartCheckedOut(db: Database, cartId: string, userId: number) {
+  await db
+    .update(abandonedCarts)
+    .set({ status: 'checked_out', profileId: userId, updatedAt: sql`now()` })
+    .where(eq(abandonedCarts.id, cartId));
 }

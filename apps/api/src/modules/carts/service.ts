@@ -11,13 +11,15 @@ import {
 import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
+import { isEmailOfAccount } from '../accounts/service';
 import { assertAllKnown, knownFilters, toProduct } from '../catalog/service';
-import { insertMarketingEvent } from '../marketing/repository';
+import { recordMarketingEvent } from '../marketing/events';
 import { computeCosts } from '../pricing/costs';
 import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
 import { boxDiscount, NO_DISCOUNT } from '../promotions/discounts';
 import { promoIneligibility } from '../promotions/eligibility';
 import { toPromoCode, toTier } from '../promotions/wire';
+import { lookUpZipCode, stateExists } from '../shipping/service';
 import * as repository from './repository';
 
 /** 128 random bits from the CSPRNG, written in the familiar 8-4-4-4-12 form. */
@@ -285,16 +287,16 @@ export async function updateAbandonedCart(
       throw AppError.invalidField('zip_code_id', 'Please enter a valid 5-digit zip code');
     }
     if (body.zip_code !== undefined || body.zip_code_id !== undefined) {
-      const zip = await repository.findZipCode(
+      const zip = await lookUpZipCode(
         tx,
         body.zip_code !== undefined ? { code: body.zip_code } : { id: body.zip_code_id! },
       );
       if (!zip) throw AppError.invalidField('zip_code_id', 'We could not find this zip code.');
       changes.zipCodeId = zip.id;
-      changes.stateId = zip.stateId;
+      changes.stateId = zip.state.id;
     }
     if (body.state_id !== undefined && changes.stateId === undefined) {
-      if (!(await repository.stateExists(tx, body.state_id))) {
+      if (!(await stateExists(tx, body.state_id))) {
         throw AppError.invalidField('state_id', 'Please choose a state.');
       }
       changes.stateId = body.state_id;
@@ -303,14 +305,14 @@ export async function updateAbandonedCart(
     const pixels: Pixel[] = [];
     if (body.email !== undefined) {
       const email = body.email.toLowerCase();
-      if (await repository.isEmailOfAccount(tx, email, locked.profileId)) {
+      if (await isEmailOfAccount(tx, email, locked.profileId)) {
         throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
       }
       changes.email = email;
       if (locked.leadCapturedAt === null) {
         const eventId = randomUUID();
         changes.leadCapturedAt = new Date();
-        await insertMarketingEvent(tx, {
+        await recordMarketingEvent(tx, {
           id: eventId,
           name: 'Lead',
           cartId,
@@ -366,7 +368,7 @@ export async function setCartItem(
     const changeTotal = centsToDollars(unitPriceCents * delta);
     if (delta > 0) {
       const eventId = randomUUID();
-      await insertMarketingEvent(tx, {
+      await recordMarketingEvent(tx, {
         id: eventId,
         name: 'AddToCart',
         cartId,
@@ -404,7 +406,7 @@ export async function selectPlan(
     if (itemCount > plan.threshold) await repository.emptyCart(tx, cartId);
     await repository.updateCart(tx, cartId, { planId: plan.id });
     const eventId = randomUUID();
-    await insertMarketingEvent(tx, {
+    await recordMarketingEvent(tx, {
       id: eventId,
       name: 'PlanChanged',
       cartId,
@@ -466,4 +468,30 @@ export async function listCategoryQuantities(db: Database, cartId: string | unde
     category_slug: row.categorySlug,
     quantity: row.quantity,
   }));
+}
+
+// ─── For other modules, inside their transaction ────────────────────────────────────────────
+
+export async function cartExists(db: Database, cartId: string): Promise<boolean> {
+  return (await repository.findCartStatus(db, cartId)) !== undefined;
+}
+
+/** Saves what another module decided (a promotion, a referral) on a cart the caller has locked. */
+export function changeCart(tx: Database, cartId: string, changes: repository.CartChanges): Promise<void> {
+  return repository.updateCart(tx, cartId, changes);
+}
+
+/** A checkout add-on's quantity (checkout decides what is offered and how many); the cart is touched. */
+export async function setUpsellQuantity(tx: Database, cartId: string, productId: number, quantity: number) {
+  await repository.setUpsellQuantity(tx, cartId, productId, quantity);
+  await repository.updateCart(tx, cartId, {});
+}
+
+/** The cart row under lock, with its zip code and state, for checkout's transaction. */
+export function lockCartForCheckout(tx: Database, cartId: string) {
+  return repository.lockCartForCheckout(tx, cartId);
+}
+
+export function markCartCheckedOut(tx: Database, cartId: string, userId: number): Promise<void> {
+  return repository.markCartCheckedOut(tx, cartId, userId);
 }

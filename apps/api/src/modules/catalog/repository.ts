@@ -1,6 +1,7 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
 import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type CategoryRow, type ProductRow, productColumns } from './columns';
 
 const {
   badges,
@@ -17,33 +18,7 @@ const {
   tags,
 } = schema;
 
-export type CategoryRow = typeof categories.$inferSelect;
-export type BadgeRow = typeof badges.$inferSelect;
-
-/** Everything a product card needs, read in one statement whatever the page size. */
-export const productColumns = {
-  product: products,
-  category: categories,
-  badge: badges,
-  indicators: sql<string[]>`array(
-    select ${indicators.slug} from ${productIndicators}
-    join ${indicators} on ${indicators.id} = ${productIndicators.indicatorId}
-    where ${productIndicators.productId} = ${products.id}
-    order by ${indicators.sortingWeight} desc, ${indicators.slug})`,
-  tags: sql<string[]>`array(
-    select ${tags.slug} from ${productTags}
-    join ${tags} on ${tags.id} = ${productTags.tagId}
-    where ${productTags.productId} = ${products.id}
-    order by ${tags.sortingWeight} desc, ${tags.slug})`,
-};
-
-export type ProductRow = {
-  product: typeof products.$inferSelect;
-  category: CategoryRow;
-  badge: BadgeRow | null;
-  indicators: string[];
-  tags: string[];
-};
+export type { BadgeRow, CategoryRow, ProductRow } from './columns';
 
 export type ProductFilter = {
   categoryIds?: number[] | undefined;

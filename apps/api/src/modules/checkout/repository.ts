@@ -1,25 +1,18 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 
 const {
-  abandonedCarts,
   abandonedCartUpsellItems,
-  addresses,
   categories,
   checkoutAttempts,
   checkoutUpsellProducts,
-  creditLedger,
   orderLines,
   orders,
   plans,
   products,
-  referralCodes,
   routeGrants,
-  states,
   subscriptions,
-  users,
-  zipCodes,
 } = schema;
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -70,24 +63,6 @@ export async function findUpsellOffer(db: Database, cartId: string, sku: string)
     )
     .where(and(eq(products.sku, sku), eq(products.isActive, true)));
   return row;
-}
-
-export async function setUpsellQuantity(db: Database, cartId: string, productId: number, quantity: number) {
-  if (quantity <= 0) {
-    await db
-      .delete(abandonedCartUpsellItems)
-      .where(
-        and(eq(abandonedCartUpsellItems.cartId, cartId), eq(abandonedCartUpsellItems.productId, productId)),
-      );
-    return;
-  }
-  await db
-    .insert(abandonedCartUpsellItems)
-    .values({ cartId, productId, quantity })
-    .onConflictDoUpdate({
-      target: [abandonedCartUpsellItems.cartId, abandonedCartUpsellItems.productId],
-      set: { quantity },
-    });
 }
 
 // ─── Card authorizations of checkout attempts ────────────────────────────────────────────────
@@ -190,40 +165,6 @@ export async function findOrderByIdempotencyKey(db: Database, key: string) {
   return row;
 }
 
-/** The cart row under lock, with what checkout needs that pricing does not carry. */
-export async function lockCartForCheckout(db: Database, cartId: string) {
-  const [row] = await db
-    .select({
-      cart: abandonedCarts,
-      zip: {
-        code: zipCodes.code,
-        isDelivered: zipCodes.isDelivered,
-        deliveryWeekdays: zipCodes.deliveryWeekdays,
-      },
-      stateCode: states.code,
-    })
-    .from(abandonedCarts)
-    .leftJoin(zipCodes, eq(zipCodes.id, abandonedCarts.zipCodeId))
-    .leftJoin(states, eq(states.id, abandonedCarts.stateId))
-    .where(eq(abandonedCarts.id, cartId))
-    .for('update', { of: abandonedCarts });
-  return row;
-}
-
-/** Null when the email already has an account (the unique index settles a race between carts). */
-export async function insertCustomer(
-  db: Database,
-  customer: { email: string; firstName: string; lastName: string; passwordHash: string },
-): Promise<number | null> {
-  const [row] = await db.insert(users).values(customer).onConflictDoNothing().returning({ id: users.id });
-  return row?.id ?? null;
-}
-
-export async function insertAddress(db: Database, address: typeof addresses.$inferInsert): Promise<number> {
-  const [row] = await db.insert(addresses).values(address).returning({ id: addresses.id });
-  return row!.id;
-}
-
 export async function insertSubscription(
   db: Database,
   subscription: typeof subscriptions.$inferInsert,
@@ -242,32 +183,26 @@ export async function insertOrderLines(db: Database, lines: (typeof orderLines.$
   if (lines.length > 0) await db.insert(orderLines).values(lines);
 }
 
-export async function markCartCheckedOut(db: Database, cartId: string, userId: number) {
-  await db
-    .update(abandonedCarts)
-    .set({ status: 'checked_out', profileId: userId, updatedAt: sql`now()` })
-    .where(eq(abandonedCarts.id, cartId));
+/**
+ * Sets the status of the orders paid with this payment intent, only from the given statuses (so
+ * an event arriving late never undoes a later one). Answers how many orders changed.
+ */
+export async function setOrderStatusByPaymentIntent(
+  db: Database,
+  paymentIntentId: string,
+  status: OrderRow['status'],
+  from: OrderRow['status'][],
+): Promise<number> {
+  const updated = await db
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.paymentIntentId, paymentIntentId), inArray(orders.status, from)))
+    .returning({ id: orders.id });
+  return updated.length;
 }
 
 export async function setOrderStatus(db: Database, orderId: number, status: OrderRow['status']) {
   await db.update(orders).set({ status }).where(eq(orders.id, orderId));
-}
-
-/** The referral code's row under lock, so concurrent first orders count redemptions one at a time. */
-export async function lockReferralCode(db: Database, id: number) {
-  const [row] = await db.select().from(referralCodes).where(eq(referralCodes.id, id)).for('update');
-  return row;
-}
-
-export async function countReferralRedemption(db: Database, id: number) {
-  await db
-    .update(referralCodes)
-    .set({ redemptionsCount: sql`${referralCodes.redemptionsCount} + 1` })
-    .where(eq(referralCodes.id, id));
-}
-
-export async function insertCredit(db: Database, credit: typeof creditLedger.$inferInsert) {
-  await db.insert(creditLedger).values(credit);
 }
 
 // ─── Success page grant ──────────────────────────────────────────────────────────────────────

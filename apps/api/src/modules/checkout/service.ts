@@ -9,8 +9,7 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import * as cartRepository from '../carts/repository';
-import { loadAbandonedCart, lockOpenCart, priceCart } from '../carts/service';
+import { loadAbandonedCart, lockOpenCart, priceCart, setUpsellQuantity } from '../carts/service';
 import { itemPriceCents } from '../pricing/item-prices';
 import * as repository from './repository';
 import { toOrder, toSubscription } from './wire';
@@ -54,8 +53,7 @@ export async function changeUpsellItem(
       throw AppError.invalidField('quantity', `You can add up to ${offer.maxQuantity} of these.`);
     }
     if (quantity < 0) return loadAbandonedCart(tx, cartId);
-    await repository.setUpsellQuantity(tx, cartId, offer.productId, quantity);
-    await cartRepository.updateCart(tx, cartId, {});
+    await setUpsellQuantity(tx, cartId, offer.productId, quantity);
     return loadAbandonedCart(tx, cartId);
   });
 }
@@ -106,4 +104,19 @@ export async function listOrders(
 export async function currentSubscription(db: Database, userId: number): Promise<Subscription | null> {
   const row = await repository.findCurrentSubscription(db, userId);
   return row ? toSubscription(row.subscription, row.plan) : null;
+}
+
+export type OrderStatus = repository.OrderRow['status'];
+
+/**
+ * Sets the status of the orders paid with this payment intent, only from the given statuses (a
+ * payment event arriving late never undoes a later one). Answers how many orders changed.
+ */
+export function setOrderStatusByPaymentIntent(
+  tx: Database,
+  paymentIntentId: string,
+  status: OrderStatus,
+  from: OrderStatus[],
+): Promise<number> {
+  return repository.setOrderStatusByPaymentIntent(tx, paymentIntentId, status, from);
 }

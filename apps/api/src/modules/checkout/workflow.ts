@@ -9,13 +9,12 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
-import * as authRepository from '../auth/repository';
-import { openSessionFor } from '../auth/service';
-import * as cartRepository from '../carts/repository';
-import { type PricedCart, priceCart } from '../carts/service';
+import { createAddress, createCustomer, isEmailOfAccount } from '../accounts/service';
+import { countRecentEvents, openSessionFor, recordEvent } from '../auth/service';
+import { lockCartForCheckout, markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
 import { orderConfirmationMail } from '../mail/templates';
 import type { PaymentIntent, PaymentProvider } from '../payments/provider';
-import { registerPromoCodeUsage } from '../promotions/service';
+import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
 import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
 import { checkoutProblems } from './readiness';
 import * as repository from './repository';
@@ -122,7 +121,7 @@ async function attemptCheckout(
   assertReady(priced, input, now);
   // Checked again under the transaction (a parallel checkout may take the email); asked here so a
   // known customer is sent to sign in before anything touches the card.
-  if (await cartRepository.isEmailOfAccount(db, cart.email!, null)) {
+  if (await isEmailOfAccount(db, cart.email!)) {
     throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
   }
   const amountCents = priced.costs.totalCents;
@@ -147,7 +146,7 @@ async function attemptCheckout(
       const step = async (name: CheckoutStep) => deps.beforeStep?.(name, tx);
 
       await step('lock-cart');
-      const locked = await repository.lockCartForCheckout(tx, input.abandoned_cart_id);
+      const locked = await lockCartForCheckout(tx, input.abandoned_cart_id);
       // A concurrent submit with this key may have committed while this one waited for the lock.
       const committed = await repository.findOrderByIdempotencyKey(tx, input.idempotency_key);
       if (committed) return { replayOf: committed };
@@ -176,7 +175,7 @@ async function attemptCheckout(
       const referrerCreditCents = await redeemReferral(tx, repriced);
 
       await step('create-customer');
-      const userId = await repository.insertCustomer(tx, {
+      const userId = await createCustomer(tx, {
         email,
         firstName: locked.cart.firstName!,
         lastName: locked.cart.lastName!,
@@ -185,7 +184,7 @@ async function attemptCheckout(
       if (userId === null) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
 
       await step('create-subscription');
-      const addressId = await repository.insertAddress(tx, {
+      const addressId = await createAddress(tx, {
         userId,
         firstName: locked.cart.firstName!,
         lastName: locked.cart.lastName!,
@@ -273,7 +272,7 @@ async function attemptCheckout(
         })),
       ]);
       if (referrerCreditCents > 0 && repriced.details.referral) {
-        await repository.insertCredit(tx, {
+        await addCredit(tx, {
           userId: repriced.details.referral.userId,
           amountCents: referrerCreditCents,
           reason: `Referral: ${email}'s first box`,
@@ -284,7 +283,7 @@ async function attemptCheckout(
       }
 
       await step('finish');
-      await repository.markCartCheckedOut(tx, input.abandoned_cart_id, userId);
+      await markCartCheckedOut(tx, input.abandoned_cart_id, userId);
       await repository.insertRouteGrant(tx, {
         userId,
         route: repository.CHECKOUT_SUCCESS_ROUTE,
@@ -372,7 +371,7 @@ async function authorize(
 
   const subjects = [`cart:${input.abandoned_cart_id}`, ...(deps.clientIp ? [`ip:${deps.clientIp}`] : [])];
   const [cartDeclines, ipDeclines = 0] = await Promise.all(
-    subjects.map((subject) => authRepository.countRecentEvents(deps.db, 'payment_declined', subject, 60)),
+    subjects.map((subject) => countRecentEvents(deps.db, 'payment_declined', subject, 60)),
   );
   if ((cartDeclines ?? 0) >= DECLINES_PER_CART_PER_HOUR || ipDeclines >= DECLINES_PER_IP_PER_HOUR) {
     throw new AppError(
@@ -390,9 +389,7 @@ async function authorize(
     metadata: { kind: 'first_box' },
   });
   if (intent.status === 'declined') {
-    await Promise.all(
-      subjects.map((subject) => authRepository.recordEvent(deps.db, 'payment_declined', subject)),
-    );
+    await Promise.all(subjects.map((subject) => recordEvent(deps.db, 'payment_declined', subject)));
     throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
   }
   if (intent.status === 'canceled') throw attemptEnded();
@@ -413,15 +410,7 @@ async function authorize(
 async function redeemReferral(tx: Database, priced: PricedCart): Promise<number> {
   const { cart, referralSettings } = priced.details;
   if (cart.referralCodeStatus !== 'applied' || cart.referralCodeId === null) return 0;
-  const code = await repository.lockReferralCode(tx, cart.referralCodeId);
-  if (!code) return 0;
-  if (code.redemptionsCount >= code.redemptionLimit) {
-    throw AppError.invalidField(
-      'referral_code',
-      'This friend has already shared all of their referral rewards.',
-    );
-  }
-  await repository.countReferralRedemption(tx, code.id);
+  if (!(await redeemReferralCode(tx, cart.referralCodeId))) return 0;
   const amount = (referralSettings as { referrer_credit?: { amount?: number } } | null)?.referrer_credit
     ?.amount;
   return Math.max(0, Math.round(Number(amount ?? 0) * 100));

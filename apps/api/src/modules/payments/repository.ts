@@ -2,7 +2,7 @@ import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
-const { testPaymentMethods, testPaymentIntents, testPaymentRefunds, paymentEvents, orders } = schema;
+const { testPaymentMethods, testPaymentIntents, testPaymentRefunds, paymentEvents } = schema;
 
 export type TestPaymentMethodRow = typeof testPaymentMethods.$inferSelect;
 export type TestPaymentIntentRow = typeof testPaymentIntents.$inferSelect;
@@ -10,7 +10,6 @@ export type TestIntentStatus = TestPaymentIntentRow['status'];
 /** An intent with the brand and last four digits of its card. */
 export type TestIntentWithCard = TestPaymentIntentRow & { brand: string | null; last4: string | null };
 export type TestRefundRow = typeof testPaymentRefunds.$inferSelect;
-export type OrderStatus = (typeof orders.$inferSelect)['status'];
 
 // --- The embedded test provider's own tables ------------------------------------------------
 
@@ -152,22 +151,4 @@ export async function recordPaymentEvent(
     .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
     .returning({ eventId: paymentEvents.eventId });
   return inserted.length > 0;
-}
-
-/**
- * Sets the status of the orders paid with this payment intent, only from the given statuses (so
- * an event arriving late never undoes a later one). Answers how many orders changed.
- */
-export async function setOrderStatusByPaymentIntent(
-  db: Database,
-  paymentIntentId: string,
-  status: OrderStatus,
-  from: OrderStatus[],
-): Promise<number> {
-  const updated = await db
-    .update(orders)
-    .set({ status })
-    .where(and(eq(orders.paymentIntentId, paymentIntentId), inArray(orders.status, from)))
-    .returning({ id: orders.id });
-  return updated.length;
 }

@@ -1,6 +1,7 @@
 import type { PaymentConfig } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type Stripe from 'stripe';
+import { type OrderStatus, setOrderStatusByPaymentIntent } from '../checkout/service';
 import type { PaymentProvider } from './provider';
 import * as repository from './repository';
 
@@ -9,7 +10,7 @@ export function paymentConfig(provider: PaymentProvider): PaymentConfig {
   return { provider: provider.name, publishable_key: provider.publishableKey };
 }
 
-type OrderChange = { intentId: string; status: repository.OrderStatus; from: repository.OrderStatus[] };
+type OrderChange = { intentId: string; status: OrderStatus; from: OrderStatus[] };
 
 /**
  * The order change a Stripe event means, if any. Each moves only from the statuses it can follow,
@@ -51,7 +52,7 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event): Prom
     if (!first) return { duplicate: true, ordersChanged: 0 };
     const change = orderChangeFor(event);
     if (!change) return { duplicate: false, ordersChanged: 0 };
-    const ordersChanged = await repository.setOrderStatusByPaymentIntent(
+    const ordersChanged = await setOrderStatusByPaymentIntent(
       tx,
       change.intentId,
       change.status,

@@ -1,8 +1,6 @@
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import type { Tier } from '../promotions/discounts';
-import { findPromoCode } from '../promotions/repository';
-import { toTier } from '../promotions/wire';
+import { type LivePromo, livePromo } from '../promotions/live-promo';
 import { LIST_PRICING, type PricingContext } from './item-prices';
 import { findCartPricing, findPlanDiscount } from './repository';
 
@@ -11,38 +9,8 @@ export type ShopperContext = {
   /** The abandoned cart the request was made for, if any. */
   cart: { id: string; planId: number | null; filters: { indicators: string[]; tags: string[] } } | null;
   /** The promo code the shopper is browsing with, when it exists and is live today. */
-  promo: { code: string; description: string; tiers: Tier[] } | null;
+  promo: LivePromo | null;
 };
-
-/** A code named in a listing URL prices the page only if it exists and is within its dates. */
-async function livePromo(
-  db: Database,
-  code: string | undefined,
-  now = new Date(),
-): Promise<ShopperContext['promo']> {
-  if (!code) return null;
-  const found = await findPromoCode(db, code);
-  if (!found?.promo.isActive) return null;
-  if (
-    (found.promo.startsAt && now < found.promo.startsAt) ||
-    (found.promo.endsAt && now > found.promo.endsAt)
-  )
-    return null;
-  return {
-    code: found.promo.code,
-    description: found.promo.description,
-    tiers: found.tiers.map((tier) =>
-      toTier({
-        id: tier.id,
-        type: tier.type,
-        amount: tier.amount,
-        weekly_ordinal_number: tier.weeklyOrdinalNumber,
-        free_shipping: tier.freeShipping,
-        free_tax: tier.freeTax,
-      }),
-    ),
-  };
-}
 
 /**
  * Resolves who is browsing: the cart's plan and price experiment, or an explicit plan. An unknown

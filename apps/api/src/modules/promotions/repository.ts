@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 
 const {
   appSettingGroups,
+  creditLedger,
   partnerships,
   promoCodeRedemptions,
   promoCodes,
@@ -74,15 +75,6 @@ export async function recordRedemption(
     .where(eq(promoCodes.id, redemption.promoCodeId));
 }
 
-export async function isEmailOfAccount(db: Database, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function findReferralCode(db: Database, code: string) {
   const [row] = await db
     .select({
@@ -100,4 +92,21 @@ export async function findReferralCode(db: Database, code: string) {
 
 export async function listAppSettingGroups(db: Database) {
   return db.select().from(appSettingGroups).orderBy(asc(appSettingGroups.group));
+}
+
+/** The referral code's row under lock, so concurrent first orders count redemptions one at a time. */
+export async function lockReferralCode(db: Database, id: number) {
+  const [row] = await db.select().from(referralCodes).where(eq(referralCodes.id, id)).for('update');
+  return row;
+}
+
+export async function countReferralRedemption(db: Database, id: number) {
+  await db
+    .update(referralCodes)
+    .set({ redemptionsCount: sql`${referralCodes.redemptionsCount} + 1` })
+    .where(eq(referralCodes.id, id));
+}
+
+export async function insertCredit(db: Database, credit: typeof creditLedger.$inferInsert) {
+  await db.insert(creditLedger).values(credit);
 }

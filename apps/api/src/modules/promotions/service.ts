@@ -1,8 +1,8 @@
 import { type AbandonedCart, PROMO_ALREADY_APPLIED_MESSAGE, type PromoCode } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import * as cartRepository from '../carts/repository';
-import { loadAbandonedCart, lockOpenCart } from '../carts/service';
+import { isEmailOfAccount } from '../accounts/service';
+import { changeCart, loadAbandonedCart, lockOpenCart } from '../carts/service';
 import { promoIneligibility } from './eligibility';
 import * as repository from './repository';
 
@@ -17,7 +17,7 @@ export async function applyPromoCode(db: Database, cartId: string, code: string)
     const cart = await lockOpenCart(tx, cartId);
     const partnership = await repository.findPartnership(tx, code);
     if (partnership) {
-      await cartRepository.updateCart(tx, cartId, { partnershipId: partnership.id });
+      await changeCart(tx, cartId, { partnershipId: partnership.id });
       return loadAbandonedCart(tx, cartId);
     }
 
@@ -29,7 +29,7 @@ export async function applyPromoCode(db: Database, cartId: string, code: string)
     const email = cart.email;
     const [usedByEmail, existingCustomer] = await Promise.all([
       email && found.promo.oncePerEmail ? repository.hasRedemptionByEmail(tx, found.promo.id, email) : false,
-      email && found.promo.newCustomersOnly ? repository.isEmailOfAccount(tx, email) : false,
+      email && found.promo.newCustomersOnly ? isEmailOfAccount(tx, email) : false,
     ]);
     // An empty cart may take a code with a cart-amount window (a link with ?pc= arrives before any
     // item); the cart then shows what the code needs. A cart with items must already fit it.
@@ -45,7 +45,7 @@ export async function applyPromoCode(db: Database, cartId: string, code: string)
     });
     if (reason) throw promoError(reason);
 
-    await cartRepository.updateCart(tx, cartId, { promoCodeId: found.promo.id });
+    await changeCart(tx, cartId, { promoCodeId: found.promo.id });
     return loadAbandonedCart(tx, cartId);
   });
 }
@@ -53,7 +53,7 @@ export async function applyPromoCode(db: Database, cartId: string, code: string)
 export async function removePromoCode(db: Database, cartId: string): Promise<AbandonedCart> {
   return db.transaction(async (tx) => {
     await lockOpenCart(tx, cartId);
-    await cartRepository.updateCart(tx, cartId, { promoCodeId: null, partnershipId: null });
+    await changeCart(tx, cartId, { promoCodeId: null, partnershipId: null });
     return loadAbandonedCart(tx, cartId);
   });
 }
@@ -71,7 +71,7 @@ export async function registerPromoCodeUsage(
   if (!promo) throw promoError("We don't know this promo code.");
   const [usedByEmail, existingCustomer] = await Promise.all([
     promo.oncePerEmail ? repository.hasRedemptionByEmail(tx, promo.id, usage.email) : false,
-    promo.newCustomersOnly ? repository.isEmailOfAccount(tx, usage.email) : false,
+    promo.newCustomersOnly ? isEmailOfAccount(tx, usage.email) : false,
   ]);
   const reason = promoIneligibility(
     { ...promo, cartAmountMinimumCents: null, cartAmountMaximumCents: null },
@@ -103,17 +103,17 @@ export async function applyReferralCode(
     let status: ReferralStatus = 'applied';
     if (!referral) status = 'invalid';
     else if (referral.owner.email.toLowerCase() === email) status = 'own_code';
-    else if (await repository.isEmailOfAccount(tx, email)) status = 'existing_customer';
+    else if (await isEmailOfAccount(tx, email)) status = 'existing_customer';
     else if (referral.redemptionsCount >= referral.redemptionLimit) status = 'limit_reached';
 
     if (status !== 'applied' || !referral) {
       // The redemption-limit flag is part of the cart, so a failed attempt still refreshes it.
-      await cartRepository.updateCart(tx, cartId, { onReferralRedemptionLimit: status === 'limit_reached' });
+      await changeCart(tx, cartId, { onReferralRedemptionLimit: status === 'limit_reached' });
       return { status, referral: undefined };
     }
     // The referee email fills a cart that has none; it never replaces a captured email (that goes
     // through the cart update, with its own checks and Lead pixel).
-    await cartRepository.updateCart(tx, cartId, {
+    await changeCart(tx, cartId, {
       referralCodeId: referral.id,
       referralCodeStatus: 'applied',
       onReferralRedemptionLimit: false,
@@ -158,4 +158,29 @@ export async function promoCodeOfCart(db: Database, cartId: string | undefined):
     if (error instanceof AppError && error.kind === 'not_found') return null;
     throw error;
   }
+}
+
+/**
+ * The first charge ends a referral's journey: the referrer's code counts one more friend, never past
+ * its limit (under a row lock). False when the code no longer exists.
+ */
+export async function redeemReferralCode(tx: Database, referralCodeId: number): Promise<boolean> {
+  const code = await repository.lockReferralCode(tx, referralCodeId);
+  if (!code) return false;
+  if (code.redemptionsCount >= code.redemptionLimit) {
+    throw AppError.invalidField(
+      'referral_code',
+      'This friend has already shared all of their referral rewards.',
+    );
+  }
+  await repository.countReferralRedemption(tx, code.id);
+  return true;
+}
+
+/** A credit (or a debit) on an account's ledger, in the caller's transaction. */
+export function addCredit(
+  tx: Database,
+  credit: Parameters<typeof repository.insertCredit>[1],
+): Promise<void> {
+  return repository.insertCredit(tx, credit);
 }

@@ -6,8 +6,18 @@ import * as repository from './repository';
 
 /** A known zip code answers whether we deliver there; an unknown one is a 404. */
 export async function findZipCode(db: Database, code: string): Promise<ZipCode> {
-  const row = await repository.findZipCode(db, code);
-  if (!row) throw AppError.notFound(`We don't know the zip code ${code}.`);
+  const zip = await lookUpZipCode(db, { code });
+  if (!zip) throw AppError.notFound(`We don't know the zip code ${code}.`);
+  return zip;
+}
+
+/** The zip code by its digits or its id, or null when we don't know it. */
+export async function lookUpZipCode(
+  db: Database,
+  by: { code: string } | { id: number },
+): Promise<ZipCode | null> {
+  const row = await repository.findZipCode(db, by);
+  if (!row) return null;
   return {
     id: row.zip.id,
     code: row.zip.code,
@@ -16,6 +26,10 @@ export async function findZipCode(db: Database, code: string): Promise<ZipCode> 
     delivery_weekdays: row.zip.deliveryWeekdays,
     state: { id: row.state.id, code: row.state.code, name: row.state.name },
   };
+}
+
+export function stateExists(db: Database, stateId: number): Promise<boolean> {
+  return repository.stateExists(db, stateId);
 }
 
 /** The first delivery dates open for orders now in a delivered zip code (422 where we don't deliver). */

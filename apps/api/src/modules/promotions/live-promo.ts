@@ -1,0 +1,37 @@
+import type { Database } from '@sprout/db';
+import type { Tier } from './discounts';
+import { findPromoCode } from './repository';
+import { toTier } from './wire';
+
+/** The promo code a shopper browses with (a listing URL's ?pc=), priced into what the page shows. */
+export type LivePromo = { code: string; description: string; tiers: Tier[] };
+
+/** A code named in a listing URL prices the page only if it exists and is within its dates. */
+export async function livePromo(
+  db: Database,
+  code: string | undefined,
+  now = new Date(),
+): Promise<LivePromo | null> {
+  if (!code) return null;
+  const found = await findPromoCode(db, code);
+  if (!found?.promo.isActive) return null;
+  if (
+    (found.promo.startsAt && now < found.promo.startsAt) ||
+    (found.promo.endsAt && now > found.promo.endsAt)
+  )
+    return null;
+  return {
+    code: found.promo.code,
+    description: found.promo.description,
+    tiers: found.tiers.map((tier) =>
+      toTier({
+        id: tier.id,
+        type: tier.type,
+        amount: tier.amount,
+        weekly_ordinal_number: tier.weeklyOrdinalNumber,
+        free_shipping: tier.freeShipping,
+        free_tax: tier.freeTax,
+      }),
+    ),
+  };
+}

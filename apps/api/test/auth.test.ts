@@ -384,3 +384,25 @@ describe('impersonation', () => {
     expect(notImpersonating.statusCode).toBe(404);
   });
 });
+
+describe('route guards (requireUser, requireAdmin)', () => {
+  it('answers 401 to a visitor on every signed-in route, and 403 to a customer on an admin route', async () => {
+    await resetLimits();
+    for (const [method, url] of [
+      ['GET', '/api/me'],
+      ['GET', '/api/me/addresses/1'],
+      ['POST', '/api/sales/checkout/success-visit'],
+      ['GET', '/api/sales/users/1/orders'],
+      ['POST', '/auth/impersonations'],
+    ] as const) {
+      const response =
+        method === 'GET' ? await context.app.inject({ method, url }) : await post(url, { user_id: 1 });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toEqual({ message: 'Please sign in.' });
+    }
+    const { cookies } = await signIn(customer);
+    const refused = await post('/auth/impersonations', { user_id: 1 }, `sid=${cookies.sid}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Only admins can do this.' });
+  });
+});

@@ -2,15 +2,12 @@ import {
   addressParams,
   addressResponse,
   messageErrorBody,
-  SESSION_COOKIE,
   updateAddressBody,
   validationErrorBody,
 } from '@sprout/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors/app-error';
-import { readCookie } from '../auth/cookies';
-import { sessionUser } from '../auth/service';
+import { requireUser, signedIn } from '../auth/guards';
 import * as accounts from './service';
 
 const errors = { 401: messageErrorBody, 404: messageErrorBody, 422: validationErrorBody };
@@ -18,12 +15,6 @@ const errors = { 401: messageErrorBody, 404: messageErrorBody, 422: validationEr
 export default async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
-  const signedIn = async (request: FastifyRequest) => {
-    const session = await sessionUser(db(), readCookie(request, SESSION_COOKIE));
-    if (!session) throw new AppError('unauthenticated', 'Please sign in.');
-    return session.user;
-  };
-
   app.get(
     '/api/me/addresses/:addressId',
     {
@@ -33,9 +24,10 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         params: addressParams,
         response: { 200: addressResponse, ...errors },
       },
+      preHandler: requireUser,
     },
     async (request) => {
-      const user = await signedIn(request);
+      const { user } = signedIn(request);
       return { data: await accounts.getAddress(db(), user.id, request.params.addressId), meta: {} };
     },
   );
@@ -50,9 +42,10 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         body: updateAddressBody,
         response: { 200: addressResponse, ...errors },
       },
+      preHandler: requireUser,
     },
     async (request) => {
-      const user = await signedIn(request);
+      const { user } = signedIn(request);
       return {
         data: await accounts.updateAddress(db(), user.id, request.params.addressId, request.body),
         meta: {},

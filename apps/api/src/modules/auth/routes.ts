@@ -33,6 +33,7 @@ import {
   setImpersonationCookies,
   setSessionCookies,
 } from './cookies';
+import { requireAdmin, requireUser, type SignedInSession, signedIn } from './guards';
 import * as auth from './service';
 import { SocialLogin } from './social';
 
@@ -120,11 +121,12 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
           404: messageErrorBody,
         },
       },
+      preHandler: requireAdmin,
     },
     async (request, reply) => {
       const { sessionToken, customer } = await auth.startImpersonation(
         db(),
-        readCookie(request, SESSION_COOKIE),
+        signedIn(request),
         request.body.user_id,
       );
       setImpersonationCookies(reply, cookies, {
@@ -305,10 +307,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
         querystring: meQuery,
         response: { 200: meResponse, 401: messageErrorBody },
       },
+      preHandler: requireUser,
     },
     async (request) => {
-      const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
-      if (!session) throw new AppError('unauthenticated', 'Please sign in.');
+      const session = signedIn(request);
       const [address, subscription] = await Promise.all([
         request.query.include === 'address' ? defaultAddress(db(), session.user.id) : undefined,
         currentSubscription(db(), session.user.id),
@@ -321,7 +323,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
   );
 }
 
-function toMe(session: NonNullable<Awaited<ReturnType<typeof auth.sessionUser>>>) {
+function toMe(session: SignedInSession) {
   const { user } = session;
   return {
     id: user.id,

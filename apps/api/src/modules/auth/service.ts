@@ -288,11 +288,9 @@ export const IMPERSONATION_MINUTES = 60;
  */
 export async function startImpersonation(
   db: Database,
-  adminSessionToken: string | undefined,
+  admin: { user: { id: number; isAdmin: boolean }; impersonatorUserId: number | null },
   customerId: number,
 ): Promise<{ sessionToken: string; customer: { id: number; email: string } }> {
-  const admin = await sessionUser(db, adminSessionToken);
-  if (!admin) throw new AppError('unauthenticated', 'Please sign in.');
   // An impersonation session must not open another one: only the admin's own session can.
   if (!admin.user.isAdmin || admin.impersonatorUserId !== null) {
     throw new AppError('forbidden', 'Only admins can act as a customer.');

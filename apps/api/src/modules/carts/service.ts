@@ -12,15 +12,16 @@ import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
 import { isEmailOfAccount } from '../accounts/service';
-import { assertAllKnown, knownFilters, toProduct } from '../catalog/service';
+import { assertAllKnown, knownFilters } from '../catalog/service';
 import { recordMarketingEvent } from '../marketing/events';
 import { computeCosts } from '../pricing/costs';
 import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
 import { boxDiscount, NO_DISCOUNT } from '../promotions/discounts';
 import { promoIneligibility } from '../promotions/eligibility';
-import { toPromoCode, toTier } from '../promotions/wire';
+import { toTier } from '../promotions/wire';
 import { lookUpZipCode, stateExists } from '../shipping/service';
 import * as repository from './repository';
+import { toAbandonedCart } from './wire';
 
 /** 128 random bits from the CSPRNG, written in the familiar 8-4-4-4-12 form. */
 export function newAbandonedCartId(): string {
@@ -156,91 +157,6 @@ export type PricedCart = Awaited<ReturnType<typeof priceCart>>;
 /** The cart as the storefront sees it: two statements whatever the number of lines. */
 export async function loadAbandonedCart(db: Database, cartId: string): Promise<AbandonedCart> {
   return toAbandonedCart(await priceCart(db, cartId));
-}
-
-export function toAbandonedCart(priced: PricedCart): AbandonedCart {
-  const { details, pricing, costs, promoReason, itemCount } = priced;
-  const { cart, plan, zip } = details;
-  const items = priced.boxLines.map(({ line, cost }) => ({
-    ...toProduct(line, pricing, ['badge', 'category']),
-    quantity: line.quantity,
-    total_cost: centsToDollars(cost.unitPriceCents * line.quantity),
-    total_cost_before_discount: centsToDollars(cost.regularUnitPriceCents * line.quantity),
-  }));
-
-  return {
-    id: cart.id,
-    email: cart.email,
-    profile_id: cart.profileId,
-    plan_id: cart.planId,
-    plan: plan
-      ? { id: plan.id, slug: plan.slug, name: plan.name, tag: plan.tag, threshold: plan.threshold }
-      : null,
-    filters: cart.filters,
-    first_name: cart.firstName,
-    last_name: cart.lastName,
-    address_line_1: cart.addressLine1,
-    address_line_2: cart.addressLine2,
-    city: cart.city,
-    phone: cart.phone,
-    state_id: cart.stateId,
-    zip_code_id: cart.zipCodeId,
-    zip_code: zip?.code ?? null,
-    is_zip_code_delivered: zip ? zip.isDelivered : null,
-    delivery_instructions: cart.deliveryInstructions,
-    receives_sms_updates: cart.receivesSmsUpdates,
-    has_password: cart.passwordHash !== null,
-    price_variance_group_id: cart.priceVarianceGroupId,
-    partnership: details.partnership
-      ? {
-          code: details.partnership.code,
-          description: details.partnership.description,
-          max_order_value: centsToDollars(details.partnership.maxOrderValueCents),
-        }
-      : null,
-    referral_code: details.referral?.code ?? null,
-    referral_code_status: cart.referralCodeStatus,
-    referrer: details.referrer
-      ? { first_name: details.referrer.firstName, last_name: details.referrer.lastName }
-      : null,
-    referee:
-      cart.referralCodeStatus === 'applied'
-        ? { first_name: cart.firstName, last_name: cart.lastName, email: cart.email }
-        : null,
-    on_referral_redemption_limit: cart.onReferralRedemptionLimit,
-    is_ready_to_checkout: priced.readyToCheckout,
-    is_ready_to_complete_checkout: priced.readyToCompleteCheckout,
-    cart: {
-      id: cart.id,
-      items,
-      upsell_items: priced.upsellLines.map(({ line, cost }) => ({
-        sku: line.sku,
-        name: line.name,
-        quantity: line.quantity,
-        price: centsToDollars(cost.unitPriceCents),
-        total_cost: centsToDollars(cost.unitPriceCents * line.quantity),
-      })),
-      item_count: itemCount,
-      threshold: plan?.threshold ?? null,
-      discount_description: priced.promoApplies ? (details.promo?.descriptionCheckout ?? null) : null,
-      promo_code: details.promo ? toPromoCode(details.promo, details.tiers, promoReason) : null,
-      costs: {
-        cart_items: centsToDollars(costs.itemsCents),
-        order_value_discount: centsToDollars(costs.orderValueDiscountCents),
-        promo_code_cost: centsToDollars(costs.promoDiscountCents),
-        gift_cards_amount_applied: centsToDollars(costs.giftCardsAppliedCents),
-        gift_cards_amount_available: centsToDollars(costs.giftCardsAvailableCents),
-        comped_amount_applied: centsToDollars(costs.compedAppliedCents),
-        referral_credits_amount_applied: centsToDollars(costs.referralCreditsAppliedCents),
-        shipping_cost: centsToDollars(costs.shippingCents),
-        shipping_cost_before_discount: centsToDollars(costs.shippingBeforeDiscountCents),
-        tax_cost: centsToDollars(costs.taxCents),
-        tax_cost_before_discount: centsToDollars(costs.taxBeforeDiscountCents),
-        credits_applied_amount: centsToDollars(costs.creditsAppliedCents),
-        total_cost: centsToDollars(costs.totalCents),
-      },
-    },
-  };
 }
 
 export async function createAbandonedCart(db: Database): Promise<AbandonedCart> {

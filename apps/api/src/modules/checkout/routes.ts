@@ -10,17 +10,16 @@ import {
   ordersParams,
   ordersQuery,
   ordersResponse,
-  SESSION_COOKIE,
   upsellChangeBody,
   upsellItemsQuery,
   upsellItemsResponse,
   validationErrorBody,
 } from '@sprout/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
-import { type CookieSettings, readCookie, setSessionCookies } from '../auth/cookies';
-import { sessionUser } from '../auth/service';
+import { type CookieSettings, setSessionCookies } from '../auth/cookies';
+import { requireUser, signedIn } from '../auth/guards';
 import * as checkout from './service';
 import { completeCheckout } from './workflow';
 
@@ -33,12 +32,6 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
   const db = () => app.database.db;
   const siteUrl = new URL(options.siteUrl);
   const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
-
-  const signedInUser = async (request: FastifyRequest) => {
-    const session = await sessionUser(db(), readCookie(request, SESSION_COOKIE));
-    if (!session) throw new AppError('unauthenticated', 'Please sign in.');
-    return session.user;
-  };
 
   app.get(
     '/api/sales/checkout/upsell/items',
@@ -137,9 +130,10 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
         summary: 'The checkout success page: uses its one-time grant up and shows the order',
         response: { 200: checkoutSuccessResponse, 401: messageErrorBody, 403: messageErrorBody },
       },
+      preHandler: requireUser,
     },
     async (request) => {
-      const user = await signedInUser(request);
+      const { user } = signedIn(request);
       return { data: await checkout.visitCheckoutSuccess(db(), user.id), meta: {} };
     },
   );
@@ -154,9 +148,10 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
         querystring: ordersQuery,
         response: { 200: ordersResponse, 401: messageErrorBody, 403: messageErrorBody },
       },
+      preHandler: requireUser,
     },
     async (request) => {
-      const user = await signedInUser(request);
+      const { user } = signedIn(request);
       if (user.id !== request.params.userId && !user.isAdmin) {
         throw new AppError('forbidden', 'You can only see your own orders.');
       }

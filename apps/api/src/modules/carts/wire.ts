@@ -1,0 +1,90 @@
+import { type AbandonedCart, centsToDollars } from '@sprout/contracts';
+import { toProduct } from '../catalog/service';
+import { toPromoCode } from '../promotions/wire';
+import type { PricedCart } from './service';
+
+/** The priced cart as the storefront reads it (spec section 3): dollars, snake_case, nothing secret. */
+export function toAbandonedCart(priced: PricedCart): AbandonedCart {
+  const { details, pricing, costs, promoReason, itemCount } = priced;
+  const { cart, plan, zip } = details;
+  const items = priced.boxLines.map(({ line, cost }) => ({
+    ...toProduct(line, pricing, ['badge', 'category']),
+    quantity: line.quantity,
+    total_cost: centsToDollars(cost.unitPriceCents * line.quantity),
+    total_cost_before_discount: centsToDollars(cost.regularUnitPriceCents * line.quantity),
+  }));
+
+  return {
+    id: cart.id,
+    email: cart.email,
+    profile_id: cart.profileId,
+    plan_id: cart.planId,
+    plan: plan
+      ? { id: plan.id, slug: plan.slug, name: plan.name, tag: plan.tag, threshold: plan.threshold }
+      : null,
+    filters: cart.filters,
+    first_name: cart.firstName,
+    last_name: cart.lastName,
+    address_line_1: cart.addressLine1,
+    address_line_2: cart.addressLine2,
+    city: cart.city,
+    phone: cart.phone,
+    state_id: cart.stateId,
+    zip_code_id: cart.zipCodeId,
+    zip_code: zip?.code ?? null,
+    is_zip_code_delivered: zip ? zip.isDelivered : null,
+    delivery_instructions: cart.deliveryInstructions,
+    receives_sms_updates: cart.receivesSmsUpdates,
+    has_password: cart.passwordHash !== null,
+    price_variance_group_id: cart.priceVarianceGroupId,
+    partnership: details.partnership
+      ? {
+          code: details.partnership.code,
+          description: details.partnership.description,
+          max_order_value: centsToDollars(details.partnership.maxOrderValueCents),
+        }
+      : null,
+    referral_code: details.referral?.code ?? null,
+    referral_code_status: cart.referralCodeStatus,
+    referrer: details.referrer
+      ? { first_name: details.referrer.firstName, last_name: details.referrer.lastName }
+      : null,
+    referee:
+      cart.referralCodeStatus === 'applied'
+        ? { first_name: cart.firstName, last_name: cart.lastName, email: cart.email }
+        : null,
+    on_referral_redemption_limit: cart.onReferralRedemptionLimit,
+    is_ready_to_checkout: priced.readyToCheckout,
+    is_ready_to_complete_checkout: priced.readyToCompleteCheckout,
+    cart: {
+      id: cart.id,
+      items,
+      upsell_items: priced.upsellLines.map(({ line, cost }) => ({
+        sku: line.sku,
+        name: line.name,
+        quantity: line.quantity,
+        price: centsToDollars(cost.unitPriceCents),
+        total_cost: centsToDollars(cost.unitPriceCents * line.quantity),
+      })),
+      item_count: itemCount,
+      threshold: plan?.threshold ?? null,
+      discount_description: priced.promoApplies ? (details.promo?.descriptionCheckout ?? null) : null,
+      promo_code: details.promo ? toPromoCode(details.promo, details.tiers, promoReason) : null,
+      costs: {
+        cart_items: centsToDollars(costs.itemsCents),
+        order_value_discount: centsToDollars(costs.orderValueDiscountCents),
+        promo_code_cost: centsToDollars(costs.promoDiscountCents),
+        gift_cards_amount_applied: centsToDollars(costs.giftCardsAppliedCents),
+        gift_cards_amount_available: centsToDollars(costs.giftCardsAvailableCents),
+        comped_amount_applied: centsToDollars(costs.compedAppliedCents),
+        referral_credits_amount_applied: centsToDollars(costs.referralCreditsAppliedCents),
+        shipping_cost: centsToDollars(costs.shippingCents),
+        shipping_cost_before_discount: centsToDollars(costs.shippingBeforeDiscountCents),
+        tax_cost: centsToDollars(costs.taxCents),
+        tax_cost_before_discount: centsToDollars(costs.taxBeforeDiscountCents),
+        credits_applied_amount: centsToDollars(costs.creditsAppliedCents),
+        total_cost: centsToDollars(costs.totalCents),
+      },
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abandonedCartIdSchema, product, rowId } from './catalog';
 import { resource } from './envelope';
-import { promoCode } from './promotions';
+import { promoCode } from './promo-codes';
 
 /** Server cost fields of spec section 3, in dollars. */
 export const cartCosts = z.object({
@@ -57,10 +57,7 @@ export const cart = z.object({
   /** The applied code's checkout description: the costs block's discount line. */
   discount_description: z.string().nullable(),
   /** Present with include=promoCode; null when no code is applied. */
-  promo_code: z
-    .lazy(() => promoCode)
-    .nullable()
-    .optional(),
+  promo_code: promoCode.nullable().optional(),
 });
 export type Cart = z.infer<typeof cart>;
 

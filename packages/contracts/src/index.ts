@@ -7,5 +7,6 @@ export * from './errors';
 export * from './money';
 export * from './payments';
 export * from './plans';
+export * from './promo-codes';
 export * from './promotions';
 export * from './shipping';

@@ -161,12 +161,6 @@ export function checkModuleBoundaries(files, rules = {}) {
     const useTable = (node, table) => {
       if (!ownerOf.has(table)) return;
       const owner = ownerOf.get(table);
-      const call = node.parent;
-      const isWrite =
-        ts.isCallExpression(call) &&
-        call.arguments[0] === node &&
-        ts.isPropertyAccessExpression(call.expression) &&
-        WRITES.has(call.expression.name.text);
       if (!isRepository && !isColumns) {
         report(
           node,
@@ -174,7 +168,7 @@ export function checkModuleBoundaries(files, rules = {}) {
         );
       } else if (owner === module) {
         return;
-      } else if (isWrite) {
+      } else if (isWritten(node)) {
         report(
           node,
           `${module} writes ${owner}'s table ${table}: call ${owner}'s service with the transaction`,
@@ -245,20 +239,24 @@ export function checkModuleBoundaries(files, rules = {}) {
       if (ts.isIdentifier(node) && tableNames.has(node.text) && isUse(node) && !isTypePosition(node)) {
         // Each statement counts once: the destructuring already reported a read it did not allow.
         const table = tableNames.get(node.text);
-        const owner = ownerOf.get(table);
-        const call = node.parent;
-        const isWrite =
-          ts.isCallExpression(call) &&
-          call.arguments[0] === node &&
-          ts.isPropertyAccessExpression(call.expression) &&
-          WRITES.has(call.expression.name.text);
-        if (isWrite && owner !== module) useTable(node, table);
+        if (isWritten(node) && ownerOf.get(table) !== module) useTable(node, table);
       }
       ts.forEachChild(node, visit);
     };
     visit(source);
   }
   return problems;
+}
+
+/** The table is the target of db.insert(table), db.update(table) or db.delete(table). */
+function isWritten(node) {
+  const call = node.parent;
+  return (
+    ts.isCallExpression(call) &&
+    call.arguments[0] === node &&
+    ts.isPropertyAccessExpression(call.expression) &&
+    WRITES.has(call.expression.name.text)
+  );
 }
 
 /** An identifier that reads a binding (not a declaration, a property name or an import). */

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: ['apps/api/test/**/*.test.ts'],
+    // The storefront's server code (loaders, actions) is tested against the same in-process API.
+    include: ['apps/api/test/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
     environment: 'node' as const,
     setupFiles: ['test/no-console-error.ts'],
     env: { TEST_DB: database, NODE_ENV: 'test' },

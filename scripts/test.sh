@@ -10,6 +10,7 @@ echo "── typecheck" && npm run --silent typecheck
 echo "── lint" && npm run --silent lint
 echo "── unit and API tests" && npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 echo "── production build" && npm run --silent build
+echo "── /menus JavaScript budget" && node scripts/js-budget.mjs
 echo "── maintenance build" && MAINTENANCE_MODE=true WEB_BUILD_DIR=build-maintenance npm run --silent build -w @sprout/web
 echo "── browser tests" && PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
 

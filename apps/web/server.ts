@@ -6,7 +6,7 @@ import { buildApp, ConfigError, loadConfig, prepareDatabase } from '@sprout/api'
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
-import { createApiClient, inProcessTransport, remoteTransport } from './app/lib/api-client.server';
+import { createServerApiClient, inProcessTransport, remoteTransport } from './app/lib/api-client.server';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,7 +22,7 @@ async function main() {
 
   const transport = config.API_URL ? remoteTransport(config.API_URL) : inProcessTransport(app);
   const getLoadContext = (request: Request) => ({
-    api: createApiClient(transport, request),
+    api: createServerApiClient(transport, request),
     site: {
       url: config.SITE_URL,
       name: config.SITE_NAME,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -8,13 +9,15 @@ import {
   redirect,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AppShell } from './features/cart/AppShell';
-import { CartProvider } from './features/cart/CartProvider';
+import { type CartPageData, loadCartPage } from './features/cart/cart-page.server';
+import { CartUiProvider } from './features/cart/useCart';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
@@ -27,24 +30,53 @@ export type RootData = {
   menus: { slug: string; name: string }[];
   /** Decided on the server so the footer hydrates with the same year around New Year. */
   year: number;
+  /** The visitor's cart, read by its cookie: what the header, the panel and checkout show. */
+  cart: CartPageData;
 };
 
 type MenuNavResponse = { data: { slug: string; name: string }[] };
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+const EMPTY_CART: CartPageData = {
+  cart: null,
+  signedIn: false,
+  plans: [],
+  cartPresets: [],
+  notice: null,
+  appSettings: [],
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   if (__MAINTENANCE_MODE__ && pathname !== MAINTENANCE_PATH) throw redirect(MAINTENANCE_PATH);
-  const menus = await context.api.get<MenuNavResponse>('/api/product-menu-items');
-  return {
+  // The maintenance page knows no cart.
+  const [menus, cart] = await Promise.all([
+    context.api.get<MenuNavResponse>('/api/product-menu-items'),
+    __MAINTENANCE_MODE__ ? null : loadCartPage(request, context.api, context.site),
+  ]);
+  const root: RootData = {
     site: context.site,
     menus: menus.data.map(({ slug, name }) => ({ slug, name })),
     year: new Date().getUTCFullYear(),
+    cart: cart?.page ?? EMPTY_CART,
   };
+  return data(root, cart ? { headers: cart.headers } : undefined);
 }
 
-// The navigation and site settings do not change between pages.
-export function shouldRevalidate() {
-  return false;
+/**
+ * The cart changes through actions (which revalidate) and by signing in or paying (which lead to
+ * another page); filters and pages of the same screen leave it as it is.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return defaultShouldRevalidate;
+  return (
+    currentUrl.pathname !== nextUrl.pathname ||
+    /[?&](email|zip|plan|skus|referral_id|pc)=/.test(nextUrl.search)
+  );
 }
 
 export type RouteHandle = { title?: string };
@@ -97,11 +129,11 @@ export default function App() {
   // The maintenance page is all there is: no cart to restore or create.
   if (__MAINTENANCE_MODE__) return <Outlet />;
   return (
-    <CartProvider>
+    <CartUiProvider>
       <AppShell>
         <Outlet />
       </AppShell>
-    </CartProvider>
+    </CartUiProvider>
   );
 }
 

@@ -66,5 +66,7 @@ export default [
       route('category/:slug/page/:number', 'routes/upcoming.tsx', { id: 'blog-category-page-number' }),
     ]),
   ]),
+  // Cart changes (a resource route: no page of its own).
+  route('cart', 'routes/cart.ts', { id: 'cart' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

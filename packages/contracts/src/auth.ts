@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { subscription } from './checkout';
 
-export const LOGIN_FAILED_MESSAGE = 'The email and password combination is incorrect.';
 export const SESSION_COOKIE = 'sid';
 export const TRUSTED_DEVICE_COOKIE = 'trusted_device';
-/** Set on the parent domain by the admin site while an admin acts as a customer. */
-export const IMPERSONATION_COOKIE = 'impersonating';
 
 export const loginBody = z
   .object({

@@ -213,7 +213,3 @@ export const categoryQuantitiesResponse = z.object({
   ),
   meta: z.object({}).catchall(z.unknown()).default({}),
 });
-
-/** The abandoned cart id also travels in this first-party cookie so server rendering knows the cart. */
-export const ABANDONED_CART_COOKIE = 'abandoned_cart_id';
-export const EMAIL_IN_USE_MESSAGE = 'This email is already in use.';

@@ -18,12 +18,6 @@ export const ERROR_KINDS = {
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
 
-/** 400 code meaning "this cart can no longer be changed here": the storefront goes to the menus page. */
-export const CART_LOCKED_CODE = 10002;
-
-export const GENERIC_SERVER_ERROR = 'Sorry, something went wrong. An error has occurred on the server';
-export const VALIDATION_FALLBACK_MESSAGE = 'Validation error occurred';
-
 export const validationErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './carts';
 export * from './catalog';
 export * from './checkout';
+export * from './constants';
 export * from './envelope';
 export * from './errors';
 export * from './money';

@@ -6,8 +6,6 @@ export const applyPromoCodeBody = z
   .object({ code: z.string().trim().min(1, { error: 'Please enter a promo code' }).max(64) })
   .strict();
 
-export const PROMO_ALREADY_APPLIED_MESSAGE = 'This promo code is already applied.';
-
 export const applyReferralCodeBody = z
   .object({
     referral_code: z.string().trim().min(1, { error: 'Please enter a referral code' }).max(64),

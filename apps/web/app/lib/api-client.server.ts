@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { type ApiClient, type ApiResult, type ApiTransport, createApiClient } from './api';
 
-/** How the storefront server reaches the API: in-process through Fastify's inject, or over HTTP. */
-export type ApiTransport = (
-  path: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-) => Promise<Response>;
+export { remoteTransport } from './api';
 
 export function inProcessTransport(app: FastifyInstance): ApiTransport {
   return async (path, init) => {
@@ -24,10 +21,6 @@ export function inProcessTransport(app: FastifyInstance): ApiTransport {
       headers,
     });
   };
-}
-
-export function remoteTransport(baseUrl: string): ApiTransport {
-  return (path, init) => fetch(new URL(path, baseUrl), init);
 }
 
 export class ApiError extends Error {
@@ -50,48 +43,38 @@ export function isApiError(error: unknown): error is ApiError {
   );
 }
 
-export type ApiClient = {
+export type ServerApiClient = ApiClient & {
+  /** A read a loader cannot do without: a failure throws an ApiError (404 becomes the page's 404). */
   get<T>(path: string, query?: Record<string, string | number | string[] | undefined>): Promise<T>;
   /** A state-changing call made on the visitor's behalf (for example consuming a one-time grant). */
   post<T>(path: string, body?: unknown): Promise<T>;
 };
 
+function orThrow<T>(result: ApiResult<T>): T {
+  if (result.kind === 'ok') return result.data;
+  if (result.kind === 'aborted') throw new ApiError(499, {});
+  const { status, message, fieldErrors, code } = result.error;
+  throw new ApiError(status ?? 502, { message, errors: fieldErrors, ...(code === null ? {} : { code }) });
+}
+
 /** A client bound to one page request: it forwards the visitor's cookies and request id. */
-export function createApiClient(transport: ApiTransport, request: Request): ApiClient {
-  const forwarded: Record<string, string> = { accept: 'application/json' };
+export function createServerApiClient(transport: ApiTransport, request: Request): ServerApiClient {
+  const forwarded: Record<string, string> = {};
   const cookie = request.headers.get('cookie');
   if (cookie) forwarded.cookie = cookie;
   const requestId = request.headers.get('x-request-id');
   if (requestId) forwarded['x-request-id'] = requestId;
-
+  const client = createApiClient(transport, forwarded);
   return {
+    ...client,
     async get<T>(path: string, query: Record<string, string | number | string[] | undefined> = {}) {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) {
-        if (value === undefined) continue;
-        const text = Array.isArray(value) ? value.join(',') : String(value);
-        if (text !== '') search.set(key, text);
-      }
-      const url = search.size > 0 ? `${path}?${search}` : path;
-      const response = await transport(url, { method: 'GET', headers: forwarded });
-      const body = await response.json().catch(() => ({}));
-      if (!response.ok) throw new ApiError(response.status, body);
-      return body as T;
+      const flat: Record<string, string | undefined> = {};
+      for (const [key, value] of Object.entries(query))
+        flat[key] = Array.isArray(value) ? value.join(',') : value === undefined ? undefined : String(value);
+      return orThrow(await client.request<T>('GET', path, { query: flat }));
     },
-    async post<T>(path: string, payload?: unknown) {
-      const headers = { ...forwarded };
-      const init: { method: string; headers: Record<string, string>; body?: string } = {
-        method: 'POST',
-        headers,
-      };
-      if (payload !== undefined) {
-        headers['content-type'] = 'application/json';
-        init.body = JSON.stringify(payload);
-      }
-      const response = await transport(path, init);
-      const body = await response.json().catch(() => ({}));
-      if (!response.ok) throw new ApiError(response.status, body);
-      return body as T;
+    async post<T>(path: string, body?: unknown) {
+      return orThrow(await client.request<T>('POST', path, body === undefined ? {} : { body }));
     },
   };
 }

@@ -6,8 +6,9 @@ import {
   firstErrorMessage,
   NO_RESPONSE_MESSAGE,
   REQUEST_SETUP_MESSAGE,
+  remoteTransport,
   toCamelCase,
-} from './api.client';
+} from './api';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -15,7 +16,7 @@ const json = (status: number, body: unknown) =>
 function clientAnswering(answer: (request: Request) => Response | Promise<Response>) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => answer(input as Request));
   return {
-    client: createApiClient({ fetch: fetch as typeof globalThis.fetch, baseUrl: 'http://shop.test' }),
+    client: createApiClient(remoteTransport('http://shop.test', fetch as typeof globalThis.fetch)),
     fetch,
   };
 }

@@ -1,11 +1,11 @@
-import type { ApiClient } from './api-client.server';
+import type { ServerApiClient } from './api-client.server';
 
 /** The store's public settings every page knows (from the server configuration). */
 export type SiteSettings = { url: string; name: string; accountUrl: string; adminUrl: string };
 
 declare module 'react-router' {
   interface AppLoadContext {
-    api: ApiClient;
+    api: ServerApiClient;
     site: SiteSettings;
   }
 }

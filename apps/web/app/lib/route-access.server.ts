@@ -1,5 +1,5 @@
 import { redirectDocument } from 'react-router';
-import type { ApiClient } from './api-client.server';
+import type { ServerApiClient as ApiClient } from './api-client.server';
 
 type RouteAccessResponse = {
   data: { allowed: boolean; redirect: string | null; external: boolean };

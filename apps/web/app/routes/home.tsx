@@ -8,6 +8,9 @@ import type { Route } from './+types/home';
 
 export const handle = { title: '' };
 
+/** Prices follow the cart's plan and code: re-read only when those change. */
+export { revalidateOnPriceChange as shouldRevalidate } from '../features/cart/useCart';
+
 export async function loader({ context }: Route.LoaderArgs) {
   const [menus, plans, favourites] = await Promise.all([
     context.api.get<{ data: Menu[] }>('/api/menus', { include: 'categoryDisplayPrice' }),

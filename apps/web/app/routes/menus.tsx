@@ -30,6 +30,9 @@ async function withCartFallback<T>(cartId: string | null, read: (cartId: string 
   }
 }
 
+/** Prices follow the cart's plan and code: re-read only when those change. */
+export { revalidateOnPriceChange as shouldRevalidate } from '../features/cart/useCart';
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = Number.parseInt(search.get('page') ?? '1', 10);

@@ -8,8 +8,8 @@ import type {
 import { redirectDocument } from 'react-router';
 import { readCartIdFromCookie } from '../features/cart/storage';
 import { type DeliveryOptions, toDeliveryOptions } from '../features/checkout/delivery';
-import type { ApiFailure } from '../lib/api.client';
-import { type ApiClient, isApiError } from '../lib/api-client.server';
+import type { ApiFailure } from '../lib/api';
+import { type ServerApiClient as ApiClient, isApiError } from '../lib/api-client.server';
 import { guardRoute } from '../lib/route-access.server';
 
 export type CheckoutLoaderData = {

@@ -1,6 +1,6 @@
 import type { CheckoutSuccess } from '@sprout/contracts';
 import { redirectDocument } from 'react-router';
-import { type ApiClient, isApiError } from '../lib/api-client.server';
+import { type ServerApiClient as ApiClient, isApiError } from '../lib/api-client.server';
 import { guardRoute } from '../lib/route-access.server';
 
 export type CheckoutSuccessLoaderData = CheckoutSuccess & { title: string };

@@ -1,13 +1,17 @@
 import type { Menu, Plan } from '@sprout/contracts';
 import { formatMoney } from '@sprout/contracts';
-import { Link } from 'react-router';
-import { useCartController, useCartState } from '../features/cart/CartProvider';
+import { Form, useLocation, useNavigation } from 'react-router';
+import { pendingFromSearch } from '../features/cart/pending';
 import { readCartIdFromCookie } from '../features/cart/storage';
+import { CART_ACTION, PendingFields } from '../features/cart/useCart';
 import { browsingPromoCode } from '../features/promotions/promo-code.server';
 import { isApiError } from '../lib/api-client.server';
 import type { Route } from './+types/onboarding.plans';
 
 export const handle = { title: 'Choose your plan' };
+
+/** Prices follow the cart's plan and code: re-read only when those change. */
+export { revalidateOnPriceChange as shouldRevalidate } from '../features/cart/useCart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const navItem = new URL(request.url).searchParams.get('navItem');
@@ -43,14 +47,11 @@ function tagLabel(tag: string | null): string | null {
 
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
   const { plans, continueTo, continueLabel, promoDescription } = loaderData;
-  const controller = useCartController();
-  const { onboarding, ui } = useCartState();
-  // Once the cart is known in the browser it is the truth; before that, the server's is_selected.
-  const selectedId =
-    onboarding.abandonedCartId !== null
-      ? onboarding.planId
-      : (plans.find((plan) => plan.is_selected)?.id ?? null);
-  const working = ui.busy > 0;
+  const { search } = useLocation();
+  // What the visitor was adding when sent to choose a plan: added once the plan is saved.
+  const pending = pendingFromSearch(new URLSearchParams(search));
+  const selectedId = plans.find((plan) => plan.is_selected)?.id ?? null;
+  const working = useNavigation().formAction === CART_ACTION;
   return (
     <div className="plans-page">
       <ol className="steps" aria-label="Sign-up steps">
@@ -135,21 +136,20 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </ul>
                 <p className="plan-card__description">{plan.description}</p>
-                {/* Without JavaScript the link carries ?plan=slug, which the app start handles on arrival. */}
-                <Link
-                  className={`button ${popular ? 'button--primary' : 'button--secondary'} plan-card__cta`}
-                  to={`${continueTo}?plan=${encodeURIComponent(plan.slug)}`}
-                  aria-describedby={`plan-${plan.id}`}
-                  aria-disabled={working ? true : undefined}
-                  onClick={(event) => {
-                    if (ui.phase === 'idle') return;
-                    event.preventDefault();
-                    if (working) return;
-                    void controller.selectPlan(plan.id, { navigateTo: continueTo });
-                  }}
-                >
-                  {selected ? `Continue with ${plan.threshold} items` : `Choose ${plan.threshold} items`}
-                </Link>
+                <Form method="post" action={CART_ACTION} className="plan-card__form">
+                  <input type="hidden" name="intent" value="select-plan" />
+                  <input type="hidden" name="plan_id" value={plan.id} />
+                  <input type="hidden" name="next" value={continueTo} />
+                  <PendingFields pending={pending} />
+                  <button
+                    type="submit"
+                    className={`button ${popular ? 'button--primary' : 'button--secondary'} plan-card__cta`}
+                    aria-describedby={`plan-${plan.id}`}
+                    aria-disabled={working ? true : undefined}
+                  >
+                    {selected ? `Continue with ${plan.threshold} items` : `Choose ${plan.threshold} items`}
+                  </button>
+                </Form>
               </article>
             </li>
           );

@@ -1,5 +1,6 @@
-import { useNavigate } from 'react-router';
-import { useCartController } from '../features/cart/CartProvider';
+import { useLocation } from 'react-router';
+import { pendingFromSearch, pendingToSearch } from '../features/cart/pending';
+import { useCartView } from '../features/cart/useCart';
 import { CaptureEmailForm } from '../features/onboarding/CaptureEmailForm';
 import { CAPTURE_HEADLINE, CAPTURE_SUBLINE } from '../features/onboarding/CaptureEmailPopup';
 
@@ -11,8 +12,14 @@ export const handle = { title: 'Sign up' };
  * menus when a plan is already chosen).
  */
 export default function SignupPage() {
-  const navigate = useNavigate();
-  const controller = useCartController();
+  const { search } = useLocation();
+  const { onboarding } = useCartView();
+  // What the visitor was adding when sent here (a document POST before the JavaScript loaded).
+  const pending = pendingFromSearch(new URLSearchParams(search));
+  const next =
+    onboarding?.planId == null
+      ? `/onboarding/plans?${pendingToSearch(pending)}`.replace(/\?$/, '')
+      : '/menus';
   return (
     <div className="signup-page">
       <ol className="steps" aria-label="Sign-up steps">
@@ -26,11 +33,7 @@ export default function SignupPage() {
           <h1 className="signup-card__headline">{CAPTURE_HEADLINE}</h1>
           <p>{CAPTURE_SUBLINE}</p>
         </header>
-        <CaptureEmailForm
-          onSuccess={() =>
-            navigate(controller.getState().onboarding.planId === null ? '/onboarding/plans' : '/menus')
-          }
-        />
+        <CaptureEmailForm pending={onboarding?.planId == null ? null : pending} next={next} />
       </div>
     </div>
   );

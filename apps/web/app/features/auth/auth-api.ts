@@ -1,5 +1,6 @@
 import type { LoginResult } from '@sprout/contracts';
-import { type ApiClient, type ApiResult, createApiClient } from '../../lib/api.client';
+import type { ApiClient, ApiResult } from '../../lib/api';
+import { browserApiClient } from '../../lib/api.client';
 
 export type InitialAuth = {
   authenticated: boolean;
@@ -14,7 +15,7 @@ export type TokenResult = { access_token: string; expires_in: number };
 export type MessageResult = { message: string };
 
 /** The account and auth calls of spec section 7, through the browser's API client. */
-export function authApi(client: ApiClient = createApiClient()) {
+export function authApi(client: ApiClient = browserApiClient()) {
   return {
     login: (email: string, password: string): Promise<ApiResult<LoginResult>> =>
       client.request('POST', '/auth', { body: { email: email.trim(), password } }),

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../lib/api.client';
+import type { FieldErrors } from '../../lib/api';
 import {
   type FieldState,
   firstServerError,

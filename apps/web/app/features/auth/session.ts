@@ -1,6 +1,6 @@
 import { IMPERSONATION_COOKIE } from '@sprout/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
-import { browserCartStorage } from '../cart/storage';
+import { forgetCart } from '../cart/storage';
 import { type AuthApi, authApi, type InitialAuth } from './auth-api';
 
 /**
@@ -83,5 +83,5 @@ export function clearImpersonationCookie(): void {
 /** Clears the stored abandoned cart id (localStorage and its mirror cookie). */
 export function clearStoredCart(): void {
   if (typeof window === 'undefined') return;
-  browserCartStorage().clear();
+  forgetCart();
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import type { ApiFailure } from '../../lib/api.client';
+import type { ApiFailure } from '../../lib/api';
 import {
   type FormConfig,
   type FormState,

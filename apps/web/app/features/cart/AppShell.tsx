@@ -1,19 +1,24 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { FlashRegion } from '../flash/FlashRegion';
+import { showFlash } from '../flash/flash';
 import { CaptureEmailPopup } from '../onboarding/CaptureEmailPopup';
 import { CartPanel } from './CartPanel';
-import { DESKTOP_QUERY, useCartState, useMediaQuery } from './CartProvider';
+import { isCartRoute, useCartPage, useCartUi } from './useCart';
 
 /**
  * The page and the app-wide overlays side by side. Modals make every other child of this shell
  * inert (useModal); with the panel docked on a desktop, the page makes room for it.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { cart } = useCartState();
-  const wide = useMediaQuery(DESKTOP_QUERY);
-  const docked = cart.isOpen && wide;
   const { pathname } = useLocation();
+  // Decided on the server from the route, so the page renders beside the panel from the first paint.
+  const ui = useCartUi();
+  const docked = isCartRoute(pathname) && ui.docked;
+  const { notice } = useCartPage();
+  useEffect(() => {
+    if (notice) showFlash({ type: 'success', message: notice });
+  }, [notice]);
 
   // The docked panel starts below the sticky header, whose height depends on the layout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page may bring another header

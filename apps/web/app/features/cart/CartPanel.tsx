@@ -4,12 +4,23 @@ import { Link, useLocation } from 'react-router';
 import { CartBanner } from '../promotions/CartBanner';
 import { PromoCodeForm } from '../promotions/PromoCodeForm';
 import { isFullyCovered } from '../promotions/rules';
-import { DESKTOP_QUERY, useCartController, useCartState, useMediaQuery } from './CartProvider';
 import { CostLines } from './CostLines';
 import { type CartLine, groupLinesByCategory } from './mapping';
 import { PresetButton, QuantityStepper } from './ProductCartControls';
-import { type AppState, nextBiggerPlan } from './state';
+import {
+  CART_ACTION,
+  isCartRoute,
+  PendingFields,
+  ReturnTo,
+  useCartBusy,
+  useCartFetcher,
+  useCartUi,
+  useCartView,
+  useWideWindow,
+} from './useCart';
 import { useModal } from './useModal';
+
+type View = ReturnType<typeof useCartView>;
 
 export const CART_PANEL_ID = 'cart-panel';
 
@@ -18,15 +29,19 @@ const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 /** The header's cart button: toggles the panel and shows how many items are in the box. */
 export function CartButton() {
-  const { cart } = useCartState();
-  const controller = useCartController();
+  const { cart } = useCartView();
+  const ui = useCartUi();
+  const { pathname } = useLocation();
+  const wide = useWideWindow();
+  const dockable = isCartRoute(pathname) && wide;
+  const expanded = dockable ? ui.docked : ui.panelOpen;
   return (
     <button
       type="button"
       className="cart-button"
-      aria-expanded={cart.isOpen}
-      aria-controls={cart.isOpen ? CART_PANEL_ID : undefined}
-      onClick={controller.toggleCart}
+      aria-expanded={expanded}
+      aria-controls={expanded ? CART_PANEL_ID : undefined}
+      onClick={() => (dockable ? ui.setDocked(!ui.docked) : ui.setPanelOpen((open) => !open))}
     >
       <svg className="cart-button__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
         <path
@@ -44,7 +59,7 @@ export function CartButton() {
   );
 }
 
-function Progress({ state }: { state: AppState }) {
+function Progress({ state }: { state: View }) {
   const { itemCount, threshold } = state.cart;
   if (threshold === null) {
     return (
@@ -82,52 +97,65 @@ function Progress({ state }: { state: AppState }) {
   );
 }
 
-function UpgradePrompt({ state }: { state: AppState }) {
-  const controller = useCartController();
-  const { ui, cart, onboarding } = state;
-  const prompted = ui.upgradePrompt
-    ? (onboarding.plans.find((plan) => plan.id === ui.upgradePrompt?.planId) ?? null)
-    : null;
+/**
+ * A change that needs a bigger plan asks first (defect 4), showing the plan and its price; a full
+ * box offers the next plan.
+ */
+function UpgradePrompt({ state }: { state: View }) {
+  const ui = useCartUi();
+  const fetcher = useCartFetcher('cart-plan');
+  const { cart, page } = state;
+  const ask = ui.upgrade;
   const full = cart.threshold !== null && cart.itemCount >= cart.threshold;
-  const plan = prompted ?? (full ? nextBiggerPlan(onboarding.plans, cart.threshold) : null);
+  const threshold = cart.threshold;
+  const next =
+    full && threshold !== null
+      ? ([...page.plans]
+          .sort((a, b) => a.threshold - b.threshold)
+          .find((plan) => plan.threshold > threshold) ?? null)
+      : null;
+  const plan = ask?.plan ?? next;
   if (!plan) return null;
-  const item = ui.upgradePrompt?.item;
   return (
     <section
-      className={`cart-upgrade${prompted ? ' cart-upgrade--prompted' : ''}`}
+      className={`cart-upgrade${ask ? ' cart-upgrade--prompted' : ''}`}
       aria-labelledby="cart-upgrade-title"
+      role={ask ? 'alert' : undefined}
     >
       <h3 id="cart-upgrade-title" className="cart-upgrade__title">
-        {prompted ? 'Your box is full' : 'Need more room?'}
+        {ask ? `This needs the ${plan.threshold}-item plan` : 'Need more room?'}
       </h3>
       <p className="cart-upgrade__text">
-        {item
-          ? `Upgrade to a bigger box to add ${item.name}. Bigger boxes cost less per item.`
-          : 'A bigger box costs less per item.'}
+        {ask
+          ? `Your box holds ${cart.threshold ?? 0} items. Switch to ${plan.name} (${plan.threshold} items, boxes from ${money(plan.box_price_from)}) to add it?`
+          : `A bigger box costs less per item: ${plan.threshold} items from ${money(plan.box_price_from)}.`}
       </p>
-      <div className="cart-upgrade__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={ui.busy > 0}
-          onClick={() => void controller.upgradeTo(plan.id)}
-        >
-          Upgrade to {plan.threshold} items
+      <fetcher.Form
+        method="post"
+        action={CART_ACTION}
+        className="cart-upgrade__actions"
+        onSubmit={() => ui.setUpgrade(null)}
+      >
+        <input type="hidden" name="intent" value="select-plan" />
+        <input type="hidden" name="plan_id" value={plan.id} />
+        <PendingFields pending={ask?.pending ?? null} />
+        <ReturnTo />
+        <button type="submit" className="button button--primary" disabled={fetcher.state !== 'idle'}>
+          Switch to {plan.threshold} items
         </button>
-        {prompted ? (
-          <button type="button" className="button button--ghost" onClick={controller.dismissUpgrade}>
+        {ask ? (
+          <button type="button" className="button button--ghost" onClick={() => ui.setUpgrade(null)}>
             Not now
           </button>
         ) : null}
-      </div>
+      </fetcher.Form>
     </section>
   );
 }
 
 function Line({ line }: { line: CartLine }) {
-  const controller = useCartController();
-  const { ui } = useCartState();
-  const pending = ui.pendingSkus.includes(line.sku);
+  const fetcher = useCartFetcher(`cart-item-${line.sku}`);
+  const pending = fetcher.state !== 'idle';
   const uris = line.image.uris;
   return (
     <li className="cart-line" data-sku={line.sku} aria-busy={pending}>
@@ -141,31 +169,37 @@ function Line({ line }: { line: CartLine }) {
           {money(line.price.price)} each · <span className="cart-line__total">{money(line.total_cost)}</span>
         </p>
       </div>
-      <QuantityStepper product={line} quantity={line.quantity} className="cart-line__stepper" />
-      <button
-        type="button"
-        className="cart-line__remove"
-        aria-label={`Remove ${line.name} from your box`}
-        disabled={pending}
-        onClick={() => void controller.removeProduct(line)}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path
-            d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+      <QuantityStepper product={line} className="cart-line__stepper" />
+      <fetcher.Form method="post" action={CART_ACTION}>
+        <input type="hidden" name="intent" value="set-item" />
+        <input type="hidden" name="sku" value={line.sku} />
+        <ReturnTo />
+        <button
+          type="submit"
+          name="quantity"
+          value={0}
+          className="cart-line__remove"
+          aria-label={`Remove ${line.name} from your box`}
+          disabled={pending}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+      </fetcher.Form>
     </li>
   );
 }
 
-function EmptyState({ state }: { state: AppState }) {
+function EmptyState({ state }: { state: View }) {
   const location = useLocation();
-  const presets = state.onboarding.bestsellerGroups.filter((group) => group.show_on_cart);
+  const presets = state.page.cartPresets;
   return (
     <div className="cart-empty">
       <p className="cart-empty__title">Your box is empty</p>
@@ -200,9 +234,9 @@ function EmptyState({ state }: { state: AppState }) {
  * a promotion removed them), referral and account credits, and the total. Fully covered by
  * promotions (total 0, items above 0) says so.
  */
-function Costs({ state }: { state: AppState }) {
+function Costs({ state }: { state: View }) {
   const { costs, referrer } = state.cart;
-  const { partnership } = state.onboarding;
+  const partnership = state.onboarding?.partnership ?? null;
   const covered = isFullyCovered(costs);
   // Tax shows as "Free" only when the code's first-box tier makes it free, not when nothing is taxable.
   const promo = state.cart.promoCode;
@@ -227,13 +261,13 @@ function Costs({ state }: { state: AppState }) {
   );
 }
 
-function Checkout({ state }: { state: AppState }) {
+function Checkout({ state }: { state: View }) {
   const hintId = useId();
   const { pathname } = useLocation();
   // The panel docks beside the checkout page itself: no button leading where the customer already is.
-  if (state.onboarding.isReadyToCheckout && pathname.replace(/\/+$/, '') === '/onboarding/checkout')
+  if (state.onboarding?.isReadyToCheckout && pathname.replace(/\/+$/, '') === '/onboarding/checkout')
     return null;
-  if (state.onboarding.isReadyToCheckout) {
+  if (state.onboarding?.isReadyToCheckout) {
     return (
       <Link className="button button--primary cart-panel__checkout" to="/onboarding/checkout">
         Checkout
@@ -271,19 +305,22 @@ function Checkout({ state }: { state: AppState }) {
  * threshold, the upgrade prompt, costs and Checkout once the box is exactly full.
  */
 export function CartPanel() {
-  const state = useCartState();
-  const controller = useCartController();
-  const wide = useMediaQuery(DESKTOP_QUERY);
+  const state = useCartView();
+  const ui = useCartUi();
+  const { pathname } = useLocation();
+  const wide = useWideWindow();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const open = state.cart.isOpen;
-  const modal = open && !wide;
-  useModal(panelRef, { open: modal, onClose: controller.closeCart, initialFocus: closeRef });
+  const dockable = isCartRoute(pathname);
+  // Docked beside the page on cart routes (CSS shows it from 1024px); a drawer everywhere else.
+  const modal = ui.panelOpen && !(dockable && wide);
+  const close = () => (modal ? ui.setPanelOpen(false) : ui.setDocked(false));
+  useModal(panelRef, { open: modal, onClose: close, initialFocus: closeRef });
+  const busy = useCartBusy();
 
-  if (!open) return null;
-  const { cart, ui } = state;
-  const loading = ui.phase !== 'ready' && cart.id === null;
-  const busy = loading || ui.busy > 0 || ui.pendingSkus.length > 0;
+  if (!modal && !(dockable && ui.docked)) return null;
+  const { cart } = state;
+  const loading = false;
   const groups = groupLinesByCategory(cart.items);
 
   const content = (
@@ -297,7 +334,7 @@ export function CartPanel() {
           type="button"
           className="cart-panel__close"
           aria-label="Close cart"
-          onClick={controller.closeCart}
+          onClick={close}
         >
           <span aria-hidden="true">×</span>
         </button>
@@ -358,7 +395,7 @@ export function CartPanel() {
           {/* The backdrop closes the drawer on a click; keyboard users have Escape and the close button. */}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the backdrop is not a control */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the drawer */}
-          <div className="cart-backdrop" onClick={controller.closeCart} />
+          <div className="cart-backdrop" onClick={close} />
           <div {...shared} role="dialog" aria-modal="true">
             {content}
           </div>

@@ -1,31 +1,42 @@
 import type { BestsellerGroup } from '@sprout/contracts';
 import { formatMoney } from '@sprout/contracts';
-import { useCartController, useCartState } from './CartProvider';
-import { quantityOf } from './state';
+import { CART_ACTION, ReturnTo, useCartFetcher, useCartView, useOptimisticQuantity } from './useCart';
 
 type ProductRef = { sku: string; name: string };
 
-/** − qty + for one product; the buttons wait while a change for this sku is in flight. */
-export function QuantityStepper({
-  product,
-  quantity,
-  className,
-}: {
-  product: ProductRef;
-  quantity: number;
-  className?: string;
-}) {
-  const controller = useCartController();
-  const { ui } = useCartState();
-  const pending = ui.pendingSkus.includes(product.sku);
+/** The fetcher of one product: a newer change of the same sku replaces the one in flight. */
+function useItemFetcher(sku: string) {
+  return useCartFetcher(`cart-item-${sku}`);
+}
+
+function useSavedQuantity(sku: string): number {
+  return useCartView().cart.items.find((line) => line.sku === sku)?.quantity ?? 0;
+}
+
+/**
+ * − qty + for one product: one form whose buttons send the new absolute quantity, shown at once
+ * (optimistic) while it is saved. Works as a plain form post before the JavaScript loads.
+ */
+export function QuantityStepper({ product, className }: { product: ProductRef; className?: string }) {
+  const fetcher = useItemFetcher(product.sku);
+  const quantity = useOptimisticQuantity(product.sku, useSavedQuantity(product.sku));
   return (
-    <div className={`stepper${className ? ` ${className}` : ''}`} aria-busy={pending}>
+    <fetcher.Form
+      method="post"
+      action={CART_ACTION}
+      className={`stepper${className ? ` ${className}` : ''}`}
+      aria-busy={fetcher.state !== 'idle'}
+    >
+      <input type="hidden" name="intent" value="set-item" />
+      <input type="hidden" name="sku" value={product.sku} />
+      <ReturnTo />
       <button
-        type="button"
+        type="submit"
+        name="quantity"
+        value={Math.max(0, quantity - 1)}
         className="stepper__button"
         aria-label={`Remove one ${product.name}`}
-        disabled={pending || quantity <= 0}
-        onClick={() => void controller.subtractProduct(product)}
+        disabled={quantity <= 0}
       >
         <span aria-hidden="true">−</span>
       </button>
@@ -34,39 +45,40 @@ export function QuantityStepper({
         <span className="visually-hidden"> in your box</span>
       </span>
       <button
-        type="button"
+        type="submit"
+        name="quantity"
+        value={quantity + 1}
         className="stepper__button"
         aria-label={`Add one ${product.name}`}
-        disabled={pending}
-        onClick={() => void controller.addProduct(product)}
       >
         <span aria-hidden="true">+</span>
       </button>
-    </div>
+    </fetcher.Form>
   );
 }
 
-/** The product card's 'Add' button, a stepper once the product is in the box. */
+/** The product card's 'Add' button (a real form: it works before hydration), a stepper once added. */
 export function ProductCartControls({ product }: { product: ProductRef }) {
-  const controller = useCartController();
-  const state = useCartState();
-  const quantity = quantityOf(state, product.sku);
-  const pending = state.ui.pendingSkus.includes(product.sku);
-  // Before hydration nothing would happen on a click: the button waits for the store to start.
-  const waiting = state.ui.phase === 'idle';
-  if (quantity > 0)
-    return <QuantityStepper product={product} quantity={quantity} className="product-card__stepper" />;
+  const fetcher = useItemFetcher(product.sku);
+  const quantity = useOptimisticQuantity(product.sku, useSavedQuantity(product.sku));
+  if (quantity > 0) return <QuantityStepper product={product} className="product-card__stepper" />;
+  const pending = fetcher.state !== 'idle';
   return (
-    <button
-      type="button"
-      className="button button--primary product-card__add"
-      disabled={waiting || pending}
-      aria-busy={pending}
-      onClick={() => void controller.addProduct(product)}
-    >
-      {pending ? <span className="spinner" aria-hidden="true" /> : null}
-      Add<span className="visually-hidden"> {product.name}</span>
-    </button>
+    <fetcher.Form method="post" action={CART_ACTION}>
+      <input type="hidden" name="intent" value="set-item" />
+      <input type="hidden" name="sku" value={product.sku} />
+      <ReturnTo />
+      <button
+        type="submit"
+        name="quantity"
+        value={1}
+        className="button button--primary product-card__add"
+        aria-busy={pending}
+      >
+        {pending ? <span className="spinner" aria-hidden="true" /> : null}
+        Add<span className="visually-hidden"> {product.name}</span>
+      </button>
+    </fetcher.Form>
   );
 }
 
@@ -75,21 +87,20 @@ export function PresetButton({
   group,
   className = 'button button--secondary',
 }: {
-  group: BestsellerGroup;
+  group: Pick<BestsellerGroup, 'id' | 'name' | 'total_quantity'>;
   className?: string;
 }) {
-  const controller = useCartController();
-  const { ui } = useCartState();
+  const fetcher = useCartFetcher(`cart-group-${group.id}`);
   return (
-    <button
-      type="button"
-      className={className}
-      disabled={ui.phase === 'idle' || ui.busy > 0}
-      onClick={() => void controller.addBestsellerGroup(group.id)}
-    >
-      Add all {group.total_quantity}
-      <span className="visually-hidden"> items of {group.name}</span>
-    </button>
+    <fetcher.Form method="post" action={CART_ACTION}>
+      <input type="hidden" name="intent" value="add-group" />
+      <input type="hidden" name="group" value={group.id} />
+      <ReturnTo />
+      <button type="submit" className={className} disabled={fetcher.state !== 'idle'}>
+        Add all {group.total_quantity}
+        <span className="visually-hidden"> items of {group.name}</span>
+      </button>
+    </fetcher.Form>
   );
 }
 

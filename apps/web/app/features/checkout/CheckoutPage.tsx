@@ -6,12 +6,13 @@ import {
   type UpsellItem,
 } from '@sprout/contracts';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { CheckoutLoaderData } from '../../routes/onboarding.checkout.server';
 import { PasswordInput } from '../auth/AuthParts';
 import { refreshAuth } from '../auth/session';
-import { useCartController, useCartState } from '../cart/CartProvider';
-import { toCart, toOnboarding } from '../cart/mapping';
+import { type CartUpdateFields, toCart, toOnboarding, toUpdateBody } from '../cart/mapping';
+import { forgetCart } from '../cart/storage';
+import { useCartUi, useCartView } from '../cart/useCart';
 import { showFlash } from '../flash/flash';
 import { TextInput } from '../forms/TextInput';
 import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
@@ -65,8 +66,9 @@ function internalPath(path: string | undefined): string {
  */
 export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
   const navigate = useNavigate();
-  const controller = useCartController();
-  const state = useCartState();
+  const state = useCartView();
+  const ui = useCartUi();
+  const revalidator = useRevalidator();
   const apiRef = useRef<CheckoutApi | null>(null);
   // api.client is browser-only: the client is made on first use, in an effect or a handler.
   const api = () => {
@@ -78,10 +80,19 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     () => ({ cart: toCart(data.cart), onboarding: toOnboarding(data.cart) }),
     [data.cart],
   );
-  const live = state.onboarding.abandonedCartId === data.cart.id;
-  const cart = live ? state.cart : { ...state.cart, ...fallback.cart };
-  const onboarding = live ? state.onboarding : { ...state.onboarding, ...fallback.onboarding };
+  // The root loader's cart (re-read after every change) is the truth; this page's own read stands in
+  // only if the two differ (another tab changed the cookie).
+  const live = state.onboarding?.abandonedCartId === data.cart.id;
+  const cart = live ? state.cart : fallback.cart;
+  const onboarding = (live ? state.onboarding : null) ?? fallback.onboarding;
   const cartId = data.cart.id;
+
+  /** Pay saves the details itself (decision 013: the saved total is checked before the card). */
+  async function saveCart(fields: CartUpdateFields) {
+    const result = await api().saveCart(cartId, toUpdateBody(fields));
+    if (result.kind === 'ok') revalidator.revalidate();
+    return result;
+  }
 
   // The password is asked when the cart had none as the page opened; it stays asked until paid.
   const [askPassword] = useState(() => !data.cart.has_password);
@@ -169,7 +180,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     setDate((chosen) => keepOrFirstDate(options, chosen));
     setProblems((current) => ({ ...current, date: null }));
     if (options.status === 'ready' && zipCode !== onboarding.zipCode) {
-      const saved = await controller.updateCart({ zipCode });
+      const saved = await saveCart({ zipCode });
       if (saved.kind === 'error' && saved.error.kind === 'validation')
         send({ type: 'merge-server-errors', errors: saved.error.fieldErrors });
     }
@@ -222,7 +233,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     try {
       const result = await api().changeUpsell(direction, { abandoned_cart_id: cartId, sku: item.sku });
       if (result.kind === 'ok') {
-        controller.cartLoaded(result.data.data);
+        revalidator.revalidate();
         return;
       }
       if (result.kind === 'aborted') return;
@@ -245,13 +256,13 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         setPhase('completed');
         pushDataLayer(orderCreatedEvent(outcome.checkout));
         // The cart became a subscription: forget it here (the new customer is signed in).
-        controller.clearAfterOrder();
+        forgetCart();
         void refreshAuth();
         navigate(internalPath(outcome.checkout.redirect));
         return;
       }
       case 'email-in-use': {
-        controller.closeCart();
+        ui.setPanelOpen(false);
         const query = new URLSearchParams({ email: outcome.email, error: EMAIL_IN_USE_MESSAGE });
         navigate(`/onboarding/login?${query}`);
         return;
@@ -293,13 +304,13 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
       case 'price-changed':
         // Nothing was charged: the costs and the Pay button show the saved cart's total (everything
         // typed stays), and the customer presses Pay again for it.
-        controller.cartLoaded(outcome.cart);
+        revalidator.revalidate();
         setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
         focusOn('form');
         return;
       case 'conflict':
         // The price or the cart changed while paying: show what it is now, then they pay again.
-        void controller.actions.restoreCart(cartId);
+        revalidator.revalidate();
         setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
         focusOn('form');
         return;
@@ -372,7 +383,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         total,
       },
       {
-        saveCart: (fields) => controller.updateCart(fields),
+        saveCart,
         complete: (body) => api().complete(body),
         payment: paymentRef.current,
         newKey: newIdempotencyKey,

@@ -1,5 +1,11 @@
 import type { CompleteCheckoutResponse } from '@sprout/contracts';
 
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
 type CompletedCheckout = Extract<CompleteCheckoutResponse['data'], { status: 'completed' }>;
 
 /** Pushes one event to the tag manager's data layer (design "Marketing"), like the cart's pixels. */

@@ -1,13 +1,16 @@
 import type {
   AbandonedCart,
+  AbandonedCartResponse,
   CompleteCheckoutBody,
   CompleteCheckoutResponse,
   DeliveryDatesResponse,
   PaymentConfig,
+  UpdateAbandonedCartBody,
   UpsellItem,
   ZipCode,
 } from '@sprout/contracts';
-import { type ApiClient, type ApiResult, createApiClient } from '../../lib/api.client';
+import type { ApiClient, ApiResult } from '../../lib/api';
+import { browserApiClient } from '../../lib/api.client';
 
 /** The checkout calls of the storefront (spec section 7 "Gift cards and checkout", design "Checkout"). */
 export type CheckoutApi = {
@@ -24,11 +27,13 @@ export type CheckoutApi = {
   }): Promise<ApiResult<{ data: { event_id: string } }>>;
   paymentConfig(): Promise<ApiResult<{ data: PaymentConfig }>>;
   complete(body: CompleteCheckoutBody): Promise<ApiResult<CompleteCheckoutResponse>>;
+  /** Pay's own save of the details, before the card is read (decision 013). */
+  saveCart(abandonedCartId: string, body: UpdateAbandonedCartBody): Promise<ApiResult<AbandonedCartResponse>>;
 };
 
 const zipPath = (code: string) => `/api/shipping/zip-codes/${encodeURIComponent(code)}`;
 
-export function createCheckoutApi(client: ApiClient = createApiClient()): CheckoutApi {
+export function createCheckoutApi(client: ApiClient = browserApiClient()): CheckoutApi {
   return {
     zipCode: (code) => client.request('GET', zipPath(code)),
     deliveryDates: (code) => client.request('GET', `${zipPath(code)}/delivery-dates`),
@@ -42,6 +47,11 @@ export function createCheckoutApi(client: ApiClient = createApiClient()): Checko
       client.request('POST', '/api/marketing/events/initialized-checkout', { body }),
     paymentConfig: () => client.request('GET', '/api/sales/checkout/payment-config'),
     // Field keys come back camel-cased, like the cart update's, so one mapping places both.
+    saveCart: (abandonedCartId, body) =>
+      client.request('PUT', `/api/customers/abandoned-carts/${encodeURIComponent(abandonedCartId)}`, {
+        body,
+        camelCaseFields: true,
+      }),
     complete: (body) => client.request('POST', '/api/sales/checkout', { body, camelCaseFields: true }),
   };
 }

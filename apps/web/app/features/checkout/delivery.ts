@@ -4,7 +4,7 @@ import {
   type DeliveryDatesResponse,
   type ZipCode,
 } from '@sprout/contracts';
-import type { ApiFailure, ApiResult } from '../../lib/api.client';
+import type { ApiFailure, ApiResult } from '../../lib/api';
 
 /** Where the box goes and when it can first arrive, for one zip code (design "Delivery"). */
 export type DeliveryOptions =

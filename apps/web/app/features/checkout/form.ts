@@ -1,5 +1,5 @@
 import type { AbandonedCart } from '@sprout/contracts';
-import type { FieldErrors } from '../../lib/api.client';
+import type { FieldErrors } from '../../lib/api';
 import type { CartUpdateFields } from '../cart/mapping';
 import {
   type FieldState,

@@ -1,12 +1,13 @@
 import {
   type AbandonedCart,
+  type AbandonedCartResponse,
   type CompleteCheckoutBody,
   type CompleteCheckoutResponse,
   PRICE_CHANGED_MESSAGE,
 } from '@sprout/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiFailure, ApiResult } from '../../lib/api.client';
-import type { UpdateCartResponse } from '../cart/cart-api';
+import type { ApiFailure, ApiResult } from '../../lib/api';
+
 import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
 import {
   AttemptMemory,
@@ -61,7 +62,7 @@ const cartLocked = () =>
   }) as const;
 
 /** The cart the PUT answers, costing `total` dollars. */
-const savedCart = (total: number): ApiResult<UpdateCartResponse> => ({
+const savedCart = (total: number): ApiResult<AbandonedCartResponse> => ({
   kind: 'ok',
   status: 200,
   data: {
@@ -73,7 +74,7 @@ const saved = savedCart(input.total);
 
 function setup(
   answers: ApiResult<CompleteCheckoutResponse>[],
-  options: { save?: ApiResult<UpdateCartResponse> } = {},
+  options: { save?: ApiResult<AbandonedCartResponse> } = {},
 ) {
   const bodies: CompleteCheckoutBody[] = [];
   let keys = 0;

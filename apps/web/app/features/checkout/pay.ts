@@ -1,5 +1,6 @@
 import {
   type AbandonedCart,
+  type AbandonedCartResponse,
   type CompleteCheckoutBody,
   type CompleteCheckoutResponse,
   type DeliveryFrequencyWeeks,
@@ -7,8 +8,7 @@ import {
   EMAIL_IN_USE_MESSAGE,
   PRICE_CHANGED_MESSAGE,
 } from '@sprout/contracts';
-import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api.client';
-import type { UpdateCartResponse } from '../cart/cart-api';
+import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
 import type { CartUpdateFields } from '../cart/mapping';
 import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
 
@@ -71,7 +71,7 @@ export type PayInput = {
 };
 
 export type PayDeps = {
-  saveCart(fields: CartUpdateFields): Promise<ApiResult<UpdateCartResponse>>;
+  saveCart(fields: CartUpdateFields): Promise<ApiResult<AbandonedCartResponse>>;
   complete(body: CompleteCheckoutBody): Promise<ApiResult<CompleteCheckoutResponse>>;
   payment: PaymentFieldsHandle | null;
   newKey(): string;

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../lib/api.client';
+import type { FieldErrors } from '../../lib/api';
 
 /**
  * The messages and checks every form of the store shares (spec section 5): the capture popup, the

@@ -60,7 +60,7 @@ export function SiteHeader({ variant = 'full' }: { variant?: 'full' | 'slim' }) 
                   </li>
                 ))}
               </ul>
-              <GetStartedLink className="button button--primary site-header__cta" />
+              <GetStartedLink className="button button--primary site-header__cta" signedIn="nothing" />
               <AccountMenu />
             </nav>
           </>

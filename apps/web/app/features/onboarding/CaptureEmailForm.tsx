@@ -1,6 +1,15 @@
-import { type Ref, useEffect, useReducer, useRef } from 'react';
+import { type Ref, useEffect, useReducer } from 'react';
 import { Link } from 'react-router';
-import { useCartController, useCartState } from '../cart/CartProvider';
+import { camelCaseFieldErrors } from '../../lib/api';
+import type { Pending } from '../cart/pending';
+import {
+  CART_ACTION,
+  PendingFields,
+  ReturnTo,
+  useCartFetcher,
+  useCartView,
+  useHydrated,
+} from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
 import {
   type CaptureField,
@@ -12,7 +21,11 @@ import {
 
 type Props = {
   /** After the cart was updated and anything pending was added. */
-  onSuccess(): void;
+  onSuccess?(): void;
+  /** What waits for the details (a product, a ready-made box), added right after them. */
+  pending?: Pending | null;
+  /** Where to go once the details are saved (the signup page's next step). */
+  next?: string;
   /** The visitor leaves for the login screen (the popup closes). */
   onLeave?(): void;
   submitLabel?: string;
@@ -23,21 +36,35 @@ type Props = {
  * The capture form of spec sections 2 and 5: email and zip code into the abandoned cart, with
  * 'Continue', an 'OR' divider, Google and the login link. Used by the popup and the signup page.
  */
-export function CaptureEmailForm({ onSuccess, onLeave, submitLabel = 'Continue', emailRef }: Props) {
-  const controller = useCartController();
-  const { onboarding, ui } = useCartState();
-  const prefillEmail = onboarding.email ?? onboarding.referee?.email ?? '';
-  const prefillZip = onboarding.zipCode ?? '';
+export function CaptureEmailForm({
+  onSuccess,
+  onLeave,
+  pending = null,
+  next,
+  submitLabel = 'Continue',
+  emailRef,
+}: Props) {
+  const { onboarding } = useCartView();
+  const fetcher = useCartFetcher('cart-details');
+  const prefillEmail = onboarding?.email ?? onboarding?.referee?.email ?? '';
+  const prefillZip = onboarding?.zipCode ?? '';
   const [form, send] = useReducer(captureFormReducer, undefined, () =>
-    initialCaptureForm(prefillEmail, prefillZip, ui.captureErrors),
+    initialCaptureForm(prefillEmail, prefillZip),
   );
-  const mounted = useRef(true);
+
+  // The action's answer: errors keyed by field (cleared on edit), or done.
+  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer is handled once
   useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+    if (outcome?.intent !== 'update-details') return;
+    if (outcome.ok) {
+      send({ type: 'submitted', serverErrors: {}, formError: null });
+      onSuccess?.();
+      return;
+    }
+    const serverErrors = camelCaseFieldErrors(outcome.errors ?? {});
+    send({ type: 'submitted', serverErrors, formError: outcome.errors ? null : (outcome.message ?? null) });
+  }, [outcome]);
 
   // The cart may load after the form appears (signup page on a first visit): prefill until edited.
   useEffect(() => {
@@ -47,23 +74,16 @@ export function CaptureEmailForm({ onSuccess, onLeave, submitLabel = 'Continue',
     if (prefillZip) send({ type: 'prefill', field: 'zipCode', value: prefillZip });
   }, [prefillZip]);
 
-  const disabled = isSubmitDisabled(form);
+  // Before hydration the browser's own form post does the work: nothing to wait for.
+  const hydrated = useHydrated();
+  const disabled = hydrated && isSubmitDisabled(form);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (disabled) return;
-    send({ type: 'submit' });
-    const result = await controller.submitCapture({
-      email: form.fields.email.value,
-      zipCode: form.fields.zipCode.value,
-    });
-    if (!mounted.current) return;
-    if (result.ok) {
-      send({ type: 'submitted', serverErrors: {}, formError: null });
-      onSuccess();
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    if (disabled) {
+      event.preventDefault();
       return;
     }
-    send({ type: 'submitted', serverErrors: result.fieldErrors, formError: result.message });
+    send({ type: 'submit' });
   }
 
   const bind = (field: CaptureField) => ({
@@ -74,12 +94,22 @@ export function CaptureEmailForm({ onSuccess, onLeave, submitLabel = 'Continue',
     onBlur: () => send({ type: 'blur', field }),
   });
 
-  const cartId = onboarding.abandonedCartId;
+  const cartId = onboarding?.abandonedCartId;
   const googleHref = cartId ? `/auth/google?abandoned_cart_id=${encodeURIComponent(cartId)}` : '/auth/google';
 
   return (
     <div className="capture-form">
-      <form noValidate onSubmit={submit} aria-busy={form.submitting}>
+      <fetcher.Form
+        method="post"
+        action={CART_ACTION}
+        noValidate
+        onSubmit={submit}
+        aria-busy={form.submitting}
+      >
+        <input type="hidden" name="intent" value="update-details" />
+        <PendingFields pending={pending} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
+        <ReturnTo />
         <TextInput
           {...bind('email')}
           ref={emailRef}
@@ -93,7 +123,7 @@ export function CaptureEmailForm({ onSuccess, onLeave, submitLabel = 'Continue',
         <TextInput
           {...bind('zipCode')}
           label="Zip code"
-          name="zip"
+          name="zip_code"
           autoComplete="postal-code"
           inputMode="numeric"
           maxLength={10}
@@ -108,7 +138,7 @@ export function CaptureEmailForm({ onSuccess, onLeave, submitLabel = 'Continue',
           {form.submitting ? <span className="spinner" aria-hidden="true" /> : null}
           {submitLabel}
         </button>
-      </form>
+      </fetcher.Form>
       <p className="capture-form__divider">
         <span>OR</span>
       </p>

@@ -1,5 +1,6 @@
-import { useId, useRef } from 'react';
-import { useCartController, useCartState } from '../cart/CartProvider';
+import { useEffect, useId, useRef } from 'react';
+import { markSignupUsed } from '../cart/storage';
+import { useCartUi } from '../cart/useCart';
 import { useModal } from '../cart/useModal';
 import { CaptureEmailForm } from './CaptureEmailForm';
 
@@ -19,15 +20,19 @@ const BENEFITS = [
  * visitor gave an email and zip code. Closes from its icon, a click outside or a successful submit.
  */
 export function CaptureEmailPopup() {
-  const { ui } = useCartState();
-  const controller = useCartController();
+  const ui = useCartUi();
   const dialogRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const sublineId = useId();
-  const open = ui.isCaptureOpen;
-  const dismiss = () => controller.closeCapture({ submitted: false });
+  const open = ui.capture !== null;
+  // Closing without submitting drops what was waiting for the details.
+  const dismiss = () => ui.setCapture(null);
   useModal(dialogRef, { open, onClose: dismiss, initialFocus: emailRef });
+  // Spec section 2: the capture form was shown to this browser.
+  useEffect(() => {
+    if (open) markSignupUsed();
+  }, [open]);
 
   if (!open) return null;
   return (
@@ -66,11 +71,7 @@ export function CaptureEmailPopup() {
           <p id={sublineId} className="capture-popup__subline">
             {CAPTURE_SUBLINE}
           </p>
-          <CaptureEmailForm
-            emailRef={emailRef}
-            onSuccess={() => controller.closeCapture({ submitted: true })}
-            onLeave={dismiss}
-          />
+          <CaptureEmailForm emailRef={emailRef} pending={ui.capture} onSuccess={dismiss} onLeave={dismiss} />
         </div>
       </div>
     </div>

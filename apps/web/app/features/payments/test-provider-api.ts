@@ -5,7 +5,8 @@ import {
   type TestPaymentMethod,
   type TestPaymentMethodBody,
 } from '@sprout/contracts';
-import { type ApiClient, type ApiResult, createApiClient } from '../../lib/api.client';
+import type { ApiClient, ApiResult } from '../../lib/api';
+import { browserApiClient } from '../../lib/api.client';
 
 /**
  * The embedded test provider's browser API (what Stripe.js is to Stripe): same-origin fetch with
@@ -15,7 +16,7 @@ export function testProviderApi(client?: ApiClient) {
   // Made on first use, in the browser: the card form also renders on the server, where the
   // browser-only client module does not exist.
   let browserClient = client;
-  const api = () => (browserClient ??= createApiClient());
+  const api = () => (browserClient ??= browserApiClient());
   return {
     createPaymentMethod: (card: TestPaymentMethodBody): Promise<ApiResult<TestPaymentMethod>> =>
       api().request('POST', `${TEST_PROVIDER_PREFIX}/payment-methods`, { body: card }),

@@ -1,4 +1,4 @@
-import { useCartState } from '../cart/CartProvider';
+import { useCartView } from '../cart/useCart';
 import { cartBannerFromState } from './banner';
 
 function GiftIcon() {
@@ -21,8 +21,8 @@ function GiftIcon() {
  * in the cart panel.
  */
 export function CartBanner({ placement }: { placement: 'page' | 'panel' }) {
-  const state = useCartState();
-  const view = cartBannerFromState(state);
+  const { cart, page } = useCartView();
+  const view = cartBannerFromState({ cart, appSettings: page.appSettings });
   if (!view) return null;
   const classes = `offer-banner offer-banner--${placement} offer-banner--${view.kind}`;
   return (

@@ -1,86 +1,57 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useCartController, useCartState } from '../cart/CartProvider';
+import { CART_ACTION, ReturnTo, useCartFetcher, useCartView } from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
-import type { PromoOutcome } from './actions';
 import { PROMO_REQUIRED_MESSAGE } from './rules';
-
-type Working = 'apply' | 'remove' | null;
-
-function useMounted() {
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  return mounted;
-}
 
 /**
  * The cart panel's promo code: a field with Apply, or the applied code with Remove (spec sections 4,
- * 5 and 8). A failure shows the server's first promo_code error, else 'Promo Code is invalid.'. A code
- * the cart does not qualify for yet stays applied and says why.
+ * 5 and 8), posted to the cart action. A failure shows the server's first promo_code error, else
+ * 'Promo Code is invalid.'. A code the cart does not qualify for yet stays applied and says why.
  */
 export function PromoCodeForm() {
-  const { cart, onboarding } = useCartState();
-  const controller = useCartController();
+  const { cart, onboarding } = useCartView();
+  const fetcher = useCartFetcher('cart-promo');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState<Working>(null);
-  const mounted = useMounted();
   const headingId = useId();
   const reasonId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
-  /** Where focus goes once the field and the applied code swap places. */
-  const focusNext = useRef<'input' | 'remove' | null>(null);
+  const sending =
+    fetcher.state !== 'idle' ? (fetcher.formData?.get('intent') as string | undefined) : undefined;
+  const working: 'apply' | 'remove' | null =
+    sending === 'apply-promo' ? 'apply' : sending === 'remove-promo' ? 'remove' : null;
 
   const promo = cart.promoCode;
-  const partnership = onboarding.partnership;
+  const partnership = onboarding?.partnership ?? null;
   const applied = [promo?.code, partnership?.code].filter((value): value is string => Boolean(value));
   const hasCode = applied.length > 0;
 
+  // The answer: the error under the field, or the code swapped for its chip (focus follows).
+  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    if (target === 'input') inputRef.current?.focus();
-    else removeRef.current?.focus();
-  });
-
-  function settle(outcome: PromoOutcome, after: 'input' | 'remove') {
-    if (!mounted.current) return;
-    setWorking(null);
-    if (outcome.kind === 'rejected' || outcome.kind === 'failed') {
-      setError(outcome.message);
+    if (!outcome) return;
+    if (!outcome.ok) {
+      setError(outcome.errors?.promo_code?.[0] ?? outcome.message ?? null);
       return;
     }
-    if (outcome.kind === 'applied' || outcome.kind === 'already-applied') {
-      setError(null);
-      setCode('');
-      focusNext.current = after;
-    }
-  }
+    setError(null);
+    setCode('');
+    if (outcome.intent === 'apply-promo') removeRef.current?.focus();
+    else inputRef.current?.focus();
+  }, [outcome]);
 
-  async function apply(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (working) return;
-    const trimmed = code.trim();
-    if (!trimmed) {
+  function apply(event: React.FormEvent<HTMLFormElement>) {
+    if (working) {
+      event.preventDefault();
+      return;
+    }
+    if (!code.trim()) {
+      event.preventDefault();
       setError(PROMO_REQUIRED_MESSAGE);
       return;
     }
-    setWorking('apply');
     setError(null);
-    settle(await controller.applyPromoCode(trimmed), 'remove');
-  }
-
-  async function remove() {
-    if (working) return;
-    setWorking('remove');
-    setError(null);
-    settle(await controller.removePromoCode(), 'input');
   }
 
   const reason = promo && !promo.is_applicable ? promo.inapplicable_reason : null;
@@ -106,16 +77,19 @@ export function PromoCodeForm() {
             <strong className="promo-code__value">{applied.join(' + ')}</strong>{' '}
             <span className="promo-code__label">applied</span>
           </p>
-          <button
-            ref={removeRef}
-            type="button"
-            className="promo-code__remove"
-            aria-label={`Remove promo code ${applied.join(' and ')}`}
-            disabled={working !== null}
-            onClick={() => void remove()}
-          >
-            {working === 'remove' ? 'Removing…' : 'Remove'}
-          </button>
+          <fetcher.Form method="post" action={CART_ACTION}>
+            <input type="hidden" name="intent" value="remove-promo" />
+            <ReturnTo />
+            <button
+              ref={removeRef}
+              type="submit"
+              className="promo-code__remove"
+              aria-label={`Remove promo code ${applied.join(' and ')}`}
+              disabled={working !== null}
+            >
+              {working === 'remove' ? 'Removing…' : 'Remove'}
+            </button>
+          </fetcher.Form>
           {reason ? (
             <p className="promo-code__reason" id={reasonId}>
               {reason}
@@ -128,11 +102,19 @@ export function PromoCodeForm() {
           ) : null}
         </div>
       ) : (
-        <form className="promo-code__form" onSubmit={(event) => void apply(event)} noValidate>
+        <fetcher.Form
+          method="post"
+          action={CART_ACTION}
+          className="promo-code__form"
+          onSubmit={apply}
+          noValidate
+        >
+          <input type="hidden" name="intent" value="apply-promo" />
+          <ReturnTo />
           <TextInput
             ref={inputRef}
             label="Promo code"
-            name="promo_code"
+            name="code"
             value={code}
             error={error}
             autoComplete="off"
@@ -162,7 +144,7 @@ export function PromoCodeForm() {
           <p className="visually-hidden" aria-live="polite">
             {error ?? ''}
           </p>
-        </form>
+        </fetcher.Form>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { PromoCode } from '@sprout/contracts';
-import type { ApiClient } from '../../lib/api-client.server';
+import type { ServerApiClient as ApiClient } from '../../lib/api-client.server';
 import { readCartIdFromCookie } from '../cart/storage';
 import { AUTO_APPLY_PROMO_COOKIE, normalizeCode, readCookie } from './cookies';
 

@@ -1,6 +1,6 @@
 import { PROMO_ALREADY_APPLIED_MESSAGE } from '@sprout/contracts';
 import { describe, expect, it } from 'vitest';
-import { type ApiFailure, failureFromResponse, NO_RESPONSE_MESSAGE } from '../../lib/api.client';
+import { type ApiFailure, failureFromResponse, NO_RESPONSE_MESSAGE } from '../../lib/api';
 import {
   isFullyCovered,
   isPromoAlreadyApplied,

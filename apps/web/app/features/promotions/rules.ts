@@ -1,5 +1,5 @@
 import { PROMO_ALREADY_APPLIED_MESSAGE } from '@sprout/contracts';
-import type { ApiFailure } from '../../lib/api.client';
+import type { ApiFailure } from '../../lib/api';
 
 /** Spec sections 5 and 8: what a failed promo code shows unless the server names the reason. */
 export const PROMO_INVALID_MESSAGE = 'Promo Code is invalid.';

@@ -1,0 +1,305 @@
+import type { AbandonedCart, BestsellerGroup, Plan } from '@sprout/contracts';
+import { data, redirect } from 'react-router';
+import type { ServerApiClient } from '../../lib/api-client.server';
+import type { SiteSettings } from '../../lib/context';
+import { REFERRAL_SETTINGS_GROUP } from '../promotions/banner';
+import {
+  AUTO_APPLY_PROMO_COOKIE,
+  normalizeCode,
+  OVERWRITE_PROMO_COOKIE,
+  parseOverwrite,
+} from '../promotions/cookies';
+import { PROMO_REQUIRED_MESSAGE } from '../promotions/rules';
+import { type AddContext, type CartOutcome, CartSession, cartService } from './cart.server';
+import { parseSkuParams, pendingFromSearch, pendingToSearch } from './pending';
+
+/** One-shot parameters of a link (spec section 4, decision 017): applied on arrival, then dropped. */
+const LINK_PARAMS = ['email', 'zip', 'plan', 'skus', 'quantities', 'referral_id', 'pc', 'pc_overwrite'];
+/**
+ * Sign-in pages keep their email (the login is prefilled with it) and change no cart: the reset
+ * page used to save the account's email on a cart (defect 7).
+ */
+const AUTH_PAGES = /^\/onboarding\/(login|verification|forgot-password|reset-password)\/?$/;
+export const NOTICE_COOKIE = 'cart_notice';
+const PENDING_REFERRAL_COOKIE = 'pending_referral_code';
+const YEAR = 365 * 24 * 60 * 60;
+
+export type CartPageData = {
+  cart: AbandonedCart | null;
+  signedIn: boolean;
+  /** Plans, for the panel's "bigger box" offer (only with a chosen plan). */
+  plans: Pick<Plan, 'id' | 'name' | 'threshold' | 'box_price_from'>[];
+  /** Ready-made boxes offered by an empty cart panel. */
+  cartPresets: Pick<BestsellerGroup, 'id' | 'name' | 'total_quantity' | 'total_price'>[];
+  /** Something to say once (a code that stays, a referral that failed). */
+  notice: string | null;
+  /** The referral discounts' settings, for the referral banner (only with a referrer). */
+  appSettings: { group: string; values: Record<string, unknown> }[];
+};
+
+function readCookie(header: string | null, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function cookie(name: string, value: string | null, secure: boolean, maxAge = YEAR): string {
+  const attributes = ['Path=/', 'SameSite=Lax', `Max-Age=${value === null ? 0 : maxAge}`];
+  if (secure) attributes.push('Secure');
+  return `${name}=${value === null ? '' : encodeURIComponent(value)}; ${attributes.join('; ')}`;
+}
+
+async function isSignedIn(api: ServerApiClient): Promise<boolean> {
+  const answer = await api.request<{ authenticated: boolean }>('GET', '/auth/initial');
+  return answer.kind === 'ok' && answer.data.authenticated;
+}
+
+function menuOf(pathname: string): string | null {
+  return /^\/menus\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+}
+
+function setCookies(list: string[]): Headers {
+  const headers = new Headers();
+  for (const item of list) headers.append('set-cookie', item);
+  return headers;
+}
+
+/**
+ * The link's parameters, on any page: email and zip into the cart, the promo code (a code already
+ * on the cart stays unless the link says to overwrite it, and the visitor is told), the plan, a
+ * friend's referral code (waits for the email), then skus/quantities. Then a redirect to the clean
+ * address, so a reload does not repeat them. Null when the address has none.
+ */
+async function applyLinkParams(request: Request, api: ServerApiClient, site: SiteSettings) {
+  const url = new URL(request.url);
+  if (!LINK_PARAMS.some((name) => url.searchParams.has(name))) return null;
+  if (AUTH_PAGES.test(url.pathname)) return null;
+  const query = url.searchParams;
+  const secure = url.protocol === 'https:';
+  const session = new CartSession(api, request);
+  const service = cartService(api, session, { sourceUrl: url.toString() });
+  const cookies: string[] = [];
+  const notices: string[] = [];
+  const signedIn = await isSignedIn(api);
+
+  const email = query.get('email')?.trim() || null;
+  const zip = query.get('zip')?.trim() || null;
+  // A signed-in customer has no abandoned cart: their details are their account's.
+  if (!signedIn && (email || zip)) {
+    const body: Record<string, string> = {};
+    if (email) body.email = email;
+    if (zip) body.zip_code = zip;
+    // A bad email or zip is ignored: the capture form asks again when needed.
+    await service.updateDetails(body, null, { signedIn, accountUrl: site.accountUrl, menu: null });
+  }
+
+  const code = normalizeCode(query.get('pc'));
+  if (code) {
+    const overwrite = parseOverwrite(query.get('pc_overwrite'));
+    const cart = session.hasCart ? await session.read() : null;
+    const current = cart?.cart.promo_code?.code ?? null;
+    if (!cart) {
+      // No cart yet: the code waits in its cookie (and prices the menus) until the first change.
+      cookies.push(cookie(AUTO_APPLY_PROMO_COOKIE, code, secure));
+      cookies.push(cookie(OVERWRITE_PROMO_COOKIE, overwrite ? 'true' : null, secure));
+    } else if (current && current.toLowerCase() !== code.toLowerCase() && !overwrite) {
+      notices.push(
+        `Your box keeps the code ${current}: a link's code (${code}) does not replace a code you already have. Remove ${current} in your box to use ${code}.`,
+      );
+    } else {
+      const outcome = await service.applyPromo(code);
+      if (!('redirect' in outcome) && !outcome.ok && outcome.message) notices.push(outcome.message);
+      cookies.push(
+        cookie(AUTO_APPLY_PROMO_COOKIE, null, secure),
+        cookie(OVERWRITE_PROMO_COOKIE, null, secure),
+      );
+    }
+  }
+
+  const context: AddContext = { signedIn, accountUrl: site.accountUrl, menu: menuOf(url.pathname) };
+  const slug = query.get('plan');
+  if (slug && !signedIn) {
+    const plans = await service.plans();
+    const plan =
+      plans.find((candidate) => candidate.slug === slug) ??
+      plans.find((candidate) => candidate.tag?.includes('popular'));
+    if (plan && !plan.is_selected) {
+      const outcome = await service.selectPlan(plan.id, null, context);
+      if (!('redirect' in outcome) && outcome.notice) notices.push(outcome.notice);
+    }
+  }
+
+  const referral = normalizeCode(query.get('referral_id'));
+  if (referral && !signedIn) {
+    const cart = session.hasCart ? await session.read() : null;
+    if (cart?.email) {
+      const outcome = await service.applyReferral(referral, cart.email);
+      if (!('redirect' in outcome) && !outcome.ok && outcome.message) notices.push(outcome.message);
+    } else cookies.push(cookie(PENDING_REFERRAL_COOKIE, referral, secure, 30 * 24 * 60 * 60));
+  }
+
+  for (const name of LINK_PARAMS) query.delete(name);
+  let target = `${url.pathname}${query.size > 0 ? `?${query}` : ''}`;
+  const items = parseSkuParams(new URL(request.url).searchParams);
+  if (items.length > 0) {
+    // A link's box is filled as it says: a bigger plan is chosen without asking (spec section 4).
+    const outcome: CartOutcome = await service.addPending({ items }, context, true);
+    if ('redirect' in outcome) target = outcome.redirect;
+    else if (outcome.capture) target = `/onboarding/signup?${pendingToSearch(outcome.capture)}`;
+    else if (!outcome.ok && outcome.message) notices.push(outcome.message);
+  }
+  if (notices.length > 0) cookies.push(cookie(NOTICE_COOKIE, notices.join(' '), secure, 60));
+  return redirect(target, { headers: setCookies([...session.setCookies, ...cookies]) });
+}
+
+/** The root loader's share: the visitor's cart by its cookie, with what the cart panel shows. */
+export async function loadCartPage(request: Request, api: ServerApiClient, site: SiteSettings) {
+  const applied = await applyLinkParams(request, api, site);
+  if (applied) throw applied;
+  const url = new URL(request.url);
+  const session = new CartSession(api, request);
+  const service = cartService(api, session, { sourceUrl: url.toString() });
+  const [cart, signedIn] = await Promise.all([session.read(), isSignedIn(api)]);
+  const [plans, presets, settings] = await Promise.all([
+    cart?.plan_id ? service.plans() : Promise.resolve([]),
+    cart && cart.cart.items.length === 0 ? service.bestsellers() : Promise.resolve([]),
+    cart?.referrer
+      ? api.request<{ data: CartPageData['appSettings'] }>('GET', '/api/sales/app-settings')
+      : Promise.resolve(null),
+  ]);
+  const header = request.headers.get('cookie');
+  const notice = readCookie(header, NOTICE_COOKIE);
+  const cookies = [...session.setCookies];
+  if (notice) cookies.push(cookie(NOTICE_COOKIE, null, url.protocol === 'https:'));
+  const page: CartPageData = {
+    cart,
+    signedIn,
+    plans: plans.map(({ id, name, threshold, box_price_from }) => ({ id, name, threshold, box_price_from })),
+    cartPresets: presets
+      .filter((group) => group.show_on_cart)
+      .map(({ id, name, total_quantity, total_price }) => ({ id, name, total_quantity, total_price })),
+    notice,
+    appSettings:
+      settings?.kind === 'ok'
+        ? settings.data.data.filter((group) => group.group === REFERRAL_SETTINGS_GROUP)
+        : [],
+  };
+  return { page, headers: setCookies(cookies) };
+}
+
+/** The cart resource route's action: one intent per change (decision 017). */
+export async function runCartAction(request: Request, api: ServerApiClient, site: SiteSettings) {
+  const form = await request.formData();
+  const fields = new URLSearchParams();
+  for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value);
+  const intent = fields.get('intent') ?? '';
+  const returnTo = safeReturn(fields.get('returnTo'));
+  const referer = request.headers.get('referer');
+  const page = new URL(returnTo ?? referer ?? '/', site.url);
+  const session = new CartSession(api, request);
+  const service = cartService(api, session, { sourceUrl: page.toString() });
+  const adds = ['set-item', 'add-group', 'update-details', 'select-plan'].includes(intent);
+  const context: AddContext = {
+    signedIn: adds ? await isSignedIn(api) : false,
+    accountUrl: site.accountUrl,
+    menu: menuOf(page.pathname),
+  };
+  const outcome = await perform(intent, fields, service, context, request);
+  const headers = setCookies(session.setCookies);
+  if ('redirect' in outcome) return redirect(outcome.redirect, { headers });
+  if (returnTo) {
+    // A document POST (before the JavaScript loaded): back to the page, or on to the capture page.
+    if (outcome.capture)
+      return redirect(`/onboarding/signup?${pendingToSearch(outcome.capture)}`, { headers });
+    return redirect(returnTo, { headers });
+  }
+  // Refusals are answers to show (field errors, the capture popup), not failed requests.
+  return data(outcome, { headers });
+}
+
+const DETAIL_FIELDS = [
+  'email',
+  'zip_code',
+  'first_name',
+  'last_name',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'phone',
+  'delivery_instructions',
+  'password',
+];
+
+async function perform(
+  intent: string,
+  fields: URLSearchParams,
+  service: ReturnType<typeof cartService>,
+  context: AddContext,
+  request: Request,
+): Promise<CartOutcome> {
+  const pending = pendingFromSearch(fields);
+  const number = (name: string) => Number.parseInt(fields.get(name) ?? '', 10);
+  switch (intent) {
+    case 'set-item': {
+      const sku = fields.get('sku') ?? '';
+      const quantity = number('quantity');
+      if (!sku || !Number.isInteger(quantity) || quantity < 0)
+        return { intent, ok: false, message: 'Choose a dish and a quantity.' };
+      return service.changeQuantity(sku, quantity, context);
+    }
+    case 'add-group': {
+      const groupId = number('group');
+      if (!Number.isInteger(groupId)) return { intent, ok: false, message: 'Choose a ready-made box.' };
+      return service.addPending({ groupId }, context);
+    }
+    case 'select-plan': {
+      const planId = number('plan_id');
+      if (!Number.isInteger(planId)) return { intent, ok: false, message: 'Choose a plan.' };
+      const outcome = await service.selectPlan(planId, pending, context);
+      const next = safeReturn(fields.get('next'));
+      if (next && !('redirect' in outcome) && outcome.ok) return { redirect: next };
+      return outcome;
+    }
+    case 'update-details': {
+      const body: Record<string, string | boolean> = {};
+      for (const name of DETAIL_FIELDS) {
+        const value = fields.get(name);
+        // Empty values are dropped (spec section 5): clearing a field does not clear it on the cart.
+        const text = name === 'password' ? (value ?? '') : (value ?? '').trim();
+        if (text !== '') body[name] = text;
+      }
+      if (fields.has('receives_sms_updates'))
+        body.receives_sms_updates = fields.get('receives_sms_updates') === 'true';
+      const outcome = await service.updateDetails(body, pending, context);
+      const next = safeReturn(fields.get('next'));
+      const referral = normalizeCode(readCookie(request.headers.get('cookie'), PENDING_REFERRAL_COOKIE));
+      if (referral && typeof body.email === 'string' && !('redirect' in outcome) && outcome.ok)
+        await service.applyReferral(referral, body.email);
+      if (next && !('redirect' in outcome) && outcome.ok) return { redirect: next };
+      return outcome;
+    }
+    case 'apply-promo': {
+      const code = (fields.get('code') ?? '').trim();
+      if (!code) return { intent, ok: false, errors: { promo_code: [PROMO_REQUIRED_MESSAGE] } };
+      return service.applyPromo(code);
+    }
+    case 'remove-promo':
+      return service.removePromo();
+    case 'upsell': {
+      const sku = fields.get('sku') ?? '';
+      return service.upsell(sku, fields.get('direction') === 'decrease' ? 'decrease' : 'increase');
+    }
+    case 'save-filters':
+      return service.saveFilters({ indicators: fields.getAll('indicators'), tags: fields.getAll('tags') });
+    default:
+      return { intent, ok: false, message: 'This change is not known.' };
+  }
+}
+
+/** Only a path on this site (no `//host`), so a form cannot send the visitor elsewhere. */
+function safeReturn(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,340 @@
+import {
+  type AbandonedCart,
+  type BestsellerGroup,
+  EMAIL_IN_USE_MESSAGE,
+  GENERIC_SERVER_ERROR,
+  type Plan,
+} from '@sprout/contracts';
+import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
+import type { ServerApiClient } from '../../lib/api-client.server';
+import { isPromoAlreadyApplied, promoErrorMessage, referralErrorMessage } from '../promotions/rules';
+import { type Pending, pendingToSearch } from './pending';
+import { cartCookie, readCartIdFromCookie } from './storage';
+
+export type { Pending } from './pending';
+
+const CUSTOMERS = '/api/customers/abandoned-carts';
+const SALES = '/api/sales/abandoned-carts';
+
+type CartAnswer = { data: AbandonedCart };
+
+/** What a cart change answers a fetcher (a document POST is redirected instead). */
+export type CartActionData = {
+  intent: string;
+  ok: boolean;
+  /** Field errors keyed by the form's field names. */
+  errors?: FieldErrors;
+  /** A message for the whole change (toast or form alert). */
+  message?: string;
+  /** The visitor must give an email and zip code first: the capture popup opens with this. */
+  capture?: Pending;
+  /** The change needs a bigger plan: ask first, showing the plan and its price (defect 4). */
+  upgrade?: { plan: Pick<Plan, 'id' | 'name' | 'threshold' | 'box_price_from'>; pending: Pending };
+  /** Said after the change (a box emptied to fit a smaller plan, a code that stays). */
+  notice?: string;
+};
+
+export type CartOutcome = CartActionData | { redirect: string };
+
+export function isIdentified(cart: AbandonedCart | null): boolean {
+  return Boolean(cart?.email) && cart?.zip_code_id !== null && cart?.zip_code_id !== undefined;
+}
+
+/**
+ * The visitor's abandoned cart for one request: its id comes from the `abandoned_cart_id` cookie, it
+ * is created on the first change, and a cart that can no longer change (400/10002: checked out) or
+ * is not the visitor's (403) is dropped for a fresh one. Cookies to set are collected for the answer.
+ */
+export class CartSession {
+  id: string | null;
+  readonly setCookies: string[] = [];
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly api: ServerApiClient,
+    request: Request,
+  ) {
+    this.id = readCartIdFromCookie(request.headers.get('cookie'));
+    this.secure = new URL(request.url).protocol === 'https:';
+  }
+
+  private remember(id: string | null) {
+    this.id = id;
+    this.setCookies.push(cartCookie(id, this.secure));
+  }
+
+  /** The cart, or null without one; an unknown or foreign id is forgotten. */
+  async read(): Promise<AbandonedCart | null> {
+    if (!this.id) return null;
+    const result = await this.api.request<CartAnswer>('GET', `${CUSTOMERS}/${this.id}`, {
+      query: { include: 'promoCode' },
+    });
+    if (result.kind === 'ok') return result.data.data;
+    if (result.kind === 'error' && result.error.status !== null && result.error.status < 500)
+      this.remember(null);
+    return null;
+  }
+
+  private async create(): Promise<ApiResult<CartAnswer>> {
+    const result = await this.api.request<CartAnswer>('POST', CUSTOMERS);
+    if (result.kind === 'ok') this.remember(result.data.data.id);
+    return result;
+  }
+
+  /** Runs a change on the cart (made when missing); a checked-out or foreign cart starts over once. */
+  async change<T>(run: (id: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    if (!this.id) {
+      const created = await this.create();
+      if (created.kind !== 'ok') return created;
+    }
+    const result = await run(this.id as string);
+    if (result.kind !== 'error' || !['cart-locked', 'forbidden'].includes(result.error.kind)) return result;
+    this.remember(null);
+    const created = await this.create();
+    if (created.kind !== 'ok') return created;
+    return run(this.id as string);
+  }
+
+  get hasCart(): boolean {
+    return this.id !== null;
+  }
+}
+
+function failureData(intent: string, error: ApiFailure): CartActionData {
+  const hasFields = Object.keys(error.fieldErrors).length > 0;
+  return {
+    intent,
+    ok: false,
+    ...(hasFields ? { errors: error.fieldErrors } : {}),
+    message: hasFields ? (Object.values(error.fieldErrors)[0]?.[0] ?? error.message) : error.message,
+  };
+}
+
+function asFailure<T>(intent: string, result: ApiResult<T>): CartActionData | null {
+  if (result.kind === 'ok') return null;
+  if (result.kind === 'aborted') return { intent, ok: false, message: GENERIC_SERVER_ERROR };
+  return failureData(intent, result.error);
+}
+
+/** The cart rules of spec section 4, each change one function over the session and the API. */
+export function cartService(api: ServerApiClient, session: CartSession, options: { sourceUrl: string }) {
+  const source_url = options.sourceUrl.slice(0, 2000);
+
+  async function plans(): Promise<Plan[]> {
+    const result = await api.request<{ data: Plan[] }>('GET', '/api/sales/plans', {
+      query: { abandoned_cart_id: session.id },
+    });
+    return result.kind === 'ok' ? result.data.data : [];
+  }
+
+  async function bestsellers(): Promise<BestsellerGroup[]> {
+    const result = await api.request<{ data: BestsellerGroup[] }>('GET', '/api/bestsellers', {
+      query: { abandonedCartId: session.id },
+    });
+    return result.kind === 'ok' ? result.data.data : [];
+  }
+
+  /** Who may add: a signed-in customer goes to the account site, then details, then a plan. */
+  function gate(cart: AbandonedCart | null, pending: Pending, context: AddContext): CartOutcome | null {
+    if (context.signedIn) return { redirect: context.accountUrl };
+    if (!isIdentified(cart)) return { intent: 'add', ok: false, capture: pending };
+    if (cart?.plan_id === null || cart?.plan_id === undefined) {
+      const search = pendingToSearch(pending);
+      if (context.menu) search.set('navItem', context.menu);
+      return { redirect: `/onboarding/plans?${search}` };
+    }
+    return null;
+  }
+
+  /** Asks before a bigger plan (defect 4): the smallest plan that holds `needed` items. */
+  async function askUpgrade(needed: number, pending: Pending): Promise<CartActionData> {
+    const sorted = (await plans()).sort((a, b) => a.threshold - b.threshold);
+    const plan = sorted.find((candidate) => candidate.threshold >= needed);
+    if (!plan) {
+      const largest = sorted.at(-1)?.threshold ?? 0;
+      return { intent: 'add', ok: false, message: `Your box is full: it holds at most ${largest} items.` };
+    }
+    const { id, name, threshold, box_price_from } = plan;
+    return { intent: 'add', ok: false, upgrade: { plan: { id, name, threshold, box_price_from }, pending } };
+  }
+
+  async function setItem(sku: string, quantity: number): Promise<ApiResult<CartAnswer>> {
+    return session.change((id) =>
+      api.request<CartAnswer>('PUT', `${SALES}/${id}/items`, {
+        body: { sku, quantity: Math.max(0, quantity), source_url },
+      }),
+    );
+  }
+
+  /** Items one by one, skipping any the server refuses with 404 or 422 (spec section 4). */
+  async function addItems(cart: AbandonedCart, items: { sku: string; quantity: number }[]) {
+    let current = cart;
+    for (const item of items) {
+      const existing = current.cart.items.find((line) => line.sku === item.sku)?.quantity ?? 0;
+      const result = await setItem(item.sku, existing + item.quantity);
+      if (result.kind === 'ok') current = result.data.data;
+      else if (result.kind === 'error' && ['not-found', 'validation'].includes(result.error.kind)) continue;
+      else return asFailure('add', result);
+    }
+    return null;
+  }
+
+  /** Adds what waited (products or a ready-made box), asking first when it needs a bigger plan. */
+  async function addPending(pending: Pending, context: AddContext, confirmed = false): Promise<CartOutcome> {
+    const cart = await session.read();
+    const gated = gate(cart, pending, context);
+    if (gated || !cart) return gated ?? { intent: 'add', ok: false, message: GENERIC_SERVER_ERROR };
+    let items: { sku: string; quantity: number }[];
+    let group: BestsellerGroup | undefined;
+    if ('groupId' in pending) {
+      group = (await bestsellers()).find((candidate) => candidate.id === pending.groupId);
+      if (!group) return { intent: 'add', ok: false, message: 'This ready-made box is no longer available.' };
+      items = group.items.map(({ sku, quantity }) => ({ sku, quantity }));
+    } else items = pending.items;
+    const adding = items.reduce((sum, item) => sum + item.quantity, 0);
+    const needed = cart.cart.item_count + adding;
+    if (cart.cart.threshold !== null && needed > cart.cart.threshold && !confirmed)
+      return askUpgrade(needed, pending);
+    if (group && cart.cart.threshold !== null && needed <= cart.cart.threshold) {
+      const filled = await session.change((id) =>
+        api.request<CartAnswer>('POST', `${SALES}/${id}/filled-with-bestsellers/${group.id}`, {
+          body: { source_url },
+        }),
+      );
+      return asFailure('add', filled) ?? { intent: 'add', ok: true };
+    }
+    return (await addItems(cart, items)) ?? { intent: 'add', ok: true };
+  }
+
+  /** An absolute quantity; more than today is an add, which passes the gate and the plan's size. */
+  async function changeQuantity(sku: string, quantity: number, context: AddContext): Promise<CartOutcome> {
+    const cart = await session.read();
+    const existing = cart?.cart.items.find((line) => line.sku === sku)?.quantity ?? 0;
+    if (quantity > existing) {
+      const pending: Pending = { items: [{ sku, quantity: quantity - existing }] };
+      const gated = gate(cart, pending, context);
+      if (gated) return gated;
+      const needed = (cart?.cart.item_count ?? 0) + quantity - existing;
+      const threshold = cart?.cart.threshold ?? null;
+      if (threshold !== null && needed > threshold) return askUpgrade(needed, pending);
+    }
+    const result = await setItem(sku, quantity);
+    return asFailure('set-item', result) ?? { intent: 'set-item', ok: true };
+  }
+
+  async function selectPlan(
+    planId: number,
+    pending: Pending | null,
+    context: AddContext,
+  ): Promise<CartOutcome> {
+    const before = await session.read();
+    const result = await session.change((id) =>
+      api.request<CartAnswer>('POST', `${SALES}/${id}/plans`, { body: { plan_id: planId, source_url } }),
+    );
+    const failed = asFailure('select-plan', result);
+    if (failed || result.kind !== 'ok') return failed ?? { intent: 'select-plan', ok: false };
+    const after = result.data.data;
+    const emptied =
+      (before?.cart.item_count ?? 0) > 0 && after.cart.item_count === 0 && after.cart.threshold !== null;
+    if (pending) {
+      const added = await addPending(pending, context, true);
+      if ('redirect' in added || !added.ok) return added;
+    }
+    return {
+      intent: 'select-plan',
+      ok: true,
+      ...(emptied ? { notice: `Your box was emptied to fit the ${after.cart.threshold}-item plan.` } : {}),
+    };
+  }
+
+  /** Email and zip code (capture), or the checkout's details; 422s come back keyed by field. */
+  async function updateDetails(
+    body: Record<string, string | boolean>,
+    pending: Pending | null,
+    context: AddContext,
+  ) {
+    const result = await session.change((id) =>
+      api.request<CartAnswer>('PUT', `${CUSTOMERS}/${id}`, { body }),
+    );
+    if (result.kind === 'error' && result.error.fieldErrors.email?.includes(EMAIL_IN_USE_MESSAGE)) {
+      const query = new URLSearchParams({ email: String(body.email ?? ''), error: EMAIL_IN_USE_MESSAGE });
+      return { redirect: `/onboarding/login?${query}` };
+    }
+    const failed = asFailure('update-details', result);
+    if (failed) {
+      // The zip arrives as zip_code_id from the API; the form's field is zip_code.
+      const zipErrors = failed.errors?.zip_code_id;
+      if (zipErrors && failed.errors) failed.errors = { ...failed.errors, zip_code: zipErrors };
+      return failed;
+    }
+    if (pending) return addPending(pending, context);
+    return { intent: 'update-details', ok: true };
+  }
+
+  async function applyPromo(code: string): Promise<CartOutcome> {
+    const result = await session.change((id) =>
+      api.request<CartAnswer>('POST', `${CUSTOMERS}/${id}/promo-codes`, { body: { code } }),
+    );
+    if (result.kind === 'ok') return { intent: 'apply-promo', ok: true };
+    if (result.kind === 'error' && isPromoAlreadyApplied(result.error))
+      return { intent: 'apply-promo', ok: true };
+    const message = result.kind === 'error' ? promoErrorMessage(result.error) : GENERIC_SERVER_ERROR;
+    return { intent: 'apply-promo', ok: false, errors: { promo_code: [message] }, message };
+  }
+
+  async function removePromo(): Promise<CartOutcome> {
+    if (!session.hasCart) return { intent: 'remove-promo', ok: true };
+    const result = await session.change((id) =>
+      api.request<CartAnswer>('DELETE', `${CUSTOMERS}/${id}/promo-codes`),
+    );
+    return asFailure('remove-promo', result) ?? { intent: 'remove-promo', ok: true };
+  }
+
+  async function applyReferral(code: string, email: string): Promise<CartOutcome> {
+    const result = await session.change((id) =>
+      api.request('POST', `${CUSTOMERS}/${id}/referral-codes`, {
+        body: { referral_code: code, refereeEmail: email },
+      }),
+    );
+    if (result.kind === 'ok') return { intent: 'apply-referral', ok: true };
+    const message = result.kind === 'error' ? referralErrorMessage(result.error) : GENERIC_SERVER_ERROR;
+    return { intent: 'apply-referral', ok: false, message };
+  }
+
+  async function upsell(sku: string, direction: 'increase' | 'decrease'): Promise<CartOutcome> {
+    const result = await session.change((id) =>
+      api.request('POST', `/api/sales/checkout/upsell/items/${direction}`, {
+        body: { abandoned_cart_id: id, sku },
+      }),
+    );
+    return asFailure('upsell', result) ?? { intent: 'upsell', ok: true };
+  }
+
+  /** The menu filters chosen (spec section 7): kept on the cart for a returning visitor. */
+  async function saveFilters(filters: { indicators: string[]; tags: string[] }): Promise<CartOutcome> {
+    if (!session.hasCart) return { intent: 'save-filters', ok: true };
+    const result = await session.change((id) =>
+      api.request('POST', `${CUSTOMERS}/${id}/filters`, { body: filters }),
+    );
+    return asFailure('save-filters', result) ?? { intent: 'save-filters', ok: true };
+  }
+
+  return {
+    plans,
+    bestsellers,
+    addPending,
+    changeQuantity,
+    selectPlan,
+    updateDetails,
+    applyPromo,
+    removePromo,
+    applyReferral,
+    upsell,
+    saveFilters,
+  };
+}
+
+/** What an add needs to know about the visitor besides the cart. */
+export type AddContext = { signedIn: boolean; accountUrl: string; menu: string | null };
+
+export type CartService = ReturnType<typeof cartService>;

@@ -1,0 +1,224 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import {
+  type ShouldRevalidateFunctionArgs,
+  useFetcher,
+  useFetchers,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import type { RootData } from '../../root';
+import { CART_ADD_ERROR_DURATION, showFlash } from '../flash/flash';
+import type { CartActionData } from './cart.server';
+import type { CartPageData } from './cart-page.server';
+import { EMPTY_COSTS, toCart, toOnboarding } from './mapping';
+import type { Pending } from './pending';
+
+/** Where cart changes are posted (routes/cart.ts). */
+export const CART_ACTION = '/cart';
+
+/** Screens where the cart panel docks beside the page on wide windows (spec section 2). */
+export function isCartRoute(pathname: string): boolean {
+  return /^\/menus(\/|$)/.test(pathname) || /^\/onboarding\/checkout\/?$/.test(pathname);
+}
+
+/** Cart changes that can change what a dish or plan costs (the plan, the code, the state's prices). */
+const PRICE_INTENTS = new Set(['select-plan', 'apply-promo', 'remove-promo', 'update-details']);
+
+/**
+ * shouldRevalidate of pages priced under the visitor's cart: a quantity change re-reads the cart
+ * (root loader) but not the whole listing; a plan or code change re-reads the prices too.
+ */
+export function revalidateOnPriceChange({
+  formAction,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (formAction !== CART_ACTION) return defaultShouldRevalidate;
+  return defaultShouldRevalidate && PRICE_INTENTS.has(String(formData?.get('intent')));
+}
+
+const EMPTY_PAGE: CartPageData = {
+  cart: null,
+  signedIn: false,
+  plans: [],
+  cartPresets: [],
+  notice: null,
+  appSettings: [],
+};
+
+/** The cart as the root loader read it (by the cart cookie): the one source of truth. */
+export function useCartPage(): CartPageData {
+  return useRouteLoaderData<RootData>('root')?.cart ?? EMPTY_PAGE;
+}
+
+/** The cart in the names the panel and checkout show (mapping.ts), or an empty box. */
+export function useCartView() {
+  const page = useCartPage();
+  return useMemo(() => {
+    const data = page.cart;
+    const cart = data
+      ? toCart(data)
+      : {
+          id: null,
+          items: [],
+          itemCount: 0,
+          threshold: null,
+          upsellItems: [],
+          costs: EMPTY_COSTS,
+          promoCode: null,
+          promoCodeBanner: null,
+          referralCode: null,
+          referralCodeStatus: null,
+          referrer: null,
+          referee: null,
+        };
+    const onboarding = data ? toOnboarding(data) : null;
+    return { page, cart, onboarding, identified: Boolean(data?.email) && data?.zip_code_id != null };
+  }, [page]);
+}
+
+/** True once React runs in the browser: forms then go through fetchers instead of a page load. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
+}
+
+/** Before hydration a form posts as a document: the action sends the visitor back to this page. */
+export function ReturnTo() {
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  if (hydrated) return null;
+  return <input type="hidden" name="returnTo" value={`${pathname}${search}`} />;
+}
+
+/** Hidden fields carrying a pending change (see pendingToSearch). */
+export function PendingFields({ pending }: { pending: Pending | null }) {
+  if (!pending) return null;
+  if ('groupId' in pending) return <input type="hidden" name="add_group" value={pending.groupId} />;
+  return (
+    <>
+      <input type="hidden" name="add" value={pending.items.map((item) => item.sku).join(',')} />
+      <input type="hidden" name="add_qty" value={pending.items.map((item) => item.quantity).join(',')} />
+    </>
+  );
+}
+
+type UpgradeAsk = NonNullable<CartActionData['upgrade']>;
+
+type CartUi = {
+  /** The drawer (narrow windows, or pages without the docked panel). */
+  panelOpen: boolean;
+  /** The docked panel beside menus and checkout on wide windows: shown unless closed on this page. */
+  docked: boolean;
+  setDocked(docked: boolean): void;
+  setPanelOpen(open: boolean | ((open: boolean) => boolean)): void;
+  /** What waits for the capture popup (null: closed). */
+  capture: Pending | null;
+  setCapture(pending: Pending | null): void;
+  upgrade: UpgradeAsk | null;
+  setUpgrade(ask: UpgradeAsk | null): void;
+};
+
+const CartUiContext = createContext<CartUi | null>(null);
+
+/** UI-only state (panel open, popup open, the plan being offered): never a copy of the cart. */
+export function CartUiProvider({ children }: { children: ReactNode }) {
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [docked, setDocked] = useState(true);
+  // The popup belongs to the page it was opened on: a navigation (a redirect after the details,
+  // the login) closes it even before this provider's effects run.
+  const [captureOn, setCaptureOn] = useState<{ pending: Pending; pathname: string } | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradeAsk | null>(null);
+  const { pathname } = useLocation();
+  const capture = captureOn?.pathname === pathname ? captureOn.pending : null;
+  const setCapture = useCallback(
+    (pending: Pending | null) => setCaptureOn(pending ? { pending, pathname } : null),
+    [pathname],
+  );
+  // A navigation closes the drawer (on wide windows the panel is docked by CSS on cart routes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change by design
+  useEffect(() => {
+    setPanelOpen(false);
+    setDocked(true);
+  }, [pathname]);
+  const value = useMemo(
+    () => ({ panelOpen, setPanelOpen, docked, setDocked, capture, setCapture, upgrade, setUpgrade }),
+    [panelOpen, docked, capture, setCapture, upgrade],
+  );
+  return <CartUiContext.Provider value={value}>{children}</CartUiContext.Provider>;
+}
+
+export function useCartUi(): CartUi {
+  const context = useContext(CartUiContext);
+  if (!context) throw new Error('Cart components must be rendered inside <CartUiProvider>.');
+  return context;
+}
+
+/**
+ * A fetcher for one kind of change (`key`: per sku, so a newer change of a product replaces the one
+ * in flight, as the spec says). Its outcome opens the capture popup, asks for a bigger plan, or
+ * says what went wrong.
+ */
+export function useCartFetcher(key: string) {
+  const fetcher = useFetcher<CartActionData>({ key });
+  const ui = useCartUi();
+  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each outcome is handled once
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.capture) ui.setCapture(outcome.capture);
+    else if (outcome.upgrade) {
+      ui.setUpgrade(outcome.upgrade);
+      ui.setPanelOpen(true);
+    } else if (!outcome.ok && outcome.message && !outcome.errors)
+      showFlash({ type: 'error', message: outcome.message, duration: CART_ADD_ERROR_DURATION });
+    else if (outcome.notice) showFlash({ type: 'success', message: outcome.notice });
+  }, [outcome]);
+  return fetcher;
+}
+
+/** A media query as state: false on the server and during hydration, then live. */
+export function useWideWindow(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia?.(WIDE_QUERY);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(WIDE_QUERY).matches ?? false,
+    () => false,
+  );
+}
+
+const WIDE_QUERY = '(min-width: 1024px)';
+
+/** The quantity to show for a sku: the one being sent while a change is in flight (optimistic). */
+export function useOptimisticQuantity(sku: string, saved: number): number {
+  const fetchers = useFetchers();
+  const sending = fetchers.find(
+    (fetcher) =>
+      fetcher.key === `cart-item-${sku}` &&
+      fetcher.formData?.get('intent') === 'set-item' &&
+      fetcher.state !== 'idle',
+  );
+  if (!sending?.formData) return saved;
+  const quantity = Number(sending.formData.get('quantity'));
+  return Number.isFinite(quantity) ? quantity : saved;
+}
+
+/** True while any cart change is in flight (the panel is then aria-busy). */
+export function useCartBusy(): boolean {
+  return useFetchers().some((fetcher) => fetcher.state !== 'idle' && fetcher.key.startsWith('cart-'));
+}

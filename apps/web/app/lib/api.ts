@@ -1,0 +1,205 @@
+import { CART_LOCKED_CODE, GENERIC_SERVER_ERROR, VALIDATION_FALLBACK_MESSAGE } from '@sprout/contracts';
+
+/**
+ * What an API call resolves to, on the server (loaders, actions) and in the browser (Pay): `ok`,
+ * `aborted` (a newer request replaced it) or `error` with one failure of spec section 8's catalogue.
+ */
+
+export const NO_RESPONSE_MESSAGE = 'No response received from server';
+export const REQUEST_SETUP_MESSAGE = 'Error setting up the request';
+
+export type FieldErrors = Record<string, string[]>;
+
+export type ApiFailureKind =
+  /** 422: a form error with per-field errors. */
+  | 'validation'
+  /** 400 with code 10002: the cart can no longer be changed here (the storefront goes to /menus). */
+  | 'cart-locked'
+  | 'forbidden'
+  | 'not-found'
+  /** Any other 4xx. */
+  | 'client'
+  /** 5xx, or an answer that is not the JSON we expect. */
+  | 'server'
+  /** The request was sent but nothing came back (network down, server gone). */
+  | 'no-response'
+  /** The request could not even be built (bad URL, body that cannot be serialised…). */
+  | 'setup';
+
+export type ApiFailure = {
+  kind: ApiFailureKind;
+  /** HTTP status, or null when there was no response. */
+  status: number | null;
+  message: string;
+  fieldErrors: FieldErrors;
+  /** The server's error code (`{message, code}` bodies), if any. */
+  code: number | null;
+};
+
+export type ApiResult<T> =
+  | { kind: 'ok'; data: T; status: number }
+  | { kind: 'aborted' }
+  | { kind: 'error'; error: ApiFailure };
+
+export type RequestOptions = {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** Convert 422 field keys to camelCase (`zip_code_id` → `zipCodeId`), as the cart update does. */
+  camelCaseFields?: boolean;
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiClient = {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+};
+
+export function toCamelCase(key: string): string {
+  return key.replace(/[_-]+([a-z0-9])/gi, (_match, letter: string) => letter.toUpperCase());
+}
+
+export function camelCaseFieldErrors(errors: FieldErrors): FieldErrors {
+  const result: FieldErrors = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const camel = toCamelCase(key);
+    result[camel] = [...(result[camel] ?? []), ...messages];
+  }
+  return result;
+}
+
+/** The first message to show for a failure: the first field error, else the failure's message. */
+export function firstErrorMessage(error: ApiFailure): string {
+  for (const messages of Object.values(error.fieldErrors)) {
+    if (messages[0]) return messages[0];
+  }
+  return error.message;
+}
+
+function failure(
+  kind: ApiFailureKind,
+  status: number | null,
+  message: string,
+  extra: Partial<ApiFailure> = {},
+) {
+  return {
+    kind: 'error' as const,
+    error: { kind, status, message, fieldErrors: {}, code: null, ...extra },
+  };
+}
+
+function isAbortError(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return true;
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+type ErrorBody = { message?: unknown; errors?: unknown; code?: unknown };
+
+function asFieldErrors(value: unknown): FieldErrors {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const result: FieldErrors = {};
+  for (const [key, messages] of Object.entries(value)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (message): message is string => typeof message === 'string' && message !== '',
+    );
+    if (list.length > 0) result[key] = list;
+  }
+  return result;
+}
+
+/** Maps a non-2xx answer to the error catalogue (spec section 8). */
+export function failureFromResponse(
+  status: number,
+  body: unknown,
+  camelCaseFields = false,
+): { kind: 'error'; error: ApiFailure } {
+  const parsed = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
+  const serverMessage = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : null;
+  const code = typeof parsed.code === 'number' ? parsed.code : null;
+
+  if (status === 422) {
+    const fields = asFieldErrors(parsed.errors);
+    return failure('validation', status, serverMessage ?? VALIDATION_FALLBACK_MESSAGE, {
+      fieldErrors: camelCaseFields ? camelCaseFieldErrors(fields) : fields,
+    });
+  }
+  if (status >= 500) return failure('server', status, GENERIC_SERVER_ERROR, { code });
+  if (status === 400 && code === CART_LOCKED_CODE)
+    return failure('cart-locked', status, serverMessage ?? GENERIC_SERVER_ERROR, { code });
+  const message = serverMessage ?? GENERIC_SERVER_ERROR;
+  if (status === 403) return failure('forbidden', status, message, { code });
+  if (status === 404) return failure('not-found', status, message, { code });
+  if (status >= 400) return failure('client', status, message, { code });
+  return failure('server', status, GENERIC_SERVER_ERROR, { code });
+}
+
+/** How a client reaches the API: in-process (Fastify inject, on the server) or over HTTP. */
+export type ApiTransport = (
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<Response>;
+
+/** Over HTTP: same-origin paths with the browser's cookies, or another origin from the server. */
+export function remoteTransport(baseUrl: string, doFetch: typeof fetch = globalThis.fetch): ApiTransport {
+  return (path, init) =>
+    doFetch(new Request(new URL(path, baseUrl), { ...init, credentials: 'same-origin' }));
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  return search.size > 0 ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+/**
+ * The one API client (loaders, actions and the browser's Pay): JSON in and out, and the error
+ * catalogue of spec section 8. A call never throws. `headers` go with every call (the server
+ * forwards the visitor's cookies and request id).
+ */
+export function createApiClient(transport: ApiTransport, headers: Record<string, string> = {}): ApiClient {
+  return {
+    async request<T>(method: HttpMethod, path: string, request: RequestOptions = {}): Promise<ApiResult<T>> {
+      const { body, query, signal, camelCaseFields = false } = request;
+      if (signal?.aborted) return { kind: 'aborted' };
+
+      const sent: Record<string, string> = { accept: 'application/json', ...headers };
+      let payload: string | undefined;
+      try {
+        if (body !== undefined) {
+          payload = JSON.stringify(body);
+          // An empty JSON body is refused by the API, so the type is only announced with a body.
+          sent['content-type'] = 'application/json';
+        }
+      } catch {
+        return failure('setup', null, REQUEST_SETUP_MESSAGE);
+      }
+
+      let response: Response;
+      try {
+        response = await transport(withQuery(path, query), { method, headers: sent, body: payload, signal });
+      } catch (error) {
+        if (isAbortError(error, signal)) return { kind: 'aborted' };
+        return failure('no-response', null, NO_RESPONSE_MESSAGE);
+      }
+
+      let parsed: unknown = null;
+      let parseFailed = false;
+      try {
+        const text = response.status === 204 ? '' : await response.text();
+        if (text !== '') parsed = JSON.parse(text);
+      } catch (error) {
+        if (isAbortError(error, signal)) return { kind: 'aborted' };
+        parseFailed = true;
+      }
+      // A response that lands after its request was replaced is dropped here, not by every caller.
+      if (signal?.aborted) return { kind: 'aborted' };
+
+      if (!response.ok) return failureFromResponse(response.status, parsed, camelCaseFields);
+      if (parseFailed) return failure('server', response.status, GENERIC_SERVER_ERROR);
+      return { kind: 'ok', data: parsed as T, status: response.status };
+    },
+  };
+}

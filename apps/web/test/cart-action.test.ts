@@ -1,0 +1,176 @@
+import { schema } from '@sprout/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestContext } from '../../api/test/helpers';
+import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
+import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+
+/**
+ * The cart action and the root loader's cart, against the real API in-process (PGlite, or
+ * PostgreSQL when TEST_DATABASE_URL is set): the defects of issue 11 that live on the server.
+ */
+const SITE = {
+  url: 'http://localhost:3000',
+  name: 'Sprout & Spoon',
+  accountUrl: 'http://localhost:3000/account',
+  adminUrl: 'http://localhost:3000/admin',
+};
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await startTestApp();
+});
+afterAll(() => context.close());
+
+const email = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+function cartCookieOf(setCookies: string[]): string | null {
+  const last = setCookies.filter((line) => line.startsWith('abandoned_cart_id=')).at(-1);
+  const value = last?.split(';')[0]?.split('=')[1];
+  return value ? value : null;
+}
+
+/** Posts the cart form as a fetcher does (no returnTo): the action's data and cookies. */
+async function post(fields: Record<string, string>, cookie = '') {
+  const request = new Request(`${SITE.url}/cart`, {
+    method: 'POST',
+    headers: { cookie, referer: `${SITE.url}/menus`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+  const api = createServerApiClient(inProcessTransport(context.app), request);
+  const answer = await runCartAction(request, api, SITE);
+  if (answer instanceof Response)
+    return {
+      redirect: answer.headers.get('location'),
+      setCookies: answer.headers.getSetCookie(),
+      data: null,
+    };
+  const init = answer.init as ResponseInit | null;
+  return { redirect: null, setCookies: new Headers(init?.headers).getSetCookie(), data: answer.data };
+}
+
+/** A page load through the root loader's cart reading (link parameters included). */
+async function load(path: string, cookie = '') {
+  const request = new Request(`${SITE.url}${path}`, { headers: { cookie } });
+  const api = createServerApiClient(inProcessTransport(context.app), request);
+  try {
+    const { page, headers } = await loadCartPage(request, api, SITE);
+    return { page, setCookies: headers.getSetCookie(), redirect: null };
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return {
+      page: null,
+      setCookies: thrown.headers.getSetCookie(),
+      redirect: thrown.headers.get('location'),
+    };
+  }
+}
+
+/** An identified visitor with a plan: the cookie of their cart. */
+async function visitorWithPlan(plan = 'plan-12') {
+  const arrived = await load(`/menus?email=${encodeURIComponent(email('cart'))}&zip=10001&plan=${plan}`);
+  expect(arrived.redirect).toBe('/menus');
+  const id = cartCookieOf(arrived.setCookies);
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return `abandoned_cart_id=${id}`;
+}
+
+describe('the cart action', () => {
+  it('asks an anonymous visitor for details before adding, and makes no cart for it (defects 1, 7)', async () => {
+    const answer = await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '1' });
+    expect(answer.data).toMatchObject({
+      ok: false,
+      capture: { items: [{ sku: 'SS-PUR-001', quantity: 1 }] },
+    });
+    expect(answer.setCookies).toEqual([]);
+  });
+
+  it('adds an absolute quantity to the cart of the cookie', async () => {
+    const cookie = await visitorWithPlan();
+    const answer = await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '2' }, cookie);
+    expect(answer.data).toMatchObject({ ok: true });
+    const { page } = await load('/menus', cookie);
+    expect(page?.cart?.cart.items.map((line) => [line.sku, line.quantity])).toEqual([['SS-PUR-001', 2]]);
+  });
+
+  it('a checked-out cart (400/10002) is dropped: a fresh cart takes the change and the cookie (defect 2)', async () => {
+    const cookie = await visitorWithPlan();
+    const spentId = cookie.split('=')[1] as string;
+    await context.database.db
+      .update(schema.abandonedCarts)
+      .set({ status: 'checked_out' })
+      .where(eq(schema.abandonedCarts.id, spentId));
+
+    const answer = await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '1' }, cookie);
+    const freshId = cartCookieOf(answer.setCookies);
+    expect(freshId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(freshId).not.toBe(spentId);
+    // Nothing bounces to /menus forever: the change is answered on the fresh cart.
+    expect(answer.redirect).toBeNull();
+    expect(answer.data).not.toBeNull();
+  });
+
+  it('a product that needs a bigger plan asks first, naming the plan and its price (defect 4)', async () => {
+    const cookie = await visitorWithPlan('plan-12');
+    expect(await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '12' }, cookie)).toMatchObject({
+      data: { ok: true },
+    });
+    const answer = await post({ intent: 'set-item', sku: 'SS-TOD-001', quantity: '1' }, cookie);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      upgrade: { plan: { threshold: 24 }, pending: { items: [{ sku: 'SS-TOD-001', quantity: 1 }] } },
+    });
+    expect(
+      (answer.data as { upgrade: { plan: { box_price_from: number } } }).upgrade.plan.box_price_from,
+    ).toBeGreaterThan(0);
+    // Nothing changed until the visitor agrees.
+    expect((await load('/menus', cookie)).page?.cart?.cart.item_count).toBe(12);
+    const planId = String((answer.data as { upgrade: { plan: { id: number } } }).upgrade.plan.id);
+    const agreed = await post(
+      { intent: 'select-plan', plan_id: planId, add: 'SS-TOD-001', add_qty: '1' },
+      cookie,
+    );
+    expect(agreed.data).toMatchObject({ ok: true });
+    const after = (await load('/menus', cookie)).page?.cart?.cart;
+    expect([after?.item_count, after?.threshold]).toEqual([13, 24]);
+  });
+
+  it('an email that belongs to an account goes to the login with the email and the reason', async () => {
+    const answer = await post({ intent: 'update-details', email: 'demo@example.com', zip_code: '10001' });
+    expect(answer.redirect).toBe(
+      '/onboarding/login?email=demo%40example.com&error=This+email+is+already+in+use.',
+    );
+  });
+
+  it('field errors come back keyed by the form field', async () => {
+    const answer = await post({ intent: 'update-details', email: email('zip'), zip_code: '00000' });
+    expect(answer.data).toMatchObject({
+      ok: false,
+      errors: { zip_code: ['We could not find this zip code.'] },
+    });
+  });
+});
+
+describe('link parameters on arrival', () => {
+  it("a link's code does not replace the cart's own, and the visitor is told which code stays and why (defect 8)", async () => {
+    const cookie = await visitorWithPlan();
+    expect(await post({ intent: 'apply-promo', code: 'FIVEFREE' }, cookie)).toMatchObject({
+      data: { ok: true },
+    });
+    const arrived = await load('/?pc=WELCOME50', cookie);
+    expect(arrived.redirect).toBe('/');
+    const notice = arrived.setCookies.find((line) => line.startsWith('cart_notice='));
+    expect(decodeURIComponent(notice?.split(';')[0]?.split('=')[1] ?? '')).toMatch(
+      /keeps the code FIVEFREE.*WELCOME50/,
+    );
+    const { page } = await load('/', `${cookie}; ${notice?.split(';')[0]}`);
+    expect(page?.cart?.cart.promo_code?.code).toBe('FIVEFREE');
+    expect(page?.notice).toMatch(/FIVEFREE/);
+  });
+
+  it('the reset-password page changes no cart and keeps its email (defect 7)', async () => {
+    const arrived = await load('/onboarding/reset-password?email=demo%40example.com&token=x');
+    expect(arrived.redirect).toBeNull();
+    expect(arrived.setCookies).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures';
+
+/**
+ * Progressive enhancement (issue 11): before (or without) the JavaScript, adding a product, giving
+ * the details and choosing a plan are plain form posts through the same cart action and rules.
+ */
+test.use({ javaScriptEnabled: false });
+
+const email = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test('without JavaScript a visitor adds a product, gives email and zip, chooses a plan, and the product is in the box', async ({
+  page,
+}) => {
+  await page.goto('/menus');
+  const card = page.locator('.product-card').first();
+  const sku = await card.getAttribute('data-sku');
+  const name = ((await card.locator('.product-card__name').textContent()) ?? '').trim();
+  await card.getByRole('button', { name: `Add ${name}` }).click();
+
+  // Not identified yet: the capture form as a page, carrying the product.
+  await expect(page).toHaveURL(new RegExp(`/onboarding/signup\\?add=${sku}&add_qty=1$`));
+  await page.getByLabel('Email address').fill(email('nojs'));
+  await page.getByLabel('Zip code').fill('10001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // No plan yet: the plans page, still carrying the product.
+  await expect(page).toHaveURL(new RegExp(`/onboarding/plans\\?add=${sku}&add_qty=1$`));
+  await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
+
+  await expect(page).toHaveURL(/\/menus$/);
+  const panel = page.locator('#cart-panel');
+  await expect(panel.locator('.cart-progress__label')).toHaveText('1 of 12 items');
+  await expect(panel.locator('.cart-line__name')).toHaveText([name]);
+
+  // The stepper is a form too: one more, then back to one.
+  await panel.getByRole('button', { name: `Add one ${name}` }).click();
+  await expect(panel.locator('.cart-progress__label')).toHaveText('2 of 12 items');
+  await panel.getByRole('button', { name: `Remove one ${name}` }).click();
+  await expect(panel.locator('.cart-progress__label')).toHaveText('1 of 12 items');
+
+  // Another plan from the plans page keeps the product.
+  await page.goto('/onboarding/plans');
+  await page.locator('[data-plan="plan-24"]').getByRole('button', { name: 'Choose 24 items' }).click();
+  await expect(page).toHaveURL(/\/menus$/);
+  await expect(panel.locator('.cart-progress__label')).toHaveText('1 of 24 items');
+});

@@ -16,6 +16,8 @@ import type { Route } from './+types/root';
 import { AppShell } from './features/cart/AppShell';
 import { CartProvider } from './features/cart/CartProvider';
 import { ErrorScreen } from './features/layout/ErrorScreen';
+import { LiveRegion } from './features/layout/LiveRegion';
+import { RouteFocus } from './features/layout/RouteFocus';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
@@ -96,12 +98,17 @@ export default function App() {
     return <Navigate to={MAINTENANCE_PATH} replace />;
   // The maintenance page is all there is: no cart to restore or create.
   if (__MAINTENANCE_MODE__) return <Outlet />;
+  // The live region sits outside the shell, which modals make inert: announcements still speak.
   return (
-    <CartProvider>
-      <AppShell>
-        <Outlet />
-      </AppShell>
-    </CartProvider>
+    <>
+      <CartProvider>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </CartProvider>
+      <LiveRegion />
+      <RouteFocus />
+    </>
   );
 }
 

@@ -1,14 +1,21 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 type Fixtures = {
   /** Console errors a test expects (for example the browser's own log line for a 404 document). */
   allowConsoleErrors: RegExp[];
+  /** Whether axe checks the page the journey ends on (off only for pages built to be broken). */
+  axe: boolean;
 };
 
-/** Every test fails on a console error or uncaught page error it did not declare. */
+/**
+ * Every test fails on a console error or uncaught page error it did not declare, and on any
+ * serious or critical axe violation of the page it ends on.
+ */
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
-  page: async ({ page, allowConsoleErrors }, use) => {
+  axe: [true, { option: true }],
+  page: async ({ page, allowConsoleErrors, axe }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -17,7 +24,13 @@ export const test = base.extend<Fixtures>({
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await use(page);
-    expect(problems, 'unexpected browser errors').toEqual([]);
+    // Where the journey ends, axe checks the page (a11y.spec.ts checks every page at two widths).
+    if (axe && !page.isClosed() && page.url().startsWith('http')) {
+      await expectAccessible(page, `${page.url()} (journey end)`).catch((error: Error) =>
+        problems.push(error.message),
+      );
+    }
+    expect(problems, 'unexpected browser errors and accessibility violations').toEqual([]);
   },
 });
 
@@ -27,3 +40,12 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 900 },
 } as const;
+
+/** Opens the cart beside the page on a desktop (the button works once the page has hydrated). */
+export async function dockCart(page: Page) {
+  const button = page.locator('.cart-button');
+  await expect(async () => {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(page.locator('[data-cart-docked="true"]')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}

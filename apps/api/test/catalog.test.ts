@@ -493,3 +493,55 @@ describe('platform', () => {
     }
   });
 });
+
+describe('GET /api/products/:slug', () => {
+  it('answers one dish with its ingredients one by one and the allergens they carry', async () => {
+    const { status, body } = await getJson(
+      context.app,
+      '/api/products/broccoli-cheddar-bites?include=badge,category',
+    );
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      slug: 'broccoli-cheddar-bites',
+      category: { slug: expect.any(String) },
+    });
+    expect(body.data.nutrition_image).toEqual(expect.any(String));
+    expect(body.data.ingredient_list).toContainEqual({ name: 'organic cheddar cheese', allergen: 'milk' });
+    expect(body.data.ingredient_list).toContainEqual({ name: 'organic broccoli', allergen: null });
+    expect(body.data.allergens.map((allergen: { slug: string }) => allergen.slug)).toEqual([
+      'milk',
+      'egg',
+      'wheat',
+    ]);
+  });
+
+  it('prices the dish for the cart like the listing does', async () => {
+    const cart = await createCart({ planSlug: 'plan-36' });
+    const listed = await getJson(context.app, `/api/products?perPage=100&abandoned_cart=${cart}`);
+    const one = await getJson(context.app, `/api/products/broccoli-cheddar-bites?abandoned_cart=${cart}`);
+    const fromList = listed.body.data.find(
+      (product: { slug: string }) => product.slug === 'broccoli-cheddar-bites',
+    );
+    expect(one.body.data.price).toEqual(fromList.price);
+  });
+
+  it('answers 404 for an unknown or retired slug and 422 for a bad query', async () => {
+    expect((await getJson(context.app, '/api/products/no-such-dish')).status).toBe(404);
+    const { db } = context.database;
+    const [retired] = await db.select().from(schema.products).where(eq(schema.products.isActive, false));
+    expect((await getJson(context.app, `/api/products/${retired!.slug}`)).status).toBe(404);
+    expect((await getJson(context.app, '/api/products/broccoli-cheddar-bites?include=nope')).status).toBe(
+      422,
+    );
+  });
+
+  it('reads the dish in one SQL statement (two with a cart)', async () => {
+    expect(
+      await countStatements(context, '/api/products/broccoli-cheddar-bites?include=badge,category'),
+    ).toBe(1);
+    const cart = await createCart({ planSlug: 'plan-24' });
+    expect(
+      await countStatements(context, `/api/products/broccoli-cheddar-bites?abandoned_cart=${cart}`),
+    ).toBe(2);
+  });
+});

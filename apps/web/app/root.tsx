@@ -19,6 +19,8 @@ import { AppShell } from './features/cart/AppShell';
 import { type CartPageData, loadCartPage } from './features/cart/cart-page.server';
 import { CartUiProvider } from './features/cart/useCart';
 import { ErrorScreen } from './features/layout/ErrorScreen';
+import { LiveRegion } from './features/layout/LiveRegion';
+import { RouteFocus } from './features/layout/RouteFocus';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
@@ -128,12 +130,17 @@ export default function App() {
     return <Navigate to={MAINTENANCE_PATH} replace />;
   // The maintenance page is all there is: no cart to restore or create.
   if (__MAINTENANCE_MODE__) return <Outlet />;
+  // The live region sits outside the shell, which modals make inert: announcements still speak.
   return (
-    <CartUiProvider>
-      <AppShell>
-        <Outlet />
-      </AppShell>
-    </CartUiProvider>
+    <>
+      <CartUiProvider>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </CartUiProvider>
+      <LiveRegion />
+      <RouteFocus />
+    </>
   );
 }
 

@@ -132,6 +132,24 @@ export const leastExpensiveProductQuery = z
   .strict();
 export const productResponse = resource(product);
 
+/** One ingredient of a dish, with the allergen it carries (from the list the store highlights). */
+export const ingredient = z.object({ name: z.string(), allergen: z.string().nullable() });
+/** A dish opened on its own: the card's fields, its ingredients one by one and the allergens it contains. */
+export const productDetail = product.extend({
+  ingredient_list: z.array(ingredient),
+  allergens: z.array(z.object({ slug: z.string(), name: z.string() })),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+export const productDetailResponse = resource(productDetail);
+export const productSlugParams = z.object({ slug: z.string().min(1).max(100) });
+export const productDetailQuery = z
+  .object({
+    abandoned_cart: abandonedCartId.optional(),
+    promoCode: promoCode.optional(),
+    include: includeList(['badge', 'category']).optional(),
+  })
+  .strict();
+
 export const menu = z.object({
   id: z.number().int(),
   slug: z.string(),

@@ -1,11 +1,19 @@
-import type { BestsellerGroup, Indicator, Menu, ProductsResponse, Tag } from '@sprout/contracts';
+import type {
+  BestsellerGroup,
+  Indicator,
+  Menu,
+  ProductDetail,
+  ProductsResponse,
+  Tag,
+} from '@sprout/contracts';
 import { commaList, formatMoney } from '@sprout/contracts';
-import { data, Link, NavLink, useNavigation } from 'react-router';
+import { data, Link, NavLink, useLocation, useNavigation } from 'react-router';
 import { PresetCard } from '../features/cart/ProductCartControls';
 import { readCartIdFromCookie } from '../features/cart/storage';
 import { MenuFilters } from '../features/catalog/MenuFilters';
 import { Pagination } from '../features/catalog/Pagination';
 import { ProductCard } from '../features/catalog/ProductCard';
+import { PRODUCT_PARAM, ProductDialog } from '../features/catalog/ProductDialog';
 import { CartBanner } from '../features/promotions/CartBanner';
 import { browsingPromoCode } from '../features/promotions/promo-code.server';
 import { isApiError } from '../lib/api-client.server';
@@ -33,6 +41,34 @@ async function withCartFallback<T>(cartId: string | null, read: (cartId: string 
 /** Prices follow the cart's plan and code: re-read only when those change. */
 export { revalidateOnPriceChange as shouldRevalidate } from '../features/cart/useCart';
 
+const MENUS_DESCRIPTION =
+  'Chef-made, organic meals and snacks for every stage, from first purees to family dinners.';
+
+/**
+ * The dish a `?product=` link opens, priced like its card. A slug we do not sell (a retired dish, a
+ * typo) shows the menu without a dialog rather than an error page: the link still leads somewhere.
+ */
+async function readProduct(
+  slug: string,
+  cartId: string | null,
+  promoCode: string | null,
+  api: Route.LoaderArgs['context']['api'],
+): Promise<ProductDetail | null> {
+  try {
+    const answer = await withCartFallback(cartId, (abandoned_cart) =>
+      api.get<{ data: ProductDetail }>(`/api/products/${encodeURIComponent(slug)}`, {
+        abandoned_cart,
+        promoCode: promoCode ?? undefined,
+        include: 'badge,category',
+      }),
+    );
+    return answer.data;
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 422)) return null;
+    throw error;
+  }
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = Number.parseInt(search.get('page') ?? '1', 10);
@@ -50,7 +86,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tags: selected.tags,
     include: 'badge,category',
   };
-  const [menus, indicators, tags, products, bestsellers] = await Promise.all([
+  const productSlug = search.get(PRODUCT_PARAM);
+  const [menus, indicators, tags, products, bestsellers, product] = await Promise.all([
     context.api.get<{ data: Menu[] }>('/api/menus', { include: 'categoryDisplayPrice' }),
     context.api.get<{ data: Indicator[] }>('/api/product-filters/indicators'),
     context.api.get<{ data: Tag[] }>('/api/tags'),
@@ -68,12 +105,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     withCartFallback(cartId, (abandonedCartId) =>
       context.api.get<{ data: BestsellerGroup[] }>('/api/bestsellers', { abandonedCartId }),
     ),
+    productSlug ? promoCode.then((code) => readProduct(productSlug, cartId, code, context.api)) : null,
   ]);
   const menu = params.slug ? (menus.data.find((candidate) => candidate.slug === params.slug) ?? null) : null;
   // Menus are addressed by slug only: /menus/3/ is not a page, even though the API knows id 3.
   if (params.slug && !menu) throw data(null, { status: 404 });
   return {
-    title: menu?.name ?? 'Menus',
+    title: product?.name ?? menu?.name ?? 'Menus',
+    description: product?.excerpt ?? menu?.description ?? MENUS_DESCRIPTION,
+    product,
     menu,
     menus: menus.data,
     indicators: indicators.data,
@@ -85,8 +125,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+export function meta({ data }: Route.MetaArgs) {
+  return data ? [{ name: 'description', content: data.description }] : [];
+}
+
 export default function MenusPage({ loaderData }: Route.ComponentProps) {
-  const { menu, menus, indicators, tags, selected, products, pagination, bestsellers } = loaderData;
+  const { menu, menus, indicators, tags, selected, products, pagination, bestsellers, product } = loaderData;
+  const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/menus');
   const basePath = menu ? `/menus/${menu.slug}/` : '/menus';
@@ -97,11 +142,7 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
       <CartBanner placement="page" />
       <header className="page-intro">
         <h1>{menu ? menu.name : 'Our menus'}</h1>
-        <p>
-          {menu
-            ? menu.description
-            : 'Chef-made, organic meals and snacks for every stage, from first purees to family dinners.'}
-        </p>
+        <p>{menu ? menu.description : MENUS_DESCRIPTION}</p>
       </header>
 
       <nav className="menu-tabs" aria-label="Menus">
@@ -129,7 +170,9 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
           <h2 id="presets-heading" className="presets__title">
             Ready-made boxes
           </h2>
-          <ul className="presets__list">
+          {/* A row that scrolls sideways on small screens: keyboards must be able to scroll it too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus (WCAG 2.1.1) */}
+          <ul className="presets__list" tabIndex={0} aria-labelledby="presets-heading">
             {bestsellers.map((group) => (
               <li key={group.id}>
                 <PresetCard group={group} />
@@ -176,6 +219,7 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
           <Pagination pagination={pagination} />
         </section>
       </div>
+      {product ? <ProductDialog product={product} tags={tags} search={location.search} /> : null}
     </div>
   );
 }

@@ -120,6 +120,17 @@ export async function findLeastExpensiveProduct(
   return row;
 }
 
+/** One active product by its slug, with everything its card needs, in one statement. */
+export async function findProductBySlug(db: Database, slug: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .where(and(eq(products.isActive, true), eq(products.slug, slug)));
+  return row;
+}
+
 /** Products most often loved together with the given skus, best score first. */
 export async function listRecommendedProducts(
   db: Database,

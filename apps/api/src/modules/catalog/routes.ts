@@ -10,8 +10,11 @@ import {
   menusQuery,
   menusResponse,
   messageErrorBody,
+  productDetailQuery,
+  productDetailResponse,
   productResponse,
   productSkusResponse,
+  productSlugParams,
   productsQuery,
   productsResponse,
   tagsResponse,
@@ -43,6 +46,23 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       if (result.kind === 'skus') return { data: result.data, meta: {} };
       return { data: result.data, meta: { pagination: result.pagination } };
     },
+  );
+
+  app.get(
+    '/api/products/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'One active product by slug, priced for the cart, with its ingredients and allergens',
+        params: productSlugParams,
+        querystring: productDetailQuery,
+        response: { 200: productDetailResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await catalog.findProduct(db(), request.params.slug, request.query),
+      meta: {},
+    }),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   type Menu,
   type MenusQuery,
   type Product,
+  type ProductDetail,
   type ProductsQuery,
   paginate,
   type Tag,
@@ -15,6 +16,7 @@ import { AppError } from '../../errors/app-error';
 import { categoryPriceCents, itemPriceCents, type PricingContext } from '../pricing/item-prices';
 import { resolveShopperContext, type ShopperContext } from '../pricing/service';
 import { tierForBox } from '../promotions/discounts';
+import { ingredientAllergens } from './allergens';
 import type { CategoryRow, ProductRow } from './repository';
 import * as repository from './repository';
 
@@ -178,6 +180,22 @@ export async function findLeastExpensiveProduct(
   const row = await repository.findLeastExpensiveProduct(db, filter, shopper.pricing);
   if (!row) throw AppError.notFound('No product is available in this category.');
   return toProduct(row, shopper.pricing, query.include ?? [], promoItemPercent(shopper.promo));
+}
+
+/** One dish by slug for its own page or dialog: priced for the cart, ingredients with allergens. */
+export async function findProduct(
+  db: Database,
+  slug: string,
+  query: { abandoned_cart?: string; promoCode?: string; include?: Include[] },
+): Promise<ProductDetail> {
+  const [shopper, row] = await Promise.all([
+    resolveShopperContext(db, { abandonedCartId: query.abandoned_cart, promoCode: query.promoCode }),
+    repository.findProductBySlug(db, slug),
+  ]);
+  if (!row) throw AppError.notFound(`Product "${slug}" not found.`);
+  const product = toProduct(row, shopper.pricing, query.include ?? [], promoItemPercent(shopper.promo));
+  const { ingredients, allergens } = ingredientAllergens(product.ingredients, product.tags);
+  return { ...product, ingredient_list: ingredients, allergens };
 }
 
 export async function listAlsoLoved(

@@ -1,5 +1,7 @@
 import { formatMoney, type Product } from '@sprout/contracts';
+import { Link, useLocation } from 'react-router';
 import { ProductCartControls } from '../cart/ProductCartControls';
+import { productSearch } from './ProductDialog';
 import { Rating } from './Rating';
 
 const grams = (milligrams: number) => `${Math.round(milligrams / 100) / 10} g`;
@@ -7,6 +9,13 @@ const grams = (milligrams: number) => `${Math.round(milligrams / 100) / 10} g`;
 /** One dish on a menu: picture, badge, name, price under the visitor's plan and its nutrition. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const { uris } = product.image;
+  // On a menus page the dish opens in a dialog on the same URL, keeping its filters and page;
+  // elsewhere (the home page) it opens over the full menu.
+  const location = useLocation();
+  const onMenus = location.pathname.startsWith('/menus');
+  const details = onMenus
+    ? { search: productSearch(location.search, product.slug) }
+    : { pathname: '/menus', search: productSearch('', product.slug) };
   const discounted = product.price.price < product.price.regular_price;
   // A percent-off code prices each dish in the first box (GET /api/products?promoCode=).
   const promoPrice =
@@ -16,17 +25,20 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}`} data-sku={product.sku}>
       <div className="product-card__media">
-        <picture>
-          <source media="(min-width: 768px)" srcSet={uris['meal-card-desktop']} />
-          <img
-            src={uris['meal-card-mobile']}
-            alt=""
-            width={400}
-            height={300}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        </picture>
+        {/* The picture is a second way in for pointers; keyboards and screen readers use the name. */}
+        <Link to={details} preventScrollReset={onMenus} tabIndex={-1} aria-hidden="true">
+          <picture>
+            <source media="(min-width: 768px)" srcSet={uris['meal-card-desktop']} />
+            <img
+              src={uris['meal-card-mobile']}
+              alt=""
+              width={400}
+              height={300}
+              loading={priority ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          </picture>
+        </Link>
         {product.badge ? (
           <span className="badge" style={{ '--badge-color': product.badge.color } as React.CSSProperties}>
             {product.badge.name}
@@ -36,7 +48,14 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       <div className="product-card__body">
         {product.category ? <p className="product-card__category">{product.category.name}</p> : null}
         <h3 id={`product-${product.id}`} className="product-card__name">
-          {product.name}
+          <Link
+            to={details}
+            preventScrollReset={onMenus}
+            className="product-card__link"
+            data-product-link={product.slug}
+          >
+            {product.name}
+          </Link>
         </h3>
         <p className="product-card__with">{product.with}</p>
         <Rating value={product.rating} count={product.rating_count} />

@@ -29,6 +29,10 @@ export function SiteHeader({ variant = 'full' }: { variant?: 'full' | 'slim' }) 
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {/* Shown only while the cart is docked beside the menu (CSS), whose products come first. */}
+      <a className="skip-link skip-link--cart" href="#cart-panel">
+        Skip to your box
+      </a>
       <div className="site-header__inner">
         <Link
           to="/"

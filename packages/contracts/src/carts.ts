@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abandonedCartIdSchema, product, rowId } from './catalog';
 import { resource } from './envelope';
+import { emailAddress, newPassword, usPhone } from './fields';
 import { promoCode } from './promotions';
 
 /** Server cost fields of spec section 3, in dollars. */
@@ -145,7 +146,7 @@ const optionalText = (max: number) =>
 /** Every field optional: the storefront drops empty values and sends what changed. */
 export const updateAbandonedCartBody = z
   .object({
-    email: z.email({ error: 'Please enter a valid email address' }).max(254).optional(),
+    email: emailAddress.optional(),
     first_name: optionalText(100).optional(),
     last_name: optionalText(100).optional(),
     address_line_1: optionalText(200).optional(),
@@ -159,21 +160,11 @@ export const updateAbandonedCartBody = z
      */
     zip_code: z.string().trim().max(10).optional(),
     delivery_instructions: optionalText(500).optional(),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, {
-        error: 'Please enter a valid US phone number',
-      })
-      .optional(),
+    phone: usPhone.optional(),
     page: optionalText(200).optional(),
     location: optionalText(100).optional(),
     receives_sms_updates: z.boolean().optional(),
-    password: z
-      .string()
-      .min(8, { error: 'Use at least 8 characters' })
-      .max(128, { error: 'At most 128 characters' })
-      .optional(),
+    password: newPassword.optional(),
   })
   .strict();
 export type UpdateAbandonedCartBody = z.infer<typeof updateAbandonedCartBody>;

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './checkout';
 export * from './envelope';
 export * from './errors';
+export * from './fields';
 export * from './money';
 export * from './payments';
 export * from './plans';

@@ -1,3 +1,11 @@
+import {
+  emailAddress,
+  INVALID_EMAIL_MESSAGE,
+  MIN_PASSWORD_LENGTH,
+  newPassword,
+  PASSWORD_LENGTH_MESSAGE,
+  REQUIRED_MESSAGE,
+} from '@sprout/contracts';
 import type { FieldErrors } from '../../lib/api.client';
 
 /**
@@ -5,25 +13,19 @@ import type { FieldErrors } from '../../lib/api.client';
  * sign-in forms and checkout say the same thing about the same mistake.
  */
 
-export const REQUIRED_MESSAGE = 'This field is required';
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
-export const PASSWORD_LENGTH_MESSAGE = 'Use at least 8 characters';
-export const MIN_PASSWORD_LENGTH = 8;
+export { INVALID_EMAIL_MESSAGE, MIN_PASSWORD_LENGTH, PASSWORD_LENGTH_MESSAGE, REQUIRED_MESSAGE };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Required, then shaped like an address. */
-export function validateEmail(value: string): string | null {
-  const email = value.trim();
-  if (email === '') return REQUIRED_MESSAGE;
-  return EMAIL.test(email) ? null : INVALID_EMAIL_MESSAGE;
+/** The first message of a contracts rule, or null when the value passes it (empty = not given). */
+function firstIssue(rule: { safeParse(value: unknown): { error?: { issues: { message: string }[] } } }) {
+  return (value: string): string | null =>
+    rule.safeParse(value === '' ? undefined : value).error?.issues[0]?.message ?? null;
 }
 
-/** A password being chosen: required, at least MIN_PASSWORD_LENGTH characters. */
-export function validateNewPassword(value: string): string | null {
-  if (value === '') return REQUIRED_MESSAGE;
-  return value.length < MIN_PASSWORD_LENGTH ? PASSWORD_LENGTH_MESSAGE : null;
-}
+/** Required, then shaped like an address (the contracts' rule, on the trimmed value). */
+export const validateEmail = (value: string) => firstIssue(emailAddress)(value.trim());
+
+/** A password being chosen: the contracts' rule. */
+export const validateNewPassword = firstIssue(newPassword);
 
 /** One text field's state in a form that validates on blur and change. */
 export type FieldState = { value: string; touched: boolean; focused: boolean };

@@ -1,5 +1,6 @@
 import { type Ref, useEffect, useReducer, useRef } from 'react';
 import { Link } from 'react-router';
+import { SocialButtons } from '../auth/SocialButtons';
 import { useCartController, useCartState } from '../cart/CartProvider';
 import { TextInput } from '../forms/TextInput';
 import {
@@ -21,7 +22,7 @@ type Props = {
 
 /**
  * The capture form of spec sections 2 and 5: email and zip code into the abandoned cart, with
- * 'Continue', an 'OR' divider, Google and the login link. Used by the popup and the signup page.
+ * 'Continue', the configured social sign-ins and the login link. Used by the popup and the signup page.
  */
 export function CaptureEmailForm({ onSuccess, onLeave, submitLabel = 'Continue', emailRef }: Props) {
   const controller = useCartController();
@@ -74,9 +75,6 @@ export function CaptureEmailForm({ onSuccess, onLeave, submitLabel = 'Continue',
     onBlur: () => send({ type: 'blur', field }),
   });
 
-  const cartId = onboarding.abandonedCartId;
-  const googleHref = cartId ? `/auth/google?abandoned_cart_id=${encodeURIComponent(cartId)}` : '/auth/google';
-
   return (
     <div className="capture-form">
       <form noValidate onSubmit={submit} aria-busy={form.submitting}>
@@ -109,15 +107,7 @@ export function CaptureEmailForm({ onSuccess, onLeave, submitLabel = 'Continue',
           {submitLabel}
         </button>
       </form>
-      <p className="capture-form__divider">
-        <span>OR</span>
-      </p>
-      <a className="button button--ghost capture-form__google" href={googleHref}>
-        <span className="capture-form__google-mark" aria-hidden="true">
-          G
-        </span>
-        Continue with Google
-      </a>
+      <SocialButtons abandonedCartId={onboarding.abandonedCartId} />
       <p className="capture-form__login">
         Already a customer?{' '}
         <Link to="/onboarding/login" onClick={onLeave}>

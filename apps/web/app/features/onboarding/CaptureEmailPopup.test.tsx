@@ -76,10 +76,9 @@ describe('capture-email popup', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.textContent).toContain('nutritious meals and snacks');
     expect(document.activeElement).toBe(emailInput());
-    expect(screen.getByText('OR')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Continue with Google/ }).getAttribute('href')).toBe(
-      `/auth/google?abandoned_cart_id=${CART_ID}`,
-    );
+    // No social sign-in is configured here: no button that would lead nowhere (defect 5).
+    expect(screen.queryByText('OR')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/onboarding/login');
     expect(dialog.textContent).toContain('Already a customer? Log in');
     expect(storage.signupUsed).toBe(true);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * The fields people type into, with the words they read when one is wrong (spec section 5). The
+ * API's bodies and the storefront's forms are built from these, so a rule or a message is written
+ * once. A form sends an empty field as nothing at all (conform drops empty strings), so "missing"
+ * and "empty" both say the field is required.
+ */
+export const REQUIRED_MESSAGE = 'This field is required';
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_LENGTH_MESSAGE = `Use at least ${MIN_PASSWORD_LENGTH} characters`;
+export const CODE_MESSAGE = 'Enter the 6-digit code from the email';
+export const RESET_LINK_INVALID_MESSAGE = 'This reset link is not valid. Ask for a new one.';
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === '';
+
+export const emailAddress = z
+  .email({ error: (issue) => (isMissing(issue.input) ? REQUIRED_MESSAGE : INVALID_EMAIL_MESSAGE) })
+  .max(254, { error: INVALID_EMAIL_MESSAGE });
+
+/** A password being typed to sign in: anything but nothing. */
+export const currentPassword = z
+  .string({ error: REQUIRED_MESSAGE })
+  .min(1, { error: REQUIRED_MESSAGE })
+  .max(128, { error: 'At most 128 characters' });
+
+/** A password being chosen. */
+export const newPassword = z
+  .string({ error: REQUIRED_MESSAGE })
+  .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_LENGTH_MESSAGE })
+  .max(128, { error: 'At most 128 characters' });
+
+export const signInCode = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .regex(/^\d{6}$/, { error: CODE_MESSAGE });
+
+/** The one-time token of an emailed reset link (its page checks it before showing the form). */
+export const resetToken = z
+  .string({ error: RESET_LINK_INVALID_MESSAGE })
+  .min(20, { error: RESET_LINK_INVALID_MESSAGE })
+  .max(200, { error: RESET_LINK_INVALID_MESSAGE });
+
+export const PHONE_MESSAGE = 'Please enter a valid US phone number';
+export const usPhone = z
+  .string()
+  .trim()
+  .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, { error: PHONE_MESSAGE });

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { type LoginResult, passwordResetForm } from '@sprout/contracts';
 import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
+import { clearStoredCart } from '../features/auth/session';
 import { signInRedirect } from '../features/auth/sign-in.server';
 import { replyWithApiFailure } from '../features/forms/reply.server';
 import type { Route } from './+types/onboarding.reset-password';
@@ -51,6 +52,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   return (
     next ?? { result: submission.reply({ formErrors: [RESET_FAILED_MESSAGE], hideFields: ['password'] }) }
   );
+}
+
+const isRedirect = (value: unknown) => value instanceof Response && value.status >= 300 && value.status < 400;
+
+/**
+ * In the browser, the stored abandoned cart id (localStorage, beside the cookie the action
+ * expires) is forgotten too once the reset has signed the visitor in (spec section 4).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    const answer = await serverAction();
+    if (isRedirect(answer)) clearStoredCart();
+    return answer;
+  } catch (thrown) {
+    if (isRedirect(thrown)) clearStoredCart();
+    throw thrown;
+  }
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -74,7 +74,18 @@ export function useContractForm<Schema extends z.ZodObject>(
 
   const action = useFormAction();
   const submitting = navigation.state === 'submitting' && navigation.formAction === action;
-  const values = withoutEmpty((form.value ?? options.defaultValue ?? {}) as Record<string, unknown>);
+  // The values as the page holds them, read from the form itself: what was typed before the
+  // JavaScript loaded counts too (conform's own value starts from the defaults).
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    withoutEmpty(options.defaultValue ?? {}),
+  );
+  const readValues = (element: HTMLFormElement | null) => {
+    if (element) setValues(withoutEmpty(Object.fromEntries(new FormData(element))));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has hydrated
+  useEffect(() => {
+    readValues(document.getElementById(form.id) as HTMLFormElement | null);
+  }, []);
   const hasFieldError = Object.entries(form.allErrors).some(
     ([name, errors]) => name !== '' && errors.length > 0,
   );
@@ -103,6 +114,8 @@ export function useContractForm<Schema extends z.ZodObject>(
       ...getFormProps(form),
       method: 'post' as const,
       'aria-busy': submitting,
+      onInput: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),
+      onChange: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),
       onFocus: (event: React.FocusEvent<HTMLFormElement>) => {
         setFocused((event.target as Element).getAttribute('name'));
       },

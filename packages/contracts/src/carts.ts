@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abandonedCartIdSchema, product, rowId } from './catalog';
 import { resource } from './envelope';
-import { emailAddress, newPassword, usPhone } from './fields';
+import { emailAddress, newPassword, optionalText, requiredText, usPhone, zipCodeText } from './fields';
 import { promoCode } from './promotions';
 
 /** Server cost fields of spec section 3, in dollars. */
@@ -137,12 +137,6 @@ export const abandonedCartQuery = z
   .object({ include: z.enum(['promoCode'], { error: 'include must be promoCode' }).optional() })
   .strict();
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `At most ${max} characters` });
-
 /** Every field optional: the storefront drops empty values and sends what changed. */
 export const updateAbandonedCartBody = z
   .object({
@@ -168,6 +162,23 @@ export const updateAbandonedCartBody = z
   })
   .strict();
 export type UpdateAbandonedCartBody = z.infer<typeof updateAbandonedCartBody>;
+
+/**
+ * The checkout's contact and delivery details as a person fills them in: the cart update's fields,
+ * with those an order needs required. The password is asked only of a cart without one.
+ */
+export const checkoutDetailsForm = z.object({
+  email: emailAddress,
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  address_line_1: requiredText(200),
+  address_line_2: optionalText(200).optional(),
+  city: requiredText(100),
+  zip_code: zipCodeText,
+  phone: usPhone,
+  delivery_instructions: optionalText(500).optional(),
+  password: newPassword,
+});
 
 export const updateAbandonedCartResponse = z.object({
   data: abandonedCart,

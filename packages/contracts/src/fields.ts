@@ -13,6 +13,8 @@ export const PASSWORD_LENGTH_MESSAGE = `Use at least ${MIN_PASSWORD_LENGTH} char
 export const CODE_MESSAGE = 'Enter the 6-digit code from the email';
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link is not valid. Ask for a new one.';
 
+export const tooLongMessage = (max: number) => `At most ${max} characters`;
+
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
 export const emailAddress = z
@@ -23,13 +25,13 @@ export const emailAddress = z
 export const currentPassword = z
   .string({ error: REQUIRED_MESSAGE })
   .min(1, { error: REQUIRED_MESSAGE })
-  .max(128, { error: 'At most 128 characters' });
+  .max(128, { error: tooLongMessage(128) });
 
 /** A password being chosen. */
 export const newPassword = z
   .string({ error: REQUIRED_MESSAGE })
   .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_LENGTH_MESSAGE })
-  .max(128, { error: 'At most 128 characters' });
+  .max(128, { error: tooLongMessage(128) });
 
 export const signInCode = z
   .string({ error: REQUIRED_MESSAGE })
@@ -44,6 +46,27 @@ export const resetToken = z
 
 export const PHONE_MESSAGE = 'Please enter a valid US phone number';
 export const usPhone = z
-  .string()
+  .string({ error: REQUIRED_MESSAGE })
   .trim()
   .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, { error: PHONE_MESSAGE });
+
+export const ZIP_CODE_MESSAGE = 'Please enter a 5-digit zip code';
+export const zipCodeText = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .regex(/^\d{5}$/, { error: ZIP_CODE_MESSAGE });
+
+/** Text a person may leave out, up to `max` characters. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLongMessage(max) });
+
+/** Text a person must give, up to `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: REQUIRED_MESSAGE })
+    .max(max, { error: tooLongMessage(max) });

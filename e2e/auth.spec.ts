@@ -152,6 +152,70 @@ test('an admin goes to the admin site after the code', async ({ page }) => {
   expect(new URL(response?.url() ?? '').pathname).toBe('/admin');
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the demo customer signs in with real form posts: password, then the emailed code', async ({
+    page,
+  }) => {
+    await page.goto('/onboarding/login');
+    // The header offers the login to a visitor, server-rendered.
+    await expect(page.locator('.site-header').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/onboarding/login',
+    );
+    await page.getByLabel('Email address').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email and password combination is incorrect.');
+    // The email is kept, the password is not sent back.
+    await expect(page.getByLabel('Email address')).toHaveValue(DEMO.email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+    const before = (await mailbox(page.request, DEMO.email)).length;
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/verification\?code=.+/);
+    const mail = await nextMail(page, DEMO.email, before, /sign-in code/);
+    const code = mail.subject.match(/\d{6}/)?.[0] as string;
+
+    await enterCode(page, '12');
+    await expect(page.getByText('Enter the 6-digit code from the email')).toBeVisible();
+    await enterCode(page, code);
+    await expect(page).toHaveURL(/\/account$/);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    // Signed in, the login is the account site's.
+    const response = await page.goto('/onboarding/login');
+    expect(new URL(response?.url() ?? '').pathname).toBe('/account');
+  });
+});
+
+test('a cut reset link says so in words, with the way to a new one', async ({ page }) => {
+  await page.goto('/onboarding/reset-password?token=short&email=demo%40example.com');
+  await expect(page.getByRole('alert')).toHaveText('This reset link is not valid. Ask for a new one.');
+  await expect(page.getByText(/expected string/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute(
+    'href',
+    '/onboarding/forgot-password',
+  );
+});
+
+test('no social sign-in is offered unconfigured; its address returns to the login with a message', async ({
+  page,
+}) => {
+  await page.goto('/onboarding/login');
+  await expect(page.getByRole('link', { name: /Continue with/ })).toHaveCount(0);
+  await page.goto('/auth/google');
+  await expect(page).toHaveURL(/\/onboarding\/login\?error=/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Sign-in with this provider is not available. Please log in with your email.',
+  );
+});
+
 test('forgot password → the emailed link → a new password → signed in', async ({ page }) => {
   await page.goto('/onboarding/forgot-password');
   await page.getByLabel('Email address').fill(DEMO.email);

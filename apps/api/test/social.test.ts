@@ -1,3 +1,4 @@
+import { SOCIAL_SIGN_IN_MESSAGES } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
@@ -82,7 +83,28 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
     expect((await app.inject({ method: 'GET', url: '/auth/providers' })).json()).toEqual({
       data: ['google'],
     });
-    expect((await app.inject({ method: 'GET', url: '/auth/facebook' })).statusCode).toBe(404);
+  });
+
+  it('a provider that is not configured sends the browser back to the login with a message (defect 5)', async () => {
+    const start = await app.inject({ method: 'GET', url: '/auth/facebook' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe(
+      `/onboarding/login?error=${encodeURIComponent(SOCIAL_SIGN_IN_MESSAGES.unavailable)}`,
+    );
+  });
+
+  it('a provider answering with an error (the visitor said no) returns to the login with a message', async () => {
+    const start = await app.inject({ method: 'GET', url: '/auth/google' });
+    const state = new URL(start.headers.location as string).searchParams.get('state');
+    const done = await app.inject({
+      method: 'GET',
+      url: `/auth/google/callback?error=access_denied&state=${state}`,
+    });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe(
+      `/onboarding/login?error=${encodeURIComponent(SOCIAL_SIGN_IN_MESSAGES.failed)}`,
+    );
+    expect(done.headers['set-cookie']).toBeUndefined();
   });
 
   it('a new customer: the verified email captures the abandoned cart, then on to the plans', async () => {
@@ -129,7 +151,7 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
   it('refuses a forged state', async () => {
     const done = await app.inject({ method: 'GET', url: '/auth/google/callback?code=abc&state=forged' });
     expect(done.headers.location).toBe(
-      `/onboarding/login?error=${encodeURIComponent('This sign-in has expired. Please try again.')}`,
+      `/onboarding/login?error=${encodeURIComponent(SOCIAL_SIGN_IN_MESSAGES.expired)}`,
     );
   });
 });

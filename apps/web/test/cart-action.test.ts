@@ -14,6 +14,7 @@ const SITE = {
   name: 'Sprout & Spoon',
   accountUrl: 'http://localhost:3000/account',
   adminUrl: 'http://localhost:3000/admin',
+  socialProviders: [],
 };
 
 let context: TestContext;

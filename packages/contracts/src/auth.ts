@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { subscription } from './checkout';
+import { currentPassword, emailAddress, newPassword, resetToken, signInCode, usPhone } from './fields';
 
 export const SESSION_COOKIE = 'sid';
 export const TRUSTED_DEVICE_COOKIE = 'trusted_device';
 
 export const loginBody = z
   .object({
-    email: z.email({ error: 'Please enter a valid email address' }).max(254),
-    password: z.string().min(1, { error: 'This field is required' }).max(128),
+    email: emailAddress,
+    password: currentPassword,
   })
   .strict();
 
@@ -22,10 +23,7 @@ export type LoginResult = z.infer<typeof loginResult>;
 
 export const verificationBody = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from the email' }),
+    code: signInCode,
     verificationId: z.string().min(16).max(128),
   })
   .strict();
@@ -62,14 +60,7 @@ export const updateAddressBody = z
     address_line_2: z.string().trim().max(200).nullable().optional(),
     city: z.string().trim().min(1, { error: 'This field is required' }).max(100).optional(),
     zip_code: z.string().trim().max(10).optional(),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, {
-        error: 'Please enter a valid US phone number',
-      })
-      .nullable()
-      .optional(),
+    phone: usPhone.nullable().optional(),
     delivery_instructions: z.string().trim().max(500).nullable().optional(),
   })
   .strict();
@@ -87,19 +78,17 @@ export const me = z.object({
 });
 export const meResponse = z.object({ data: me, meta: z.object({}).catchall(z.unknown()).default({}) });
 
-export const passwordResetRequestBody = z
-  .object({ email: z.email({ error: 'Please enter a valid email address' }).max(254) })
-  .strict();
+export const passwordResetRequestBody = z.object({ email: emailAddress }).strict();
 export const PASSWORD_RESET_SENT_MESSAGE =
   'If an account exists for this email, we have sent a link to reset its password.';
 
-export const completePasswordResetBody = z
-  .object({
-    email: z.email({ error: 'Please enter a valid email address' }).max(254),
-    password: z.string().min(8, { error: 'Use at least 8 characters' }).max(128),
-    password_confirmation: z.string().max(128),
-    token: z.string().min(20).max(200),
-  })
+/** The reset page's form: the new password, with the link's email and token in hidden fields. */
+export const passwordResetForm = z
+  .object({ email: emailAddress, password: newPassword, token: resetToken })
+  .strict();
+
+export const completePasswordResetBody = passwordResetForm
+  .extend({ password_confirmation: z.string().max(128) })
   .strict()
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abandonedCartIdSchema, product, rowId } from './catalog';
 import { resource } from './envelope';
+import { emailAddress, newPassword, optionalText, requiredText, usPhone, zipCodeText } from './fields';
 import { promoCode } from './promo-codes';
 
 /** Server cost fields of spec section 3, in dollars. */
@@ -133,16 +134,10 @@ export const abandonedCartQuery = z
   .object({ include: z.enum(['promoCode'], { error: 'include must be promoCode' }).optional() })
   .strict();
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `At most ${max} characters` });
-
 /** Every field optional: the storefront drops empty values and sends what changed. */
 export const updateAbandonedCartBody = z
   .object({
-    email: z.email({ error: 'Please enter a valid email address' }).max(254).optional(),
+    email: emailAddress.optional(),
     first_name: optionalText(100).optional(),
     last_name: optionalText(100).optional(),
     address_line_1: optionalText(200).optional(),
@@ -156,24 +151,31 @@ export const updateAbandonedCartBody = z
      */
     zip_code: z.string().trim().max(10).optional(),
     delivery_instructions: optionalText(500).optional(),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, {
-        error: 'Please enter a valid US phone number',
-      })
-      .optional(),
+    phone: usPhone.optional(),
     page: optionalText(200).optional(),
     location: optionalText(100).optional(),
     receives_sms_updates: z.boolean().optional(),
-    password: z
-      .string()
-      .min(8, { error: 'Use at least 8 characters' })
-      .max(128, { error: 'At most 128 characters' })
-      .optional(),
+    password: newPassword.optional(),
   })
   .strict();
 export type UpdateAbandonedCartBody = z.infer<typeof updateAbandonedCartBody>;
+
+/**
+ * The checkout's contact and delivery details as a person fills them in: the cart update's fields,
+ * with those an order needs required. The password is asked only of a cart without one.
+ */
+export const checkoutDetailsForm = z.object({
+  email: emailAddress,
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  address_line_1: requiredText(200),
+  address_line_2: optionalText(200).optional(),
+  city: requiredText(100),
+  zip_code: zipCodeText,
+  phone: usPhone,
+  delivery_instructions: optionalText(500).optional(),
+  password: newPassword,
+});
 
 export const updateAbandonedCartResponse = z.object({
   data: abandonedCart,

@@ -21,3 +21,22 @@ export const LOGIN_FAILED_MESSAGE = 'The email and password combination is incor
 export const IMPERSONATION_COOKIE = 'impersonating';
 
 export const PROMO_ALREADY_APPLIED_MESSAGE = 'This promo code is already applied.';
+
+/** Where a social sign-in that did not work sends the browser: the login, with one of these. */
+export const SOCIAL_SIGN_IN_MESSAGES = {
+  failed: 'Sign-in with this provider did not work. Please try again, or log in with your email.',
+  expired: 'This sign-in has expired. Please try again.',
+  unverified: 'Your account with this provider did not share a verified email address.',
+  unavailable: 'Sign-in with this provider is not available. Please log in with your email.',
+} as const;
+
+// The words and shapes of the fields people type into (spec section 5). The zod rules in fields.ts
+// are built from these, and the browser's instant checks read them without loading zod.
+export const REQUIRED_MESSAGE = 'This field is required';
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_LENGTH_MESSAGE = `Use at least ${MIN_PASSWORD_LENGTH} characters`;
+/** The HTML standard's "valid email address", with a dot in the domain (a store mails real inboxes). */
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+export const MAX_EMAIL_LENGTH = 254;

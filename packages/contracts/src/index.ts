@@ -5,6 +5,7 @@ export * from './checkout';
 export * from './constants';
 export * from './envelope';
 export * from './errors';
+export * from './fields';
 export * from './money';
 export * from './payments';
 export * from './plans';

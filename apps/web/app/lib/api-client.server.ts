@@ -48,6 +48,11 @@ export type ServerApiClient = ApiClient & {
   get<T>(path: string, query?: Record<string, string | number | string[] | undefined>): Promise<T>;
   /** A state-changing call made on the visitor's behalf (for example consuming a one-time grant). */
   post<T>(path: string, body?: unknown): Promise<T>;
+  /**
+   * A form's call (route actions): the answer as it came, never thrown, with the cookies the API
+   * set, which the action passes on to the browser (a sign-in's session cookie).
+   */
+  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer<T>>;
 };
 
 function orThrow<T>(result: ApiResult<T>): T {
@@ -56,6 +61,10 @@ function orThrow<T>(result: ApiResult<T>): T {
   const { status, message, fieldErrors, code } = result.error;
   throw new ApiError(status ?? 502, { message, errors: fieldErrors, ...(code === null ? {} : { code }) });
 }
+
+export type ApiAnswer<T> =
+  | { ok: true; status: number; data: T; setCookies: string[] }
+  | { ok: false; status: number; error: ApiError['body']; setCookies: string[] };
 
 /** A client bound to one page request: it forwards the visitor's cookies and request id. */
 export function createServerApiClient(transport: ApiTransport, request: Request): ServerApiClient {
@@ -75,6 +84,20 @@ export function createServerApiClient(transport: ApiTransport, request: Request)
     },
     async post<T>(path: string, body?: unknown) {
       return orThrow(await client.request<T>('POST', path, body === undefined ? {} : { body }));
+    },
+    async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown) {
+      const headers = { ...forwarded };
+      const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers };
+      if (payload !== undefined) {
+        headers['content-type'] = 'application/json';
+        init.body = JSON.stringify(payload);
+      }
+      const response = await transport(path, init);
+      const setCookies = response.headers.getSetCookie();
+      const body = await response.json().catch(() => ({}));
+      return response.ok
+        ? { ok: true as const, status: response.status, data: body as T, setCookies }
+        : { ok: false as const, status: response.status, error: body, setCookies };
     },
   };
 }

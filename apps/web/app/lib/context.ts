@@ -1,7 +1,14 @@
 import type { ServerApiClient } from './api-client.server';
 
 /** The store's public settings every page knows (from the server configuration). */
-export type SiteSettings = { url: string; name: string; accountUrl: string; adminUrl: string };
+export type SiteSettings = {
+  url: string;
+  name: string;
+  accountUrl: string;
+  adminUrl: string;
+  /** Social sign-in providers the API has configured (`google`…): only these get a button. */
+  socialProviders: string[];
+};
 
 declare module 'react-router' {
   interface AppLoadContext {

@@ -1,15 +1,29 @@
-import { EMAIL_IN_USE_MESSAGE, LOGIN_FAILED_MESSAGE } from '@sprout/contracts';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  EMAIL_IN_USE_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  type LoginResult,
+  loginBody,
+  SOCIAL_SIGN_IN_MESSAGES,
+} from '@sprout/contracts';
 import { LoginForm } from '../features/auth/LoginForm';
+import { signInRedirect } from '../features/auth/sign-in.server';
+import { replyWithApiFailure } from '../features/forms/reply.server';
 import { guardRoute } from '../lib/route-access.server';
 import type { Route } from './+types/onboarding.login';
 import '../features/auth/auth.css';
 
 /**
  * The only `?error=` texts the login shows: messages our own pages send (an email that has an
- * account, from the capture popup and checkout) or the server answers. Anything else in the query
- * is shown as nothing, so a link cannot put its own words in an alert on this page.
+ * account, from the capture popup and checkout), the server answers, or a social sign-in that did
+ * not work. Anything else in the query is shown as nothing, so a link cannot put its own words in
+ * an alert on this page.
  */
-export const LOGIN_QUERY_MESSAGES: readonly string[] = [EMAIL_IN_USE_MESSAGE, LOGIN_FAILED_MESSAGE];
+export const LOGIN_QUERY_MESSAGES: readonly string[] = [
+  EMAIL_IN_USE_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  ...Object.values(SOCIAL_SIGN_IN_MESSAGES),
+];
 
 /** The `?error=` text to show, when it is one of the known messages (exactly); null otherwise. */
 export function knownLoginError(text: string | null | undefined): string | null {
@@ -28,6 +42,23 @@ export async function loader(args: Route.LoaderArgs) {
   return { email: query.get('email') ?? '', error: knownLoginError(query.get('error')) };
 }
 
-export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  return <LoginForm email={loaderData.email} error={loaderData.error} />;
+/** Signs in through the API and passes its session cookie on; then the verification step or a site. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginBody });
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }) };
+  const answer = await context.api.send<LoginResult>('POST', '/auth', submission.value);
+  // Wrong credentials are one message for the pair (never which one was wrong).
+  const refused = {
+    fields: ['email', 'password'],
+    validationMessage: LOGIN_FAILED_MESSAGE,
+    hideFields: ['password'],
+  };
+  if (!answer.ok) return { result: replyWithApiFailure(submission, answer, refused) };
+  const next = signInRedirect(answer, context.site);
+  if (next) return next;
+  return { result: submission.reply({ formErrors: [LOGIN_FAILED_MESSAGE], hideFields: ['password'] }) };
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <LoginForm email={loaderData.email} error={loaderData.error} actionData={actionData} />;
 }

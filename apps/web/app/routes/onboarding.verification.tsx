@@ -1,7 +1,13 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { type LoginResult, verificationBody } from '@sprout/contracts';
 import { redirect } from 'react-router';
+import { signInRedirect } from '../features/auth/sign-in.server';
 import { VerificationForm } from '../features/auth/VerificationForm';
+import { replyWithApiFailure } from '../features/forms/reply.server';
 import type { Route } from './+types/onboarding.verification';
 import '../features/auth/auth.css';
+
+export const CODE_FAILED_MESSAGE = 'That code did not work. Please sign in again.';
 
 /** /onboarding/verification?code={verificationId}: without the login attempt, back to the login. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -10,7 +16,26 @@ export function loader({ request }: Route.LoaderArgs) {
   return { verificationId };
 }
 
-export default function VerificationPage({ loaderData }: Route.ComponentProps) {
+/** Checks the code through the API and passes its session (and trusted-device) cookies on. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: verificationBody });
+  if (submission.status !== 'success') return { result: submission.reply() };
+  const answer = await context.api.send<LoginResult>('POST', '/auth/verification', submission.value);
+  if (!answer.ok) return { result: replyWithApiFailure(submission, answer, { fields: ['code'] }) };
+  return (
+    signInRedirect(answer, context.site) ?? {
+      result: submission.reply({ formErrors: [CODE_FAILED_MESSAGE] }),
+    }
+  );
+}
+
+export default function VerificationPage({ loaderData, actionData }: Route.ComponentProps) {
   // A new login attempt is a new form.
-  return <VerificationForm key={loaderData.verificationId} verificationId={loaderData.verificationId} />;
+  return (
+    <VerificationForm
+      key={loaderData.verificationId}
+      verificationId={loaderData.verificationId}
+      actionData={actionData}
+    />
+  );
 }

@@ -11,6 +11,7 @@ import {
   PASSWORD_RESET_SENT_MESSAGE,
   passwordResetRequestBody,
   SESSION_COOKIE,
+  SOCIAL_SIGN_IN_MESSAGES,
   TRUSTED_DEVICE_COOKIE,
   tokenBody,
   tokenResult,
@@ -253,8 +254,14 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       },
     },
     async (request, reply) => {
-      const url = await social.start(db(), request.params.provider, request.query.abandoned_cart_id);
-      return reply.redirect(url, 302);
+      try {
+        const url = await social.start(db(), request.params.provider, request.query.abandoned_cart_id);
+        return reply.redirect(url, 302);
+      } catch (error) {
+        // A browser followed a link here: it goes back to the login with words, never to JSON.
+        request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in did not start');
+        return reply.redirect(socialFailureLocation(error), 302);
+      }
     },
   );
 
@@ -289,11 +296,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
         return reply.redirect(`/onboarding/signup?email=${encodeURIComponent(identity.email)}`, 302);
       } catch (error) {
         request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in failed');
-        const message =
-          error instanceof AppError && error.status < 500
-            ? error.message
-            : 'Sign-in with this provider failed. Please try again.';
-        return reply.redirect(`/onboarding/login?error=${encodeURIComponent(message)}`, 302);
+        return reply.redirect(socialFailureLocation(error), 302);
       }
     },
   );
@@ -321,6 +324,16 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       };
     },
   );
+}
+
+/** The login page with one of the messages it knows (it shows no other `?error=` text). */
+function socialFailureLocation(error: unknown): string {
+  const known: readonly string[] = Object.values(SOCIAL_SIGN_IN_MESSAGES);
+  const message =
+    error instanceof AppError && known.includes(error.message)
+      ? error.message
+      : SOCIAL_SIGN_IN_MESSAGES.failed;
+  return `/onboarding/login?error=${encodeURIComponent(message)}`;
 }
 
 function toMe(session: SignedInSession) {

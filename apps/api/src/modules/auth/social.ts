@@ -1,3 +1,4 @@
+import { SOCIAL_SIGN_IN_MESSAGES } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import * as oidc from 'openid-client';
 import type { SocialProviderConfig } from '../../config';
@@ -26,7 +27,7 @@ export class SocialLogin {
 
   private provider(name: string): SocialProviderConfig {
     const provider = this.providers.find((candidate) => candidate.name === name);
-    if (!provider) throw AppError.notFound(`Sign-in with ${name} is not available.`);
+    if (!provider) throw AppError.notFound(SOCIAL_SIGN_IN_MESSAGES.unavailable);
     return provider;
   }
 
@@ -84,7 +85,7 @@ export class SocialLogin {
     const provider = this.provider(name);
     const state = callbackUrl.searchParams.get('state') ?? '';
     const pending = await repository.takeOAuthState(db, hashToken(state), name);
-    if (!pending) throw new AppError('bad_request', 'This sign-in has expired. Please try again.');
+    if (!pending) throw new AppError('bad_request', SOCIAL_SIGN_IN_MESSAGES.expired);
     const configuration = await this.configuration(provider);
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
       pkceCodeVerifier: pending.codeVerifier,
@@ -100,7 +101,7 @@ export class SocialLogin {
         : idClaims;
     const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : undefined;
     if (!email || claims?.email_verified === false) {
-      throw new AppError('bad_request', `Your ${name} account did not share a verified email address.`);
+      throw new AppError('bad_request', SOCIAL_SIGN_IN_MESSAGES.unverified);
     }
     return {
       email,

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { authApi } from './auth-api';
+import { LOGIN_PATH } from './login-routing';
 import { clearStoredCart, markSignedOut, useAuthStatus } from './session';
 import { useSites } from './useSites';
 
 /**
- * The header's account corner once the browser knows a customer is signed in (after hydration):
+ * The header's account corner: "Log in" for a visitor (also what the server renders, so it works
+ * before the JavaScript loads); once the browser knows a customer is signed in (after hydration),
  * the account link and "Log out" (which ends the session, clears the abandoned cart and goes home).
  */
 export function AccountMenu() {
@@ -12,7 +15,13 @@ export function AccountMenu() {
   const sites = useSites();
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (status.state !== 'signed-in') return null;
+  if (status.state !== 'signed-in') {
+    return (
+      <div className="site-header__account">
+        <Link to={LOGIN_PATH}>Log in</Link>
+      </div>
+    );
+  }
 
   async function logOut() {
     setLeaving(true);

@@ -1,88 +1,94 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createRoutesStub, useLocation } from 'react-router';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { LOGIN_FAILED_MESSAGE, loginBody } from '@sprout/contracts';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createRoutesStub, useActionData } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FormActionData } from '../forms/useContractForm';
 import { LoginForm } from './LoginForm';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function Where() {
-  const location = useLocation();
-  return <p>At {`${location.pathname}${location.search}`}</p>;
+/**
+ * The login form's behaviour in the browser (spec section 5) with a stand-in action: what the real
+ * action answers against the API is covered in routes/auth-actions.test.ts.
+ */
+function Page() {
+  const actionData = useActionData() as FormActionData | undefined;
+  return <LoginForm email="demo@example.com" actionData={actionData} />;
 }
 
-function LoginPage() {
-  return <LoginForm email="demo@example.com" />;
+function renderLogin(options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) {
+  const action = vi.fn(async ({ request }: { request: Request }) => {
+    const submission = parseWithZod(await request.formData(), { schema: loginBody });
+    return { result: submission.reply({ ...options, hideFields: ['password'] }) };
+  });
+  const Stub = createRoutesStub([{ path: '/onboarding/login', Component: Page, action }]);
+  render(<Stub initialEntries={['/onboarding/login']} />);
+  return action;
 }
 
-function renderLogin(answer: Response, initial = '/onboarding/login') {
-  const fetch = vi.fn(async (_request: Request) => answer);
-  vi.stubGlobal('fetch', fetch);
-  const Stub = createRoutesStub([
-    { path: '/onboarding/login', Component: LoginPage },
-    { path: '/onboarding/verification', Component: Where },
-  ]);
-  render(<Stub initialEntries={[initial]} />);
-  return fetch;
-}
+const email = () => screen.getByLabelText('Email address') as HTMLInputElement;
+const password = () => screen.getByLabelText('Password') as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement;
 
-async function submitWith(password: string) {
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
-  const submit = screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement;
-  await waitFor(() => expect(submit.disabled).toBe(false));
-  fireEvent.click(submit);
+function leave(input: HTMLInputElement) {
+  act(() => {
+    input.focus();
+    input.blur();
+  });
 }
 
 describe('LoginForm', () => {
-  it('is disabled until the prefilled email has a password', () => {
-    renderLogin(json(200, {}));
-    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('demo@example.com');
-    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
+  it('is a real form posting to the route; submit waits for the contracts’ rules to pass', async () => {
+    renderLogin();
+    const form = email().closest('form') as HTMLFormElement;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(email().value).toBe('demo@example.com');
+    expect(email().name).toBe('email');
+    await waitFor(() => expect(submit().disabled).toBe(true));
+    fireEvent.input(password(), { target: { value: 'x' } });
+    await waitFor(() => expect(submit().disabled).toBe(false));
   });
 
-  it('shows the one wrong-credentials message and focuses it', async () => {
-    const fetch = renderLogin(
-      json(422, {
-        message: 'The email and password combination is incorrect.',
-        errors: { email: ['The email and password combination is incorrect.'] },
-      }),
-    );
-    await submitWith('wrong');
+  it('validates when a field is left, not while typing; the error hides while the field is focused', async () => {
+    renderLogin();
+    act(() => email().focus());
+    fireEvent.input(email(), { target: { value: 'pat' } });
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    act(() => email().blur());
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(email().getAttribute('aria-invalid')).toBe('true');
+    act(() => email().focus());
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    fireEvent.input(email(), { target: { value: '' } });
+    act(() => email().blur());
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+  });
+
+  it('shows the action’s form message and focuses it', async () => {
+    const action = renderLogin({ formErrors: [LOGIN_FAILED_MESSAGE] });
+    fireEvent.input(password(), { target: { value: 'wrong' } });
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('The email and password combination is incorrect.');
+    expect(alert.textContent).toBe(LOGIN_FAILED_MESSAGE);
     await waitFor(() => expect(document.activeElement).toBe(alert));
-    const request = fetch.mock.calls[0]?.[0] as Request;
-    expect(request.method).toBe('POST');
-    expect(await request.json()).toEqual({ email: 'demo@example.com', password: 'wrong' });
-    // The visitor can simply try another password.
-    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(action).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the rate-limit message', async () => {
-    renderLogin(json(429, { message: 'Too many attempts. Please try again in 15 minutes.' }));
-    await submitWith('again');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Too many attempts. Please try again in 15 minutes.',
-    );
-  });
-
-  it('goes to the verification step with the verification id', async () => {
-    renderLogin(
-      json(200, {
-        authenticated: false,
-        nextAction: 'verification',
-        verificationId: 'v-123',
-        is_admin: false,
-        errors: null,
-      }),
-    );
-    await submitWith('mealtime-demo');
-    expect(await screen.findByText('At /onboarding/verification?code=v-123')).toBeTruthy();
+  it('puts a server error beside its field, focused, and clears it when that field is edited', async () => {
+    renderLogin({ fieldErrors: { email: ['This email is not right.'] } });
+    fireEvent.input(password(), { target: { value: 'mealtime-demo' } });
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    expect(await screen.findByText('This email is not right.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(email()));
+    // A server error on a field disables submit until the field is edited.
+    expect(submit().disabled).toBe(true);
+    fireEvent.input(email(), { target: { value: 'demo2@example.com' } });
+    await waitFor(() => expect(screen.queryByText('This email is not right.')).toBeNull());
+    leave(email());
+    await waitFor(() => expect(submit().disabled).toBe(false));
   });
 });

@@ -1,49 +1,34 @@
-import { Link, useNavigate } from 'react-router';
+import { verificationBody } from '@sprout/contracts';
+import { Form, Link } from 'react-router';
 import { TextInput } from '../forms/TextInput';
+import { type FormActionData, useContractForm } from '../forms/useContractForm';
 import { AuthCard, FormMessage, SubmitButton } from './AuthParts';
-import { authApi } from './auth-api';
-import { browserLeave, completeSignIn } from './complete-sign-in';
-import { type FormConfig, validators } from './form-state';
-import { useAuthForm } from './useAuthForm';
-import { useSites } from './useSites';
-
-type Field = 'code';
-export const verificationFormConfig: FormConfig<Field> = { validators: { code: validators.code } };
 
 /** /onboarding/verification: the 6-digit code from the email, bound to the login attempt. */
-export function VerificationForm({ verificationId }: { verificationId: string }) {
-  const navigate = useNavigate();
-  const sites = useSites();
-  const form = useAuthForm(verificationFormConfig, { code: '' });
-  const { state } = form;
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.disabled) return;
-    form.send({ type: 'submit' });
-    const result = await authApi().verify(state.fields.code.value, verificationId);
-    if (result.kind === 'aborted') return;
-    if (result.kind === 'error') {
-      form.fail(result.error);
-      return;
-    }
-    const step = await completeSignIn(
-      result.data,
-      { navigate: (to) => navigate(to), leave: browserLeave },
-      { sites },
-    );
-    if (step.kind === 'failed') form.failWith('That code did not work. Please sign in again.');
-  }
+export function VerificationForm({
+  verificationId,
+  actionData,
+}: {
+  verificationId: string;
+  actionData?: FormActionData | undefined;
+}) {
+  const form = useContractForm(verificationBody, {
+    id: 'verification',
+    lastResult: actionData?.result,
+    defaultValue: { verificationId },
+  });
+  const { fields } = form;
 
   return (
     <AuthCard
       title="Check your email"
       intro="We sent a 6-digit sign-in code to your email. It is valid for 10 minutes."
     >
-      <form className="auth-form" noValidate onSubmit={submit} aria-busy={state.submitting}>
-        <FormMessage ref={form.messageRef} error={state.formError} />
+      <Form {...form.formProps} className="auth-form">
+        <FormMessage ref={form.messageRef} error={form.form.errors?.[0] ?? null} />
+        <input type="hidden" name={fields.verificationId.name} value={verificationId} />
         <TextInput
-          {...form.bind('code')}
+          {...form.bind(fields.code)}
           label="6-digit code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -51,10 +36,10 @@ export function VerificationForm({ verificationId }: { verificationId: string })
           maxLength={6}
           required
         />
-        <SubmitButton submitting={state.submitting} disabled={form.disabled} busyLabel="Checking…">
+        <SubmitButton submitting={form.submitting} disabled={form.disabled} busyLabel="Checking…">
           Verify and log in
         </SubmitButton>
-      </form>
+      </Form>
       <p className="auth-card__footer">
         No code? <Link to="/onboarding/login">Sign in again</Link> to get a new one.
       </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAbsoluteUrl, nextLoginStep } from './login-routing';
+import { nextLoginStep } from './login-routing';
 
 const base = { authenticated: false, nextAction: null, verificationId: null, is_admin: false } as const;
 
@@ -37,10 +37,5 @@ describe('the login-result routing decision (spec section 4)', () => {
   it('is a failure when neither signed in nor asked for a code', () => {
     expect(nextLoginStep(base)).toEqual({ kind: 'failed' });
     expect(nextLoginStep({ ...base, nextAction: 'verification' })).toEqual({ kind: 'failed' });
-  });
-
-  it('tells absolute site URLs from paths', () => {
-    expect(isAbsoluteUrl('https://admin.example.com')).toBe(true);
-    expect(isAbsoluteUrl('/account')).toBe(false);
   });
 });

@@ -5,7 +5,6 @@ export const ACCOUNT_SITE_URL = '/account';
 export const ADMIN_SITE_URL = '/admin';
 export type Sites = { account: string; admin: string };
 export const LOGIN_PATH = '/onboarding/login';
-export const SIGNED_IN_MESSAGE = 'You are signed in. Welcome back!';
 
 export type LoginStep =
   | { kind: 'verification'; to: string }
@@ -33,9 +32,4 @@ export function nextLoginStep(
   }
   if (result.is_admin) return { kind: 'admin', to: sites.admin };
   return { kind: 'signed-in', to: sites.account };
-}
-
-/** The account and admin sites may live elsewhere: an absolute URL is a full page load. */
-export function isAbsoluteUrl(to: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(to);
 }

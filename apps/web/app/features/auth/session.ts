@@ -1,4 +1,3 @@
-import { IMPERSONATION_COOKIE } from '@sprout/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { forgetCart } from '../cart/storage';
 import { type AuthApi, authApi, type InitialAuth } from './auth-api';
@@ -59,25 +58,6 @@ export function useAuthStatus(): AuthStatus {
     if (status.state === 'unknown' && !loading) void refreshAuth();
   }, []);
   return current;
-}
-
-/** Spec section 6: the impersonation cookie is cleared on login and verification. */
-export function clearImpersonationCookie(): void {
-  if (typeof document === 'undefined') return;
-  const expired = `${IMPERSONATION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-  const host = window.location.hostname;
-  const parts = host.split('.');
-  const isIp = /^[\d.]+$/.test(host) || host.includes(':');
-  try {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
-    document.cookie = expired;
-    if (!isIp && parts.length > 2) {
-      // biome-ignore lint/suspicious/noDocumentCookie: the parent-domain copy set by the admin site
-      document.cookie = `${expired}; Domain=${parts.slice(-2).join('.')}`;
-    }
-  } catch {
-    // Cookies can be blocked; the server expires it too.
-  }
 }
 
 /** Clears the stored abandoned cart id (localStorage and its mirror cookie). */

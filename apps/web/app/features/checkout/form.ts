@@ -1,15 +1,7 @@
-import type { AbandonedCart } from '@sprout/contracts';
+import { type AbandonedCart, checkoutDetailsForm } from '@sprout/contracts';
 import type { FieldErrors } from '../../lib/api';
 import type { CartUpdateFields } from '../cart/mapping';
-import {
-  type FieldState,
-  firstServerError,
-  patchField,
-  REQUIRED_MESSAGE,
-  validateEmail,
-  validateNewPassword,
-  withoutServerErrors,
-} from '../forms/rules';
+import { type FieldState, firstServerError, patchField, withoutServerErrors } from '../forms/rules';
 
 /**
  * The checkout's contact and delivery form (spec section 5): fields validate on blur and change,
@@ -18,13 +10,15 @@ import {
  */
 
 export {
+  PHONE_MESSAGE as INVALID_PHONE_MESSAGE,
+  ZIP_CODE_MESSAGE as INVALID_ZIP_MESSAGE,
+} from '@sprout/contracts';
+export {
   INVALID_EMAIL_MESSAGE,
   MIN_PASSWORD_LENGTH,
   PASSWORD_LENGTH_MESSAGE,
   REQUIRED_MESSAGE,
 } from '../forms/rules';
-export const INVALID_ZIP_MESSAGE = 'Please enter a 5-digit zip code';
-export const INVALID_PHONE_MESSAGE = 'Please enter a valid US phone number';
 
 export const CHECKOUT_FIELDS = [
   'email',
@@ -41,52 +35,30 @@ export const CHECKOUT_FIELDS = [
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutValues = Record<CheckoutField, string>;
 
-/** The API's rule: a US number, optionally with +1, in the usual groupings. */
-const US_PHONE = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
-const ZIP = /^\d{5}$/;
-
-const LIMITS: Partial<Record<CheckoutField, number>> = {
-  firstName: 100,
-  lastName: 100,
-  addressLine1: 200,
-  addressLine2: 200,
-  city: 100,
-  deliveryInstructions: 500,
-  password: 128,
+/** Each field's rule in the contracts (the cart's snake_case names). */
+const CONTRACT_FIELDS: Record<CheckoutField, keyof typeof checkoutDetailsForm.shape> = {
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  addressLine1: 'address_line_1',
+  addressLine2: 'address_line_2',
+  city: 'city',
+  zipCode: 'zip_code',
+  phone: 'phone',
+  deliveryInstructions: 'delivery_instructions',
+  password: 'password',
 };
 
-function tooLong(field: CheckoutField, value: string): string | null {
-  const limit = LIMITS[field];
-  return limit !== undefined && value.trim().length > limit ? `At most ${limit} characters` : null;
-}
-
+/** The field's first problem by the contracts' rule (an empty field is one not given), or null. */
 export function validateField(
   field: CheckoutField,
   value: string,
   options: { askPassword: boolean },
 ): string | null {
-  const text = value.trim();
-  switch (field) {
-    case 'email':
-      return validateEmail(value);
-    case 'firstName':
-    case 'lastName':
-    case 'addressLine1':
-    case 'city':
-      return text === '' ? REQUIRED_MESSAGE : tooLong(field, value);
-    case 'addressLine2':
-    case 'deliveryInstructions':
-      return tooLong(field, value);
-    case 'zipCode':
-      if (text === '') return REQUIRED_MESSAGE;
-      return ZIP.test(text) ? null : INVALID_ZIP_MESSAGE;
-    case 'phone':
-      if (text === '') return REQUIRED_MESSAGE;
-      return US_PHONE.test(text) ? null : INVALID_PHONE_MESSAGE;
-    case 'password':
-      if (!options.askPassword) return null;
-      return validateNewPassword(value) ?? tooLong(field, value);
-  }
+  if (field === 'password' && !options.askPassword) return null;
+  const rule = checkoutDetailsForm.shape[CONTRACT_FIELDS[field]];
+  const result = rule.safeParse(value.trim() === '' ? undefined : value);
+  return result.error?.issues[0]?.message ?? null;
 }
 
 /**

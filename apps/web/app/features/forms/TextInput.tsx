@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
 /**
  * Spec section 9: the default input id is 'input-' plus a random number below 10000. The number
@@ -15,8 +15,9 @@ export function useDefaultInputId(given?: string): string {
 
 export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'onChange' | 'value'> & {
   label: string;
-  value: string;
-  onValueChange(value: string): void;
+  /** Controlled (value and onValueChange) or, in a route's form, uncontrolled (defaultValue). */
+  value?: string;
+  onValueChange?(value: string): void;
   /** Shown under the field; the field is marked invalid while there is one. */
   error?: string | null;
   prefix?: ReactNode;
@@ -52,13 +53,17 @@ export function TextInput({
             {...inputProps}
             id={id}
             type={type}
-            value={value}
+            {...(onValueChange
+              ? {
+                  value: value ?? '',
+                  onChange: (event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value),
+                }
+              : {})}
             // The floating label sits on the placeholder: a space keeps :placeholder-shown meaningful.
             placeholder=" "
             className="text-input__field"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={(event) => onValueChange(event.target.value)}
           />
           <label className="text-input__label" htmlFor={id}>
             {label}

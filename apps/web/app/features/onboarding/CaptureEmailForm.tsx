@@ -1,6 +1,7 @@
 import { type Ref, useEffect, useReducer } from 'react';
 import { Link } from 'react-router';
 import { camelCaseFieldErrors } from '../../lib/api';
+import { SocialButtons } from '../auth/SocialButtons';
 import type { Pending } from '../cart/pending';
 import {
   CART_ACTION,
@@ -34,7 +35,7 @@ type Props = {
 
 /**
  * The capture form of spec sections 2 and 5: email and zip code into the abandoned cart, with
- * 'Continue', an 'OR' divider, Google and the login link. Used by the popup and the signup page.
+ * 'Continue', the configured social sign-ins and the login link. Used by the popup and the signup page.
  */
 export function CaptureEmailForm({
   onSuccess,
@@ -94,9 +95,6 @@ export function CaptureEmailForm({
     onBlur: () => send({ type: 'blur', field }),
   });
 
-  const cartId = onboarding?.abandonedCartId;
-  const googleHref = cartId ? `/auth/google?abandoned_cart_id=${encodeURIComponent(cartId)}` : '/auth/google';
-
   return (
     <div className="capture-form">
       <fetcher.Form
@@ -139,15 +137,7 @@ export function CaptureEmailForm({
           {submitLabel}
         </button>
       </fetcher.Form>
-      <p className="capture-form__divider">
-        <span>OR</span>
-      </p>
-      <a className="button button--ghost capture-form__google" href={googleHref}>
-        <span className="capture-form__google-mark" aria-hidden="true">
-          G
-        </span>
-        Continue with Google
-      </a>
+      <SocialButtons abandonedCartId={onboarding?.abandonedCartId ?? null} />
       <p className="capture-form__login">
         Already a customer?{' '}
         <Link to="/onboarding/login" onClick={onLeave}>

@@ -1,0 +1,52 @@
+import type { Submission, SubmissionResult } from '@conform-to/react';
+import { GENERIC_SERVER_ERROR, VALIDATION_FALLBACK_MESSAGE } from '@sprout/contracts';
+import type { ApiAnswer } from '../../lib/api-client.server';
+
+type Failure = Extract<ApiAnswer<unknown>, { ok: false }>;
+
+/**
+ * A refused API call as the form's reply (spec section 5): a 422's errors beside the fields that
+ * show them (`fieldKeys` names the server keys a field shows: the reset form's password shows
+ * password_confirmation's), errors for anything else as the form's message, other failures as
+ * their message (5xx as the generic one: a person cannot act on a stack trace). `hideFields` are
+ * never sent back to the page (passwords).
+ */
+export function replyWithApiFailure(
+  submission: Submission<unknown>,
+  answer: Failure,
+  options: {
+    fields: readonly string[];
+    fieldKeys?: Record<string, readonly string[]>;
+    /** The message for a 422 (the login's: never which of the two was wrong). */
+    validationMessage?: string;
+    hideFields?: string[];
+  },
+): SubmissionResult<string[]> {
+  const hideFields = options.hideFields ?? [];
+  if (answer.status >= 500) return submission.reply({ formErrors: [GENERIC_SERVER_ERROR], hideFields });
+  const errors = answer.status === 422 ? (answer.error.errors ?? {}) : {};
+  if (answer.status !== 422 || options.validationMessage) {
+    const message = options.validationMessage && answer.status === 422 ? options.validationMessage : null;
+    return submission.reply({
+      formErrors: [message ?? answer.error.message ?? GENERIC_SERVER_ERROR],
+      hideFields,
+    });
+  }
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [key, messages] of Object.entries(errors)) {
+    const field = options.fields.find((name) => (options.fieldKeys?.[name] ?? [name]).includes(key));
+    if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages];
+    else formErrors.push(...messages.slice(0, 1));
+  }
+  if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0) {
+    formErrors.push(answer.error.message ?? VALIDATION_FALLBACK_MESSAGE);
+  }
+  return submission.reply({ formErrors, fieldErrors, hideFields });
+}
+
+/** The API's Set-Cookie headers, to send on to the browser with the action's answer. */
+export function withCookies(setCookies: readonly string[], init: Headers = new Headers()): Headers {
+  for (const cookie of setCookies) init.append('set-cookie', cookie);
+  return init;
+}

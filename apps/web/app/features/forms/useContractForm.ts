@@ -1,0 +1,129 @@
+import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useFormAction, useNavigation } from 'react-router';
+import type { z } from 'zod';
+
+const subscribeNothing = () => () => {};
+
+/** False while the server renders and the page hydrates, true after: the form works either way. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/** What a route form's action answers: conform's reply, and a notice when the form succeeded in place. */
+export type FormActionData = { result: SubmissionResult<string[]>; notice?: string | null };
+
+/** Conform sends an empty field as nothing; the same here, so the button agrees with the action. */
+function withoutEmpty(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '' && value != null));
+}
+
+/**
+ * A route's `<Form method="post">` validated by a contracts schema (spec section 5), in the browser
+ * and again by the action with the same schema:
+ * - a field is first checked when it is left, then again as it changes (so a server error on it
+ *   clears as soon as it is edited); its error shows only while it is not focused, except the field
+ *   a failed submit sent focus to, whose error stays until it is left or edited;
+ * - once hydrated, submit is disabled while the values break the schema, while a field has an
+ *   error, or while submitting (before hydration the server decides, so it stays enabled).
+ */
+export function useContractForm<Schema extends z.ZodObject>(
+  schema: Schema,
+  options: {
+    id: string;
+    lastResult: SubmissionResult<string[]> | null | undefined;
+    defaultValue?: Record<string, string>;
+  },
+) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    // Text fields only: their default values are strings whatever the schema makes of them.
+    defaultValue: options.defaultValue as never,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const [focused, setFocused] = useState<string | null>(null);
+  const [announced, setAnnounced] = useState<string | null>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+
+  // After the action refused a submit, conform focuses the first field it named: that field's
+  // error stays shown while focused (it is what focus was sent for); with none, the form's message.
+  const messagePending = useRef(false);
+  useEffect(() => {
+    const errors = options.lastResult?.error;
+    if (!errors) return;
+    const first = Object.keys(errors).find((name) => name !== '' && errors[name]?.length);
+    if (first) setAnnounced(first);
+    else messagePending.current = true;
+  }, [options.lastResult]);
+  // The message renders once conform has taken the reply in (a render later).
+  useEffect(() => {
+    if (!messagePending.current || !messageRef.current) return;
+    messagePending.current = false;
+    messageRef.current.focus();
+  });
+
+  const action = useFormAction();
+  const submitting = navigation.state === 'submitting' && navigation.formAction === action;
+  // The values as the page holds them, read from the form itself: what was typed before the
+  // JavaScript loaded counts too (conform's own value starts from the defaults).
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    withoutEmpty(options.defaultValue ?? {}),
+  );
+  const readValues = (element: HTMLFormElement | null) => {
+    if (element) setValues(withoutEmpty(Object.fromEntries(new FormData(element))));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has hydrated
+  useEffect(() => {
+    readValues(document.getElementById(form.id) as HTMLFormElement | null);
+  }, []);
+  const hasFieldError = Object.entries(form.allErrors).some(
+    ([name, errors]) => name !== '' && errors.length > 0,
+  );
+  const invalid = !schema.safeParse(values).success || hasFieldError;
+
+  // biome-ignore lint/suspicious/noExplicitAny: any field of any form
+  function bind(field: FieldMetadata<any, any, string[]>) {
+    const shown = focused !== field.name || announced === field.name;
+    return {
+      id: field.id,
+      name: field.name,
+      defaultValue: (field.initialValue as string | undefined) ?? '',
+      error: shown ? (field.errors?.[0] ?? null) : null,
+      onInput: () => setAnnounced((current) => (current === field.name ? null : current)),
+    };
+  }
+
+  return {
+    form,
+    fields,
+    bind,
+    messageRef,
+    submitting,
+    disabled: hydrated && (submitting || invalid),
+    formProps: {
+      ...getFormProps(form),
+      method: 'post' as const,
+      'aria-busy': submitting,
+      onInput: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),
+      onChange: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),
+      onFocus: (event: React.FocusEvent<HTMLFormElement>) => {
+        setFocused((event.target as Element).getAttribute('name'));
+      },
+      onBlur: (event: React.FocusEvent<HTMLFormElement>) => {
+        const name = (event.target as Element).getAttribute('name');
+        setFocused(null);
+        setAnnounced((current) => (current === name ? null : current));
+      },
+    },
+  };
+}

@@ -8,13 +8,13 @@ import {
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getJson, startTestApp, type TestContext } from '../../../api/test/helpers';
-import { createServerApiClient, inProcessTransport } from '../lib/api-client.server';
-import type { SiteSettings } from '../lib/context';
-import * as forgotPassword from './onboarding.forgot-password';
-import * as login from './onboarding.login';
-import * as resetPassword from './onboarding.reset-password';
-import * as verification from './onboarding.verification';
+import { getJson, startTestApp, type TestContext } from '../../api/test/helpers';
+import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import type { SiteSettings } from '../app/lib/context';
+import * as forgotPassword from '../app/routes/onboarding.forgot-password';
+import * as login from '../app/routes/onboarding.login';
+import * as resetPassword from '../app/routes/onboarding.reset-password';
+import * as verification from '../app/routes/onboarding.verification';
 
 /**
  * The sign-in routes' actions against the real API in-process (PGlite), as the storefront server

@@ -89,10 +89,10 @@ test('the plans page continues to the menu named by navItem', async ({ page }) =
     .getAttribute('href');
   const slug = firstMenu?.split('/')[2] ?? '';
   await page.goto(`/onboarding/plans?navItem=${slug}`);
-  await expect(page.locator('.plan-card--popular').getByRole('link')).toHaveAttribute(
-    'href',
-    `/menus/${slug}/?plan=plan-24`,
-  );
+  // Choosing is a form post: the plan is saved, then on to that menu.
+  const form = page.locator('.plan-card--popular form');
+  await expect(form.locator('input[name="next"]')).toHaveValue(`/menus/${slug}/`);
+  await expect(form.locator('input[name="intent"]')).toHaveValue('select-plan');
 });
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {

@@ -76,8 +76,8 @@ test('a new customer: ?pc= link, capture, plan, full box, checkout with an add-o
   await popup.getByLabel('Email address').fill(address);
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/onboarding\/plans$/);
-  await page.locator('[data-plan="plan-12"]').getByRole('link', { name: 'Choose 12 items' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/plans(\?add(_group)?=.*)?$/);
+  await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
   await expect(page).toHaveURL(/\/menus$/);
   await expect(progress(page)).toHaveText('12 of 12 items');
 
@@ -148,7 +148,9 @@ test('a new customer: ?pc= link, capture, plan, full box, checkout with an add-o
   await page.screenshot({ path: 'test-results/screenshots/checkout-success-1280.png', fullPage: true });
 
   // The cart is gone from the browser: no stored id, no cookie.
-  expect(await page.evaluate(() => window.localStorage.getItem('abandonedCartId'))).toBeNull();
+  expect(
+    (await page.context().cookies()).find((cookie) => cookie.name === 'abandoned_cart_id'),
+  ).toBeUndefined();
   const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
   expect(cookies).not.toContain('abandoned_cart_id');
   const events = await page.evaluate(() =>
@@ -285,14 +287,20 @@ test('a total changed in another tab is shown before anything is charged; the ne
   const firstCard = page.getByRole('region', { name: 'Add a little extra' }).getByRole('listitem').first();
   const addOn = ((await firstCard.getByRole('heading').textContent()) ?? '').trim();
   const sku = await firstCard.getAttribute('data-sku');
-  const status = await page.evaluate(async (sku) => {
-    const response = await fetch('/api/sales/checkout/upsell/items/increase', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ abandoned_cart_id: window.localStorage.getItem('abandonedCartId'), sku }),
-    });
-    return response.status;
-  }, sku);
+  const cartId = (await page.context().cookies()).find(
+    (cookie) => cookie.name === 'abandoned_cart_id',
+  )?.value;
+  const status = await page.evaluate(
+    async ({ sku, cartId }) => {
+      const response = await fetch('/api/sales/checkout/upsell/items/increase', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ abandoned_cart_id: cartId, sku }),
+      });
+      return response.status;
+    },
+    { sku, cartId },
+  );
   expect(status).toBe(200);
   await expect(payButton(page)).toHaveText(shown);
 

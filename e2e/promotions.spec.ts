@@ -41,6 +41,7 @@ async function applyCode(page: Page, code: string) {
 test('a ?pc= link: banner, promo prices, then the discounted costs after capture, plan and items', async ({
   page,
 }) => {
+  test.slow();
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto('/?pc=WELCOME50');
   // The code is applied to the new cart and pc leaves the URL.
@@ -74,13 +75,13 @@ test('a ?pc= link: banner, promo prices, then the discounted costs after capture
   await popup.getByLabel('Email address').fill(email('pc'));
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/onboarding\/plans$/);
+  await expect(page).toHaveURL(/\/onboarding\/plans(\?add(_group)?=.*)?$/);
   await expect(page.locator('.plans-page__promo')).toContainText('Welcome! 50% off');
   const small = page.locator('[data-plan="plan-12"]');
   await expect(small.locator('.plan-card__promo')).toContainText('First box from');
   await expect(small).toContainText('Free shipping on your first box');
   await page.screenshot({ path: 'test-results/screenshots/promo-plans-1280.png', animations: 'disabled' });
-  await small.getByRole('link', { name: 'Choose 12 items' }).click();
+  await small.getByRole('button', { name: 'Choose 12 items' }).click();
 
   await expect(page).toHaveURL(/\/menus$/);
   await expect(progress(page)).toHaveText('1 of 12 items');
@@ -200,8 +201,8 @@ test('?referral_id= waits for the email, then shows the referral banner and the 
   await popup.getByLabel('Email address').fill(email('friend'));
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/onboarding\/plans$/);
-  await page.locator('[data-plan="plan-12"]').getByRole('link', { name: 'Choose 12 items' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/plans(\?add(_group)?=.*)?$/);
+  await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
   await expect(progress(page)).toHaveText('1 of 12 items');
 
   const banner = panel(page).locator('.offer-banner--referral');

@@ -75,6 +75,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod) return defaultShouldRevalidate;
+  // The same address again: a revalidate() after Pay saved the cart, or a reload of the page.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return (
     currentUrl.pathname !== nextUrl.pathname ||
     /[?&](email|zip|plan|skus|referral_id|pc)=/.test(nextUrl.search)

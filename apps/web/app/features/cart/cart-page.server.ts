@@ -100,15 +100,12 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     const overwrite = parseOverwrite(query.get('pc_overwrite'));
     const cart = session.hasCart ? await session.read() : null;
     const current = cart?.cart.promo_code?.code ?? null;
-    if (!cart) {
-      // No cart yet: the code waits in its cookie (and prices the menus) until the first change.
-      cookies.push(cookie(AUTO_APPLY_PROMO_COOKIE, code, secure));
-      cookies.push(cookie(OVERWRITE_PROMO_COOKIE, overwrite ? 'true' : null, secure));
-    } else if (current && current.toLowerCase() !== code.toLowerCase() && !overwrite) {
+    if (current && current.toLowerCase() !== code.toLowerCase() && !overwrite) {
       notices.push(
         `Your box keeps the code ${current}: a link's code (${code}) does not replace a code you already have. Remove ${current} in your box to use ${code}.`,
       );
     } else {
+      // A link with a code is a reason to start a cart: the code is applied to it at once.
       const outcome = await service.applyPromo(code);
       if (!('redirect' in outcome) && !outcome.ok && outcome.message) notices.push(outcome.message);
       cookies.push(
@@ -206,8 +203,9 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
     accountUrl: site.accountUrl,
     menu: menuOf(page.pathname),
   };
-  const outcome = await perform(intent, fields, service, context, request);
-  const headers = setCookies(session.setCookies);
+  const extraCookies: string[] = [];
+  const outcome = await perform(intent, fields, service, context, request, extraCookies);
+  const headers = setCookies([...session.setCookies, ...extraCookies]);
   if ('redirect' in outcome) return redirect(outcome.redirect, { headers });
   if (returnTo) {
     // A document POST (before the JavaScript loaded): back to the page, or on to the capture page.
@@ -238,6 +236,7 @@ async function perform(
   service: ReturnType<typeof cartService>,
   context: AddContext,
   request: Request,
+  extraCookies: string[],
 ): Promise<CartOutcome> {
   const pending = pendingFromSearch(fields);
   const number = (name: string) => Number.parseInt(fields.get(name) ?? '', 10);
@@ -274,9 +273,14 @@ async function perform(
         body.receives_sms_updates = fields.get('receives_sms_updates') === 'true';
       const outcome = await service.updateDetails(body, pending, context);
       const next = safeReturn(fields.get('next'));
+      // A friend's code waited for this email (spec section 4): applied once the details are saved.
       const referral = normalizeCode(readCookie(request.headers.get('cookie'), PENDING_REFERRAL_COOKIE));
-      if (referral && typeof body.email === 'string' && !('redirect' in outcome) && outcome.ok)
+      const saved =
+        'redirect' in outcome ? !outcome.redirect.startsWith('/onboarding/login') : !outcome.errors;
+      if (referral && typeof body.email === 'string' && saved) {
         await service.applyReferral(referral, body.email);
+        extraCookies.push(cookie(PENDING_REFERRAL_COOKIE, null, new URL(request.url).protocol === 'https:'));
+      }
       if (next && !('redirect' in outcome) && outcome.ok) return { redirect: next };
       return outcome;
     }

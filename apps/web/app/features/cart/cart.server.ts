@@ -7,6 +7,12 @@ import {
 } from '@sprout/contracts';
 import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
 import type { ServerApiClient } from '../../lib/api-client.server';
+import {
+  AUTO_APPLY_PROMO_COOKIE,
+  normalizeCode,
+  OVERWRITE_PROMO_COOKIE,
+  readCookie,
+} from '../promotions/cookies';
 import { isPromoAlreadyApplied, promoErrorMessage, referralErrorMessage } from '../promotions/rules';
 import { type Pending, pendingToSearch } from './pending';
 import { cartCookie, readCartIdFromCookie } from './storage';
@@ -49,13 +55,17 @@ export class CartSession {
   id: string | null;
   readonly setCookies: string[] = [];
   private readonly secure: boolean;
+  /** A link's code (`?pc=`) that waited for a cart: applied to the cart once it is made. */
+  private readonly waitingCode: string | null;
 
   constructor(
     private readonly api: ServerApiClient,
     request: Request,
   ) {
-    this.id = readCartIdFromCookie(request.headers.get('cookie'));
+    const header = request.headers.get('cookie');
+    this.id = readCartIdFromCookie(header);
     this.secure = new URL(request.url).protocol === 'https:';
+    this.waitingCode = normalizeCode(readCookie(header, AUTO_APPLY_PROMO_COOKIE));
   }
 
   private remember(id: string | null) {
@@ -77,7 +87,18 @@ export class CartSession {
 
   private async create(): Promise<ApiResult<CartAnswer>> {
     const result = await this.api.request<CartAnswer>('POST', CUSTOMERS);
-    if (result.kind === 'ok') this.remember(result.data.data.id);
+    if (result.kind !== 'ok') return result;
+    const id = result.data.data.id;
+    this.remember(id);
+    if (this.waitingCode) {
+      // Whatever the answer, the link's code has had its turn: its cookies go.
+      await this.api.request('POST', `${CUSTOMERS}/${id}/promo-codes`, { body: { code: this.waitingCode } });
+      const expired = `Path=/; SameSite=Lax; Max-Age=0${this.secure ? '; Secure' : ''}`;
+      this.setCookies.push(
+        `${AUTO_APPLY_PROMO_COOKIE}=; ${expired}`,
+        `${OVERWRITE_PROMO_COOKIE}=; ${expired}`,
+      );
+    }
     return result;
   }
 

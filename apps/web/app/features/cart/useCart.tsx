@@ -152,6 +152,7 @@ export function CartUiProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setPanelOpen(false);
     setDocked(true);
+    setCaptureOn(null);
   }, [pathname]);
   const value = useMemo(
     () => ({ panelOpen, setPanelOpen, docked, setDocked, capture, setCapture, upgrade, setUpgrade }),

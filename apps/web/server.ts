@@ -28,6 +28,7 @@ async function main() {
       name: config.SITE_NAME,
       accountUrl: config.ACCOUNT_SITE_URL,
       adminUrl: config.ADMIN_SITE_URL,
+      demo: config.STORE_MODE === 'demo',
     },
   });
 

@@ -73,9 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     intervalMs: config.MAIL_WORKER_INTERVAL_MS,
-    // No SMTP server means nobody can receive mail, so the mailbox is how it is read; a real
-    // deployment sets SMTP_URL, which removes the mailbox (see docs/decisions/008).
-    devMailbox: !config.SMTP_URL,
+    // The mailbox shows every mail the store sent, sign-in codes included: demo mode only
+    // (docs/decisions/014); live mode mounts nothing under /dev.
+    devMailbox: config.STORE_MODE === 'demo',
     startWorker: config.NODE_ENV !== 'test',
   });
   await app.register(paymentsPlugin, {

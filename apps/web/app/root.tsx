@@ -15,6 +15,7 @@ import {
 import type { Route } from './+types/root';
 import { AppShell } from './features/cart/AppShell';
 import { CartProvider } from './features/cart/CartProvider';
+import { DemoRibbon } from './features/layout/DemoRibbon';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className={isBlog ? 'legacy-body' : undefined}>
+        {root?.site.demo ? <DemoRibbon /> : null}
         {children}
         <ScrollRestoration />
         <Scripts />

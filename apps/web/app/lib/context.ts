@@ -1,7 +1,14 @@
 import type { ApiClient } from './api-client.server';
 
 /** The store's public settings every page knows (from the server configuration). */
-export type SiteSettings = { url: string; name: string; accountUrl: string; adminUrl: string };
+export type SiteSettings = {
+  url: string;
+  name: string;
+  accountUrl: string;
+  adminUrl: string;
+  /** STORE_MODE=demo: test payments and a "Demo store" ribbon on every page. */
+  demo: boolean;
+};
 
 declare module 'react-router' {
   interface AppLoadContext {

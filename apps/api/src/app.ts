@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -63,11 +64,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  // Brotli or gzip by Accept-Encoding for JSON, pages and text assets (fastify-plugin: every
+  // route of the server, the storefront's included; files with a precompressed twin skip it).
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(databasePlugin, {
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
-  await app.register(security, { siteUrl: config.SITE_URL, allowedOrigins: config.ALLOWED_ORIGINS });
+  await app.register(security, {
+    siteUrl: config.SITE_URL,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    contentSecurity: {
+      stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
+      development: config.NODE_ENV === 'development',
+      https: config.SITE_URL.startsWith('https:'),
+    },
+  });
   await app.register(openapiPlugin, { siteName: config.SITE_NAME });
   await app.register(mailPlugin, {
     smtpUrl: config.SMTP_URL,

@@ -18,6 +18,7 @@ import { CartProvider } from './features/cart/CartProvider';
 import { DemoRibbon } from './features/layout/DemoRibbon';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
+import { useNonce } from './lib/nonce';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
 import './styles/cart.css';
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteName = root?.site.name ?? 'Sprout & Spoon';
   const title = useDocumentTitle();
   const isBlog = location.pathname.startsWith('/blog');
+  const nonce = useNonce();
   return (
     <html lang="en-US">
       <head>
@@ -84,8 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className={isBlog ? 'legacy-body' : undefined}>
         {root?.site.demo ? <DemoRibbon /> : null}
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -14,6 +14,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     api: ApiClient;
     site: SiteSettings;
+    /** This response's Content-Security-Policy nonce, for the inline scripts React Router renders. */
+    cspNonce: string;
   }
 }
 

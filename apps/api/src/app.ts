@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
 import { CheckoutJobs } from './modules/checkout/jobs';
 import { modules } from './modules/index';
 import databasePlugin from './plugins/database';
@@ -38,7 +39,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       'res.headers["set-cookie"]',
       // Card fields sent to the test provider's browser API, should a body ever be logged.
       ...CARD_BODY_FIELDS.flatMap((field) => [`req.body.${field}`, `body.${field}`]),
+      // Names, emails, phones, addresses, passwords, tokens and codes, wherever they are logged.
+      ...personalRedactPaths(),
     ],
+    // SQL statements are logged without their values; URLs without personal query values.
+    serializers: { err: serializeError, req: serializeRequest },
   };
 }
 

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { buildApp, ConfigError, loadConfig, prepareDatabase } from '@sprout/api';
 import closeWithGrace from 'close-with-grace';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { createApiClient, inProcessTransport, remoteTransport } from './app/lib/api-client.server';
-import { createPageHandler } from './app/lib/page-handler.server';
+import { createPageHandler, registerPageRoutes } from './app/lib/page-handler.server';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -73,19 +73,7 @@ async function main() {
     mode: production ? 'production' : 'development',
     getLoadContext,
   });
-  await app.register(async function pages(scope: FastifyInstance) {
-    // React Router reads the raw request body itself (form posts), so nothing is parsed here.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/*',
-      handler(request, reply) {
-        if (/^\/(api|auth)(\/|$)/.test(request.url)) return reply.callNotFound();
-        return sendPage(request, reply);
-      },
-    });
-  });
+  await registerPageRoutes(app, sendPage);
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 
 type PageHandlerOptions = {
@@ -60,4 +60,28 @@ export function createPageHandler(options: PageHandlerOptions) {
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   };
+}
+
+/**
+ * Every path that is not the API's answers with a page. Hidden from the OpenAPI document: pages
+ * are not API operations.
+ */
+export async function registerPageRoutes(
+  app: FastifyInstance,
+  sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  await app.register(async function pages(scope: FastifyInstance) {
+    // React Router reads the raw request body itself (form posts), so nothing is parsed here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      handler(request, reply) {
+        if (/^\/(api|auth)(\/|$)/.test(request.url)) return reply.callNotFound();
+        return sendPage(request, reply);
+      },
+    });
+  });
 }

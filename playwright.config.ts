@@ -9,7 +9,7 @@ const MAINTENANCE_PORT = STORE_PORT + 1;
 function server(port: number, extraEnv: string) {
   const dataDir = `test-results/e2e-data-${port}`;
   return {
-    command: `rm -rf ${dataDir} && ${extraEnv} NODE_ENV=production PORT=${port} HOST=127.0.0.1 SITE_URL=http://localhost:${port} DATA_DIR=${dataDir} LOG_LEVEL=warn npx tsx apps/web/server.ts`,
+    command: `rm -rf ${dataDir} && ${extraEnv} NODE_ENV=production STORE_MODE=demo PORT=${port} HOST=127.0.0.1 SITE_URL=http://localhost:${port} DATA_DIR=${dataDir} LOG_LEVEL=warn npx tsx apps/web/server.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

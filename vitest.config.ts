@@ -29,6 +29,17 @@ export default defineConfig({
           setupFiles: ['test/no-console-error.ts'],
         },
       },
+      {
+        // Whole server processes (apps/web/server.ts, apps/api/src/server.ts) started as they run.
+        test: {
+          name: 'server',
+          include: ['apps/web/test/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/no-console-error.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
       apiProject('api-pglite', 'pglite'),
       // PostgreSQL runs the same API tests when a server is configured (CI sets TEST_DATABASE_URL).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),

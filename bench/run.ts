@@ -234,6 +234,7 @@ async function main() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      STORE_MODE: 'demo',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl.toString(),

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@react-router/node';
 import { buildApp, ConfigError, loadConfig, prepareDatabase } from '@sprout/api';
 import closeWithGrace from 'close-with-grace';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { createServerApiClient, inProcessTransport, remoteTransport } from './app/lib/api-client.server';
+import { createPageHandler, registerPageRoutes } from './app/lib/page-handler.server';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,14 +21,16 @@ async function main() {
   const app = await buildApp({ config, database, closeDatabase: true });
 
   const transport = config.API_URL ? remoteTransport(config.API_URL) : inProcessTransport(app);
-  const getLoadContext = (request: Request) => ({
+  const getLoadContext = (request: Request, reply: FastifyReply) => ({
     api: createServerApiClient(transport, request),
+    cspNonce: reply.scriptNonce,
     site: {
       url: config.SITE_URL,
       name: config.SITE_NAME,
       accountUrl: config.ACCOUNT_SITE_URL,
       adminUrl: config.ADMIN_SITE_URL,
       socialProviders: config.SOCIAL_PROVIDERS.map((provider) => provider.name),
+      demo: config.STORE_MODE === 'demo',
     },
   });
 
@@ -40,9 +42,15 @@ async function main() {
       root: path.join(buildDirectory, 'client'),
       wildcard: false,
       index: false,
+      // The build wrote .br and .gz twins of text assets (scripts/precompress.mjs): served as files.
+      preCompressed: true,
+      // Otherwise @fastify/static writes its own max-age=0 over the header set below.
+      cacheControl: false,
       setHeaders(response, filePath) {
         // Hashed build assets never change; media may be re-rendered, so it gets a day.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // A precompressed twin may answer instead of the file: caches must key on the encoding.
+        response.setHeader('vary', 'accept-encoding');
         response.setHeader(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
@@ -61,27 +69,12 @@ async function main() {
     build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   }
 
-  const handlePage = createRequestListener({
+  const sendPage = createPageHandler({
     build,
     mode: production ? 'production' : 'development',
     getLoadContext,
   });
-  await app.register(async function pages(scope: FastifyInstance) {
-    // React Router reads the raw request body itself (form posts), so nothing is parsed here.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/*',
-      handler(request, reply) {
-        if (/^\/(api|auth)(\/|$)/.test(request.url)) return reply.callNotFound();
-        // The page's API calls log under the same request id as the page itself.
-        request.raw.headers['x-request-id'] = request.id;
-        reply.hijack();
-        handlePage(request.raw, reply.raw);
-      },
-    });
-  });
+  await registerPageRoutes(app, sendPage);
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
 import { CheckoutJobs } from './modules/checkout/jobs';
 import { modules } from './modules/index';
 import databasePlugin from './plugins/database';
@@ -37,7 +39,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       'res.headers["set-cookie"]',
       // Card fields sent to the test provider's browser API, should a body ever be logged.
       ...CARD_BODY_FIELDS.flatMap((field) => [`req.body.${field}`, `body.${field}`]),
+      // Names, emails, phones, addresses, passwords, tokens and codes, wherever they are logged.
+      ...personalRedactPaths(),
     ],
+    // SQL statements are logged without their values; URLs without personal query values.
+    serializers: { err: serializeError, req: serializeRequest },
   };
 }
 
@@ -63,19 +69,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  // Brotli or gzip by Accept-Encoding for JSON, pages and text assets (fastify-plugin: every
+  // route of the server, the storefront's included; files with a precompressed twin skip it).
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(databasePlugin, {
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
-  await app.register(security, { siteUrl: config.SITE_URL, allowedOrigins: config.ALLOWED_ORIGINS });
+  await app.register(security, {
+    siteUrl: config.SITE_URL,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    contentSecurity: {
+      stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
+      development: config.NODE_ENV === 'development',
+      https: config.SITE_URL.startsWith('https:'),
+    },
+  });
   await app.register(openapiPlugin, { siteName: config.SITE_NAME });
   await app.register(mailPlugin, {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     intervalMs: config.MAIL_WORKER_INTERVAL_MS,
-    // No SMTP server means nobody can receive mail, so the mailbox is how it is read; a real
-    // deployment sets SMTP_URL, which removes the mailbox (see docs/decisions/008).
-    devMailbox: !config.SMTP_URL,
+    // The mailbox shows every mail the store sent, sign-in codes included: demo mode only
+    // (docs/decisions/014); live mode mounts nothing under /dev.
+    devMailbox: config.STORE_MODE === 'demo',
     startWorker: config.NODE_ENV !== 'test',
   });
   await app.register(paymentsPlugin, {

@@ -1,4 +1,10 @@
-import { createDatabase, type DatabaseHandle, databaseOptionsFromEnv, runMigrations } from '@sprout/db';
+import {
+  createDatabase,
+  type Database,
+  type DatabaseHandle,
+  databaseOptionsFromEnv,
+  runMigrations,
+} from '@sprout/db';
 import { seedDemoData } from '@sprout/db/seed';
 import type { Config } from './config';
 
@@ -9,12 +15,20 @@ export async function prepareDatabase(
 ): Promise<DatabaseHandle> {
   const database = createDatabase(databaseOptionsFromEnv(config));
   await runMigrations(database);
-  if (config.SEED_DEMO_DATA) {
-    const seeded = await seedDemoData(database.db, { demoAccounts: config.SEED_DEMO_ACCOUNTS });
-    if (seeded.catalogue) log.info('seeded the demo catalogue into an empty database');
-    if (seeded.promotions) log.info('seeded the demo promotions and app settings');
-    if (seeded.accounts) log.info('seeded the demo accounts (demo@example.com, admin@example.com)');
-  }
+  await seedAsConfigured(database.db, config, log);
   log.info(`database ready (${database.kind})`);
   return database;
+}
+
+/** The demo catalogue when SEED_DEMO_DATA; the demo accounts only in demo mode (see loadConfig). */
+export async function seedAsConfigured(
+  db: Database,
+  config: Pick<Config, 'SEED_DEMO_DATA' | 'SEED_DEMO_ACCOUNTS'>,
+  log: { info(message: string): void },
+): Promise<void> {
+  if (!config.SEED_DEMO_DATA) return;
+  const seeded = await seedDemoData(db, { demoAccounts: config.SEED_DEMO_ACCOUNTS });
+  if (seeded.catalogue) log.info('seeded the demo catalogue into an empty database');
+  if (seeded.promotions) log.info('seeded the demo promotions and app settings');
+  if (seeded.accounts) log.info('seeded the demo accounts (demo@example.com, admin@example.com)');
 }

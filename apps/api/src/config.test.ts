@@ -40,4 +40,69 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  describe('store mode', () => {
+    const live = {
+      STORE_MODE: 'live',
+      SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+      SITE_URL: 'https://shop.example.com',
+    };
+    const problemsOf = (env: Record<string, string | undefined>): string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message.split('\n').filter((line) => line.startsWith('  '));
+      }
+    };
+
+    it('is demo outside production, with demo accounts unless turned off', () => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        const config = loadConfig({ NODE_ENV });
+        expect(config.STORE_MODE).toBe('demo');
+        expect(config.SEED_DEMO_ACCOUNTS).toBe(true);
+      }
+      expect(loadConfig({ SEED_DEMO_ACCOUNTS: 'false' }).SEED_DEMO_ACCOUNTS).toBe(false);
+      // Mail settings no longer decide what a demo is.
+      expect(loadConfig({ SMTP_URL: 'smtp://localhost:25' }).SEED_DEMO_ACCOUNTS).toBe(true);
+    });
+
+    it('must be named in production, so a forgotten setting never opens the demo doors', () => {
+      expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^ {2}STORE_MODE: /)]);
+      expect(loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo' }).STORE_MODE).toBe('demo');
+      expect(problemsOf({ STORE_MODE: 'staging' })).toEqual([
+        '  STORE_MODE: STORE_MODE must be demo or live',
+      ]);
+    });
+
+    it('live never seeds demo accounts, whatever SEED_DEMO_ACCOUNTS says', () => {
+      const config = loadConfig({ ...live, NODE_ENV: 'production', SEED_DEMO_ACCOUNTS: 'true' });
+      expect(config.STORE_MODE).toBe('live');
+      expect(config.SEED_DEMO_ACCOUNTS).toBe(false);
+    });
+
+    it('live refuses to start with one line naming each missing setting', () => {
+      expect(problemsOf({ STORE_MODE: 'live' })).toEqual([
+        expect.stringMatching(/^ {2}SMTP_URL: /),
+        expect.stringMatching(/^ {2}STRIPE_SECRET_KEY: .*STRIPE_PUBLISHABLE_KEY/),
+        expect.stringMatching(/^ {2}SITE_URL: /),
+      ]);
+      expect(problemsOf({ ...live, SMTP_URL: undefined })).toEqual([
+        expect.stringMatching(/^ {2}SMTP_URL: /),
+      ]);
+      expect(problemsOf({ ...live, SITE_URL: 'http://shop.example.com' })).toEqual([
+        '  SITE_URL: live mode needs an https address (http only for localhost)',
+      ]);
+    });
+
+    it('live allows plain http only for a local rehearsal', () => {
+      for (const SITE_URL of ['http://localhost:3000', 'http://127.0.0.1:3000']) {
+        expect(loadConfig({ ...live, SITE_URL }).SITE_URL).toBe(SITE_URL);
+      }
+      expect(problemsOf({ ...live, SITE_URL: 'http://192.168.1.20:3000' })).toHaveLength(1);
+    });
+  });
 });

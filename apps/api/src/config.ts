@@ -14,6 +14,12 @@ const commaList = z.string().transform((value) =>
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * demo: embedded test payments, the dev mailbox under /dev, demo accounts and a "Demo store"
+   * ribbon. live: none of them, and the server refuses to start without real mail, real payment
+   * keys and an https SITE_URL (docs/decisions/014). No default under NODE_ENV=production.
+   */
+  STORE_MODE: z.enum(['demo', 'live'], { error: 'STORE_MODE must be demo or live' }).optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -23,10 +29,7 @@ export const configSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('data'),
   SEED_DEMO_DATA: flag.default(true),
-  /**
-   * Demo accounts have published passwords: seeded by default only where no SMTP server is set
-   * (a laptop or a test run), never in a real deployment unless asked for.
-   */
+  /** Demo accounts have published passwords: seeded in demo mode unless false, never in live mode. */
   SEED_DEMO_ACCOUNTS: flag.optional(),
   SITE_URL: z.url({ error: 'SITE_URL must be an absolute URL such as https://shop.example.com' }).optional(),
   SITE_NAME: z.string().min(1).default('Sprout & Spoon'),
@@ -41,7 +44,7 @@ export const configSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** When set, the storefront calls this API over HTTP instead of in-process. */
   API_URL: z.url().optional(),
-  /** smtp(s)://user:pass@host:port — unset: mail goes to the dev mailbox (/dev/mailbox). */
+  /** smtp(s)://user:pass@host:port — required in live mode; unset in demo mode: mail is only read at /dev/mailbox. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
@@ -89,7 +92,10 @@ export type SocialProviderConfig = {
   clientSecret: string;
 };
 
+export type StoreMode = 'demo' | 'live';
+
 export type Config = z.infer<typeof configSchema> & {
+  STORE_MODE: StoreMode;
   SITE_URL: string;
   SEED_DEMO_ACCOUNTS: boolean;
   /** Providers offered for social sign-in: only those with OAUTH_<NAME>_CLIENT_ID and _SECRET set. */
@@ -113,21 +119,71 @@ function stripeKeysPaired(config: z.infer<typeof configSchema>): boolean {
   return (config.STRIPE_SECRET_KEY === undefined) === (config.STRIPE_PUBLISHABLE_KEY === undefined);
 }
 
+function configError(lines: string[]): ConfigError {
+  return new ConfigError(
+    `Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}\nSee .env.example for every setting.`,
+  );
+}
+
+/** A local rehearsal of live mode may run on plain http, but only on this machine. */
+function isLocalHttp(url: URL): boolean {
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+/** What live mode cannot run without: one line per missing or unsafe setting. */
+function liveModeProblems(config: z.infer<typeof configSchema>): string[] {
+  const problems: string[] = [];
+  if (!config.SMTP_URL) problems.push('SMTP_URL: live mode sends real mail: set an smtp:// or smtps:// URL');
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_PUBLISHABLE_KEY) {
+    problems.push(
+      'STRIPE_SECRET_KEY: live mode takes real payments: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    );
+  }
+  if (!config.SITE_URL) {
+    problems.push('SITE_URL: live mode needs the public https address of the store');
+  } else {
+    const site = new URL(config.SITE_URL);
+    if (site.protocol !== 'https:' && !isLocalHttp(site)) {
+      problems.push('SITE_URL: live mode needs an https address (http only for localhost)');
+    }
+  }
+  return problems;
+}
+
+/**
+ * A production process must say which mode it runs in: a forgotten setting must not open the demo
+ * doors (published admin password, public mailbox) on the internet. Elsewhere demo is the default.
+ */
+function storeModeOf(config: z.infer<typeof configSchema>): StoreMode | undefined {
+  if (config.STORE_MODE) return config.STORE_MODE;
+  return config.NODE_ENV === 'production' ? undefined : 'demo';
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+    throw configError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   if (!stripeKeysPaired(parsed.data)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY together, or neither\nSee .env.example for every setting.',
-    );
+    throw configError([
+      'STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY together, or neither',
+    ]);
+  }
+  const mode = storeModeOf(parsed.data);
+  if (!mode) {
+    throw configError([
+      'STORE_MODE: set STORE_MODE=live for a real store or STORE_MODE=demo for a demonstration (npm start does)',
+    ]);
+  }
+  if (mode === 'live') {
+    const problems = liveModeProblems(parsed.data);
+    if (problems.length > 0) throw configError(problems);
   }
   return {
     ...parsed.data,
+    STORE_MODE: mode,
     SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}`,
-    SEED_DEMO_ACCOUNTS: parsed.data.SEED_DEMO_ACCOUNTS ?? parsed.data.SMTP_URL === undefined,
+    SEED_DEMO_ACCOUNTS: mode === 'demo' && (parsed.data.SEED_DEMO_ACCOUNTS ?? true),
     SOCIAL_PROVIDERS: socialProvidersFrom(env),
   };
 }

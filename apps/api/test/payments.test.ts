@@ -24,7 +24,7 @@ beforeAll(async () => {
       done();
     },
   });
-  const production = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'trace' });
+  const production = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', LOG_LEVEL: 'trace' });
   const options = loggerOptions(production);
   context = await startTestApp({ logger: { ...(options as object), stream } });
 });

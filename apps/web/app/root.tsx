@@ -18,10 +18,12 @@ import type { Route } from './+types/root';
 import { AppShell } from './features/cart/AppShell';
 import { type CartPageData, loadCartPage } from './features/cart/cart-page.server';
 import { CartUiProvider } from './features/cart/useCart';
+import { DemoRibbon } from './features/layout/DemoRibbon';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { LiveRegion } from './features/layout/LiveRegion';
 import { RouteFocus } from './features/layout/RouteFocus';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
+import { useNonce } from './lib/nonce';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
 import './styles/cart.css';
@@ -104,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteName = root?.site.name ?? 'Sprout & Spoon';
   const title = useDocumentTitle();
   const isBlog = location.pathname.startsWith('/blog');
+  const nonce = useNonce();
   return (
     <html lang="en-US">
       <head>
@@ -117,9 +120,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className={isBlog ? 'legacy-body' : undefined}>
+        {root?.site.demo ? <DemoRibbon /> : null}
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -35,6 +35,7 @@ const site: SiteSettings = {
   accountUrl: '/account',
   adminUrl: '/admin',
   socialProviders: [],
+  demo: false,
 };
 
 function post(path: string, fields: Record<string, string>, cookie?: string) {

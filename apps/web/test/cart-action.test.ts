@@ -15,6 +15,7 @@ const SITE = {
   accountUrl: 'http://localhost:3000/account',
   adminUrl: 'http://localhost:3000/admin',
   socialProviders: [],
+  demo: false,
 };
 
 let context: TestContext;

@@ -8,12 +8,16 @@ export type SiteSettings = {
   adminUrl: string;
   /** Social sign-in providers the API has configured (`google`…): only these get a button. */
   socialProviders: string[];
+  /** STORE_MODE=demo: test payments and a "Demo store" ribbon on every page. */
+  demo: boolean;
 };
 
 declare module 'react-router' {
   interface AppLoadContext {
     api: ServerApiClient;
     site: SiteSettings;
+    /** This response's Content-Security-Policy nonce, for the inline scripts React Router renders. */
+    cspNonce: string;
   }
 }
 

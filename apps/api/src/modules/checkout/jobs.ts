@@ -58,6 +58,8 @@ export async function retryPendingCaptures(
 export class CheckoutJobs {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  /** The pass under way, awaited by stop() so the pool is never closed under it. */
+  private current: Promise<void> | undefined;
 
   constructor(
     private readonly deps: JobDeps,
@@ -69,12 +71,18 @@ export class CheckoutJobs {
     this.timer.unref();
   }
 
-  stop() {
+  async stop() {
     if (this.timer) clearInterval(this.timer);
+    await this.current;
   }
 
-  async tick() {
-    if (this.running) return;
+  tick(): Promise<void> {
+    if (this.running) return this.current ?? Promise.resolve();
+    this.current = this.pass();
+    return this.current;
+  }
+
+  private async pass() {
     this.running = true;
     try {
       await releaseStaleAuthorizations(this.deps);

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
+import { isAllowedOrigin } from '../../plugins/security';
 import type { TestPaymentProvider } from './test-provider';
 
 type Options = { provider: TestPaymentProvider; allowedOrigins: ReadonlySet<string> };
@@ -20,7 +21,7 @@ type Options = { provider: TestPaymentProvider; allowedOrigins: ReadonlySet<stri
  * card number goes here and never to /api. It lives outside /api on purpose (it plays an external
  * service), which also puts it outside plugins/security.ts's guard, so this plugin applies the same
  * rule to its own routes: a state-changing request must carry JSON (a cross-site HTML form cannot)
- * and, when the browser names its origin, come from one of the store's origins. A cross-site
+ * and, when the browser names its origin, come from the store's own or configured origins. A cross-site
  * fetch() always names its origin (or "null"), so it is refused here; a JSON body from another
  * origin would also need a CORS preflight that only the store's own extra origins pass.
  */
@@ -29,8 +30,7 @@ export default async function testProviderRoutes(fastify: FastifyInstance, optio
   const { provider, allowedOrigins } = options;
 
   app.addHook('onRequest', async (request) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin)) {
+    if (!isAllowedOrigin(request, allowedOrigins)) {
       throw new AppError('forbidden', 'This request came from an origin that is not allowed.');
     }
     const type = request.headers['content-type'] ?? '';

@@ -1,0 +1,73 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app';
+import { loadConfig } from '../src/config';
+import { startTestApp, type TestContext } from './helpers';
+
+const PERSON = {
+  email: 'jamie.rivera@example.com',
+  first_name: 'Jamiesson',
+  last_name: 'Riverabelle',
+  phone: '(212) 555-0199',
+  address_line1: '350 W 31st Street',
+};
+
+let logs = '';
+let context: TestContext;
+beforeAll(async () => {
+  // The production logger (redaction and serializers) at its most talkative, captured in memory.
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  const production = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', LOG_LEVEL: 'trace' });
+  context = await startTestApp({ logger: { ...(loggerOptions(production) as object), stream } });
+});
+afterAll(() => context?.close());
+
+function expectNoPersonalData() {
+  for (const value of Object.values(PERSON)) expect(logs).not.toContain(value);
+  expect(logs).not.toContain('jamie.rivera%40example.com');
+}
+
+describe('logs keep personal data out', () => {
+  it('log a failed SQL statement without its values', async () => {
+    const failed = await context.database.db
+      .execute(
+        sql`select ${PERSON.email}::int as a, ${PERSON.first_name}::int as b, ${PERSON.address_line1}::int as c`,
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failed).toBeInstanceOf(Error);
+    // As the error handler and the job loops log it.
+    context.app.log.error({ err: failed }, 'probe: failed query');
+
+    expect(logs).toContain('probe: failed query');
+    expect(logs).toMatch(/select \$1::int as a/);
+    expectNoPersonalData();
+  });
+
+  it('redact personal fields wherever a logged object has them', () => {
+    context.app.log.info({ ...PERSON, customer: { ...PERSON, address: { ...PERSON } } }, 'probe: customer');
+    context.app.log.info({
+      body: { password: 'little-spoons-2026', token: 'reset-token-123456', code: '482913' },
+    });
+    expect(logs).toContain('probe: customer');
+    expect(logs).toContain('[Redacted]');
+    expectNoPersonalData();
+    for (const secret of ['little-spoons-2026', 'reset-token-123456', '482913'])
+      expect(logs).not.toContain(secret);
+  });
+
+  it("log request URLs without the person's query values", async () => {
+    const url = `/api/products?email=${encodeURIComponent(PERSON.email)}&zip=10001&limit=2`;
+    await context.app.inject({ method: 'GET', url });
+    expect(logs).toContain('/api/products?email=REDACTED&zip=REDACTED&limit=2');
+    expectNoPersonalData();
+  });
+});

@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+
+type PageHandlerOptions = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  getLoadContext(request: Request, reply: FastifyReply): AppLoadContext;
+};
+
+/**
+ * The page's Fetch API request, built from what Fastify parsed: the scheme and host it trusts
+ * (forwarded ones only behind TRUST_PROXY_HOPS), and the page's request id, so the page's own API
+ * calls log under it. The body is left unread for React Router (form posts).
+ */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  headers.set('x-request-id', request.id);
+  // The visitor went away: loaders waiting on the API stop with it.
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const withBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // Concatenated, not resolved: a path such as //other.example must stay a path.
+  return new Request(`${request.protocol}://${request.host}${request.url}`, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(withBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/**
+ * React Router's answer sent through Fastify's reply (not the raw socket), so every onSend hook
+ * applies to pages as to the API: security headers and CSP, compression, the request id. The body
+ * stays a stream: the shell goes out as soon as React has it.
+ */
+export function createPageHandler(options: PageHandlerOptions) {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    let fetchRequest: Request;
+    try {
+      fetchRequest = toFetchRequest(request, reply);
+    } catch {
+      return reply.status(400).type('text/plain').send('Bad request: the address cannot be read.');
+    }
+    const response = await handle(fetchRequest, options.getLoadContext(fetchRequest, reply));
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie') reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+  };
+}
+
+/**
+ * Every path that is not the API's answers with a page. Hidden from the OpenAPI document: pages
+ * are not API operations.
+ */
+export async function registerPageRoutes(
+  app: FastifyInstance,
+  sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  await app.register(async function pages(scope: FastifyInstance) {
+    // React Router reads the raw request body itself (form posts), so nothing is parsed here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      handler(request, reply) {
+        if (/^\/(api|auth)(\/|$)/.test(request.url)) return reply.callNotFound();
+        return sendPage(request, reply);
+      },
+    });
+  });
+}

@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { CheckoutJobs } from './modules/checkout/jobs';
+import { type Clock, JobRunner } from './lib/jobs';
+import { checkoutJob } from './modules/checkout/jobs';
 import { modules } from './modules/index';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
@@ -20,7 +21,18 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Tests only: Stripe API calls go to this local imitation instead of api.stripe.com. */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Start the background job loops when the app is ready (default: outside tests). */
+  startJobs?: boolean;
+  /** The clock every job reads (default: the database's now()). */
+  clock?: Clock;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every background job (lib/jobs): `npm run jobs` and tests run them once with `runAllOnce`. */
+    jobs: JobRunner;
+  }
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -62,6 +74,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
+  const startJobs = options.startJobs ?? config.NODE_ENV !== 'test';
+  app.decorate('jobs', new JobRunner(app.log, options.clock));
+  // No new pass starts once closing; one in flight is awaited (a failure there is only logged).
+  app.addHook('onClose', async () => app.jobs.stop());
+
   await app.register(errorsPlugin);
   await app.register(databasePlugin, {
     database: options.database,
@@ -76,7 +93,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // No SMTP server means nobody can receive mail, so the mailbox is how it is read; a real
     // deployment sets SMTP_URL, which removes the mailbox (see docs/decisions/008).
     devMailbox: !config.SMTP_URL,
-    startWorker: config.NODE_ENV !== 'test',
   });
   await app.register(paymentsPlugin, {
     stripe:
@@ -92,14 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stripeApi: options.stripeApi,
   });
 
-  if (config.NODE_ENV !== 'test') {
-    const jobs = new CheckoutJobs(
+  app.jobs.add(
+    checkoutJob(
       { db: options.database.db, payments: app.payments, log: app.log },
       config.CHECKOUT_JOBS_INTERVAL_MS,
-    );
-    app.addHook('onReady', async () => jobs.start());
-    app.addHook('onClose', async () => jobs.stop());
-  }
+    ),
+  );
+  if (startJobs) app.addHook('onReady', async () => app.jobs.start());
   if (config.NODE_ENV === 'production' && app.payments.name === 'test') {
     app.log.warn('payments: no Stripe keys, so the embedded test provider takes payments (test cards only)');
   }

@@ -1,5 +1,6 @@
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Job } from '../../lib/jobs';
 import type { PaymentProvider } from '../payments/provider';
 import * as repository from './repository';
 import { capturePayment, releaseHold } from './workflow';
@@ -23,8 +24,9 @@ type JobDeps = { db: Database; payments: PaymentProvider; log: FastifyBaseLogger
 export async function releaseStaleAuthorizations(
   deps: JobDeps,
   olderThanMinutes = STALE_AUTHORIZATION_MINUTES,
+  asOf: Date | null = null,
 ): Promise<number> {
-  const stale = await repository.listStaleAttempts(deps.db, olderThanMinutes, BATCH);
+  const stale = await repository.listStaleAttempts(deps.db, olderThanMinutes, BATCH, asOf);
   for (const attempt of stale) await releaseHold(deps, attempt.idempotencyKey);
   return stale.length;
 }
@@ -32,12 +34,14 @@ export async function releaseStaleAuthorizations(
 export async function retryPendingCaptures(
   deps: JobDeps,
   olderThanSeconds = CAPTURE_RETRY_AFTER_SECONDS,
+  asOf: Date | null = null,
 ): Promise<{ paid: number; canceled: number }> {
   const pending = await repository.listPendingCaptures(
     deps.db,
     olderThanSeconds,
     MAX_CAPTURE_FAILURES,
     BATCH,
+    asOf,
   );
   const outcome = { paid: 0, canceled: 0 };
   for (const order of pending) {
@@ -54,35 +58,15 @@ export async function retryPendingCaptures(
   return outcome;
 }
 
-/** Runs both jobs on an interval; an overlapping tick is skipped. */
-export class CheckoutJobs {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-
-  constructor(
-    private readonly deps: JobDeps,
-    private readonly intervalMs: number,
-  ) {}
-
-  start() {
-    this.timer = setInterval(() => void this.tick(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  stop() {
-    if (this.timer) clearInterval(this.timer);
-  }
-
-  async tick() {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await releaseStaleAuthorizations(this.deps);
-      await retryPendingCaptures(this.deps);
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'checkout background jobs failed');
-    } finally {
-      this.running = false;
-    }
-  }
+/** Both jobs as one pass for the job runner (lib/jobs), which catches, logs and backs off. */
+export function checkoutJob(deps: JobDeps, intervalMs: number): Job {
+  return {
+    name: 'checkout',
+    intervalMs,
+    async run(asOf) {
+      const released = await releaseStaleAuthorizations(deps, STALE_AUTHORIZATION_MINUTES, asOf);
+      const captures = await retryPendingCaptures(deps, CAPTURE_RETRY_AFTER_SECONDS, asOf);
+      return { released, ...captures };
+    },
+  };
 }

@@ -127,15 +127,24 @@ export async function releaseAttempt(db: Database, key: string): Promise<string 
   return rows[0]?.paymentIntentId ?? null;
 }
 
+/** The jobs' clock in SQL: a set instant, or the database's now(). */
+const asOfSql = (asOf: Date | null) => sql`coalesce(${asOf?.toISOString() ?? null}::timestamptz, now())`;
+
 /** Authorizations nobody completed (the customer left, the retry never came). */
-export async function listStaleAttempts(db: Database, olderThanMinutes: number, limit: number) {
+export async function listStaleAttempts(
+  db: Database,
+  olderThanMinutes: number,
+  limit: number,
+  /** The jobs' clock: null is the database's now(). */
+  asOf: Date | null = null,
+) {
   return db
     .select({ idempotencyKey: checkoutAttempts.idempotencyKey })
     .from(checkoutAttempts)
     .where(
       and(
         eq(checkoutAttempts.status, 'authorized'),
-        sql`${checkoutAttempts.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`,
+        sql`${checkoutAttempts.createdAt} < ${asOfSql(asOf)} - make_interval(mins => ${olderThanMinutes})`,
       ),
     )
     .orderBy(asc(checkoutAttempts.createdAt))
@@ -148,6 +157,7 @@ export async function listPendingCaptures(
   olderThanSeconds: number,
   maxFailures: number,
   limit: number,
+  asOf: Date | null = null,
 ) {
   return db
     .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, subscriptionId: orders.subscriptionId })
@@ -156,7 +166,7 @@ export async function listPendingCaptures(
       and(
         eq(orders.status, 'payment_pending'),
         sql`${orders.captureFailures} < ${maxFailures}`,
-        sql`${orders.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+        sql`${orders.createdAt} < ${asOfSql(asOf)} - make_interval(secs => ${olderThanSeconds})`,
       ),
     )
     .orderBy(asc(orders.createdAt))

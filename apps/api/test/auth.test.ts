@@ -134,6 +134,29 @@ describe('sign in with password and emailed code', () => {
     );
   });
 
+  it('checks at most 5 of 20 parallel wrong passwords, and a right one among 19 wrong gets no extra try', async () => {
+    await resetLimits();
+    const wrong = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        post('/auth', { email: customer.email, password: `bad-${index}` }),
+      ),
+    );
+    const statuses = wrong.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+
+    await resetLimits();
+    const mixed = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        post('/auth', { email: customer.email, password: index === 19 ? customer.password : `bad-${index}` }),
+      ),
+    );
+    // Only five attempts were checked at all; the right password is refused unless it was among them.
+    expect(mixed.filter((answer) => answer.statusCode !== 429).length).toBeLessThanOrEqual(6);
+    expect(mixed.filter((answer) => answer.statusCode === 422).length).toBeLessThanOrEqual(5);
+    await resetLimits();
+  });
+
   it('sends at most 3 codes per 15 minutes', async () => {
     await resetLimits();
     for (let index = 0; index < 3; index += 1) {

@@ -96,12 +96,18 @@ export const passwordResetRequestBody = z
 export const PASSWORD_RESET_SENT_MESSAGE =
   'If an account exists for this email, we have sent a link to reset its password.';
 
+export const INVALID_RESET_LINK_MESSAGE =
+  'This reset link is invalid or has expired. Please ask for a new one.';
+
 export const completePasswordResetBody = z
   .object({
     email: z.email({ error: 'Please enter a valid email address' }).max(254),
     password: z.string().min(8, { error: 'Use at least 8 characters' }).max(128),
     password_confirmation: z.string().max(128),
-    token: z.string().min(20).max(200),
+    token: z
+      .string({ error: INVALID_RESET_LINK_MESSAGE })
+      .min(20, { error: INVALID_RESET_LINK_MESSAGE })
+      .max(200, { error: INVALID_RESET_LINK_MESSAGE }),
   })
   .strict()
   .refine((body) => body.password === body.password_confirmation, {

@@ -65,7 +65,16 @@ export const authEvents = pgTable(
   'auth_events',
   {
     id: serial().primaryKey(),
-    kind: text({ enum: ['login_failure', 'code_sent', 'reset_requested', 'payment_declined'] }).notNull(),
+    kind: text({
+      enum: [
+        'login_failure',
+        'code_sent',
+        'reset_requested',
+        'reset_completion_failure',
+        'payment_declined',
+        'email_check',
+      ],
+    }).notNull(),
     subject: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,10 +9,11 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
-import * as authRepository from '../auth/repository';
 import { openSessionFor } from '../auth/service';
 import * as cartRepository from '../carts/repository';
 import { type PricedCart, priceCart } from '../carts/service';
+import * as limitsRepository from '../limits/repository';
+import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
 import type { PaymentIntent, PaymentProvider } from '../payments/provider';
 import { registerPromoCodeUsage } from '../promotions/service';
@@ -372,7 +373,7 @@ async function authorize(
 
   const subjects = [`cart:${input.abandoned_cart_id}`, ...(deps.clientIp ? [`ip:${deps.clientIp}`] : [])];
   const [cartDeclines, ipDeclines = 0] = await Promise.all(
-    subjects.map((subject) => authRepository.countRecentEvents(deps.db, 'payment_declined', subject, 60)),
+    subjects.map((subject) => limitsRepository.countRecent(deps.db, 'payment_declined', subject, 60)),
   );
   if ((cartDeclines ?? 0) >= DECLINES_PER_CART_PER_HOUR || ipDeclines >= DECLINES_PER_IP_PER_HOUR) {
     throw new AppError(
@@ -390,9 +391,7 @@ async function authorize(
     metadata: { kind: 'first_box' },
   });
   if (intent.status === 'declined') {
-    await Promise.all(
-      subjects.map((subject) => authRepository.recordEvent(deps.db, 'payment_declined', subject)),
-    );
+    await Promise.all(subjects.map((subject) => limits.record(deps.db, 'payment_declined', subject)));
     throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
   }
   if (intent.status === 'canceled') throw attemptEnded();

@@ -103,3 +103,13 @@ export const oauthStates = pgTable('oauth_states', {
   abandonedCartId: text(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Fixed-window request counters of the per-client limit on anonymous writes (@fastify/rate-limit's
+ * store): one row per (route group, client), shared by every replica.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  resetsAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -3,13 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '../../lib/jobs';
 import type { PaymentProvider } from '../payments/provider';
 import * as repository from './repository';
-import { capturePayment, releaseHold } from './workflow';
+import { capturePayment, reconcilePendingAttempt, releaseHold } from './workflow';
 
 /**
  * The two loose ends checkout can leave, settled in the background by every replica (the guarded
  * updates of the attempt and order rows make two replicas doing the same work harmless):
  * - a card hold whose checkout never completed (the customer left after 3-D Secure, the retry
- *   never came) is released after STALE_AUTHORIZATION_MINUTES;
+ *   never came, or the provider's answer was lost with the connection) is released after
+ *   STALE_AUTHORIZATION_MINUTES;
  * - an order whose capture failed after its commit is captured again, and canceled (subscription
  *   paused) once the payment can never be collected.
  */
@@ -27,7 +28,10 @@ export async function releaseStaleAuthorizations(
   asOf: Date | null = null,
 ): Promise<number> {
   const stale = await repository.listStaleAttempts(deps.db, olderThanMinutes, BATCH, asOf);
-  for (const attempt of stale) await releaseHold(deps, attempt.idempotencyKey);
+  for (const attempt of stale) {
+    if (attempt.status === 'pending') await reconcilePendingAttempt(deps, attempt);
+    else await releaseHold(deps, attempt.idempotencyKey);
+  }
   return stale.length;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abandonedCartIdSchema, product, rowId } from './catalog';
 import { resource } from './envelope';
 import { promoCode } from './promotions';
+import { plainText } from './text';
 
 /** Server cost fields of spec section 3, in dollars. */
 export const cartCosts = z.object({
@@ -183,7 +184,7 @@ export const updateAbandonedCartResponse = z.object({
   meta: z.object({ pixels: z.array(pixel) }),
 });
 
-const sourceUrl = z.string().max(2000).optional();
+const sourceUrl = plainText().max(2000).optional();
 
 export const setCartItemBody = z
   .object({

@@ -9,3 +9,4 @@ export * from './payments';
 export * from './plans';
 export * from './promotions';
 export * from './shipping';
+export * from './text';

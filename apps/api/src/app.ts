@@ -4,13 +4,16 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Clock, JobRunner } from './lib/jobs';
+import { CART_PREFIXES } from './modules/carts/routes';
 import { checkoutJob } from './modules/checkout/jobs';
 import { modules } from './modules/index';
+import { expiredCountersJob } from './modules/limits/service';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
+import rateLimitPlugin from './plugins/rate-limit';
 import security from './plugins/security';
 
 export type BuildAppOptions = {
@@ -89,6 +92,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     closeOnShutdown: options.closeDatabase ?? false,
   });
   await app.register(security, { siteUrl: config.SITE_URL, allowedOrigins: config.ALLOWED_ORIGINS });
+  await app.register(rateLimitPlugin, {
+    writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+    cartCreationsPerHour: config.RATE_LIMIT_CART_CREATIONS_PER_HOUR,
+    cartCreationPaths: CART_PREFIXES,
+  });
   await app.register(openapiPlugin, { siteName: config.SITE_NAME });
   await app.register(mailPlugin, {
     smtpUrl: config.SMTP_URL,
@@ -118,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.CHECKOUT_JOBS_INTERVAL_MS,
     ),
   );
+  app.jobs.add(expiredCountersJob(options.database.db));
   if (startJobs) app.addHook('onReady', async () => app.jobs.start());
   if (config.NODE_ENV === 'production' && app.payments.name === 'test') {
     app.log.warn('payments: no Stripe keys, so the embedded test provider takes payments (test cards only)');

@@ -57,3 +57,32 @@ export async function deleteSlot(db: Database, id: number): Promise<void> {
 export async function insertEvent(db: Database, kind: LimitedEvent, subject: string): Promise<void> {
   await db.insert(authEvents).values({ kind, subject });
 }
+
+const { rateLimitCounters } = schema;
+
+/** One fixed-window hit, counted in one statement: the row lock of the upsert makes it atomic. */
+export async function countHit(
+  db: Database,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const result = await db.execute(sql`
+    insert into ${rateLimitCounters} (key, hits, resets_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    on conflict (key) do update set
+      hits = case when ${rateLimitCounters.resetsAt} <= now() then 1 else ${rateLimitCounters.hits} + 1 end,
+      resets_at = case when ${rateLimitCounters.resetsAt} <= now() then excluded.resets_at
+                       else ${rateLimitCounters.resetsAt} end
+    returning hits, greatest(0, ceil(extract(epoch from (resets_at - now())) * 1000))::int as ttl`);
+  const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0]!;
+  return { current: Number(row.hits), ttl: Number(row.ttl) };
+}
+
+/** Counters whose window is over (the cleanup job). */
+export async function deleteExpiredCounters(db: Database, asOf: Date | null): Promise<number> {
+  const rows = await db
+    .delete(rateLimitCounters)
+    .where(sql`${rateLimitCounters.resetsAt} < coalesce(${asOf?.toISOString() ?? null}::timestamptz, now())`)
+    .returning({ key: rateLimitCounters.key });
+  return rows.length;
+}

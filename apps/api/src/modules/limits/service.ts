@@ -1,5 +1,6 @@
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import type { Job } from '../../lib/jobs';
 import * as repository from './repository';
 
 /**
@@ -38,4 +39,18 @@ export async function isExhausted(db: Database, limit: Limit, subject: string): 
 /** Counts one event without a check (a decline from an address, recorded after the fact). */
 export async function record(db: Database, kind: repository.LimitedEvent, subject: string): Promise<void> {
   await repository.insertEvent(db, kind, subject);
+}
+
+/** One request against a fixed-window counter (the per-client write limit's store). */
+export function countHit(db: Database, key: string, windowMs: number) {
+  return repository.countHit(db, key, windowMs);
+}
+
+/** The job that forgets finished windows, so counters of passing clients do not pile up. */
+export function expiredCountersJob(db: Database): Job<number> {
+  return {
+    name: 'rate-limit-counters',
+    intervalMs: 10 * 60_000,
+    run: (asOf) => repository.deleteExpiredCounters(db, asOf),
+  };
 }

@@ -129,7 +129,6 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       );
       setImpersonationCookies(reply, cookies, {
         sessionToken,
-        customerEmail: customer.email,
         maxAgeSeconds: auth.IMPERSONATION_MINUTES * 60,
       });
       return reply.status(201).send({ data: { user_id: customer.id, email: customer.email }, meta: {} });

@@ -17,15 +17,7 @@ import ts from 'typescript';
 /** Which module owns each table (the schema's export names). */
 export const TABLE_OWNERS = {
   accounts: ['users', 'addresses'],
-  auth: [
-    'sessions',
-    'trustedDevices',
-    'loginChallenges',
-    'passwordResets',
-    'authEvents',
-    'loginTokens',
-    'oauthStates',
-  ],
+  auth: ['sessions', 'trustedDevices', 'loginChallenges', 'passwordResets', 'loginTokens', 'oauthStates'],
   carts: ['abandonedCarts', 'abandonedCartItems', 'abandonedCartUpsellItems'],
   catalog: [
     'categories',
@@ -49,6 +41,8 @@ export const TABLE_OWNERS = {
     'checkoutAttempts',
     'routeGrants',
   ],
+  // The shared ledger of counted events (sign-in failures, codes, declines) and request counters.
+  limits: ['authEvents', 'rateLimitCounters'],
   mail: ['mailMessages'],
   marketing: ['marketingEvents'],
   payments: ['testPaymentMethods', 'testPaymentIntents', 'testPaymentRefunds', 'paymentEvents'],

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import type { DatabaseHandle } from '@sprout/db';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
-import { CheckoutJobs } from './modules/checkout/jobs';
+import { CART_PREFIXES } from './modules/carts/routes';
+import { checkoutJob } from './modules/checkout/jobs';
 import { modules } from './modules/index';
+import { expiredCountersJob } from './modules/limits/service';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
+import rateLimitPlugin from './plugins/rate-limit';
 import security from './plugins/security';
 
 export type BuildAppOptions = {
@@ -22,7 +26,18 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Tests only: Stripe API calls go to this local imitation instead of api.stripe.com. */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Start the background job loops when the app is ready (default: outside tests). */
+  startJobs?: boolean;
+  /** The clock every job reads (default: the database's now()). */
+  clock?: Clock;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every background job (lib/jobs): `npm run jobs` and tests run them once with `runAllOnce`. */
+    jobs: JobRunner;
+  }
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -61,12 +76,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A badly encoded URL (%FF) or a malformed header answers in the one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: 'This address is not valid.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  const startJobs = options.startJobs ?? config.NODE_ENV !== 'test';
+  app.decorate('jobs', new JobRunner(app.log, options.clock));
+  // No new pass starts once closing; one in flight is awaited (a failure there is only logged).
+  app.addHook('onClose', async () => app.jobs.stop());
 
   await app.register(errorsPlugin);
   // Brotli or gzip by Accept-Encoding for JSON, pages and text assets (fastify-plugin: every
@@ -85,6 +109,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       https: config.SITE_URL.startsWith('https:'),
     },
   });
+  await app.register(rateLimitPlugin, {
+    writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+    cartCreationsPerHour: config.RATE_LIMIT_CART_CREATIONS_PER_HOUR,
+    cartCreationPaths: CART_PREFIXES,
+  });
   await app.register(openapiPlugin, { siteName: config.SITE_NAME });
   await app.register(mailPlugin, {
     smtpUrl: config.SMTP_URL,
@@ -93,7 +122,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The mailbox shows every mail the store sent, sign-in codes included: demo mode only
     // (docs/decisions/014); live mode mounts nothing under /dev.
     devMailbox: config.STORE_MODE === 'demo',
-    startWorker: config.NODE_ENV !== 'test',
   });
   await app.register(paymentsPlugin, {
     stripe:
@@ -109,14 +137,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stripeApi: options.stripeApi,
   });
 
-  if (config.NODE_ENV !== 'test') {
-    const jobs = new CheckoutJobs(
+  app.jobs.add(
+    checkoutJob(
       { db: options.database.db, payments: app.payments, log: app.log },
       config.CHECKOUT_JOBS_INTERVAL_MS,
-    );
-    app.addHook('onReady', async () => jobs.start());
-    app.addHook('onClose', async () => jobs.stop());
-  }
+    ),
+  );
+  app.jobs.add(expiredCountersJob(options.database.db));
+  if (startJobs) app.addHook('onReady', async () => app.jobs.start());
   if (config.NODE_ENV === 'production' && app.payments.name === 'test') {
     app.log.warn('payments: no Stripe keys, so the embedded test provider takes payments (test cards only)');
   }

@@ -61,6 +61,12 @@ export const configSchema = z.object({
    * Payments (docs/decisions/011): Stripe when both keys are set, else the embedded test provider.
    * The webhook signing secret enables POST /api/payments/stripe/webhook.
    */
+  /**
+   * Per-client limits on writes (docs/decisions/016): requests per minute, and new carts per hour,
+   * from one address. 0 turns a limit off; unset: 300 and 60, or off when NODE_ENV=test.
+   */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  RATE_LIMIT_CART_CREATIONS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, {
@@ -98,6 +104,8 @@ export type Config = z.infer<typeof configSchema> & {
   STORE_MODE: StoreMode;
   SITE_URL: string;
   SEED_DEMO_ACCOUNTS: boolean;
+  RATE_LIMIT_WRITES_PER_MINUTE: number;
+  RATE_LIMIT_CART_CREATIONS_PER_HOUR: number;
   /** Providers offered for social sign-in: only those with OAUTH_<NAME>_CLIENT_ID and _SECRET set. */
   SOCIAL_PROVIDERS: SocialProviderConfig[];
 };
@@ -185,5 +193,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}`,
     SEED_DEMO_ACCOUNTS: mode === 'demo' && (parsed.data.SEED_DEMO_ACCOUNTS ?? true),
     SOCIAL_PROVIDERS: socialProvidersFrom(env),
+    RATE_LIMIT_WRITES_PER_MINUTE:
+      parsed.data.RATE_LIMIT_WRITES_PER_MINUTE ?? (parsed.data.NODE_ENV === 'test' ? 0 : 300),
+    RATE_LIMIT_CART_CREATIONS_PER_HOUR:
+      parsed.data.RATE_LIMIT_CART_CREATIONS_PER_HOUR ?? (parsed.data.NODE_ENV === 'test' ? 0 : 60),
   };
 }

@@ -388,7 +388,17 @@ describe('carts that may not change', () => {
       expect(status).toBe(400);
       expect(body).toEqual({ message: expect.any(String), code: 10002 });
     }
-    expect((await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.items[0].quantity).toBe(1);
+    const [line] = await context.database.db
+      .select()
+      .from(schema.abandonedCartItems)
+      .where(eq(schema.abandonedCartItems.cartId, id));
+    expect(line!.quantity).toBe(1);
+    // Read by its id, a checked-out cart shows nothing of its buyer.
+    const read = await getJson(context.app, `${CARTS}/${id}`);
+    expect(read).toEqual({
+      status: 400,
+      body: { message: 'This cart has already been checked out.', code: 10002 },
+    });
   });
 
   it('answers 403 for a cart that belongs to an account', async () => {

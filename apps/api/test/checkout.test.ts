@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/modules/checkout/jobs';
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
+import type { AuthorizeInput } from '../src/modules/payments/provider';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
 import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
 
@@ -743,6 +744,98 @@ describe('a connection lost in the middle of completion', () => {
       status: 'succeeded',
       capturedCents: rows.orders[0]!.totalCents,
     });
+  });
+});
+
+describe('a connection lost right after the provider answered', () => {
+  it('leaves a recorded attempt, so the stale-hold job finds the hold and releases it', async () => {
+    const { id, email } = await readyCart();
+    const body = await checkoutBody(id);
+    const answerLost = Object.create(context.app.payments);
+    answerLost.authorize = async (input: AuthorizeInput) => {
+      await context.app.payments.authorize(input);
+      throw new Error('Connection terminated unexpectedly');
+    };
+    await expect(completeCheckout(checkoutDeps({ payments: answerLost }), body)).rejects.toThrow(
+      'Connection terminated',
+    );
+    expect(await intentByKey(body.idempotency_key)).toMatchObject({ status: 'requires_capture' });
+    expect(await rowsFor(email)).toEqual({ users: [], orders: [], subscriptions: [] });
+
+    // The customer never came back: half an hour later the job releases the hold.
+    await context.app.jobs.runAllOnce(new Date(Date.now() + 31 * 60_000));
+    expect(await intentByKey(body.idempotency_key)).toMatchObject({ status: 'canceled', capturedCents: 0 });
+  });
+
+  it('the same when the answer arrives but its recording fails', async () => {
+    const { id } = await readyCart();
+    const body = await checkoutBody(id);
+    const failed = completeCheckout(
+      checkoutDeps({
+        beforeStep: async (step) => {
+          if (step === 'record-authorization') throw new Error('Connection terminated unexpectedly');
+        },
+      }),
+      body,
+    );
+    await expect(failed).rejects.toThrow('Connection terminated');
+    await context.app.jobs.runAllOnce(new Date(Date.now() + 31 * 60_000));
+    expect(await intentByKey(body.idempotency_key)).toMatchObject({ status: 'canceled' });
+  });
+});
+
+describe('card declines under concurrency', () => {
+  it('20 parallel declined checkouts of one cart reach the provider 5 times', async () => {
+    const { id } = await readyCart();
+    let providerCalls = 0;
+    const counting = Object.create(context.app.payments);
+    counting.authorize = async (input: AuthorizeInput) => {
+      providerCalls += 1;
+      return context.app.payments.authorize(input);
+    };
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, async () =>
+        checkoutBody(id, { payment_method_id: await cardToken('4000000000000002') }),
+      ),
+    );
+    const outcomes = await Promise.allSettled(
+      bodies.map((body) => completeCheckout(checkoutDeps({ payments: counting }), body)),
+    );
+    const kinds = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? (outcome.reason as { kind?: string }).kind : 'completed',
+    );
+    expect(providerCalls).toBe(5);
+    expect(kinds.filter((kind) => kind === 'validation')).toHaveLength(5);
+    expect(kinds.filter((kind) => kind === 'rate_limited')).toHaveLength(15);
+  });
+
+  it('declines from a shared address stop carts that were declined, never a fresh cart’s first card', async () => {
+    const address = '203.0.113.7';
+    await context.database.db
+      .insert(schema.authEvents)
+      .values(
+        Array.from({ length: 20 }, () => ({ kind: 'payment_declined' as const, subject: `ip:${address}` })),
+      );
+    const declinedCart = await readyCart();
+    const declined = await completeCheckout(
+      checkoutDeps({ clientIp: address }),
+      await checkoutBody(declinedCart.id, { payment_method_id: await cardToken('4000000000000002') }),
+    ).catch((error) => error);
+    expect(declined).toMatchObject({ kind: 'validation' });
+    const again = await completeCheckout(
+      checkoutDeps({ clientIp: address }),
+      await checkoutBody(declinedCart.id),
+    ).catch((error) => error);
+    expect(again).toMatchObject({ kind: 'rate_limited' });
+    expect(again.message).toMatch(/declined from your connection/);
+
+    const neighbour = await readyCart();
+    const paid = await completeCheckout(
+      checkoutDeps({ clientIp: address }),
+      await checkoutBody(neighbour.id),
+    );
+    expect(paid.status).toBe('completed');
+    await context.database.db.delete(schema.authEvents).where(eq(schema.authEvents.subject, `ip:${address}`));
   });
 });
 

@@ -1,3 +1,4 @@
+import { RESET_LINK_INVALID_MESSAGE } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { eq } from 'drizzle-orm';
@@ -50,6 +51,45 @@ describe('password reset', () => {
     await context.database.db.delete(schema.authEvents);
   });
 
+  it('20 parallel requests for one email send 3 mails: the limit is counted before the mail', async () => {
+    await context.database.db.delete(schema.authEvents);
+    await context.database.db.delete(schema.mailMessages);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('/auth/password-resets', { email: customer.email })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+    const mails = await context.database.db
+      .select()
+      .from(schema.mailMessages)
+      .where(eq(schema.mailMessages.template, 'password_reset'));
+    expect(mails).toHaveLength(3);
+    await context.database.db.delete(schema.authEvents);
+  });
+
+  it('checks the token before anything costly, with a person-readable message, limited per client', async () => {
+    await context.database.db.delete(schema.authEvents);
+    const attempt = (token: string) =>
+      post('/auth/completed-password-resets', {
+        email: customer.email,
+        password: 'guessing-password',
+        password_confirmation: 'guessing-password',
+        token,
+      });
+    const short = await attempt('short');
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toEqual({
+      message: RESET_LINK_INVALID_MESSAGE,
+      errors: { token: [RESET_LINK_INVALID_MESSAGE] },
+    });
+    const answers = await Promise.all(Array.from({ length: 15 }, () => attempt(randomToken())));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    await context.database.db.delete(schema.authEvents);
+  });
+
   it('sets the new password once, ends old sessions and signs in through a one-time token', async () => {
     await context.database.db.delete(schema.authEvents);
     // A session open elsewhere, which the reset must end.
@@ -96,9 +136,7 @@ describe('password reset', () => {
       token,
     });
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors.token).toEqual([
-      'This reset link is invalid or has expired. Please ask for a new one.',
-    ]);
+    expect(again.json().errors.token).toEqual([RESET_LINK_INVALID_MESSAGE]);
 
     const exchanged = await post('/auth/token', { token: done.json().access_token });
     expect(exchanged.statusCode).toBe(200);

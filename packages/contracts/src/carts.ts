@@ -3,6 +3,7 @@ import { abandonedCartIdSchema, product, rowId } from './catalog';
 import { resource } from './envelope';
 import { emailAddress, newPassword, optionalText, requiredText, usPhone, zipCodeText } from './fields';
 import { promoCode } from './promo-codes';
+import { plainText } from './text';
 
 /** Server cost fields of spec section 3, in dollars. */
 export const cartCosts = z.object({
@@ -182,7 +183,7 @@ export const updateAbandonedCartResponse = z.object({
   meta: z.object({ pixels: z.array(pixel) }),
 });
 
-const sourceUrl = z.string().max(2000).optional();
+const sourceUrl = plainText().max(2000).optional();
 
 export const setCartItemBody = z
   .object({

@@ -12,3 +12,4 @@ export * from './plans';
 export * from './promo-codes';
 export * from './promotions';
 export * from './shipping';
+export * from './text';

@@ -1,4 +1,9 @@
-import { GENERIC_SERVER_ERROR, VALIDATION_FALLBACK_MESSAGE } from '@sprout/contracts';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  GENERIC_SERVER_ERROR,
+  hasControlCharacters,
+  VALIDATION_FALLBACK_MESSAGE,
+} from '@sprout/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -33,6 +38,22 @@ function fieldErrorsFromValidation(issues: ValidationIssue[]): FieldErrors {
   return errors;
 }
 
+/** The first field (dotted path) holding a string with control characters, if any. */
+export function fieldWithControlCharacters(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return hasControlCharacters(value) ? path.join('.') || '_' : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (hasControlCharacters(key)) return [...path, '_'].join('.');
+    const segment = /^\d+$/.test(key) ? [] : [key];
+    const found = fieldWithControlCharacters(inner, [...path, ...segment], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** PostgreSQL's data exceptions (class 22: a NUL byte, a bad encoding, a number out of range…). */
+const isDataException = (sqlState: unknown) => typeof sqlState === 'string' && sqlState.startsWith('22');
+
 /** The single place where failures become HTTP answers (design.md section 3). */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -63,7 +84,7 @@ export default fp(
       const sqlState =
         (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ??
         (error as { code?: unknown }).code;
-      if (sqlState === '22003' || sqlState === '22P02') {
+      if (isDataException(sqlState)) {
         return reply.status(422).send({ message: 'A parameter is out of range or malformed.', errors: {} });
       }
 
@@ -75,6 +96,19 @@ export default fp(
 
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: GENERIC_SERVER_ERROR });
+    });
+
+    // Every string of every request, whatever its schema: no control character reaches a service.
+    app.addHook('preValidation', async (request) => {
+      const field =
+        fieldWithControlCharacters(request.params, ['params']) ??
+        fieldWithControlCharacters(request.query) ??
+        fieldWithControlCharacters(request.body);
+      if (field !== null) {
+        throw new AppError('validation', CONTROL_CHARACTERS_MESSAGE, {
+          fieldErrors: { [field.replace(/^params\./, '')]: [CONTROL_CHARACTERS_MESSAGE] },
+        });
+      }
     });
 
     app.setNotFoundHandler((request, reply) => {

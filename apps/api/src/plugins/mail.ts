@@ -27,23 +27,20 @@ type Options = {
   from: string;
   intervalMs: number;
   devMailbox: boolean;
-  /** Tests drain the worker themselves. */
-  startWorker: boolean;
 };
 
 export default fp<Options>(
   async function mailPlugin(app: FastifyInstance, options) {
     const transport = options.smtpUrl ? smtpTransport(options.smtpUrl, options.from) : devMailboxTransport;
-    const worker = new MailWorker(app.database.db, transport, app.log, options.intervalMs);
+    const worker = new MailWorker(app.database.db, transport, app.log, options.intervalMs, app.jobs.clock);
+    // The runner starts, stops and runs it once with the other jobs; flush() kicks it directly.
+    app.jobs.adopt(worker.loop);
     app.decorate('mailer', {
       queue: queueMail,
       flush: () => worker.kick(),
       worker,
       transport: transport.kind,
     } satisfies Mailer);
-    if (options.startWorker) {
-      app.addHook('onReady', async () => worker.start());
-    }
     app.addHook('onClose', () => worker.stop());
     if (options.devMailbox) await app.register(devMailboxRoutes);
   },

@@ -65,7 +65,16 @@ export const authEvents = pgTable(
   'auth_events',
   {
     id: serial().primaryKey(),
-    kind: text({ enum: ['login_failure', 'code_sent', 'reset_requested', 'payment_declined'] }).notNull(),
+    kind: text({
+      enum: [
+        'login_failure',
+        'code_sent',
+        'reset_requested',
+        'reset_completion_failure',
+        'payment_declined',
+        'email_check',
+      ],
+    }).notNull(),
     subject: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,4 +102,14 @@ export const oauthStates = pgTable('oauth_states', {
   nonce: text().notNull(),
   abandonedCartId: text(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * Fixed-window request counters of the per-client limit on anonymous writes (@fastify/rate-limit's
+ * store): one row per (route group, client), shared by every replica.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  resetsAt: timestamp({ withTimezone: true }).notNull(),
 });

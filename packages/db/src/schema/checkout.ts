@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -164,15 +165,18 @@ export const checkoutAttempts = pgTable(
   {
     idempotencyKey: text().primaryKey(),
     abandonedCartId: uuid().notNull(),
-    paymentIntentId: text().notNull(),
+    /** Null while `pending`: written before the provider is asked, so no hold can go unrecorded. */
+    paymentIntentId: text(),
     amountCents: integer().notNull(),
-    status: text({ enum: ['authorized', 'ordered', 'released'] })
+    status: text({ enum: ['pending', 'authorized', 'declined', 'ordered', 'released'] })
       .notNull()
       .default('authorized'),
+    /** The exact authorization request: asking again with it finds (or makes, then cancels) the hold. */
+    providerRequest: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.status, t.createdAt)],
+  (t) => [index().on(t.status, t.createdAt), index().on(t.abandonedCartId, t.createdAt)],
 );
 
 /**

@@ -1,25 +1,36 @@
 import { IMPERSONATION_COOKIE, SESSION_COOKIE, TRUSTED_DEVICE_COOKIE } from '@sprout/contracts';
-import { parse, serialize } from 'cookie';
+import { parse as parseCookies, serialize } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parse } from 'tldts';
 import { SESSION_DAYS, TRUSTED_DEVICE_DAYS } from './service';
 
-/** shop.example.com → example.com; localhost and IP addresses have no parent domain. */
+/**
+ * shop.example.com → example.com, a.example.co.uk → example.co.uk: the registrable domain by the
+ * public-suffix list (tldts, bundled: no network), never a public suffix such as co.uk, which
+ * browsers refuse and which would share the cookie with every site under it. localhost, IP
+ * addresses and bare suffixes have no parent domain.
+ */
 export function parentDomain(hostname: string): string | undefined {
   if (hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return undefined;
-  const labels = hostname.split('.');
-  return labels.length > 2 ? labels.slice(-2).join('.') : hostname;
+  const parsed = parse(hostname.toLowerCase(), { allowPrivateDomains: true });
+  if (parsed.isIp || !parsed.domain || parsed.domain === parsed.publicSuffix) return undefined;
+  return parsed.domain;
 }
 
 export type CookieSettings = { secure: boolean; siteHostname: string };
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  return parse(request.headers.cookie ?? '')[name];
+  return parseCookies(request.headers.cookie ?? '')[name];
 }
 
+/** Sets a cookie on the answer, replacing an earlier one of the same name: one Set-Cookie per name. */
 function append(reply: FastifyReply, cookie: string) {
   const existing = reply.getHeader('set-cookie');
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-  reply.header('set-cookie', [...list, cookie]);
+  const name = `${cookie.slice(0, cookie.indexOf('='))}=`;
+  // Fastify appends whatever is given for set-cookie: remove first, or earlier cookies repeat.
+  reply.removeHeader('set-cookie');
+  reply.header('set-cookie', [...list.filter((earlier) => !String(earlier).startsWith(name)), cookie]);
 }
 
 export function setSessionCookies(
@@ -51,7 +62,7 @@ export function setSessionCookies(
 export function setImpersonationCookies(
   reply: FastifyReply,
   settings: CookieSettings,
-  impersonation: { sessionToken: string; customerEmail: string; maxAgeSeconds: number },
+  impersonation: { sessionToken: string; maxAgeSeconds: number },
 ) {
   append(
     reply,
@@ -66,7 +77,9 @@ export function setImpersonationCookies(
   const domain = parentDomain(settings.siteHostname);
   append(
     reply,
-    serialize(IMPERSONATION_COOKIE, impersonation.customerEmail, {
+    // A flag only, unreadable by scripts: who is impersonated is the session's business, not a cookie's.
+    serialize(IMPERSONATION_COOKIE, '1', {
+      httpOnly: true,
       path: '/',
       maxAge: impersonation.maxAgeSeconds,
       sameSite: 'lax',
@@ -81,6 +94,7 @@ export function clearImpersonationCookie(reply: FastifyReply, settings: CookieSe
   append(
     reply,
     serialize(IMPERSONATION_COOKIE, '', {
+      httpOnly: true,
       path: '/',
       maxAge: 0,
       sameSite: 'lax',

@@ -2,36 +2,11 @@ import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
-const { authEvents, loginChallenges, referralCodes, sessions, trustedDevices, users } = schema;
+const { loginChallenges, referralCodes, sessions, trustedDevices, users } = schema;
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return row;
-}
-
-export type RateLimitedEvent = (typeof authEvents.$inferInsert)['kind'];
-
-export async function countRecentEvents(
-  db: Database,
-  kind: RateLimitedEvent,
-  subject: string,
-  windowMinutes: number,
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(authEvents)
-    .where(
-      and(
-        eq(authEvents.kind, kind),
-        eq(authEvents.subject, subject),
-        gt(authEvents.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
-      ),
-    );
-  return row?.count ?? 0;
-}
-
-export async function recordEvent(db: Database, kind: RateLimitedEvent, subject: string) {
-  await db.insert(authEvents).values({ kind, subject });
 }
 
 export async function insertSession(

@@ -132,7 +132,6 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       );
       setImpersonationCookies(reply, cookies, {
         sessionToken,
-        customerEmail: customer.email,
         maxAgeSeconds: auth.IMPERSONATION_MINUTES * 60,
       });
       return reply.status(201).send({ data: { user_id: customer.id, email: customer.email }, meta: {} });
@@ -183,10 +182,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
         tags,
         summary: 'Set a new password with the emailed token; answers a one-time sign-in token',
         body: completePasswordResetBody,
-        response: { 200: tokenResult, 422: validationErrorBody },
+        response: { 200: tokenResult, 422: validationErrorBody, 429: messageErrorBody },
       },
     },
-    async (request) => auth.completePasswordReset(db(), request.body),
+    async (request) => auth.completePasswordReset(db(), request.body, { ip: request.ip }),
   );
 
   app.post(

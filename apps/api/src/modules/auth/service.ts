@@ -1,8 +1,9 @@
 import { verify } from '@node-rs/argon2';
-import { LOGIN_FAILED_MESSAGE, type LoginResult } from '@sprout/contracts';
+import { LOGIN_FAILED_MESSAGE, type LoginResult, RESET_LINK_INVALID_MESSAGE } from '@sprout/contracts';
 import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { setPasswordHash } from '../accounts/service';
+import * as limits from '../limits/service';
 import { passwordResetMail, verificationCodeMail } from '../mail/templates';
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
@@ -14,8 +15,18 @@ export const CODE_MAX_TRIES = 5;
 export const LOGIN_FAILURES_PER_15_MINUTES = 5;
 export const CODES_PER_15_MINUTES = 3;
 
-/** Limits elsewhere (card declines at checkout) count their events in the same ledger as sign-in's. */
-export { countRecentEvents, recordEvent } from './repository';
+const LOGIN_LIMIT: limits.Limit = {
+  kind: 'login_failure',
+  max: LOGIN_FAILURES_PER_15_MINUTES,
+  windowMinutes: 15,
+  message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+};
+const CODE_LIMIT: limits.Limit = {
+  kind: 'code_sent',
+  max: CODES_PER_15_MINUTES,
+  windowMinutes: 15,
+  message: 'We have sent several codes already. Please wait 15 minutes before asking for another.',
+};
 
 const days = (count: number) => new Date(Date.now() + count * 86_400_000);
 const minutes = (count: number) => new Date(Date.now() + count * 60_000);
@@ -69,25 +80,20 @@ export async function login(
   input: { email: string; password: string; trustedDeviceToken: string | undefined; siteName: string },
 ): Promise<{ result: LoginResult; issued: Issued }> {
   const subject = input.email.toLowerCase();
-  if (
-    (await repository.countRecentEvents(db, 'login_failure', subject, 15)) >= LOGIN_FAILURES_PER_15_MINUTES
-  ) {
-    throw new AppError(
-      'rate_limited',
-      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-    );
-  }
+  // Every attempt holds a failure slot while its password is checked, so parallel guesses cannot
+  // all pass the check; a right password gives its slot back.
+  const attempt = await limits.reserve(db, LOGIN_LIMIT, subject);
 
   const user = await repository.findUserByEmail(db, subject);
   const passwordOk = user?.passwordHash
     ? await verify(user.passwordHash, input.password).catch(() => false)
     : await verify(await decoy(), input.password).then(() => false);
   if (!user || !passwordOk) {
-    await repository.recordEvent(db, 'login_failure', subject);
     throw new AppError('validation', LOGIN_FAILED_MESSAGE, {
       fieldErrors: { email: [LOGIN_FAILED_MESSAGE] },
     });
   }
+  await limits.release(db, attempt);
 
   if (
     input.trustedDeviceToken &&
@@ -99,29 +105,28 @@ export async function login(
     };
   }
 
-  if ((await repository.countRecentEvents(db, 'code_sent', subject, 15)) >= CODES_PER_15_MINUTES) {
-    throw new AppError(
-      'rate_limited',
-      'We have sent several codes already. Please wait 15 minutes before asking for another.',
-    );
-  }
+  const codeSlot = await limits.reserve(db, CODE_LIMIT, subject);
   const verificationId = randomToken(24);
   const code = sixDigitCode();
-  await db.transaction(async (tx) => {
-    await repository.insertChallenge(tx, {
-      id: verificationId,
-      userId: user.id,
-      codeHash: hashCode(verificationId, code),
-      expiresAt: minutes(CODE_MINUTES),
+  await db
+    .transaction(async (tx) => {
+      await repository.insertChallenge(tx, {
+        id: verificationId,
+        userId: user.id,
+        codeHash: hashCode(verificationId, code),
+        expiresAt: minutes(CODE_MINUTES),
+      });
+      await mailer.queue(
+        tx,
+        user.email,
+        'verification_code',
+        verificationCodeMail({ siteName: input.siteName, code, minutes: CODE_MINUTES }),
+      );
+    })
+    .catch(async (error) => {
+      await limits.release(db, codeSlot).catch(() => undefined);
+      throw error;
     });
-    await repository.recordEvent(tx, 'code_sent', subject);
-    await mailer.queue(
-      tx,
-      user.email,
-      'verification_code',
-      verificationCodeMail({ siteName: input.siteName, code, minutes: CODE_MINUTES }),
-    );
-  });
   return {
     result: {
       authenticated: false,
@@ -189,6 +194,22 @@ export async function sessionUser(db: Database, sessionToken: string | undefined
 
 export const RESETS_PER_HOUR = 3;
 export const RESET_MINUTES = 60;
+/** Wrong or expired tokens one client may send in an hour (a guessing defence, not a mail limit). */
+export const RESET_COMPLETION_FAILURES_PER_HOUR = 10;
+
+const RESET_LIMIT: limits.Limit = {
+  kind: 'reset_requested',
+  max: RESETS_PER_HOUR,
+  windowMinutes: 60,
+  message: 'We have sent several reset emails already. Please wait an hour and try again.',
+};
+const RESET_COMPLETION_LIMIT: limits.Limit = {
+  kind: 'reset_completion_failure',
+  max: RESET_COMPLETION_FAILURES_PER_HOUR,
+  windowMinutes: 60,
+  message: 'Too many reset links were tried from your connection. Please wait an hour and try again.',
+};
+
 export const LOGIN_TOKEN_SECONDS = 60;
 
 /**
@@ -202,14 +223,9 @@ export async function requestPasswordReset(
   input: { email: string; siteUrl: string; siteName: string },
 ): Promise<void> {
   const subject = input.email.toLowerCase();
-  if ((await repository.countRecentEvents(db, 'reset_requested', subject, 60)) >= RESETS_PER_HOUR) {
-    throw new AppError(
-      'rate_limited',
-      'We have sent several reset emails already. Please wait an hour and try again.',
-    );
-  }
+  // Counted whether or not the account exists, and before the mail, so 20 parallel asks send 3.
+  await limits.reserve(db, RESET_LIMIT, subject);
   await db.transaction(async (tx) => {
-    await repository.recordEvent(tx, 'reset_requested', subject);
     const user = await repository.findUserByEmail(tx, subject);
     if (!user) return;
     const token = randomToken();
@@ -237,14 +253,21 @@ export async function requestPasswordReset(
 export async function completePasswordReset(
   db: Database,
   input: { email: string; password: string; token: string },
+  client: { ip: string },
 ): Promise<{ access_token: string; expires_in: number }> {
+  const invalidLink = () =>
+    new AppError('validation', RESET_LINK_INVALID_MESSAGE, {
+      fieldErrors: { token: [RESET_LINK_INVALID_MESSAGE] },
+    });
+  // The token first (cheap, and per client limited), the costly hash only for a usable link.
+  const attempt = await limits.reserve(db, RESET_COMPLETION_LIMIT, `ip:${client.ip}`);
+  if (!(await repository.lockUsablePasswordReset(db, hashToken(input.token), input.email)))
+    throw invalidLink();
+  await limits.release(db, attempt);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const reset = await repository.lockUsablePasswordReset(tx, hashToken(input.token), input.email);
-    if (!reset) {
-      const message = 'This reset link is invalid or has expired. Please ask for a new one.';
-      throw new AppError('validation', message, { fieldErrors: { token: [message] } });
-    }
+    if (!reset) throw invalidLink();
     await setPasswordHash(tx, reset.userId, passwordHash);
     await repository.usePasswordReset(tx, reset.userId);
     await repository.revokeAllSessions(tx, reset.userId);

@@ -65,7 +65,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       },
       async (request) => {
         // The applied code is always part of the cart; include=promoCode is accepted as the spec sends it.
-        return { data: await carts.loadAbandonedCart(db(), request.params.cartId), meta: {} };
+        return { data: await carts.readAbandonedCart(db(), request.params.cartId), meta: {} };
       },
     );
 

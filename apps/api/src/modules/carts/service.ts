@@ -159,6 +159,18 @@ export async function loadAbandonedCart(db: Database, cartId: string): Promise<A
   return toAbandonedCart(await priceCart(db, cartId));
 }
 
+/**
+ * The cart as its visitor reads it by id. Once checked out it is an order, which only its signed-in
+ * owner reads (the account's orders): the id alone then reveals nothing of the buyer.
+ */
+export async function readAbandonedCart(db: Database, cartId: string): Promise<AbandonedCart> {
+  const priced = await priceCart(db, cartId);
+  if (priced.details.cart.status === 'checked_out') {
+    throw new AppError('cart_locked', 'This cart has already been checked out.');
+  }
+  return toAbandonedCart(priced);
+}
+
 export async function createAbandonedCart(db: Database): Promise<AbandonedCart> {
   const id = newAbandonedCartId();
   await repository.insertCart(db, id);

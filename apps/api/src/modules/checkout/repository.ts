@@ -74,12 +74,97 @@ export async function findAttempt(db: Database, key: string) {
   return row;
 }
 
-/** Recorded as soon as the provider answers, in its own statement (outside any transaction). */
-export async function recordAttempt(
+export type AttemptOpening =
+  | { outcome: 'opened' }
+  | { outcome: 'existing'; attempt: CheckoutAttemptRow }
+  | { outcome: 'limited' };
+
+/**
+ * Writes the attempt as `pending` BEFORE the provider is asked, so a hold can never exist without
+ * its row (docs/decisions/016). Serialised per cart by an advisory lock, it also counts the cart's
+ * recent declines and pending asks in the same step: parallel submits cannot all pass the limit.
+ * The same key again finds its attempt instead of opening another.
+ */
+export async function openAttempt(
   db: Database,
-  attempt: { idempotencyKey: string; abandonedCartId: string; paymentIntentId: string; amountCents: number },
-) {
-  await db.insert(checkoutAttempts).values(attempt).onConflictDoNothing();
+  attempt: {
+    idempotencyKey: string;
+    abandonedCartId: string;
+    amountCents: number;
+    providerRequest: unknown;
+  },
+  limit: { maxDeclines: number; windowMinutes: number },
+): Promise<AttemptOpening> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`checkout-attempts:${attempt.abandonedCartId}`}))`,
+    );
+    const [existing] = await tx
+      .select()
+      .from(checkoutAttempts)
+      .where(eq(checkoutAttempts.idempotencyKey, attempt.idempotencyKey));
+    if (existing) return { outcome: 'existing' as const, attempt: existing };
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(checkoutAttempts)
+      .where(
+        and(
+          eq(checkoutAttempts.abandonedCartId, attempt.abandonedCartId),
+          inArray(checkoutAttempts.status, ['pending', 'declined']),
+          sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${limit.windowMinutes})`,
+        ),
+      );
+    if ((row?.count ?? 0) >= limit.maxDeclines) return { outcome: 'limited' as const };
+    await tx.insert(checkoutAttempts).values({ ...attempt, status: 'pending' });
+    return { outcome: 'opened' as const };
+  });
+}
+
+/** How many cards this cart had declined recently. */
+export async function countCartDeclines(db: Database, cartId: string, windowMinutes: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(checkoutAttempts)
+    .where(
+      and(
+        eq(checkoutAttempts.abandonedCartId, cartId),
+        eq(checkoutAttempts.status, 'declined'),
+        sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${windowMinutes})`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/**
+ * The provider's answer for a pending attempt: authorized (a hold, maybe awaiting 3-D Secure) or
+ * declined. False when the attempt ended meanwhile (the reconcile job released it).
+ */
+export async function settleAttempt(
+  db: Database,
+  key: string,
+  answer: { paymentIntentId: string; status: 'authorized' | 'declined' },
+): Promise<boolean> {
+  const rows = await db
+    .update(checkoutAttempts)
+    .set({ ...answer, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(checkoutAttempts.idempotencyKey, key),
+        inArray(checkoutAttempts.status, ['pending', answer.status]),
+      ),
+    )
+    .returning({ key: checkoutAttempts.idempotencyKey });
+  return rows.length > 0;
+}
+
+/** pending → released by the reconcile job, with the hold it found; false when it was settled meanwhile. */
+export async function releasePendingAttempt(db: Database, key: string, paymentIntentId: string | null) {
+  const rows = await db
+    .update(checkoutAttempts)
+    .set({ status: 'released', paymentIntentId, updatedAt: sql`now()` })
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, 'pending')))
+    .returning({ key: checkoutAttempts.idempotencyKey });
+  return rows.length > 0;
 }
 
 /** authorized → ordered, inside the order's transaction; false when the hold was released meanwhile. */
@@ -102,15 +187,28 @@ export async function releaseAttempt(db: Database, key: string): Promise<string 
   return rows[0]?.paymentIntentId ?? null;
 }
 
+/** The jobs' clock in SQL: a set instant, or the database's now(). */
+const asOfSql = (asOf: Date | null) => sql`coalesce(${asOf?.toISOString() ?? null}::timestamptz, now())`;
+
 /** Authorizations nobody completed (the customer left, the retry never came). */
-export async function listStaleAttempts(db: Database, olderThanMinutes: number, limit: number) {
+export async function listStaleAttempts(
+  db: Database,
+  olderThanMinutes: number,
+  limit: number,
+  /** The jobs' clock: null is the database's now(). */
+  asOf: Date | null = null,
+) {
   return db
-    .select({ idempotencyKey: checkoutAttempts.idempotencyKey })
+    .select({
+      idempotencyKey: checkoutAttempts.idempotencyKey,
+      status: checkoutAttempts.status,
+      providerRequest: checkoutAttempts.providerRequest,
+    })
     .from(checkoutAttempts)
     .where(
       and(
-        eq(checkoutAttempts.status, 'authorized'),
-        sql`${checkoutAttempts.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`,
+        inArray(checkoutAttempts.status, ['authorized', 'pending']),
+        sql`${checkoutAttempts.createdAt} < ${asOfSql(asOf)} - make_interval(mins => ${olderThanMinutes})`,
       ),
     )
     .orderBy(asc(checkoutAttempts.createdAt))
@@ -123,6 +221,7 @@ export async function listPendingCaptures(
   olderThanSeconds: number,
   maxFailures: number,
   limit: number,
+  asOf: Date | null = null,
 ) {
   return db
     .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, subscriptionId: orders.subscriptionId })
@@ -131,7 +230,7 @@ export async function listPendingCaptures(
       and(
         eq(orders.status, 'payment_pending'),
         sql`${orders.captureFailures} < ${maxFailures}`,
-        sql`${orders.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+        sql`${orders.createdAt} < ${asOfSql(asOf)} - make_interval(secs => ${olderThanSeconds})`,
       ),
     )
     .orderBy(asc(orders.createdAt))

@@ -10,10 +10,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
 import { createAddress, createCustomer, isEmailOfAccount } from '../accounts/service';
-import { countRecentEvents, openSessionFor, recordEvent } from '../auth/service';
+import { openSessionFor } from '../auth/service';
 import { lockCartForCheckout, markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
+import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
-import type { PaymentIntent, PaymentProvider } from '../payments/provider';
+import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
 import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
 import { checkoutProblems } from './readiness';
@@ -34,6 +35,7 @@ import { orderNumber } from './wire';
  */
 
 export type CheckoutStep =
+  | 'record-authorization'
   | 'lock-cart'
   | 'reprice'
   | 'register-promotions'
@@ -70,6 +72,16 @@ export type CheckoutResult =
 /** Card-testing defence: a cart, or an address, that had this many declines in an hour stops trying cards. */
 export const DECLINES_PER_CART_PER_HOUR = 5;
 export const DECLINES_PER_IP_PER_HOUR = 20;
+
+const TOO_MANY_DECLINES_MESSAGE =
+  'Too many cards were declined for this order. Please try again in an hour or contact us for help.';
+const DECLINES_FROM_ADDRESS: limits.Limit = {
+  kind: 'payment_declined',
+  max: DECLINES_PER_IP_PER_HOUR,
+  windowMinutes: 60,
+  message:
+    'Too many cards were declined from your connection in the last hour. Please try again later, use another connection, or contact us for help.',
+};
 
 /** A completed key signs its browser in again only this soon after the order (a lost answer, not a login). */
 export const REPLAY_SIGN_IN_MINUTES = 15;
@@ -129,7 +141,13 @@ async function attemptCheckout(
   if (Math.round(input.expected_total * 100) !== amountCents) throw priceChanged();
 
   // authorize-payment: the provider keeps the key, so a double submit makes one authorization.
-  const payment = amountCents > 0 ? await authorize(deps, priced, input, amountCents) : null;
+  const authorized = amountCents > 0 ? await authorize(deps, priced, input, amountCents) : null;
+  if (authorized === 'ordered') {
+    const late = await repository.findOrderByIdempotencyKey(db, input.idempotency_key);
+    if (late) return replay(deps, late, input);
+    throw attemptEnded();
+  }
+  const payment = authorized;
   if (payment?.status === 'requires_action') {
     return {
       status: 'requires_action',
@@ -362,24 +380,9 @@ async function authorize(
   priced: PricedCart,
   input: CompleteCheckoutBody,
   amountCents: number,
-): Promise<PaymentIntent> {
+): Promise<PaymentIntent | 'ordered'> {
   const key = input.idempotency_key;
-  const attempt = await repository.findAttempt(deps.db, key);
-  if (attempt?.status === 'released' || attempt?.status === 'ordered') throw attemptEnded();
-  // The same key for another price (the cart changed after a 3-D Secure step): the old hold goes.
-  if (attempt && attempt.amountCents !== amountCents) throw priceChanged();
-
-  const subjects = [`cart:${input.abandoned_cart_id}`, ...(deps.clientIp ? [`ip:${deps.clientIp}`] : [])];
-  const [cartDeclines, ipDeclines = 0] = await Promise.all(
-    subjects.map((subject) => countRecentEvents(deps.db, 'payment_declined', subject, 60)),
-  );
-  if ((cartDeclines ?? 0) >= DECLINES_PER_CART_PER_HOUR || ipDeclines >= DECLINES_PER_IP_PER_HOUR) {
-    throw new AppError(
-      'rate_limited',
-      'Too many cards were declined for this order. Please try again in an hour or contact us for help.',
-    );
-  }
-  const intent = await deps.payments.authorize({
+  const request: AuthorizeInput = {
     amountCents,
     currency: 'usd',
     paymentMethodId: input.payment_method_id!,
@@ -387,20 +390,73 @@ async function authorize(
     description: `${deps.site.name}: first box (${priced.details.plan?.name ?? 'plan'})`,
     // Nothing that would let a reader of the processor's dashboard act on the cart.
     metadata: { kind: 'first_box' },
-  });
+  };
+  // A shared address that saw many declines stops only carts that had a decline themselves: one
+  // card tester behind a school's or an office's address cannot stop everybody's first try.
+  if (
+    deps.clientIp &&
+    (await limits.isExhausted(deps.db, DECLINES_FROM_ADDRESS, `ip:${deps.clientIp}`)) &&
+    (await repository.countCartDeclines(deps.db, input.abandoned_cart_id, 60)) > 0
+  ) {
+    throw new AppError('rate_limited', DECLINES_FROM_ADDRESS.message);
+  }
+  // The attempt is written before the provider is asked: a hold can never exist without its row.
+  const opening = await repository.openAttempt(
+    deps.db,
+    { idempotencyKey: key, abandonedCartId: input.abandoned_cart_id, amountCents, providerRequest: request },
+    { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
+  );
+  if (opening.outcome === 'limited') throw new AppError('rate_limited', TOO_MANY_DECLINES_MESSAGE);
+  if (opening.outcome === 'existing') {
+    const { attempt } = opening;
+    // A parallel submit of this key has placed the order: answer it.
+    if (attempt.status === 'ordered') return 'ordered';
+    if (attempt.status === 'released') throw attemptEnded();
+    // The same key for another price (the cart changed after a 3-D Secure step): the old hold goes.
+    if (attempt.amountCents !== amountCents) throw priceChanged();
+  }
+
+  // A failure here (a lost answer) leaves the attempt pending: the retry with this key, or the
+  // stale-authorization job, finds the hold by asking again with the same request.
+  const intent = await deps.payments.authorize(request);
   if (intent.status === 'declined') {
-    await Promise.all(subjects.map((subject) => recordEvent(deps.db, 'payment_declined', subject)));
+    await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'declined' });
+    if (deps.clientIp) await limits.record(deps.db, 'payment_declined', `ip:${deps.clientIp}`);
     throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
   }
   if (intent.status === 'canceled') throw attemptEnded();
-  await repository.recordAttempt(deps.db, {
-    idempotencyKey: key,
-    abandonedCartId: input.abandoned_cart_id,
-    paymentIntentId: intent.id,
-    amountCents: intent.amountCents,
-  });
+  await deps.beforeStep?.('record-authorization', deps.db);
+  if (!(await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'authorized' }))) {
+    if ((await repository.findAttempt(deps.db, key))?.status === 'ordered') return 'ordered';
+    throw attemptEnded();
+  }
   if (intent.amountCents !== amountCents) throw priceChanged();
   return intent;
+}
+
+/**
+ * A pending attempt whose provider answer never reached the database: asking again with the very
+ * same request answers the hold the provider made (or makes one if the first ask never arrived),
+ * which is then released. Guarded: a checkout that settles the attempt meanwhile keeps its hold.
+ */
+export async function reconcilePendingAttempt(
+  deps: Pick<CheckoutDeps, 'db' | 'payments' | 'log'>,
+  attempt: { idempotencyKey: string; providerRequest: unknown },
+) {
+  try {
+    const intent = attempt.providerRequest
+      ? await deps.payments
+          .authorize(attempt.providerRequest as AuthorizeInput)
+          // The provider refuses the request itself (its key was used otherwise): nothing to release.
+          .catch((error) => (error instanceof AppError ? null : Promise.reject(error)))
+      : null;
+    if (!(await repository.releasePendingAttempt(deps.db, attempt.idempotencyKey, intent?.id ?? null)))
+      return;
+    if (!intent) return;
+    if (intent.status !== 'declined' && intent.status !== 'canceled') await deps.payments.cancel(intent.id);
+  } catch (error) {
+    deps.log.error({ err: error }, 'could not reconcile a pending card authorization');
+  }
 }
 
 /**

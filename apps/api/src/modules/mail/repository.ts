@@ -16,13 +16,20 @@ export async function insertMail(
  * Claims up to `limit` due messages for this worker. The claim is a lease: the row's available_at
  * moves past the lease, so a worker that dies mid-send gives its messages back when it expires.
  */
-export async function claimDueMail(db: Database, limit: number, leaseSeconds: number): Promise<MailRow[]> {
+export async function claimDueMail(
+  db: Database,
+  limit: number,
+  leaseSeconds: number,
+  /** The jobs' clock: null is the database's now(). */
+  asOf: Date | null = null,
+): Promise<MailRow[]> {
+  const at = sql`coalesce(${asOf?.toISOString() ?? null}::timestamptz, now())`;
   const result = await db.execute(sql`
     update ${mailMessages}
-    set attempts = attempts + 1, available_at = now() + make_interval(secs => ${leaseSeconds})
+    set attempts = attempts + 1, available_at = greatest(now(), ${at}) + make_interval(secs => ${leaseSeconds})
     where id in (
       select id from ${mailMessages}
-      where status = 'queued' and available_at <= now()
+      where status = 'queued' and available_at <= ${at}
       order by created_at
       limit ${limit}
       for update skip locked)

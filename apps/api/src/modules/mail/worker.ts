@@ -1,5 +1,6 @@
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, databaseClock, JobLoop } from '../../lib/jobs';
 import * as repository from './repository';
 import type { MailTransport } from './transport';
 
@@ -12,59 +13,45 @@ const backoffSeconds = (attempt: number) => 10 * attempt * attempt;
 /**
  * Sends queued mail in the background. Polls every `intervalMs`, and at once when kicked (a request
  * just queued something), so a code arrives in about a second without the request waiting for it.
+ * The loop (lib/jobs) logs a failed pass and backs off: a lost database connection never becomes
+ * an unhandled rejection.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = false;
+  readonly loop: JobLoop<number>;
 
   constructor(
     private readonly db: Database,
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 1000,
-  ) {}
+    intervalMs = 1000,
+    clock: Clock = databaseClock,
+  ) {
+    this.loop = new JobLoop({ name: 'mail', intervalMs, run: (asOf) => this.sendDue(asOf) }, log, clock);
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     this.transport.close();
   }
 
-  /** Runs a pass now (coalesced with one already running). */
+  /** Runs a pass now (coalesced with one already running); never throws. */
   kick(): void {
-    if (this.stopped) return;
-    void this.drain();
+    this.loop.kick();
   }
 
   /** Sends everything due and answers how many went out; tests await it. */
-  async drain(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.sendDue().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  drain(asOf?: Date | null): Promise<number> {
+    return this.loop.runOnce(asOf);
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      await this.drain().catch((error) => this.log.error({ err: error }, 'mail worker pass failed'));
-      this.schedule();
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  private async sendDue(): Promise<number> {
+  private async sendDue(asOf: Date | null): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await repository.claimDueMail(this.db, BATCH, LEASE_SECONDS);
+      const batch = await repository.claimDueMail(this.db, BATCH, LEASE_SECONDS, asOf);
       if (batch.length === 0) return sent;
       for (const mail of batch) {
         try {

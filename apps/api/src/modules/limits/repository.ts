@@ -1,0 +1,88 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, eq, gt, sql } from 'drizzle-orm';
+
+const { authEvents } = schema;
+
+export type LimitedEvent = (typeof authEvents.$inferInsert)['kind'];
+
+const recent = (kind: LimitedEvent, subject: string, windowMinutes: number) =>
+  and(
+    eq(authEvents.kind, kind),
+    eq(authEvents.subject, subject),
+    gt(authEvents.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
+  );
+
+export async function countRecent(
+  db: Database,
+  kind: LimitedEvent,
+  subject: string,
+  windowMinutes: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(authEvents)
+    .where(recent(kind, subject, windowMinutes));
+  return row?.count ?? 0;
+}
+
+/**
+ * Counts and takes one slot in a single transaction serialised per (kind, subject) by an advisory
+ * lock, so parallel requests can never all see "4 of 5" and all go ahead. Answers the slot's id, or
+ * null when the window is full.
+ */
+export async function takeSlot(
+  db: Database,
+  kind: LimitedEvent,
+  subject: string,
+  max: number,
+  windowMinutes: number,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${subject}`}))`);
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(authEvents)
+      .where(recent(kind, subject, windowMinutes));
+    if ((row?.count ?? 0) >= max) return null;
+    const [slot] = await tx.insert(authEvents).values({ kind, subject }).returning({ id: authEvents.id });
+    return slot!.id;
+  });
+}
+
+export async function deleteSlot(db: Database, id: number): Promise<void> {
+  await db.delete(authEvents).where(eq(authEvents.id, id));
+}
+
+export async function insertEvent(db: Database, kind: LimitedEvent, subject: string): Promise<void> {
+  await db.insert(authEvents).values({ kind, subject });
+}
+
+const { rateLimitCounters } = schema;
+
+/** One fixed-window hit, counted in one statement: the row lock of the upsert makes it atomic. */
+export async function countHit(
+  db: Database,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const result = await db.execute(sql`
+    insert into ${rateLimitCounters} (key, hits, resets_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    on conflict (key) do update set
+      hits = case when ${rateLimitCounters.resetsAt} <= now() then 1 else ${rateLimitCounters.hits} + 1 end,
+      resets_at = case when ${rateLimitCounters.resetsAt} <= now() then excluded.resets_at
+                       else ${rateLimitCounters.resetsAt} end
+    returning hits, greatest(0, ceil(extract(epoch from (resets_at - now())) * 1000))::int as ttl`);
+  const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0]!;
+  return { current: Number(row.hits), ttl: Number(row.ttl) };
+}
+
+/** Counters whose window is over (the cleanup job). */
+export async function deleteExpiredCounters(db: Database, asOf: Date | null): Promise<number> {
+  const rows = await db
+    .delete(rateLimitCounters)
+    .where(sql`${rateLimitCounters.resetsAt} < coalesce(${asOf?.toISOString() ?? null}::timestamptz, now())`)
+    .returning({ key: rateLimitCounters.key });
+  return rows.length;
+}

@@ -22,7 +22,7 @@ async function main() {
 
   const transport = config.API_URL ? remoteTransport(config.API_URL) : inProcessTransport(app);
   const getLoadContext = (request: Request, reply: FastifyReply) => ({
-    api: createServerApiClient(transport, request),
+    api: createServerApiClient(transport, request, reply.request.ip),
     cspNonce: reply.scriptNonce,
     site: {
       url: config.SITE_URL,

@@ -9,6 +9,8 @@ export function inProcessTransport(app: FastifyInstance): ApiTransport {
       method: init.method as 'GET',
       url: path,
       headers: init.headers,
+      // Without it every visitor would share the server's own address in the per-client limits.
+      ...(init.clientAddress === undefined ? {} : { remoteAddress: init.clientAddress }),
       ...(init.body === undefined ? {} : { payload: init.body }),
     });
     const headers = new Headers();
@@ -66,8 +68,16 @@ export type ApiAnswer<T> =
   | { ok: true; status: number; data: T; setCookies: string[] }
   | { ok: false; status: number; error: ApiError['body']; setCookies: string[] };
 
-/** A client bound to one page request: it forwards the visitor's cookies and request id. */
-export function createServerApiClient(transport: ApiTransport, request: Request): ServerApiClient {
+/**
+ * A client bound to one page request: it forwards the visitor's cookies, request id and address
+ * (as the page's own Fastify request resolved it, proxies included).
+ */
+export function createServerApiClient(
+  pageTransport: ApiTransport,
+  request: Request,
+  clientAddress?: string,
+): ServerApiClient {
+  const transport: ApiTransport = (path, init) => pageTransport(path, { ...init, clientAddress });
   const forwarded: Record<string, string> = {};
   const cookie = request.headers.get('cookie');
   if (cookie) forwarded.cookie = cookie;

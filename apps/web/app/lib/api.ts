@@ -136,7 +136,14 @@ export function failureFromResponse(
 /** How a client reaches the API: in-process (Fastify inject, on the server) or over HTTP. */
 export type ApiTransport = (
   path: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    signal?: AbortSignal;
+    /** The visitor's address, for the API's per-client limits (in-process calls have no socket of their own). */
+    clientAddress?: string;
+  },
 ) => Promise<Response>;
 
 /** Over HTTP: same-origin paths with the browser's cookies, or another origin from the server. */

@@ -4,7 +4,7 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     // The storefront's server code (loaders, actions) is tested against the same in-process API.
-    include: ['apps/api/test/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
+    include: ['apps/api/test/**/*.test.ts', 'apps/web/test/*.test.ts'],
     environment: 'node' as const,
     setupFiles: ['test/no-console-error.ts'],
     env: { TEST_DB: database, NODE_ENV: 'test' },
@@ -33,7 +33,7 @@ export default defineConfig({
         // Whole server processes (apps/web/server.ts, apps/api/src/server.ts) started as they run.
         test: {
           name: 'server',
-          include: ['apps/web/test/**/*.test.ts'],
+          include: ['apps/web/test/server/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/no-console-error.ts'],
           testTimeout: 90_000,

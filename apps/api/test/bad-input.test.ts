@@ -88,7 +88,7 @@ describe('bad input is a 4xx in the one error shape, never a 500', () => {
     const wrongType = await injectJson(app, 'POST', '/auth', { email: 'a@b.co', password: 5 });
     expect(wrongType.json()).toEqual({ message: 'Enter text.', errors: { password: ['Enter text.'] } });
     const missing = await injectJson(app, 'POST', '/auth', { email: 'a@b.co' });
-    expect(missing.json().errors.password).toEqual(['This field is required.']);
+    expect(missing.json().errors.password).toEqual(['This field is required']);
     const shortToken = await injectJson(app, 'POST', '/auth/token', { token: 'short' });
     expect(shortToken.json().errors.token).toEqual(['Use at least 20 characters.']);
   });

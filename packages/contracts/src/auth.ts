@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscription } from './checkout';
+import { REQUIRED_MESSAGE } from './constants';
 import { currentPassword, emailAddress, newPassword, resetToken, signInCode, usPhone } from './fields';
 
 export const SESSION_COOKIE = 'sid';
@@ -54,11 +55,11 @@ export const addressResponse = z.object({
 export const addressParams = z.object({ addressId: z.coerce.number().int().min(1).max(2_147_483_647) });
 export const updateAddressBody = z
   .object({
-    first_name: z.string().trim().min(1, { error: 'This field is required' }).max(100).optional(),
-    last_name: z.string().trim().min(1, { error: 'This field is required' }).max(100).optional(),
-    address_line_1: z.string().trim().min(1, { error: 'This field is required' }).max(200).optional(),
+    first_name: z.string().trim().min(1, { error: REQUIRED_MESSAGE }).max(100).optional(),
+    last_name: z.string().trim().min(1, { error: REQUIRED_MESSAGE }).max(100).optional(),
+    address_line_1: z.string().trim().min(1, { error: REQUIRED_MESSAGE }).max(200).optional(),
     address_line_2: z.string().trim().max(200).nullable().optional(),
-    city: z.string().trim().min(1, { error: 'This field is required' }).max(100).optional(),
+    city: z.string().trim().min(1, { error: REQUIRED_MESSAGE }).max(100).optional(),
     zip_code: z.string().trim().max(10).optional(),
     phone: usPhone.nullable().optional(),
     delivery_instructions: z.string().trim().max(500).nullable().optional(),

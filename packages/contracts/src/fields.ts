@@ -17,29 +17,34 @@ import {
 export const CODE_MESSAGE = 'Enter the 6-digit code from the email';
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link is not valid. Ask for a new one.';
 
+/**
+ * A string a person must give: a missing one says so; a value of another type (a number sent by a
+ * script) falls through to the contracts' general wording ("Enter text.").
+ */
+const requiredString = () =>
+  z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : undefined),
+  });
+
 export const tooLongMessage = (max: number) => `At most ${max} characters`;
 
-export const emailAddress = z
-  .string({ error: REQUIRED_MESSAGE })
+export const emailAddress = requiredString()
   .trim()
   .min(1, { error: REQUIRED_MESSAGE })
   .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL_MESSAGE })
   .regex(EMAIL_PATTERN, { error: INVALID_EMAIL_MESSAGE });
 
 /** A password being typed to sign in: anything but nothing. */
-export const currentPassword = z
-  .string({ error: REQUIRED_MESSAGE })
+export const currentPassword = requiredString()
   .min(1, { error: REQUIRED_MESSAGE })
   .max(128, { error: tooLongMessage(128) });
 
 /** A password being chosen. */
-export const newPassword = z
-  .string({ error: REQUIRED_MESSAGE })
+export const newPassword = requiredString()
   .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_LENGTH_MESSAGE })
   .max(128, { error: tooLongMessage(128) });
 
-export const signInCode = z
-  .string({ error: REQUIRED_MESSAGE })
+export const signInCode = requiredString()
   .trim()
   .regex(/^\d{6}$/, { error: CODE_MESSAGE });
 
@@ -50,14 +55,12 @@ export const resetToken = z
   .max(200, { error: RESET_LINK_INVALID_MESSAGE });
 
 export const PHONE_MESSAGE = 'Please enter a valid US phone number';
-export const usPhone = z
-  .string({ error: REQUIRED_MESSAGE })
+export const usPhone = requiredString()
   .trim()
   .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, { error: PHONE_MESSAGE });
 
 export const ZIP_CODE_MESSAGE = 'Please enter a 5-digit zip code';
-export const zipCodeText = z
-  .string({ error: REQUIRED_MESSAGE })
+export const zipCodeText = requiredString()
   .trim()
   .regex(/^\d{5}$/, { error: ZIP_CODE_MESSAGE });
 
@@ -70,8 +73,7 @@ export const optionalText = (max: number) =>
 
 /** Text a person must give, up to `max` characters. */
 export const requiredText = (max: number) =>
-  z
-    .string({ error: REQUIRED_MESSAGE })
+  requiredString()
     .trim()
     .min(1, { error: REQUIRED_MESSAGE })
     .max(max, { error: tooLongMessage(max) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUIRED_MESSAGE } from './constants';
 
 /**
  * Text people type never holds control characters (tab, line feed and carriage return excepted:
@@ -24,7 +25,7 @@ export const plainText = () =>
 export function humanMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return 'This field is required.';
+      if (issue.input === undefined || issue.input === null) return REQUIRED_MESSAGE;
       return issue.expected === 'number' || issue.expected === 'int'
         ? 'Enter a number.'
         : issue.expected === 'boolean'
@@ -37,7 +38,7 @@ export function humanMessage(issue: z.core.$ZodRawIssue): string {
     case 'too_small': {
       const minimum = Number(issue.minimum);
       if (issue.origin === 'string')
-        return minimum <= 1 ? 'This field is required.' : `Use at least ${minimum} characters.`;
+        return minimum <= 1 ? REQUIRED_MESSAGE : `Use at least ${minimum} characters.`;
       if (issue.origin === 'array' || issue.origin === 'set') return `Choose at least ${minimum}.`;
       return `Enter ${minimum} or more.`;
     }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { buildApp, loadConfig } from '@sprout/api';
 import { createTestDatabase } from '@sprout/db/testing';
 import { expect, it } from 'vitest';
-import { registerPageRoutes } from '../app/lib/page-handler.server';
+import { registerPageRoutes } from '../../app/lib/page-handler.server';
 import { repositoryRoot } from './server-process';
 
 type LintReport = {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** The environment a server process starts from: only PATH and HOME, nothing of the test runner's. */
 export function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

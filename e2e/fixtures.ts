@@ -15,7 +15,7 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
   axe: [true, { option: true }],
-  page: async ({ page, allowConsoleErrors, axe }, use, testInfo) => {
+  page: async ({ page, allowConsoleErrors, axe, javaScriptEnabled }, use, testInfo) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -25,7 +25,8 @@ export const test = base.extend<Fixtures>({
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await use(page);
     // Where the journey ends, axe checks the page (a11y.spec.ts checks every page at two widths).
-    if (axe && !page.isClosed() && page.url().startsWith('http')) {
+    // axe runs as a script in the page: a journey with JavaScript off is checked by a11y.spec.ts instead.
+    if (axe && javaScriptEnabled !== false && !page.isClosed() && page.url().startsWith('http')) {
       // The check has its own time, so that a journey that used its 30 seconds is not cut short.
       testInfo.setTimeout(testInfo.timeout + 20_000);
       await expectAccessible(page, `${page.url()} (journey end)`).catch((error: Error) =>

@@ -31,8 +31,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       return;
     }
     if (typeof ResizeObserver === 'undefined') return;
+    // The header's bottom, not its height: the demo ribbon sticks above it (features/layout/DemoRibbon).
     const update = () =>
-      root.style.setProperty('--header-height', `${header.getBoundingClientRect().height}px`);
+      root.style.setProperty('--header-height', `${header.getBoundingClientRect().bottom}px`);
     update();
     const observer = new ResizeObserver(update);
     observer.observe(header);

@@ -53,6 +53,9 @@ test('a ?pc= link: banner, promo prices, then the discounted costs after capture
   // The cookies were cleared once the code was on the cart.
   const names = (await page.context().cookies()).map((cookie) => cookie.name);
   expect(names).not.toContain('auto_apply_promo_code');
+  // Away from the menus the panel is a modal drawer: closed before the visitor moves on.
+  await panel(page).getByRole('button', { name: 'Close cart' }).click();
+  await expect(panel(page)).toBeHidden();
 
   // The menus page shows the banner on top and first-box prices (50% off) on the dishes.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menus' }).click();

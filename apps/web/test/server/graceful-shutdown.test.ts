@@ -6,7 +6,8 @@ import { afterAll, expect, it } from 'vitest';
 import { bareEnv, type ServerProcess, startServerProcess, waitUntilHealthy } from './server-process';
 
 const IN_FLIGHT = 16;
-const port = 3290 + Math.floor(Math.random() * 100);
+// Clear of the journeys' 3100-3101 and of this machine's services (MariaDB listens on 3306).
+const port = 3400 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
 let server: ServerProcess | undefined;

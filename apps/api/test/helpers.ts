@@ -1,7 +1,8 @@
+import { Writable } from 'node:stream';
 import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 
 export type TestContext = { app: FastifyInstance; database: TestDatabase['handle']; close(): Promise<void> };
@@ -77,4 +78,19 @@ export async function countStatements(context: TestContext, url: string): Promis
   if (response.statusCode !== 200)
     throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
   return context.database.statements.count - before;
+}
+
+/**
+ * The API with the production logger (its redaction and serializers) at its most talkative, each
+ * line handed to `onLog`: for tests that prove what never reaches the logs.
+ */
+export function startTestAppWithProductionLogs(onLog: (line: string) => void): Promise<TestContext> {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      onLog(chunk.toString());
+      done();
+    },
+  });
+  const production = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', LOG_LEVEL: 'trace' });
+  return startTestApp({ logger: { ...(loggerOptions(production) as object), stream } });
 }

@@ -1,9 +1,6 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/app';
-import { loadConfig } from '../src/config';
-import { startTestApp, type TestContext } from './helpers';
+import { startTestAppWithProductionLogs, type TestContext } from './helpers';
 
 const PERSON = {
   email: 'jamie.rivera@example.com',
@@ -16,15 +13,9 @@ const PERSON = {
 let logs = '';
 let context: TestContext;
 beforeAll(async () => {
-  // The production logger (redaction and serializers) at its most talkative, captured in memory.
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logs += chunk.toString();
-      done();
-    },
+  context = await startTestAppWithProductionLogs((line) => {
+    logs += line;
   });
-  const production = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', LOG_LEVEL: 'trace' });
-  context = await startTestApp({ logger: { ...(loggerOptions(production) as object), stream } });
 });
 afterAll(() => context?.close());
 

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { CARD_DECLINED_MESSAGE, DECLINE_MESSAGES } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/app';
-import { loadConfig } from '../src/config';
 import { AppError } from '../src/errors/app-error';
 import type { PaymentIntent } from '../src/modules/payments/provider';
-import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
+import { getJson, injectJson, sendJson, startTestAppWithProductionLogs, type TestContext } from './helpers';
 
 const METHODS = '/test-provider/v1/payment-methods';
 const authenticateUrl = (id: string) => `/test-provider/v1/payment-intents/${id}/authenticate`;
@@ -17,16 +14,9 @@ const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
 let logs = '';
 let context: TestContext;
 beforeAll(async () => {
-  // The production logger (with its redaction) at its most talkative, captured in memory.
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logs += chunk.toString();
-      done();
-    },
+  context = await startTestAppWithProductionLogs((line) => {
+    logs += line;
   });
-  const production = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', LOG_LEVEL: 'trace' });
-  const options = loggerOptions(production);
-  context = await startTestApp({ logger: { ...(options as object), stream } });
 });
 afterAll(() => context?.close());
 

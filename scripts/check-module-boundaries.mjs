@@ -41,6 +41,8 @@ export const TABLE_OWNERS = {
     'checkoutAttempts',
     'routeGrants',
   ],
+  // A subscription's upcoming boxes and their contents (the renewal engine, issue 12).
+  subscriptions: ['deliveries', 'deliveryItems'],
   // The shared ledger of counted events (sign-in failures, codes, declines) and request counters.
   limits: ['authEvents', 'rateLimitCounters'],
   mail: ['mailMessages'],

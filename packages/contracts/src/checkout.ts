@@ -104,6 +104,8 @@ export const subscription = z.object({
   delivery_weekday: z.number().int(),
   next_delivery_date: isoDate,
   plan: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), threshold: z.number().int() }),
+  /** A paused subscription resumes by itself on this date; null otherwise. */
+  resume_on: isoDate.nullable(),
 });
 export type Subscription = z.infer<typeof subscription>;
 

@@ -12,6 +12,8 @@ export const users = pgTable(
     lastName: text(),
     passwordHash: text(),
     isAdmin: boolean().notNull().default(false),
+    /** Text messages about deliveries: chosen at checkout, changed in the account's profile. */
+    receivesSmsUpdates: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Emails are unique regardless of case: Jane@Example.com and jane@example.com are one person.

@@ -66,9 +66,95 @@ export const subscriptions = pgTable(
     /** ISO weekday (1 = Monday … 7 = Sunday) of every delivery. */
     deliveryWeekday: integer().notNull(),
     nextDeliveryDate: date({ mode: 'string' }).notNull(),
+    /**
+     * The card later boxes are charged to, off-session: the provider's id of a payment method saved
+     * at first checkout (Stripe `setup_future_usage: off_session`) or replaced in the account.
+     */
+    paymentProvider: text({ enum: ['test', 'stripe'] }),
+    paymentMethodId: text(),
+    /** The provider's customer the saved card belongs to (Stripe needs one to charge off-session). */
+    paymentCustomerId: text(),
+    cardBrand: text(),
+    cardLast4: text(),
+    /** The code of the first order: its tiers 2, 3 … price the later boxes by their weekly ordinal. */
+    promoCodeId: integer().references(() => promoCodes.id),
+    partnershipId: integer().references(() => partnerships.id),
+    /** A paused subscription resumes by itself on this date (a job); null when not paused. */
+    resumeOn: date({ mode: 'string' }),
+    pausedAt: timestamp({ withTimezone: true }),
+    canceledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId), check('subscriptions_frequency', sql`${t.frequencyWeeks} in (1, 2, 4)`)],
+  (t) => [
+    index().on(t.userId),
+    index().on(t.status),
+    check('subscriptions_frequency', sql`${t.frequencyWeeks} in (1, 2, 4)`),
+  ],
+);
+
+/**
+ * One box of a subscription on one date (design.md section 6 "Deliveries"). The next eight exist
+ * as rows, so a customer sees, skips and edits each week before it is made. The unique
+ * (subscription, date) pair is what makes a renewal run at most once per box, whatever the replicas.
+ *
+ *   scheduled ─skip→ skipped ─unskip→ scheduled
+ *   scheduled ─cutoff job→ locked ─charge→ charged
+ *                                 └decline→ failed ─retry→ charged | canceled (subscription paused)
+ *   scheduled | skipped ─cancel/pause→ canceled | skipped
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: serial().primaryKey(),
+    subscriptionId: integer()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    deliveryDate: date({ mode: 'string' }).notNull(),
+    /** Noon four days before delivery, kitchen time: after it the box is locked, priced and charged. */
+    cutoffAt: timestamp({ withTimezone: true }).notNull(),
+    status: text({ enum: ['scheduled', 'skipped', 'locked', 'charged', 'failed', 'canceled'] })
+      .notNull()
+      .default('scheduled'),
+    /** Set when the box is locked: 1 for the first box of the subscription, 2 for the second … */
+    weeklyOrdinal: integer(),
+    /** The order made for this box, once locked (the first box's order is the checkout's). */
+    orderId: integer().references(() => orders.id),
+    /** Off-session charges tried for this box; a failed one is tried again after 1 and 3 days. */
+    chargeAttempts: integer().notNull().default(0),
+    nextChargeAt: timestamp({ withTimezone: true }),
+    /** The "edit or skip until …" email, sent once, 24 hours before the cutoff. */
+    reminderSentAt: timestamp({ withTimezone: true }),
+    /** A one-time discount on this box only (a retention offer), in basis points of the items. */
+    oneTimeDiscountBasisPoints: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.subscriptionId, t.deliveryDate),
+    index().on(t.status, t.cutoffAt),
+    index().on(t.status, t.nextChargeAt),
+    check('deliveries_one_time_discount', sql`${t.oneTimeDiscountBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/** A box's contents: copied from the previous box when the row is made, editable until the cutoff. */
+export const deliveryItems = pgTable(
+  'delivery_items',
+  {
+    deliveryId: integer()
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deliveryId, t.productId] }),
+    index().on(t.productId),
+    check('delivery_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 /**
@@ -83,7 +169,11 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     subscriptionId: integer().references(() => subscriptions.id),
-    abandonedCartId: uuid().notNull(),
+    /** The checkout's cart for a first order; null for a renewal, which has its delivery instead. */
+    abandonedCartId: uuid(),
+    /** The box a renewal order was made for; one order per delivery at most. */
+    deliveryId: integer(),
+    /** `checkout-…` from the browser for a first order; `renewal-{subscription}-{date}` for a renewal. */
     idempotencyKey: text().notNull(),
     /** 1 for the first box of a subscription, 2 for the second …: the promo tier that applied. */
     weeklyOrdinal: integer().notNull().default(1),
@@ -128,7 +218,9 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.abandonedCartId),
+    uniqueIndex().on(t.deliveryId),
     uniqueIndex().on(t.idempotencyKey),
+    index().on(t.subscriptionId),
     index().on(t.userId),
     index().on(t.paymentIntentId),
     check('orders_total_not_negative', sql`${t.totalCents} >= 0`),

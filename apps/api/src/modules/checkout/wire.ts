@@ -63,6 +63,7 @@ export function toSubscription(subscription: SubscriptionRow, plan: PlanRow): Su
     frequency_weeks: subscription.frequencyWeeks,
     delivery_weekday: subscription.deliveryWeekday,
     next_delivery_date: subscription.nextDeliveryDate,
+    resume_on: subscription.resumeOn,
     plan: { id: plan.id, slug: plan.slug, name: plan.name, threshold: plan.threshold },
   };
 }

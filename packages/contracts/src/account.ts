@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { cartCosts } from './carts';
+import { rowId } from './catalog';
+import { subscription } from './checkout';
+import { list, resource } from './envelope';
+
+/**
+ * The account site's API (issue 12): a customer's upcoming boxes, their subscription, saved card
+ * and referrals. Every route needs a customer session: 401 without, 403 for another's data.
+ */
+
+/** How many upcoming boxes exist as rows a customer can see, skip and edit (design.md section 6). */
+export const UPCOMING_DELIVERY_COUNT = 8;
+
+export const DELIVERY_STATUSES = ['scheduled', 'skipped', 'locked', 'charged', 'failed', 'canceled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-12-01' });
+
+export const deliveryItem = z.object({
+  sku: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  category_name: z.string(),
+  quantity: z.number().int().min(1),
+  /** The price of one under the subscription's plan, in dollars. */
+  unit_price: z.number(),
+  total: z.number(),
+});
+export type DeliveryItem = z.infer<typeof deliveryItem>;
+
+export const delivery = z.object({
+  date: isoDate,
+  status: z.enum(DELIVERY_STATUSES),
+  /** After this instant (ISO 8601) the box is locked, priced and charged; until then it can change. */
+  cutoff_at: z.string(),
+  /** Scheduled and before its cutoff: items can change and it can be skipped. */
+  editable: z.boolean(),
+  /** Skipped and before its cutoff: it can be brought back. */
+  can_unskip: z.boolean(),
+  /** 1 for the subscription's first box, 2 for the second …; the promo tier it gets. Null while unknown. */
+  weekly_ordinal: z.number().int().nullable(),
+  items: z.array(deliveryItem),
+  item_count: z.number().int(),
+  /** The plan's box size: the items must add up to this for the box to be made. */
+  threshold: z.number().int(),
+  /** What this box costs (or cost, once charged), every line of it. */
+  costs: cartCosts,
+  discount_description: z.string().nullable(),
+  /** The order made at the cutoff; null before. */
+  order: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+});
+export type Delivery = z.infer<typeof delivery>;
+
+export const deliveriesResponse = list(delivery);
+export type DeliveriesResponse = z.infer<typeof deliveriesResponse>;
+export const deliveryResponse = resource(delivery);
+
+export const deliveryParams = z.object({ date: isoDate });
+
+/** Sets one product's quantity in a box, absolutely (0 removes it); the plan's threshold is the cap. */
+export const deliveryItemBody = z
+  .object({
+    sku: z.string().trim().min(1).max(64),
+    quantity: z.number({ error: 'Quantity must be a whole number' }).int().min(0).max(100),
+  })
+  .strict();
+export type DeliveryItemBody = z.infer<typeof deliveryItemBody>;
+
+/** Plan, frequency and delivery weekday: effective from the next box that is not locked. */
+export const updateSubscriptionBody = z
+  .object({
+    plan_id: rowId.optional(),
+    frequency_weeks: z
+      .union([z.literal(1), z.literal(2), z.literal(4)], { error: 'Choose every 1, 2 or 4 weeks' })
+      .optional(),
+    delivery_weekday: z.number().int().min(1, { error: 'Choose a delivery day' }).max(7).optional(),
+  })
+  .strict();
+export type UpdateSubscriptionBody = z.infer<typeof updateSubscriptionBody>;
+
+/**
+ * The answer to a subscription change, and to its preview (`POST /api/me/subscription/preview`,
+ * which saves nothing): the subscription as it would be and its next box with the new price.
+ */
+export const subscriptionChange = z.object({
+  subscription,
+  next_delivery: delivery.nullable(),
+});
+export const subscriptionChangeResponse = resource(subscriptionChange);
+export type SubscriptionChange = z.infer<typeof subscriptionChange>;
+
+export const savedPaymentMethod = z.object({
+  provider: z.enum(['test', 'stripe']),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+});
+export type SavedPaymentMethod = z.infer<typeof savedPaymentMethod>;
+export const paymentMethodResponse = resource(savedPaymentMethod.nullable());
+
+/** Replaces the card later boxes are charged to: the provider's token from its card form. */
+export const updatePaymentMethodBody = z
+  .object({ payment_method_id: z.string().trim().min(1, { error: 'Enter your card details' }).max(255) })
+  .strict();
+
+export const referralEntry = z.object({
+  /** The friend's first name only: the rest of their details are theirs. */
+  first_name: z.string().nullable(),
+  /** pending until the friend's first box is delivered, then earned. */
+  status: z.enum(['pending', 'earned']),
+  amount: z.number(),
+  date: z.string(),
+});
+
+export const referrals = z.object({
+  code: z.string(),
+  share_url: z.string(),
+  /** What a friend gets, in words ("$30 off your first box"). */
+  friend_offer: z.string().nullable(),
+  credits: z.object({
+    earned: z.number(),
+    pending: z.number(),
+    /** Earned credit not yet spent on a box. */
+    available: z.number(),
+  }),
+  referrals: z.array(referralEntry),
+});
+export type Referrals = z.infer<typeof referrals>;
+export const referralsResponse = resource(referrals);

@@ -42,7 +42,7 @@ export const TABLE_OWNERS = {
     'routeGrants',
   ],
   // A subscription's upcoming boxes and their contents (the renewal engine, issue 12).
-  subscriptions: ['deliveries', 'deliveryItems'],
+  subscriptions: ['deliveries', 'deliveryItems', 'subscriptionCancellations'],
   // The shared ledger of counted events (sign-in failures, codes, declines) and request counters.
   limits: ['authEvents', 'rateLimitCounters'],
   mail: ['mailMessages'],

@@ -289,3 +289,30 @@ export const routeGrants = pgTable(
   },
   (t) => [index().on(t.userId, t.route)],
 );
+
+/**
+ * A cancellation as the customer went through it: the reason, the one offer shown, and what they
+ * chose. Kept whatever the outcome, for the admin's reports of reasons and offer acceptance.
+ */
+export const subscriptionCancellations = pgTable(
+  'subscription_cancellations',
+  {
+    id: serial().primaryKey(),
+    subscriptionId: integer()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    reason: text({
+      enum: ['too_expensive', 'too_much_food', 'kids_did_not_like', 'moving', 'other'],
+    }).notNull(),
+    details: text(),
+    /** The offer shown (its kind and terms, as shown); null when none fitted. */
+    offer: jsonb().$type<Record<string, unknown>>(),
+    /** offered → accepted | declined; declined is the cancellation itself. */
+    outcome: text({ enum: ['offered', 'accepted', 'declined'] })
+      .notNull()
+      .default('offered'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.subscriptionId, t.createdAt), index().on(t.reason, t.outcome)],
+);

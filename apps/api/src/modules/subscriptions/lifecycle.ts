@@ -1,0 +1,141 @@
+import {
+  type CancellationReason,
+  MAX_PAUSE_WEEKS,
+  type PauseBody,
+  type RetentionOffer,
+  type RetentionOfferKind,
+} from '@sprout/contracts';
+import { addDays } from '../shipping/delivery-dates';
+
+/**
+ * The subscription's lifecycle rules (issue 13), pure: which transitions each state allows, what
+ * a pause skips and when it ends, and which retention offer a cancellation reason gets.
+ */
+
+export type SubscriptionStatus = 'active' | 'paused' | 'canceled';
+export type LifecycleAction = 'pause' | 'resume' | 'cancel' | 'reactivate';
+
+const ALLOWED: Record<LifecycleAction, readonly SubscriptionStatus[]> = {
+  pause: ['active'],
+  resume: ['paused'],
+  cancel: ['active', 'paused'],
+  reactivate: ['paused', 'canceled'],
+};
+
+const REFUSALS: Record<LifecycleAction, Partial<Record<SubscriptionStatus, string>>> = {
+  pause: {
+    paused: 'Your subscription is already paused. You can change the resume date or resume now.',
+    canceled: 'Your subscription is canceled. Reactivate it to get boxes again.',
+  },
+  resume: {
+    active: 'Your subscription is not paused.',
+    canceled: 'Your subscription is canceled. Reactivate it to get boxes again.',
+  },
+  cancel: { canceled: 'Your subscription is already canceled.' },
+  reactivate: { active: 'Your subscription is already active.' },
+};
+
+/** Null when the action is allowed from this state, else the message for a 409. */
+export function transitionRefusal(status: SubscriptionStatus, action: LifecycleAction): string | null {
+  if (ALLOWED[action].includes(status)) return null;
+  return REFUSALS[action][status] ?? 'This change is not possible right now.';
+}
+
+/**
+ * The day a pause ends (the subscription resumes that morning). `{weeks}` counts from today;
+ * `{until}` must fall after today and within the longest pause.
+ */
+export function pauseResumeDate(body: PauseBody, today: string): { resumeOn: string } | { problem: string } {
+  const latest = addDays(today, MAX_PAUSE_WEEKS * 7);
+  if ('weeks' in body) return { resumeOn: addDays(today, body.weeks * 7) };
+  if (body.until <= today) return { problem: 'Choose a resume date after today.' };
+  if (body.until > latest) {
+    return { problem: `You can pause for up to ${MAX_PAUSE_WEEKS} weeks. Choose a date on or before ${latest}.` };
+  }
+  return { resumeOn: body.until };
+}
+
+type BoxState = { date: string; status: string };
+
+/** The boxes a pause skips (scheduled, before the resume date) and the locked ones that still ship. */
+export function pauseEffect(
+  boxes: readonly BoxState[],
+  resumeOn: string,
+): { skip: string[]; stillShipping: string[] } {
+  const inRange = boxes.filter((box) => box.date < resumeOn);
+  return {
+    skip: inRange.filter((box) => box.status === 'scheduled').map((box) => box.date),
+    stillShipping: inRange.filter((box) => box.status === 'locked').map((box) => box.date),
+  };
+}
+
+/** What a cancellation does to each box: locked ones ship and are charged; the unlocked ones end. */
+export function cancellationEffect(boxes: readonly BoxState[]): { cancel: string[]; stillShipping: string[] } {
+  return {
+    cancel: boxes.filter((box) => box.status === 'scheduled' || box.status === 'skipped').map((b) => b.date),
+    stillShipping: boxes.filter((box) => box.status === 'locked').map((box) => box.date),
+  };
+}
+
+/** One offer per reason, from the app setting group `retention_offers`. */
+export type RetentionOfferSetting =
+  | { kind: 'percent_off_next_box'; percent: number }
+  | { kind: 'smaller_plan' }
+  | { kind: 'pause'; weeks: number };
+
+export type RetentionSettings = Partial<Record<CancellationReason, RetentionOfferSetting>>;
+
+type PlanOption = { id: number; name: string; threshold: number };
+
+/**
+ * The offer a reason gets, or null when none fits (a smaller plan for a customer already on the
+ * smallest, a malformed setting): then the customer goes straight to confirming.
+ */
+export function chooseRetentionOffer(
+  reason: CancellationReason,
+  settings: RetentionSettings,
+  plans: readonly PlanOption[],
+  currentThreshold: number,
+): RetentionOffer | null {
+  const setting = settings[reason];
+  if (!setting || !isOfferKind(setting.kind)) return null;
+  const base = { kind: setting.kind, percent_off: null, plan: null, pause_weeks: null };
+  switch (setting.kind) {
+    case 'percent_off_next_box': {
+      const percent = Math.round(setting.percent);
+      if (!(percent > 0 && percent <= 100)) return null;
+      return {
+        ...base,
+        headline: `${percent}% off your next box`,
+        description: `Stay with us and we take ${percent}% off the items of your next box. Nothing else changes.`,
+        percent_off: percent,
+      };
+    }
+    case 'smaller_plan': {
+      const smaller = plans
+        .filter((plan) => plan.threshold < currentThreshold)
+        .sort((a, b) => b.threshold - a.threshold)[0];
+      if (!smaller) return null;
+      return {
+        ...base,
+        headline: `Try the ${smaller.name} box`,
+        description: `${smaller.threshold} items per delivery instead of ${currentThreshold}, from your next box. You can change back at any time.`,
+        plan: { id: smaller.id, name: smaller.name, threshold: smaller.threshold },
+      };
+    }
+    case 'pause': {
+      const weeks = Math.round(setting.weeks);
+      if (!(weeks >= 1 && weeks <= MAX_PAUSE_WEEKS)) return null;
+      return {
+        ...base,
+        headline: `Pause for ${weeks} weeks instead`,
+        description: `No boxes and no charges for ${weeks} weeks; we email you a week before they start again.`,
+        pause_weeks: weeks,
+      };
+    }
+  }
+}
+
+function isOfferKind(kind: unknown): kind is RetentionOfferKind {
+  return kind === 'percent_off_next_box' || kind === 'smaller_plan' || kind === 'pause';
+}

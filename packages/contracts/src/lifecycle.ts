@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { rowId } from './catalog';
+import { subscription } from './checkout';
+import { resource } from './envelope';
+import { REQUIRED_MESSAGE } from './constants';
+
+/**
+ * A subscription's lifecycle in the account site (issue 13): pause, cancel with one retention
+ * offer chosen by the reason, and reactivate. Every transition answers 409 from the wrong state.
+ */
+
+export const MAX_PAUSE_WEEKS = 8;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-12-01' });
+
+/** Pause for 1 to 8 weeks, or until a chosen date (at most eight weeks ahead). */
+export const pauseBody = z.union(
+  [
+    z
+      .object({
+        weeks: z
+          .number({ error: `Choose 1 to ${MAX_PAUSE_WEEKS} weeks` })
+          .int()
+          .min(1, { error: `Choose 1 to ${MAX_PAUSE_WEEKS} weeks` })
+          .max(MAX_PAUSE_WEEKS, { error: `Choose 1 to ${MAX_PAUSE_WEEKS} weeks` }),
+      })
+      .strict(),
+    z.object({ until: isoDate }).strict(),
+  ],
+  { error: `Choose how many weeks to pause (1 to ${MAX_PAUSE_WEEKS}) or a date to resume` },
+);
+export type PauseBody = z.infer<typeof pauseBody>;
+
+export const CANCELLATION_REASONS = [
+  'too_expensive',
+  'too_much_food',
+  'kids_did_not_like',
+  'moving',
+  'other',
+] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
+/** What the survey shows for each reason, in the order it shows them. */
+export const CANCELLATION_REASON_LABELS: Record<CancellationReason, string> = {
+  too_expensive: 'It costs too much',
+  too_much_food: 'We get more food than we eat',
+  kids_did_not_like: "My kids didn't like the meals",
+  moving: "We're moving",
+  other: 'Something else',
+};
+
+export const CANCELLATION_DETAILS_MAX = 500;
+
+export const cancellationBody = z
+  .object({
+    reason: z.enum(CANCELLATION_REASONS, { error: 'Choose the reason that fits best' }),
+    details: z
+      .string()
+      .trim()
+      .max(CANCELLATION_DETAILS_MAX, { error: `Keep it under ${CANCELLATION_DETAILS_MAX} characters` })
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.reason !== 'other' || (body.details ?? '').length > 0, {
+    path: ['details'],
+    error: REQUIRED_MESSAGE,
+  });
+export type CancellationBody = z.infer<typeof cancellationBody>;
+
+export const RETENTION_OFFER_KINDS = ['percent_off_next_box', 'smaller_plan', 'pause'] as const;
+export type RetentionOfferKind = (typeof RETENTION_OFFER_KINDS)[number];
+
+/** The one offer a cancellation is shown, chosen by its reason (app settings `retention_offers`). */
+export const retentionOffer = z.object({
+  kind: z.enum(RETENTION_OFFER_KINDS),
+  headline: z.string(),
+  description: z.string(),
+  /** percent_off_next_box: the percent taken off the next box's items. */
+  percent_off: z.number().int().nullable(),
+  /** smaller_plan: the plan offered instead. */
+  plan: z.object({ id: z.number().int(), name: z.string(), threshold: z.number().int() }).nullable(),
+  /** pause: how many weeks. */
+  pause_weeks: z.number().int().nullable(),
+});
+export type RetentionOffer = z.infer<typeof retentionOffer>;
+
+export const cancellationStarted = z.object({
+  cancellation_id: z.number().int(),
+  /** Null when there is nothing to offer (the customer goes straight to confirming). */
+  offer: retentionOffer.nullable(),
+});
+export const cancellationStartedResponse = resource(cancellationStarted);
+export type CancellationStarted = z.infer<typeof cancellationStarted>;
+
+export const reactivationBody = z
+  .object({
+    plan_id: rowId,
+    first_delivery_date: isoDate,
+    /** A new card's token; omitted to keep the saved card. */
+    payment_method_id: z.string().trim().min(1).max(255).optional(),
+  })
+  .strict();
+export type ReactivationBody = z.infer<typeof reactivationBody>;
+
+/** The answer of every transition: the subscription after it, and the page that shows the outcome. */
+export const lifecycleOutcome = z.object({
+  subscription,
+  /** `/pausing-processing`, `/offer-accepted-processing`, `/cancellation-processing` or the account. */
+  redirect: z.string(),
+  /** Boxes already past their cutoff that still ship and are charged. */
+  locked_delivery_dates: z.array(isoDate),
+});
+export const lifecycleOutcomeResponse = resource(lifecycleOutcome);
+export type LifecycleOutcome = z.infer<typeof lifecycleOutcome>;
+
+export const PAUSING_PROCESSING_PATH = '/pausing-processing';
+export const CANCELLATION_PROCESSING_PATH = '/cancellation-processing';
+export const OFFER_ACCEPTED_PROCESSING_PATH = '/offer-accepted-processing';

@@ -11,6 +11,7 @@ export * from './lifecycle';
 export * from './money';
 export * from './payments';
 export * from './plans';
+export * from './profile';
 export * from './promo-codes';
 export * from './promotions';
 export * from './shipping';

@@ -375,3 +375,10 @@ export async function listOrders(db: Database, userId: number, page: { limit: nu
   ]);
   return { rows, total: total?.value ?? 0 };
 }
+
+export async function findOrderFirstNames(db: Database, orderIds: number[]) {
+  return db
+    .select({ id: orders.id, firstName: orders.shipFirstName })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+}

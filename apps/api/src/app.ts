@@ -10,6 +10,7 @@ import { CART_PREFIXES } from './modules/carts/routes';
 import { checkoutJob } from './modules/checkout/jobs';
 import { modules } from './modules/index';
 import { expiredCountersJob } from './modules/limits/service';
+import { pauseJob } from './modules/subscriptions/lifecycle-service';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
@@ -144,6 +145,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
   );
   app.jobs.add(expiredCountersJob(options.database.db));
+  app.jobs.add(
+    pauseJob(
+      {
+        db: options.database.db,
+        mailer: app.mailer,
+        site: { name: config.SITE_NAME, accountUrl: new URL(config.ACCOUNT_SITE_URL, config.SITE_URL).href },
+      },
+      config.CHECKOUT_JOBS_INTERVAL_MS,
+    ),
+  );
   if (startJobs) app.addHook('onReady', async () => app.jobs.start());
   if (config.NODE_ENV === 'production' && app.payments.name === 'test') {
     app.log.warn('payments: no Stripe keys, so the embedded test provider takes payments (test cards only)');

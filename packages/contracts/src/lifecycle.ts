@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { rowId } from './catalog';
 import { subscription } from './checkout';
-import { resource } from './envelope';
 import { REQUIRED_MESSAGE } from './constants';
+import { resource } from './envelope';
 
 /**
  * A subscription's lifecycle in the account site (issue 13): pause, cancel with one retention
@@ -116,3 +116,11 @@ export type LifecycleOutcome = z.infer<typeof lifecycleOutcome>;
 export const PAUSING_PROCESSING_PATH = '/pausing-processing';
 export const CANCELLATION_PROCESSING_PATH = '/cancellation-processing';
 export const OFFER_ACCEPTED_PROCESSING_PATH = '/offer-accepted-processing';
+
+export const OUTCOME_PATHS = [
+  PAUSING_PROCESSING_PATH,
+  OFFER_ACCEPTED_PROCESSING_PATH,
+  CANCELLATION_PROCESSING_PATH,
+] as const;
+export type OutcomePath = (typeof OUTCOME_PATHS)[number];
+export const outcomeVisitBody = z.object({ path: z.enum(OUTCOME_PATHS) }).strict();

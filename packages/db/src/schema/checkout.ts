@@ -81,6 +81,8 @@ export const subscriptions = pgTable(
     partnershipId: integer().references(() => partnerships.id),
     /** A paused subscription resumes by itself on this date (a job); null when not paused. */
     resumeOn: date({ mode: 'string' }),
+    /** The "we start again soon" email of a pause, sent once a week before it ends. */
+    resumeReminderSentAt: timestamp({ withTimezone: true }),
     pausedAt: timestamp({ withTimezone: true }),
     canceledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

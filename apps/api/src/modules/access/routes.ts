@@ -5,8 +5,9 @@ import { readCookie } from '../auth/cookies';
 import { sessionUser } from '../auth/service';
 import { cartIdFromCookie } from '../carts/routes';
 import { loadAbandonedCart } from '../carts/service';
-import { hasCheckoutSuccessGrant } from '../checkout/service';
-import { decideRouteAccess, factsNeeded, isExternal } from './rules';
+import { hasCheckoutSuccessGrant, hasVisitGrant } from '../checkout/service';
+import { findCurrentSubscriptionWithPlan } from '../subscriptions/service';
+import { decideRouteAccess, factsNeeded, isExternal, normalizePath } from './rules';
 
 type Options = { siteUrl: string; accountSiteUrl: string; adminSiteUrl: string };
 
@@ -32,6 +33,7 @@ export default async function accessRoutes(fastify: FastifyInstance, options: Op
         : undefined;
       const cartId = needed.cart ? cartIdFromCookie(request.headers.cookie) : undefined;
       const cart = cartId ? await loadAbandonedCart(db(), cartId).catch(() => undefined) : undefined;
+      const userId = session?.user.id;
       const decision = decideRouteAccess(
         path,
         {
@@ -41,6 +43,14 @@ export default async function accessRoutes(fastify: FastifyInstance, options: Op
           hasCheckoutSuccessGrant:
             needed.grant && session !== undefined
               ? await hasCheckoutSuccessGrant(db(), session.user.id)
+              : false,
+          hasOutcomeGrant:
+            needed.outcomeGrant && userId !== undefined
+              ? await hasVisitGrant(db(), userId, normalizePath(path))
+              : false,
+          hasActiveSubscription:
+            needed.subscription && userId !== undefined
+              ? (await findCurrentSubscriptionWithPlan(db(), userId))?.subscription.status === 'active'
               : false,
         },
         { accountSiteUrl: options.accountSiteUrl, adminSiteUrl: options.adminSiteUrl },

@@ -62,14 +62,39 @@ describe('route access', () => {
 
   it('leaves every other route open and asks for no facts', () => {
     expect(decideRouteAccess('/menus/purees/', visitor, sites)).toEqual({ allowed: true });
-    expect(factsNeeded('/menus')).toEqual({ session: false, cart: false, grant: false });
-    expect(factsNeeded('/onboarding/checkout/')).toEqual({ session: false, cart: true, grant: false });
-    expect(factsNeeded('/onboarding/checkout/success')).toEqual({ session: true, cart: false, grant: true });
+    const none = { session: false, cart: false, grant: false, outcomeGrant: false, subscription: false };
+    expect(factsNeeded('/menus')).toEqual(none);
+    expect(factsNeeded('/onboarding/checkout/')).toEqual({ ...none, cart: true });
+    expect(factsNeeded('/onboarding/checkout/success')).toEqual({ ...none, session: true, grant: true });
   });
 
   it('knows an external redirect', () => {
     expect(isExternal('https://admin.example.com/', 'https://shop.example.com')).toBe(true);
     expect(isExternal('https://shop.example.com/account', 'https://shop.example.com')).toBe(false);
     expect(isExternal('/account', 'https://shop.example.com')).toBe(false);
+  });
+
+  it('opens an outcome page once, with its grant, and only to the signed-in customer', () => {
+    const customer = { ...visitor, signedIn: true };
+    for (const path of ['/pausing-processing', '/offer-accepted-processing/', '/cancellation-processing']) {
+      expect(decideRouteAccess(path, visitor, sites)).toEqual({
+        allowed: false,
+        redirect: '/onboarding/login',
+      });
+      expect(decideRouteAccess(path, customer, sites)).toEqual({ allowed: false, redirect: '/account' });
+      expect(decideRouteAccess(path, { ...customer, hasOutcomeGrant: true }, sites)).toEqual({
+        allowed: true,
+      });
+      expect(factsNeeded(path)).toMatchObject({ session: true, outcomeGrant: true });
+    }
+  });
+
+  it('sends an active customer from /reactivate to the account site', () => {
+    const customer = { ...visitor, signedIn: true };
+    expect(decideRouteAccess('/reactivate', customer, sites)).toEqual({ allowed: true });
+    expect(decideRouteAccess('/reactivate', { ...customer, hasActiveSubscription: true }, sites)).toEqual({
+      allowed: false,
+      redirect: '/account',
+    });
   });
 });

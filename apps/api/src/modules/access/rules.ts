@@ -9,7 +9,18 @@ export type AccessFacts = {
   cartReadyToCheckout: boolean;
   /** The one-time grant to see the checkout success page, issued by checkout completion. */
   hasCheckoutSuccessGrant: boolean;
+  /** The one-time grant to see an outcome page (pause, offer accepted, cancellation) of this path. */
+  hasOutcomeGrant?: boolean;
+  /** The signed-in customer's subscription is active (they have nothing to reactivate). */
+  hasActiveSubscription?: boolean;
 };
+
+/** Pages that show a lifecycle outcome once, right after it (issue 13). */
+export const OUTCOME_ROUTES = [
+  '/pausing-processing',
+  '/offer-accepted-processing',
+  '/cancellation-processing',
+];
 
 export type AccessDecision = { allowed: true } | { allowed: false; redirect: string };
 
@@ -23,7 +34,13 @@ export function normalizePath(path: string): string {
 }
 
 /** Which facts a path needs, so the lookup does no work for the many open routes. */
-export function factsNeeded(path: string): { session: boolean; cart: boolean; grant: boolean } {
+export function factsNeeded(path: string): {
+  session: boolean;
+  cart: boolean;
+  grant: boolean;
+  outcomeGrant: boolean;
+  subscription: boolean;
+} {
   const route = normalizePath(path);
   return {
     // The success grant belongs to the customer checkout signed in.
@@ -32,9 +49,12 @@ export function factsNeeded(path: string): { session: boolean; cart: boolean; gr
       '/onboarding/forgot-password',
       '/reactivate',
       '/onboarding/checkout/success',
+      ...OUTCOME_ROUTES,
     ].includes(route),
     cart: route === '/onboarding/checkout',
     grant: route === '/onboarding/checkout/success',
+    outcomeGrant: OUTCOME_ROUTES.includes(route),
+    subscription: route === '/reactivate',
   };
 }
 
@@ -50,7 +70,15 @@ export function decideRouteAccess(path: string, facts: AccessFacts, sites: Acces
       if (!facts.signedIn) return { allowed: true };
       return { allowed: false, redirect: facts.isAdmin ? sites.adminSiteUrl : sites.accountSiteUrl };
     case '/reactivate':
-      return facts.signedIn ? { allowed: true } : { allowed: false, redirect: '/onboarding/login' };
+      if (!facts.signedIn) return { allowed: false, redirect: '/onboarding/login' };
+      return facts.hasActiveSubscription
+        ? { allowed: false, redirect: sites.accountSiteUrl }
+        : { allowed: true };
+    case '/pausing-processing':
+    case '/offer-accepted-processing':
+    case '/cancellation-processing':
+      if (!facts.signedIn) return { allowed: false, redirect: '/onboarding/login' };
+      return facts.hasOutcomeGrant ? { allowed: true } : { allowed: false, redirect: sites.accountSiteUrl };
     default:
       return { allowed: true };
   }

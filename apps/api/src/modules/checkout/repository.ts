@@ -336,6 +336,16 @@ export async function consumeGrant(db: Database, userId: number, route: string):
   return rows[0]?.orderId ?? null;
 }
 
+/** Uses a grant that carries no order (the lifecycle's outcome pages): whether there was one. */
+export async function consumeVisitGrant(db: Database, userId: number, route: string): Promise<boolean> {
+  const rows = await db
+    .update(routeGrants)
+    .set({ consumedAt: sql`now()` })
+    .where(usableGrant(userId, route))
+    .returning({ id: routeGrants.id });
+  return rows.length > 0;
+}
+
 // ─── Reading orders ──────────────────────────────────────────────────────────────────────────
 
 const orderWithLines = {

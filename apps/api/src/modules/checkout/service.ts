@@ -87,6 +87,26 @@ export async function hasCheckoutSuccessGrant(db: Database, userId: number): Pro
   return repository.hasUsableGrant(db, userId, repository.CHECKOUT_SUCCESS_ROUTE);
 }
 
+/**
+ * One visit of a page that shows an outcome once (the pause, offer and cancellation pages, issue
+ * 13), granted in the transaction that made the outcome and used up by the first visit.
+ */
+export async function grantOneVisit(tx: Database, userId: number, route: string, hours = 24): Promise<void> {
+  await repository.insertRouteGrant(tx, {
+    userId,
+    route,
+    expiresAt: new Date(Date.now() + hours * 3_600_000),
+  });
+}
+
+export function hasVisitGrant(db: Database, userId: number, route: string): Promise<boolean> {
+  return repository.hasUsableGrant(db, userId, route);
+}
+
+export function consumeVisitGrant(db: Database, userId: number, route: string): Promise<boolean> {
+  return repository.consumeVisitGrant(db, userId, route);
+}
+
 export async function listOrders(
   db: Database,
   userId: number,

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   emailChangeCodeMail,
   emailChangedMail,
+  offerAcceptedMail,
   passwordChangedMail,
   passwordResetMail,
+  resumeSoonMail,
+  subscriptionCanceledMail,
+  subscriptionPausedMail,
+  subscriptionReactivatedMail,
   verificationCodeMail,
 } from './templates';
 
@@ -55,5 +60,31 @@ describe('mail templates', () => {
     expect(mail.subject).toBe('Your Shop password was changed');
     expect(mail.html).toContain('href="https://shop.example/onboarding/forgot-password"');
     expect(mail.text).toContain('https://shop.example/onboarding/forgot-password');
+  });
+
+  it('confirms every lifecycle change in HTML and text, with the account link and escaped names', () => {
+    const base = { siteName: 'Sprout', accountUrl: 'https://shop.test/account', firstName: '<Ann>' };
+    const mails = [
+      subscriptionPausedMail({ ...base, resumeOn: '2026-12-07', stillShipping: ['2026-11-24'] }),
+      resumeSoonMail({ ...base, resumeOn: '2026-12-07' }),
+      offerAcceptedMail({ ...base, offer: '50% off your next box' }),
+      subscriptionCanceledMail({ ...base, stillShipping: [] }),
+      subscriptionReactivatedMail({
+        ...base,
+        planName: 'Family',
+        firstDeliveryDate: '2026-12-01',
+        frequencyWeeks: 2,
+      }),
+    ];
+    for (const mail of mails) {
+      expect(mail.html).toContain('https://shop.test/account');
+      expect(mail.text).toContain('https://shop.test/account');
+      expect(mail.html).toContain('&lt;Ann&gt;');
+      expect(mail.html).not.toContain('<Ann>');
+    }
+    expect(mails[0]!.subject).toContain('2026-12-07');
+    expect(mails[0]!.text).toContain('2026-11-24 was already being prepared');
+    expect(mails[2]!.text).toContain('50% off your next box');
+    expect(mails[4]!.text).toContain('every 2 weeks');
   });
 });

@@ -146,3 +146,111 @@ export function passwordChangedMail(input: { siteName: string; resetUrl: string 
   const text = `Your ${input.siteName} password was changed. We signed you out everywhere else; sign in there with your new password.\nIf you did not make this change, reset your password at once: ${input.resetUrl}`;
   return { subject, html, text };
 }
+
+// ─── The subscription's lifecycle (issue 13): every change is confirmed by email ────────────
+
+type LifecycleMailInput = { siteName: string; accountUrl: string; firstName: string | null };
+
+/** One short message with a link to the account: the shape every lifecycle email shares. */
+function lifecycleMail(
+  input: LifecycleMailInput,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  linkText: string,
+): RenderedMail {
+  const hello = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(heading)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(hello)}</p>
+${paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('\n')}
+<p style="margin:0"><a href="${escapeHtml(input.accountUrl)}" style="display:inline-block;background:#2f6b4f;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:700">${escapeHtml(linkText)}</a></p>`,
+  );
+  const text = [
+    hello,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${linkText}: ${input.accountUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+const stillShippingLine = (dates: string[]) =>
+  dates.length === 0
+    ? []
+    : [
+        `Your box of ${dates.join(' and ')} was already being prepared, so it still arrives and is charged as usual.`,
+      ];
+
+export function subscriptionPausedMail(
+  input: LifecycleMailInput & { resumeOn: string; stillShipping: string[] },
+): RenderedMail {
+  return lifecycleMail(
+    input,
+    `Your ${input.siteName} boxes are paused until ${input.resumeOn}`,
+    'Your subscription is paused',
+    [
+      `No boxes and no charges until ${input.resumeOn}. We will email you a week before your boxes start again.`,
+      ...stillShippingLine(input.stillShipping),
+      'You can resume earlier or change the date in your account at any time.',
+    ],
+    'Manage your boxes',
+  );
+}
+
+export function resumeSoonMail(input: LifecycleMailInput & { resumeOn: string }): RenderedMail {
+  return lifecycleMail(
+    input,
+    `Your ${input.siteName} boxes start again on ${input.resumeOn}`,
+    'Your boxes start again soon',
+    [
+      `Your pause ends on ${input.resumeOn}, and your next box follows on your usual day.`,
+      'Now is a good time to pick its meals, or to pause a little longer.',
+    ],
+    'Choose your next box',
+  );
+}
+
+export function offerAcceptedMail(input: LifecycleMailInput & { offer: string }): RenderedMail {
+  return lifecycleMail(
+    input,
+    `We're glad you're staying with ${input.siteName}`,
+    'Your offer is applied',
+    [`${input.offer}. Your subscription goes on as before otherwise.`],
+    'See your next box',
+  );
+}
+
+export function subscriptionCanceledMail(
+  input: LifecycleMailInput & { stillShipping: string[] },
+): RenderedMail {
+  return lifecycleMail(
+    input,
+    `Your ${input.siteName} subscription is canceled`,
+    'Your subscription is canceled',
+    [
+      'No more boxes will be made or charged.',
+      ...stillShippingLine(input.stillShipping),
+      'Your account, order history and any credits stay here. You can reactivate whenever you like.',
+    ],
+    'Reactivate any time',
+  );
+}
+
+export function subscriptionReactivatedMail(
+  input: LifecycleMailInput & { planName: string; firstDeliveryDate: string; frequencyWeeks: number },
+): RenderedMail {
+  const every = input.frequencyWeeks === 1 ? 'every week' : `every ${input.frequencyWeeks} weeks`;
+  return lifecycleMail(
+    input,
+    `Welcome back to ${input.siteName}`,
+    'Your subscription is active again',
+    [
+      `Your ${input.planName} box arrives on ${input.firstDeliveryDate}, then ${every}.`,
+      'You can choose its meals, skip or pause any week in your account until its cutoff.',
+    ],
+    'Choose your meals',
+  );
+}

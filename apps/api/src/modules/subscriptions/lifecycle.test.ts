@@ -96,7 +96,12 @@ describe('chooseRetentionOffer', () => {
     expect(chooseRetentionOffer('other', settings, plans, 24)).toBeNull();
     expect(chooseRetentionOffer('too_much_food', settings, plans, 12)).toBeNull();
     expect(
-      chooseRetentionOffer('too_expensive', { too_expensive: { kind: 'percent_off_next_box', percent: 0 } }, plans, 24),
+      chooseRetentionOffer(
+        'too_expensive',
+        { too_expensive: { kind: 'percent_off_next_box', percent: 0 } },
+        plans,
+        24,
+      ),
     ).toBeNull();
   });
 });

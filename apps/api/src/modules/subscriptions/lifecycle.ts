@@ -50,7 +50,9 @@ export function pauseResumeDate(body: PauseBody, today: string): { resumeOn: str
   if ('weeks' in body) return { resumeOn: addDays(today, body.weeks * 7) };
   if (body.until <= today) return { problem: 'Choose a resume date after today.' };
   if (body.until > latest) {
-    return { problem: `You can pause for up to ${MAX_PAUSE_WEEKS} weeks. Choose a date on or before ${latest}.` };
+    return {
+      problem: `You can pause for up to ${MAX_PAUSE_WEEKS} weeks. Choose a date on or before ${latest}.`,
+    };
   }
   return { resumeOn: body.until };
 }
@@ -70,7 +72,10 @@ export function pauseEffect(
 }
 
 /** What a cancellation does to each box: locked ones ship and are charged; the unlocked ones end. */
-export function cancellationEffect(boxes: readonly BoxState[]): { cancel: string[]; stillShipping: string[] } {
+export function cancellationEffect(boxes: readonly BoxState[]): {
+  cancel: string[];
+  stillShipping: string[];
+} {
   return {
     cancel: boxes.filter((box) => box.status === 'scheduled' || box.status === 'skipped').map((b) => b.date),
     stillShipping: boxes.filter((box) => box.status === 'locked').map((box) => box.date),

@@ -469,3 +469,146 @@ export async function findBoxProduct(db: Database, sku: string) {
     .where(eq(products.sku, sku));
   return row;
 }
+
+// ─── The lifecycle: pause, cancel, reactivate (issue 13) ────────────────────────────────────
+
+const { subscriptionCancellations } = schema;
+
+export type CancellationRow = typeof subscriptionCancellations.$inferSelect;
+
+const latestSubscriptionOf = (db: Database, userId: number) =>
+  db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+
+/** The customer's latest subscription, canceled ones included, with its plan. */
+export async function findLatestSubscription(db: Database, userId: number) {
+  const [row] = await latestSubscriptionOf(db, userId);
+  return row;
+}
+
+/** The same under lock: a lifecycle change waits for another on the same subscription. */
+export async function lockLatestSubscription(db: Database, userId: number) {
+  const [row] = await latestSubscriptionOf(db, userId).for('update', { of: subscriptions });
+  return row;
+}
+
+/** A subscription's boxes on or after a day, soonest first: date and state only. */
+export async function listBoxStates(db: Database, subscriptionId: number, fromDate: string) {
+  return db
+    .select({
+      id: deliveries.id,
+      date: deliveries.deliveryDate,
+      status: deliveries.status,
+      cutoffAt: deliveries.cutoffAt,
+    })
+    .from(deliveries)
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), gte(deliveries.deliveryDate, fromDate)))
+    .orderBy(asc(deliveries.deliveryDate));
+}
+
+/** Moves the named boxes of a subscription between states, only from the given ones. */
+export async function setBoxesStatus(
+  db: Database,
+  subscriptionId: number,
+  dates: string[],
+  from: DeliveryStatus[],
+  status: DeliveryStatus,
+): Promise<void> {
+  if (dates.length === 0) return;
+  await db
+    .update(deliveries)
+    .set({ status, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(deliveries.subscriptionId, subscriptionId),
+        inArray(deliveries.deliveryDate, dates),
+        inArray(deliveries.status, from),
+      ),
+    );
+}
+
+export async function setOneTimeDiscount(db: Database, deliveryId: number, basisPoints: number) {
+  await db
+    .update(deliveries)
+    .set({ oneTimeDiscountBasisPoints: basisPoints, updatedAt: sql`now()` })
+    .where(eq(deliveries.id, deliveryId));
+}
+
+/** Removes the boxes that were never made (scheduled, skipped, canceled) from a day on: a restart's clean slate. */
+export async function deleteUnmadeDeliveries(db: Database, subscriptionId: number, fromDate: string) {
+  await db
+    .delete(deliveries)
+    .where(
+      and(
+        eq(deliveries.subscriptionId, subscriptionId),
+        inArray(deliveries.status, ['scheduled', 'skipped', 'canceled']),
+        gte(deliveries.deliveryDate, fromDate),
+      ),
+    );
+}
+
+export async function insertCancellation(db: Database, row: typeof subscriptionCancellations.$inferInsert) {
+  const [inserted] = await db.insert(subscriptionCancellations).values(row).returning();
+  return inserted!;
+}
+
+export async function updateCancellation(
+  db: Database,
+  cancellationId: number,
+  changes: Partial<Omit<typeof subscriptionCancellations.$inferInsert, 'id' | 'subscriptionId'>>,
+) {
+  await db
+    .update(subscriptionCancellations)
+    .set(changes)
+    .where(eq(subscriptionCancellations.id, cancellationId));
+}
+
+/** The subscription's latest cancellation, whatever its outcome. */
+export async function findLatestCancellation(db: Database, subscriptionId: number) {
+  const [row] = await db
+    .select()
+    .from(subscriptionCancellations)
+    .where(eq(subscriptionCancellations.subscriptionId, subscriptionId))
+    .orderBy(desc(subscriptionCancellations.createdAt), desc(subscriptionCancellations.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A paused subscription whose pause ends on or before a day, claimed for this transaction past
+ * other replicas' claims: to resume it, or (`remind`) to send its "we start again soon" email once.
+ */
+export async function claimPausedSubscription(
+  db: Database,
+  purpose: 'resume' | 'remind',
+  resumeOnOrBefore: string,
+) {
+  const [row] = await db
+    .select({ subscription: subscriptions, email: users.email, firstName: users.firstName })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(
+      and(
+        eq(subscriptions.status, 'paused'),
+        lte(subscriptions.resumeOn, resumeOnOrBefore),
+        purpose === 'remind' ? sql`${subscriptions.resumeReminderSentAt} is null` : undefined,
+      ),
+    )
+    .orderBy(asc(subscriptions.resumeOn), asc(subscriptions.id))
+    .limit(1)
+    .for('update', { of: subscriptions, skipLocked: true });
+  return row;
+}
+
+export async function findUserContact(db: Database, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

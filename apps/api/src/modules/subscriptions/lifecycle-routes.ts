@@ -1,0 +1,138 @@
+import {
+  cancellationBody,
+  cancellationStartedResponse,
+  lifecycleOutcomeResponse,
+  messageErrorBody,
+  outcomeVisitBody,
+  pauseBody,
+  reactivationBody,
+  validationErrorBody,
+} from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser, signedIn } from '../auth/guards';
+import * as lifecycle from './lifecycle-service';
+
+type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
+
+const tags = ['account'];
+const errors = {
+  401: messageErrorBody,
+  403: messageErrorBody,
+  404: messageErrorBody,
+  409: messageErrorBody,
+  422: validationErrorBody,
+};
+
+/** Pause, cancel (with its offer) and reactivate: the customer's own subscription only. */
+export default async function lifecycleRoutes(fastify: FastifyInstance, options: Options) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = (): lifecycle.LifecycleDeps => ({
+    db: app.database.db,
+    mailer: app.mailer,
+    site: { name: options.siteName, accountUrl: new URL(options.accountSiteUrl, options.siteUrl).href },
+  });
+  const outcome = { 200: lifecycleOutcomeResponse, ...errors };
+
+  app.post(
+    '/api/me/subscription/pause',
+    {
+      schema: {
+        tags,
+        summary: 'Pause for 1 to 8 weeks or until a date: the boxes in between are skipped',
+        body: pauseBody,
+        response: outcome,
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({
+      data: await lifecycle.pause(deps(), signedIn(request).user.id, request.body),
+      meta: {},
+    }),
+  );
+
+  app.delete(
+    '/api/me/subscription/pause',
+    {
+      schema: { tags, summary: 'Resume a paused subscription now', response: outcome },
+      preHandler: requireUser,
+    },
+    async (request) => ({ data: await lifecycle.resumeNow(deps(), signedIn(request).user.id), meta: {} }),
+  );
+
+  app.post(
+    '/api/me/subscription/cancellation',
+    {
+      schema: {
+        tags,
+        summary: 'Start canceling: the reason, answered with the one offer it gets',
+        body: cancellationBody,
+        response: { 200: cancellationStartedResponse, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({
+      data: await lifecycle.startCancellation(deps(), signedIn(request).user.id, request.body),
+      meta: {},
+    }),
+  );
+
+  app.post(
+    '/api/me/subscription/cancellation/offer',
+    {
+      schema: { tags, summary: 'Accept the offer and stay', response: outcome },
+      preHandler: requireUser,
+    },
+    async (request) => ({ data: await lifecycle.acceptOffer(deps(), signedIn(request).user.id), meta: {} }),
+  );
+
+  app.post(
+    '/api/me/subscription/cancellation/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Decline the offer and cancel: locked boxes still ship, later ones are canceled',
+        response: outcome,
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({
+      data: await lifecycle.confirmCancellation(deps(), signedIn(request).user.id),
+      meta: {},
+    }),
+  );
+
+  app.post(
+    '/api/me/subscription/reactivation',
+    {
+      schema: {
+        tags,
+        summary: 'Start a paused or canceled subscription again',
+        body: reactivationBody,
+        response: outcome,
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({
+      data: await lifecycle.reactivate(deps(), signedIn(request).user.id, request.body),
+      meta: {},
+    }),
+  );
+
+  app.post(
+    '/api/me/subscription/outcome-visits',
+    {
+      schema: {
+        tags,
+        summary: "An outcome page's one visit: uses up its grant and answers the outcome to show",
+        body: outcomeVisitBody,
+        response: outcome,
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({
+      data: await lifecycle.visitOutcome(app.database.db, signedIn(request).user.id, request.body.path),
+      meta: {},
+    }),
+  );
+}

@@ -1,0 +1,521 @@
+import {
+  CANCELLATION_PROCESSING_PATH,
+  type CancellationBody,
+  type CancellationStarted,
+  type LifecycleOutcome,
+  OFFER_ACCEPTED_PROCESSING_PATH,
+  PAUSING_PROCESSING_PATH,
+  type PauseBody,
+  type ReactivationBody,
+  type RetentionOffer,
+} from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import type { Job } from '../../lib/jobs';
+import type { Mailer } from '../../plugins/mail';
+import { getAddress } from '../accounts/service';
+import { consumeVisitGrant, grantOneVisit } from '../checkout/service';
+import { toSubscription } from '../checkout/wire';
+import {
+  offerAcceptedMail,
+  type RenderedMail,
+  resumeSoonMail,
+  subscriptionCanceledMail,
+  subscriptionPausedMail,
+  subscriptionReactivatedMail,
+} from '../mail/templates';
+import { findPlan, listPlans } from '../plans/service';
+import { listAppSettings } from '../promotions/service';
+import {
+  addDays,
+  calendarDay,
+  DELIVERY_TIME_ZONE,
+  isDeliveryDateChoice,
+  isoWeekday,
+} from '../shipping/delivery-dates';
+import { lookUpZipCode } from '../shipping/service';
+import {
+  cancellationEffect,
+  chooseRetentionOffer,
+  type LifecycleAction,
+  pauseEffect,
+  pauseResumeDate,
+  type RetentionSettings,
+  transitionRefusal,
+} from './lifecycle';
+import { changeSubscription } from './plan-change';
+import * as repository from './repository';
+import { deliveryCutoff } from './schedule';
+import { ensureUpcomingDeliveries } from './service';
+
+/**
+ * Pause, cancel with one retention offer, and reactivate (issue 13). Each transition locks the
+ * subscription's row, checks the state it starts from (409 otherwise), changes the boxes, queues
+ * its email and grants its outcome page's one visit, all in one transaction. A double submit
+ * waits for the first one's lock and then finds the work done: it answers the same outcome and
+ * sends nothing twice.
+ */
+
+export type LifecycleDeps = {
+  db: Database;
+  mailer: Mailer;
+  site: { name: string; accountUrl: string };
+  now?: () => Date;
+};
+
+/** A repeat within this long of the same transition is a double submit, answered like the first. */
+const DOUBLE_SUBMIT_MS = 10 * 60_000;
+
+const today = (now: Date) => calendarDay(now, DELIVERY_TIME_ZONE);
+
+type Locked = NonNullable<Awaited<ReturnType<typeof repository.lockLatestSubscription>>>;
+
+async function lockFor(tx: Database, userId: number): Promise<Locked> {
+  const locked = await repository.lockLatestSubscription(tx, userId);
+  if (!locked) {
+    throw new AppError('conflict', 'You have no subscription yet. Choose a plan on the menus to start one.');
+  }
+  return locked;
+}
+
+function refuse(locked: Locked, action: LifecycleAction): void {
+  const refusal = transitionRefusal(locked.subscription.status, action);
+  if (refusal) throw new AppError('conflict', refusal);
+}
+
+function outcome(
+  locked: Locked,
+  changes: Partial<Locked['subscription']>,
+  redirect: string,
+  lockedDates: string[],
+): LifecycleOutcome {
+  return {
+    subscription: toSubscription({ ...locked.subscription, ...changes }, locked.plan),
+    redirect,
+    locked_delivery_dates: lockedDates,
+  };
+}
+
+async function mailCustomer(
+  deps: LifecycleDeps,
+  tx: Database,
+  userId: number,
+  template: string,
+  render: (firstName: string | null) => RenderedMail,
+) {
+  const contact = await repository.findUserContact(tx, userId);
+  if (!contact) return;
+  await deps.mailer.queue(tx, contact.email, template, render(contact.firstName));
+}
+
+const mailBase = (deps: LifecycleDeps, firstName: string | null) => ({
+  siteName: deps.site.name,
+  accountUrl: deps.site.accountUrl,
+  firstName,
+});
+
+const lockedDatesFrom = (boxes: { date: string; status: string }[]) =>
+  boxes.filter((box) => box.status === 'locked').map((box) => box.date);
+
+// ─── Pause and resume ────────────────────────────────────────────────────────────────────────
+
+export async function pause(deps: LifecycleDeps, userId: number, body: PauseBody): Promise<LifecycleOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const day = today(now);
+  const resume = pauseResumeDate(body, day);
+  if ('problem' in resume) throw AppError.invalidField('until' in body ? 'until' : 'weeks', resume.problem);
+
+  const result = await deps.db.transaction(async (tx) => {
+    const locked = await lockFor(tx, userId);
+    const boxes = await repository.listBoxStates(tx, locked.subscription.id, day);
+    const { subscription } = locked;
+    if (
+      subscription.status === 'paused' &&
+      subscription.resumeOn === resume.resumeOn &&
+      subscription.pausedAt &&
+      now.getTime() - subscription.pausedAt.getTime() < DOUBLE_SUBMIT_MS
+    ) {
+      return outcome(
+        locked,
+        {},
+        PAUSING_PROCESSING_PATH,
+        lockedDatesFrom(boxes.filter((b) => b.date < resume.resumeOn)),
+      );
+    }
+    refuse(locked, 'pause');
+    return pauseLocked(deps, tx, locked, boxes, resume.resumeOn, now);
+  });
+  deps.mailer.flush();
+  return result;
+}
+
+/** Pauses a locked subscription until `resumeOn`: shared by a pause and a pause offered instead of canceling. */
+async function pauseLocked(
+  deps: LifecycleDeps,
+  tx: Database,
+  locked: Locked,
+  boxes: { date: string; status: repository.DeliveryStatus }[],
+  resumeOn: string,
+  now: Date,
+): Promise<LifecycleOutcome> {
+  const { skip, stillShipping } = pauseEffect(boxes, resumeOn);
+  const id = locked.subscription.id;
+  await repository.setBoxesStatus(tx, id, skip, ['scheduled'], 'skipped');
+  const changes = { status: 'paused' as const, resumeOn, pausedAt: now, resumeReminderSentAt: null };
+  await repository.updateSubscription(tx, id, changes);
+  await grantOneVisit(tx, locked.subscription.userId, PAUSING_PROCESSING_PATH);
+  await mailCustomer(deps, tx, locked.subscription.userId, 'subscription-paused', (firstName) =>
+    subscriptionPausedMail({ ...mailBase(deps, firstName), resumeOn, stillShipping }),
+  );
+  return outcome(locked, changes, PAUSING_PROCESSING_PATH, stillShipping);
+}
+
+/**
+ * Resumes a paused subscription now (DELETE /pause) or when its pause ends (the job): the boxes
+ * the pause skipped whose cutoff is still ahead come back, and the next eight are made again.
+ */
+async function resumeLocked(
+  tx: Database,
+  locked: Locked,
+  now: Date,
+): Promise<Partial<Locked['subscription']>> {
+  const id = locked.subscription.id;
+  const boxes = await repository.listBoxStates(tx, id, today(now));
+  const pausedUntil = locked.subscription.resumeOn;
+  const comingBack = boxes
+    .filter((box) => box.status === 'skipped' && box.cutoffAt.getTime() > now.getTime())
+    .filter((box) => pausedUntil === null || box.date < pausedUntil)
+    .map((box) => box.date);
+  await repository.setBoxesStatus(tx, id, comingBack, ['skipped'], 'scheduled');
+  const changes = { status: 'active' as const, resumeOn: null, pausedAt: null, resumeReminderSentAt: null };
+  await repository.updateSubscription(tx, id, changes);
+  await ensureUpcomingDeliveries(tx, id, now);
+  return changes;
+}
+
+export async function resumeNow(deps: LifecycleDeps, userId: number): Promise<LifecycleOutcome> {
+  const now = deps.now?.() ?? new Date();
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockFor(tx, userId);
+    // A double submit finds it active again: the same answer.
+    if (locked.subscription.status === 'active') return outcome(locked, {}, deps.site.accountUrl, []);
+    refuse(locked, 'resume');
+    const changes = await resumeLocked(tx, locked, now);
+    return outcome(locked, changes, deps.site.accountUrl, []);
+  });
+}
+
+// ─── Cancel, with one offer ──────────────────────────────────────────────────────────────────
+
+export async function startCancellation(
+  deps: LifecycleDeps,
+  userId: number,
+  body: CancellationBody,
+): Promise<CancellationStarted> {
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockFor(tx, userId);
+    refuse(locked, 'cancel');
+    const [settings, plans] = await Promise.all([listAppSettings(tx), listPlans(tx, {})]);
+    const retention = (settings.find((group) => group.group === 'retention_offers')?.values ??
+      {}) as RetentionSettings;
+    let offer = chooseRetentionOffer(body.reason, retention, plans, locked.plan.threshold);
+    // A paused customer is already pausing; a smaller plan changes an active subscription only.
+    if (locked.subscription.status !== 'active' && offer?.kind !== 'percent_off_next_box') offer = null;
+
+    const fields = { reason: body.reason, details: body.details ?? null, offer, outcome: 'offered' as const };
+    // Starting again before deciding (a double submit, a changed mind) updates the open survey.
+    const open = await repository.findLatestCancellation(tx, locked.subscription.id);
+    if (open?.outcome === 'offered') {
+      await repository.updateCancellation(tx, open.id, fields);
+      return { cancellation_id: open.id, offer };
+    }
+    const created = await repository.insertCancellation(tx, {
+      subscriptionId: locked.subscription.id,
+      ...fields,
+    });
+    return { cancellation_id: created.id, offer };
+  });
+}
+
+export async function acceptOffer(deps: LifecycleDeps, userId: number): Promise<LifecycleOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const result = await deps.db.transaction(async (tx) => {
+    const locked = await lockFor(tx, userId);
+    const cancellation = await repository.findLatestCancellation(tx, locked.subscription.id);
+    if (cancellation?.outcome === 'accepted' && isRecent(cancellation.decidedAt, now)) {
+      return outcome(locked, {}, OFFER_ACCEPTED_PROCESSING_PATH, []);
+    }
+    const offer = cancellation?.outcome === 'offered' ? (cancellation.offer as RetentionOffer | null) : null;
+    if (!cancellation || !offer) {
+      throw new AppError('conflict', 'There is no offer to accept. Start again from your account.');
+    }
+    refuse(locked, 'cancel');
+    await repository.updateCancellation(tx, cancellation.id, { outcome: 'accepted', decidedAt: now });
+    const applied = await applyOffer(deps, tx, locked, offer, now);
+    await grantOneVisit(tx, userId, OFFER_ACCEPTED_PROCESSING_PATH);
+    await mailCustomer(deps, tx, userId, 'offer-accepted', (firstName) =>
+      offerAcceptedMail({ ...mailBase(deps, firstName), offer: applied.summary }),
+    );
+    return { ...applied.outcome, redirect: OFFER_ACCEPTED_PROCESSING_PATH };
+  });
+  deps.mailer.flush();
+  return result;
+}
+
+async function applyOffer(
+  deps: LifecycleDeps,
+  tx: Database,
+  locked: Locked,
+  offer: RetentionOffer,
+  now: Date,
+): Promise<{ outcome: LifecycleOutcome; summary: string }> {
+  const boxes = await repository.listBoxStates(tx, locked.subscription.id, today(now));
+  const lockedDates = lockedDatesFrom(boxes);
+  switch (offer.kind) {
+    case 'percent_off_next_box': {
+      const next = boxes.find((box) => box.status === 'scheduled' && box.cutoffAt.getTime() > now.getTime());
+      if (!next)
+        throw new AppError('conflict', 'You have no upcoming box to take the discount off. Resume first.');
+      await repository.setOneTimeDiscount(tx, next.id, (offer.percent_off ?? 0) * 100);
+      return {
+        outcome: outcome(locked, {}, OFFER_ACCEPTED_PROCESSING_PATH, lockedDates),
+        summary: `${offer.percent_off}% off your box of ${next.date}`,
+      };
+    }
+    case 'smaller_plan': {
+      const change = await changeSubscription(
+        tx,
+        locked.subscription.userId,
+        { plan_id: offer.plan!.id },
+        { now, preview: false },
+      );
+      return {
+        outcome: {
+          subscription: change.subscription,
+          redirect: OFFER_ACCEPTED_PROCESSING_PATH,
+          locked_delivery_dates: lockedDates,
+        },
+        summary: `Your boxes now hold ${offer.plan!.threshold} items (the ${offer.plan!.name} plan), from your next box`,
+      };
+    }
+    case 'pause': {
+      const resumeOn = addDays(today(now), (offer.pause_weeks ?? 1) * 7);
+      const paused = await pauseLocked(deps, tx, locked, boxes, resumeOn, now);
+      return { outcome: paused, summary: `Your boxes are paused until ${resumeOn}` };
+    }
+  }
+}
+
+const isRecent = (at: Date | null, now: Date) =>
+  at !== null && now.getTime() - at.getTime() < DOUBLE_SUBMIT_MS;
+
+export async function confirmCancellation(deps: LifecycleDeps, userId: number): Promise<LifecycleOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const result = await deps.db.transaction(async (tx) => {
+    const locked = await lockFor(tx, userId);
+    const id = locked.subscription.id;
+    const boxes = await repository.listBoxStates(tx, id, today(now));
+    if (locked.subscription.status === 'canceled' && isRecent(locked.subscription.canceledAt, now)) {
+      return outcome(locked, {}, CANCELLATION_PROCESSING_PATH, lockedDatesFrom(boxes));
+    }
+    refuse(locked, 'cancel');
+    const cancellation = await repository.findLatestCancellation(tx, id);
+    if (cancellation?.outcome !== 'offered') {
+      throw AppError.invalidField('reason', 'Tell us why you are canceling first.');
+    }
+    await repository.updateCancellation(tx, cancellation.id, { outcome: 'declined', decidedAt: now });
+    const { cancel, stillShipping } = cancellationEffect(boxes);
+    await repository.setBoxesStatus(tx, id, cancel, ['scheduled', 'skipped'], 'canceled');
+    const changes = { status: 'canceled' as const, canceledAt: now, resumeOn: null };
+    await repository.updateSubscription(tx, id, changes);
+    await grantOneVisit(tx, userId, CANCELLATION_PROCESSING_PATH);
+    await mailCustomer(deps, tx, userId, 'subscription-canceled', (firstName) =>
+      subscriptionCanceledMail({ ...mailBase(deps, firstName), stillShipping }),
+    );
+    return outcome(locked, changes, CANCELLATION_PROCESSING_PATH, stillShipping);
+  });
+  deps.mailer.flush();
+  return result;
+}
+
+// ─── Reactivate ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A paused or canceled customer starts again: a plan, a first date their zip is delivered on and
+ * still open, and the saved card (a new card is saved first through the payment method route).
+ * The boxes never made are cleared; the first new box holds the last box's meals, trimmed to the
+ * plan, and the next seven follow it.
+ */
+export async function reactivate(
+  deps: LifecycleDeps,
+  userId: number,
+  body: ReactivationBody,
+): Promise<LifecycleOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const result = await deps.db.transaction(async (tx) => {
+    const locked = await lockFor(tx, userId);
+    const { subscription } = locked;
+    if (
+      subscription.status === 'active' &&
+      subscription.nextDeliveryDate === body.first_delivery_date &&
+      subscription.planId === body.plan_id &&
+      isRecent(subscription.updatedAt, now)
+    ) {
+      return outcome(locked, {}, deps.site.accountUrl, []);
+    }
+    refuse(locked, 'reactivate');
+    const plan = await findPlan(tx, body.plan_id);
+    if (!plan) throw AppError.invalidField('plan_id', 'Choose one of our plans.');
+    if (body.payment_method_id === undefined && !subscription.paymentMethodId) {
+      throw AppError.invalidField('payment_method_id', 'Add a card to pay for your boxes.');
+    }
+    const address = await getAddress(tx, userId, subscription.addressId);
+    const zip = await lookUpZipCode(tx, { id: address.zip_code_id });
+    if (!zip?.is_delivered) {
+      throw AppError.invalidField(
+        'first_delivery_date',
+        'We no longer deliver to your address. Update it in your account first.',
+      );
+    }
+    if (!isDeliveryDateChoice(body.first_delivery_date, { now, weekdays: zip.delivery_weekdays })) {
+      throw AppError.invalidField('first_delivery_date', 'Choose one of the delivery dates shown.');
+    }
+
+    const id = subscription.id;
+    const lastMeals = await repository.findPreviousMadeContents(tx, id, '9999-12-31');
+    await repository.deleteUnmadeDeliveries(tx, id, today(now));
+    const changes = {
+      status: 'active' as const,
+      planId: plan.id,
+      deliveryWeekday: isoWeekday(body.first_delivery_date),
+      nextDeliveryDate: body.first_delivery_date,
+      resumeOn: null,
+      pausedAt: null,
+      canceledAt: null,
+      resumeReminderSentAt: null,
+    };
+    await repository.updateSubscription(tx, id, changes);
+    const [first] = await repository.insertDeliveries(tx, [
+      {
+        subscriptionId: id,
+        deliveryDate: body.first_delivery_date,
+        cutoffAt: deliveryCutoff(body.first_delivery_date),
+      },
+    ]);
+    if (first) await repository.replaceDeliveryItems(tx, first.id, trimToPlan(lastMeals, plan.threshold));
+    await ensureUpcomingDeliveries(tx, id, now);
+    await mailCustomer(deps, tx, userId, 'subscription-reactivated', (firstName) =>
+      subscriptionReactivatedMail({
+        ...mailBase(deps, firstName),
+        planName: plan.name,
+        firstDeliveryDate: body.first_delivery_date,
+        frequencyWeeks: subscription.frequencyWeeks,
+      }),
+    );
+    return {
+      ...outcome(locked, changes, deps.site.accountUrl, []),
+      subscription: toSubscription({ ...subscription, ...changes }, plan),
+    };
+  });
+  deps.mailer.flush();
+  return result;
+}
+
+/** The last box's meals, at most `threshold` of them (a smaller plan keeps the first ones). */
+function trimToPlan(items: { productId: number; quantity: number }[], threshold: number) {
+  const kept: { productId: number; quantity: number }[] = [];
+  let room = threshold;
+  for (const item of items) {
+    if (room <= 0) break;
+    const quantity = Math.min(item.quantity, room);
+    kept.push({ productId: item.productId, quantity });
+    room -= quantity;
+  }
+  return kept;
+}
+
+// ─── The outcome pages' one visit ────────────────────────────────────────────────────────────
+
+export async function visitOutcome(
+  db: Database,
+  userId: number,
+  path: string,
+  now: Date = new Date(),
+): Promise<LifecycleOutcome> {
+  if (!(await consumeVisitGrant(db, userId, path))) {
+    throw new AppError('forbidden', 'This page was shown already. Your account has the details.');
+  }
+  const locked = await repository.findLatestSubscription(db, userId);
+  if (!locked) throw AppError.notFound('Subscription not found.');
+  const boxes = await repository.listBoxStates(db, locked.subscription.id, today(now));
+  const relevant =
+    locked.subscription.resumeOn === null
+      ? boxes
+      : boxes.filter((box) => box.date < locked.subscription.resumeOn!);
+  return outcome(locked, {}, path, lockedDatesFrom(relevant));
+}
+
+// ─── The jobs: pauses that end, and their reminders ──────────────────────────────────────────
+
+/** A week before a pause ends: one "we start again soon" email per pause. */
+export const RESUME_REMINDER_DAYS = 7;
+
+/**
+ * The latest resume date whose first box is already due to be made at `now`: a pause ends at the
+ * cutoff of its resume day, so a box on that day or after is locked and charged on time.
+ */
+function resumeDueBy(now: Date): string {
+  const day = today(now);
+  for (let ahead = 5; ahead >= 0; ahead--) {
+    const candidate = addDays(day, ahead);
+    if (deliveryCutoff(candidate).getTime() <= now.getTime()) return candidate;
+  }
+  return addDays(day, -1);
+}
+
+export async function runPauseJobs(
+  deps: LifecycleDeps,
+  asOf: Date | null,
+  batch = 50,
+): Promise<{ resumed: number; reminded: number }> {
+  const now = asOf ?? new Date();
+  const done = { resumed: 0, reminded: 0 };
+  for (let i = 0; i < batch; i++) {
+    const resumed = await deps.db.transaction(async (tx) => {
+      const row = await repository.claimPausedSubscription(tx, 'resume', resumeDueBy(now));
+      if (!row) return false;
+      const plan = await findPlan(tx, row.subscription.planId);
+      await resumeLocked(tx, { subscription: row.subscription, plan: plan! }, now);
+      return true;
+    });
+    if (!resumed) break;
+    done.resumed += 1;
+  }
+  for (let i = 0; i < batch; i++) {
+    const reminded = await deps.db.transaction(async (tx) => {
+      const row = await repository.claimPausedSubscription(
+        tx,
+        'remind',
+        addDays(today(now), RESUME_REMINDER_DAYS),
+      );
+      if (!row) return false;
+      await repository.updateSubscription(tx, row.subscription.id, { resumeReminderSentAt: now });
+      await deps.mailer.queue(
+        tx,
+        row.email,
+        'subscription-resume-soon',
+        resumeSoonMail({ ...mailBase(deps, row.firstName), resumeOn: row.subscription.resumeOn! }),
+      );
+      return true;
+    });
+    if (!reminded) break;
+    done.reminded += 1;
+  }
+  if (done.reminded > 0) deps.mailer.flush();
+  return done;
+}
+
+/** Both pause jobs as one pass for the job runner (lib/jobs), which catches, logs and backs off. */
+export function pauseJob(deps: LifecycleDeps, intervalMs: number): Job {
+  return { name: 'pauses', intervalMs, run: (asOf) => runPauseJobs(deps, asOf) };
+}

@@ -17,6 +17,11 @@ export async function seedDemoPromotions(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(PROMOTIONS_SEED_LOCK_KEY))})`);
     const existing = await tx.select({ id: appSettingGroupsTable.id }).from(appSettingGroupsTable).limit(1);
+    // Groups added since a database was first seeded (retention offers) arrive on the next start.
+    await tx
+      .insert(appSettingGroupsTable)
+      .values(appSettingGroups)
+      .onConflictDoNothing({ target: appSettingGroupsTable.group });
     if (existing.length > 0) return false;
 
     const codes = await tx
@@ -68,7 +73,6 @@ export async function seedDemoPromotions(db: Database): Promise<boolean> {
         redemptionLimit: demoCustomer.referralRedemptionLimit,
       });
     }
-    await tx.insert(appSettingGroupsTable).values(appSettingGroups);
     return true;
   });
 }

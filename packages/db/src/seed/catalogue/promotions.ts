@@ -86,6 +86,19 @@ export const appSettingGroups = [
     },
   },
   {
+    /**
+     * The one offer a cancellation gets, by its reason (issue 13): money for "too expensive", a
+     * smaller box for "too much food", a pause for a move. No offer for the rest: they just cancel.
+     */
+    group: 'retention_offers',
+    values: {
+      too_expensive: { kind: 'percent_off_next_box', percent: 50 },
+      too_much_food: { kind: 'smaller_plan' },
+      kids_did_not_like: { kind: 'percent_off_next_box', percent: 30 },
+      moving: { kind: 'pause', weeks: 4 },
+    },
+  },
+  {
     group: 'support',
     values: { email: 'hello@sproutandspoon.example', phone: '(555) 010-2030', hours: 'Mon–Fri 8am–6pm ET' },
   },

@@ -52,7 +52,8 @@ async function signIn(account: { email: string; password: string }): Promise<str
 const send = (method: 'POST' | 'DELETE', url: string, body?: unknown) =>
   injectJson(context.app, method, url, body ?? {}, cookie);
 const deliveries = async () =>
-  (await context.app.inject({ method: 'GET', url: '/api/me/deliveries', headers: { cookie } })).json().data as {
+  (await context.app.inject({ method: 'GET', url: '/api/me/deliveries', headers: { cookie } })).json()
+    .data as {
     date: string;
     status: string;
     costs: { promo_code_cost: number; cart_items: number };
@@ -153,13 +154,20 @@ describe('pause and resume', () => {
     await db
       .update(schema.deliveries)
       .set({ status: 'locked' })
-      .where(and(eq(schema.deliveries.subscriptionId, subscription!.id), eq(schema.deliveries.deliveryDate, next!.date)));
+      .where(
+        and(
+          eq(schema.deliveries.subscriptionId, subscription!.id),
+          eq(schema.deliveries.deliveryDate, next!.date),
+        ),
+      );
 
     const paused = await send('POST', '/api/me/subscription/pause', { weeks: 8 });
     expect(paused.statusCode).toBe(200);
     expect(paused.json().data.locked_delivery_dates).toEqual([next!.date]);
     expect((await deliveries()).find((box) => box.date === next!.date)!.status).toBe('locked');
-    const mail = (await mailsTo(demoAccounts.customer.email)).find((m) => m.subject.includes('paused until'))!;
+    const mail = (await mailsTo(demoAccounts.customer.email)).find((m) =>
+      m.subject.includes('paused until'),
+    )!;
     expect(mail.text).toContain(`${next!.date} was already being prepared`);
     expect((await send('DELETE', '/api/me/subscription/pause')).statusCode).toBe(200);
   });
@@ -225,10 +233,12 @@ describe('cancel with one offer', () => {
 
 describe('reactivate', () => {
   it('starts again on a date the zip is delivered, with the saved card, and makes the next boxes', async () => {
-    const me = (await context.app.inject({ method: 'GET', url: '/api/me?include=address', headers: { cookie } })).json()
-      .data;
-    const dates = (await getJson(context.app, `/api/shipping/zip-codes/${me.address.zip_code}/delivery-dates`)).body
-      .data as { date: string }[];
+    const me = (
+      await context.app.inject({ method: 'GET', url: '/api/me?include=address', headers: { cookie } })
+    ).json().data;
+    const dates = (
+      await getJson(context.app, `/api/shipping/zip-codes/${me.address.zip_code}/delivery-dates`)
+    ).body.data as { date: string }[];
     const planId = me.subscription?.plan.id ?? 1;
 
     const wrongDate = await send('POST', '/api/me/subscription/reactivation', {
@@ -244,18 +254,23 @@ describe('reactivate', () => {
     ]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
-    expect(first.json().data.subscription).toMatchObject({ status: 'active', next_delivery_date: dates[0]!.date });
+    expect(first.json().data.subscription).toMatchObject({
+      status: 'active',
+      next_delivery_date: dates[0]!.date,
+    });
     const boxes = await deliveries();
     expect(boxes.filter((box) => box.status === 'scheduled').length).toBeGreaterThanOrEqual(8);
     expect(boxes.find((box) => box.date === dates[0]!.date)!.status).toBe('scheduled');
     expect((await subjects()).filter((s) => s.startsWith('Welcome back'))).toHaveLength(1);
     expect(await routeAccess('/reactivate')).toMatchObject({ allowed: false, redirect: '/account' });
-    expect((await send('POST', '/api/me/subscription/reactivation', { ...body, plan_id: planId + 1 })).statusCode).toBe(409);
+    expect(
+      (await send('POST', '/api/me/subscription/reactivation', { ...body, plan_id: planId + 1 })).statusCode,
+    ).toBe(409);
   });
 });
 
 describe('the pause job', () => {
-  it('emails a week before a pause ends, once, and resumes at the resume day's cutoff', async () => {
+  it("emails a week before a pause ends, once, and resumes at the resume day's cutoff", async () => {
     const paused = await send('POST', '/api/me/subscription/pause', { weeks: 3 });
     const resumeOn = paused.json().data.subscription.resume_on as string;
     const deps = {
@@ -269,7 +284,10 @@ describe('the pause job', () => {
     expect((await subjects()).filter((s) => s.includes('start again on'))).toHaveLength(1);
 
     const atCutoff = deliveryCutoff(resumeOn);
-    expect(await runPauseJobs(deps, new Date(atCutoff.getTime() - 60_000))).toEqual({ resumed: 0, reminded: 0 });
+    expect(await runPauseJobs(deps, new Date(atCutoff.getTime() - 60_000))).toEqual({
+      resumed: 0,
+      reminded: 0,
+    });
     expect(await runPauseJobs(deps, atCutoff)).toEqual({ resumed: 1, reminded: 0 });
     const me = (await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().data;
     expect(me.subscription).toMatchObject({ status: 'active', resume_on: null });

@@ -17,7 +17,15 @@ import ts from 'typescript';
 /** Which module owns each table (the schema's export names). */
 export const TABLE_OWNERS = {
   accounts: ['users', 'addresses'],
-  auth: ['sessions', 'trustedDevices', 'loginChallenges', 'passwordResets', 'loginTokens', 'oauthStates'],
+  auth: [
+    'sessions',
+    'trustedDevices',
+    'loginChallenges',
+    'passwordResets',
+    'loginTokens',
+    'oauthStates',
+    'emailChanges',
+  ],
   carts: ['abandonedCarts', 'abandonedCartItems', 'abandonedCartUpsellItems'],
   catalog: [
     'categories',

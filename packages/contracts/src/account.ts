@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cartCosts } from './carts';
 import { rowId } from './catalog';
-import { subscription } from './checkout';
+import { order, subscription } from './checkout';
 import { list, resource } from './envelope';
 
 /**
@@ -127,3 +127,7 @@ export const referrals = z.object({
 });
 export type Referrals = z.infer<typeof referrals>;
 export const referralsResponse = resource(referrals);
+
+/** One of the signed-in customer's orders (the receipt): another customer's is a 403. */
+export const accountOrderParams = z.object({ orderId: rowId });
+export const accountOrderResponse = resource(order);

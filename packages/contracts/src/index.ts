@@ -10,6 +10,7 @@ export * from './fields';
 export * from './money';
 export * from './payments';
 export * from './plans';
+export * from './profile';
 export * from './promo-codes';
 export * from './promotions';
 export * from './shipping';

@@ -73,6 +73,9 @@ export const authEvents = pgTable(
         'reset_completion_failure',
         'payment_declined',
         'email_check',
+        // The account site: codes sent to a new email, wrong current passwords.
+        'email_change_code',
+        'password_change_failure',
       ],
     }).notNull(),
     subject: text().notNull(),
@@ -113,3 +116,24 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   hits: integer().notNull(),
   resetsAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * A change of email waiting for the 6-digit code sent to the NEW address (the account site's
+ * profile). The account's email changes only when the code comes back: 30 minutes, 5 tries, once.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId)],
+);

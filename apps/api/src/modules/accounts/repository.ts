@@ -75,3 +75,33 @@ export async function insertAddress(db: Database, address: typeof addresses.$inf
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
+
+export async function findUser(db: Database, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function updateUser(
+  db: Database,
+  userId: number,
+  changes: Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'receivesSmsUpdates'>>,
+) {
+  await db.update(users).set(changes).where(eq(users.id, userId));
+}
+
+/** False when another account took this email meanwhile (the unique index on lower(email) decides). */
+export async function setEmail(db: Database, userId: number, email: string): Promise<boolean> {
+  const taken = await isEmailOfAccount(db, email, userId);
+  if (taken) return false;
+  try {
+    await db.update(users).set({ email }).where(eq(users.id, userId));
+    return true;
+  } catch (error) {
+    // Taken between the check and the update: the unique index refused it (the caller rolls back).
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).code ??
+      (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') return false;
+    throw error;
+  }
+}

@@ -1,25 +1,57 @@
 import {
+  accountOrderParams,
+  accountOrderResponse,
   addressParams,
   addressResponse,
+  emailChangeBody,
+  emailChangeStartedResponse,
+  emailChangeVerificationBody,
   messageErrorBody,
+  passwordChangeBody,
+  profileResponse,
   updateAddressBody,
+  updateProfileBody,
   validationErrorBody,
 } from '@sprout/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors/app-error';
 import { requireUser, signedIn } from '../auth/guards';
+import * as auth from '../auth/service';
+import { customerOrder } from '../checkout/service';
 import * as accounts from './service';
+import { toProfile } from './wire';
 
 const errors = { 401: messageErrorBody, 404: messageErrorBody, 422: validationErrorBody };
+const tags = ['accounts'];
 
-export default async function accountRoutes(fastify: FastifyInstance) {
+type Options = { siteUrl: string; siteName: string };
+
+/** Email and password are the customer's own: an admin acting as them (support) cannot change them. */
+function ownSession(request: FastifyRequest) {
+  const session = signedIn(request);
+  if (session.impersonatorUserId !== null) {
+    throw new AppError(
+      'forbidden',
+      'Only the customer can change their email or password, not an admin acting as them.',
+    );
+  }
+  return session;
+}
+
+export default async function accountRoutes(fastify: FastifyInstance, options: Options) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  const profileOf = async (userId: number) => ({
+    data: toProfile(await accounts.findAccount(db(), userId), await auth.pendingEmailChange(db(), userId)),
+    meta: {},
+  });
+
   app.get(
     '/api/me/addresses/:addressId',
     {
       schema: {
-        tags: ['accounts'],
+        tags,
         summary: 'One of my addresses',
         params: addressParams,
         response: { 200: addressResponse, ...errors },
@@ -36,8 +68,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     '/api/me/addresses/:addressId',
     {
       schema: {
-        tags: ['accounts'],
-        summary: 'Change one of my addresses',
+        tags,
+        summary: 'Change one of my addresses (a zip code we deliver to; its city and state come with it)',
         params: addressParams,
         body: updateAddressBody,
         response: { 200: addressResponse, ...errors },
@@ -51,5 +83,150 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         meta: {},
       };
     },
+  );
+
+  app.get(
+    '/api/me/profile',
+    {
+      schema: {
+        tags,
+        summary: 'My name, email and text-message choice',
+        response: { 200: profileResponse, 401: messageErrorBody },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => profileOf(signedIn(request).user.id),
+  );
+
+  app.put(
+    '/api/me/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change my name or text-message choice (only the fields sent)',
+        body: updateProfileBody,
+        response: { 200: profileResponse, 401: messageErrorBody, 422: validationErrorBody },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      await accounts.updateProfile(db(), user.id, request.body);
+      return profileOf(user.id);
+    },
+  );
+
+  app.post(
+    '/api/me/profile/email',
+    {
+      schema: {
+        tags,
+        summary: 'Change my email: mails a code to the new address; nothing changes until it comes back',
+        body: emailChangeBody,
+        response: {
+          202: emailChangeStartedResponse,
+          401: messageErrorBody,
+          403: messageErrorBody,
+          422: validationErrorBody,
+          429: messageErrorBody,
+        },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const { user } = ownSession(request);
+      const started = await auth.requestEmailChange(db(), app.mailer, {
+        userId: user.id,
+        email: request.body.email,
+        currentPassword: request.body.current_password,
+        siteName: options.siteName,
+      });
+      app.mailer.flush();
+      return reply.status(202).send({ data: started, meta: {} });
+    },
+  );
+
+  app.post(
+    '/api/me/profile/email/verification',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm my new email with the code sent to it: the email changes now',
+        body: emailChangeVerificationBody,
+        response: {
+          200: profileResponse,
+          401: messageErrorBody,
+          403: messageErrorBody,
+          422: validationErrorBody,
+        },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const { user } = ownSession(request);
+      await auth.confirmEmailChange(db(), app.mailer, {
+        userId: user.id,
+        verificationId: request.body.verification_id,
+        code: request.body.code,
+        siteName: options.siteName,
+        siteUrl: options.siteUrl,
+      });
+      app.mailer.flush();
+      return profileOf(user.id);
+    },
+  );
+
+  app.put(
+    '/api/me/profile/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change my password (the current one first); every other browser is signed out',
+        body: passwordChangeBody,
+        response: {
+          200: profileResponse,
+          401: messageErrorBody,
+          403: messageErrorBody,
+          422: validationErrorBody,
+          429: messageErrorBody,
+        },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const session = ownSession(request);
+      await auth.changePassword(db(), app.mailer, {
+        userId: session.user.id,
+        sessionIdHash: session.idHash,
+        currentPassword: request.body.current_password,
+        password: request.body.password,
+        siteName: options.siteName,
+        siteUrl: options.siteUrl,
+      });
+      app.mailer.flush();
+      return profileOf(session.user.id);
+    },
+  );
+
+  app.get(
+    '/api/me/orders/:orderId',
+    {
+      schema: {
+        tags,
+        summary: 'One of my orders with its lines and every cost line (the receipt)',
+        params: accountOrderParams,
+        response: {
+          200: accountOrderResponse,
+          401: messageErrorBody,
+          403: messageErrorBody,
+          404: messageErrorBody,
+        },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({
+      data: await customerOrder(db(), signedIn(request).user.id, request.params.orderId),
+      meta: {},
+    }),
   );
 }

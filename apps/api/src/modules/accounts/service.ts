@@ -75,24 +75,92 @@ export async function updateAddress(
   },
 ): Promise<Address> {
   return db.transaction(async (tx) => {
-    if (!(await repository.findAddress(tx, userId, addressId))) throw AppError.notFound('Address not found.');
-    let zip: { zipCodeId: number; stateId: number } | undefined;
-    if (body.zip_code !== undefined) {
-      const found = /^\d{5}$/.test(body.zip_code) ? await lookUpZipCode(tx, { code: body.zip_code }) : null;
-      if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
-      zip = { zipCodeId: found.id, stateId: found.state.id };
-    }
+    const current = await repository.findAddress(tx, userId, addressId);
+    if (!current) throw AppError.notFound('Address not found.');
+    const place =
+      body.zip_code !== undefined
+        ? await deliverablePlace(tx, body.zip_code, body.city)
+        : body.city !== undefined
+          ? { city: await cityOfZip(tx, current.zipCode, body.city) }
+          : {};
     const changes = definedFields({
       firstName: body.first_name,
       lastName: body.last_name,
       addressLine1: body.address_line_1,
       addressLine2: body.address_line_2,
-      city: body.city,
       phone: body.phone,
       deliveryInstructions: body.delivery_instructions,
-      ...zip,
+      ...place,
     });
     if (Object.keys(changes).length > 0) await repository.updateAddress(tx, userId, addressId, changes);
     return getAddress(tx, userId, addressId);
   });
+}
+
+const sameCity = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Where an address may be: a zip code we deliver to, with the city and state it belongs to. The
+ * zip code decides the city and state (zip_codes has exactly one of each per zip, and the courier
+ * routes by zip), so they are taken from it, never mixed with an older address: a city sent with
+ * the zip must be that zip's city, which catches a mistyped zip before a box goes astray.
+ */
+async function deliverablePlace(
+  db: Database,
+  code: string,
+  city: string | undefined,
+): Promise<{ zipCodeId: number; stateId: number; city: string }> {
+  const found = /^\d{5}$/.test(code) ? await lookUpZipCode(db, { code }) : null;
+  if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
+  if (!found.is_delivered) {
+    throw AppError.invalidField(
+      'zip_code',
+      `Sorry, we don't deliver to ${code} (${found.city}, ${found.state.code}) yet. Choose an address in a zip code we deliver to.`,
+    );
+  }
+  if (city !== undefined && !sameCity(city, found.city)) throw wrongCity(code, found);
+  return { zipCodeId: found.id, stateId: found.state.id, city: found.city };
+}
+
+const wrongCity = (code: string, zip: { city: string; state: { code: string } }) =>
+  AppError.invalidField(
+    'city',
+    `${code} is in ${zip.city}, ${zip.state.code}. Change the city to ${zip.city} or check the zip code.`,
+  );
+
+/** A city sent without a new zip must be the current zip's city (kept in its spelling). */
+async function cityOfZip(db: Database, code: string, city: string): Promise<string> {
+  const found = await lookUpZipCode(db, { code });
+  if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
+  if (!sameCity(city, found.city)) throw wrongCity(code, found);
+  return found.city;
+}
+
+/** The account's own row (name, email, password hash, SMS choice); a 404 when it is gone. */
+export async function findAccount(db: Database, userId: number) {
+  const user = await repository.findUser(db, userId);
+  if (!user) throw AppError.notFound('Account not found.');
+  return user;
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  body: {
+    first_name?: string | undefined;
+    last_name?: string | undefined;
+    receives_sms_updates?: boolean | undefined;
+  },
+): Promise<void> {
+  const changes = definedFields({
+    firstName: body.first_name,
+    lastName: body.last_name,
+    receivesSmsUpdates: body.receives_sms_updates,
+  });
+  if (Object.keys(changes).length > 0) await repository.updateUser(db, userId, changes);
+}
+
+/** Sets a verified email; false when another account uses it (in any case). */
+export function setEmail(tx: Database, userId: number, email: string): Promise<boolean> {
+  return repository.setEmail(tx, userId, email);
 }

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 const { loginChallenges, referralCodes, sessions, trustedDevices, users } = schema;
 
@@ -171,4 +171,64 @@ export async function takeOAuthState(db: Database, stateHash: string, provider: 
     )
     .returning();
   return pending;
+}
+
+/** Ends every session of the account but the one named (a password change keeps its own browser). */
+export async function revokeOtherSessions(db: Database, userId: number, keepIdHash: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.idHash, keepIdHash)));
+}
+
+export async function insertEmailChange(db: Database, change: typeof schema.emailChanges.$inferInsert) {
+  const { emailChanges } = schema;
+  // A new request replaces the ones before it: only the latest code can change the email.
+  await db
+    .update(emailChanges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailChanges.userId, change.userId), isNull(emailChanges.usedAt)));
+  await db.insert(emailChanges).values(change);
+}
+
+/** The account's newest email change still waiting for its code, if any. */
+export async function findPendingEmailChange(db: Database, userId: number) {
+  const { emailChanges } = schema;
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Locks the change so two concurrent guesses cannot both be counted as the fifth. */
+export async function lockEmailChange(db: Database, id: string, userId: number) {
+  const { emailChanges } = schema;
+  const [row] = await db
+    .select()
+    .from(emailChanges)
+    .where(and(eq(emailChanges.id, id), eq(emailChanges.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function countEmailChangeGuess(db: Database, id: string) {
+  const { emailChanges } = schema;
+  await db
+    .update(emailChanges)
+    .set({ attempts: sql`${emailChanges.attempts} + 1` })
+    .where(eq(emailChanges.id, id));
+}
+
+export async function useEmailChange(db: Database, id: string) {
+  const { emailChanges } = schema;
+  await db.update(emailChanges).set({ usedAt: sql`now()` }).where(eq(emailChanges.id, id));
 }

@@ -1,10 +1,24 @@
 import { verify } from '@node-rs/argon2';
-import { LOGIN_FAILED_MESSAGE, type LoginResult, RESET_LINK_INVALID_MESSAGE } from '@sprout/contracts';
+import {
+  EMAIL_CHANGE_CODE_MINUTES,
+  EMAIL_OF_ANOTHER_ACCOUNT_MESSAGE,
+  EMAIL_UNCHANGED_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  type LoginResult,
+  RESET_LINK_INVALID_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from '@sprout/contracts';
 import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import { setPasswordHash } from '../accounts/service';
+import { findAccount, isEmailOfAccount, setEmail, setPasswordHash } from '../accounts/service';
 import * as limits from '../limits/service';
-import { passwordResetMail, verificationCodeMail } from '../mail/templates';
+import {
+  emailChangeCodeMail,
+  emailChangedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verificationCodeMail,
+} from '../mail/templates';
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
 
@@ -343,4 +357,171 @@ export async function endImpersonation(db: Database, sessionToken: string | unde
 /** A session for a user whose identity was proven elsewhere (a social provider). */
 export async function openSessionFor(db: Database, userId: number): Promise<Issued> {
   return { sessionToken: await openSession(db, userId) };
+}
+
+export const EMAIL_CHANGE_CODES_PER_15_MINUTES = 3;
+export const PASSWORD_CHANGE_FAILURES_PER_15_MINUTES = 5;
+
+const EMAIL_CHANGE_LIMIT: limits.Limit = {
+  kind: 'email_change_code',
+  max: EMAIL_CHANGE_CODES_PER_15_MINUTES,
+  windowMinutes: 15,
+  message: 'We have sent several codes already. Please wait 15 minutes before asking for another.',
+};
+const PASSWORD_CHANGE_LIMIT: limits.Limit = {
+  kind: 'password_change_failure',
+  max: PASSWORD_CHANGE_FAILURES_PER_15_MINUTES,
+  windowMinutes: 15,
+  message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+};
+
+const fieldError = (field: string, message: string) =>
+  new AppError('validation', message, { fieldErrors: { [field]: [message] } });
+
+/**
+ * Checks the current password under a failure slot of `limit` (a wrong one keeps its slot, a right
+ * one gives it back), so the profile's forms cannot be used to guess a password faster than sign-in.
+ */
+async function checkCurrentPassword(
+  db: Database,
+  user: { id: number; passwordHash: string | null },
+  password: string | undefined,
+): Promise<void> {
+  if (!user.passwordHash) return;
+  if (!password) throw fieldError('current_password', 'Enter your current password.');
+  const attempt = await limits.reserve(db, PASSWORD_CHANGE_LIMIT, `user:${user.id}`);
+  const ok = await verify(user.passwordHash, password).catch(() => false);
+  if (!ok) throw fieldError('current_password', WRONG_PASSWORD_MESSAGE);
+  await limits.release(db, attempt);
+}
+
+/** Whether an email change is waiting for its code (the profile shows where it went). */
+export async function pendingEmailChange(db: Database, userId: number): Promise<string | null> {
+  return (await repository.findPendingEmailChange(db, userId))?.newEmail ?? null;
+}
+
+/**
+ * Starts an email change: the current password (when the account has one), an email no account
+ * uses, then a code mailed to the NEW address. Nothing about the account changes yet.
+ */
+export async function requestEmailChange(
+  db: Database,
+  mailer: Mailer,
+  input: { userId: number; email: string; currentPassword: string | undefined; siteName: string },
+): Promise<{ verification_id: string; pending_email: string; expires_in_minutes: number }> {
+  const user = await findAccount(db, input.userId);
+  const email = input.email.trim();
+  if (email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', EMAIL_UNCHANGED_MESSAGE);
+  await checkCurrentPassword(db, user, input.currentPassword);
+  if (await isEmailOfAccount(db, email, user.id)) throw fieldError('email', EMAIL_OF_ANOTHER_ACCOUNT_MESSAGE);
+  // Counted per account, before the mail, so parallel requests send at most the limit.
+  const slot = await limits.reserve(db, EMAIL_CHANGE_LIMIT, `user:${user.id}`);
+  const id = randomToken(24);
+  const code = sixDigitCode();
+  await db
+    .transaction(async (tx) => {
+      await repository.insertEmailChange(tx, {
+        id,
+        userId: user.id,
+        newEmail: email,
+        codeHash: hashCode(id, code),
+        expiresAt: minutes(EMAIL_CHANGE_CODE_MINUTES),
+      });
+      await mailer.queue(
+        tx,
+        email,
+        'email_change_code',
+        emailChangeCodeMail({ siteName: input.siteName, code, minutes: EMAIL_CHANGE_CODE_MINUTES }),
+      );
+    })
+    .catch(async (error) => {
+      await limits.release(db, slot).catch(() => undefined);
+      throw error;
+    });
+  return { verification_id: id, pending_email: email, expires_in_minutes: EMAIL_CHANGE_CODE_MINUTES };
+}
+
+/**
+ * The code from the new address: 30 minutes, 5 tries, once, only the latest request's code. The
+ * email changes only now, if no other account took it meanwhile; the old address is told.
+ */
+export async function confirmEmailChange(
+  db: Database,
+  mailer: Mailer,
+  input: { userId: number; verificationId: string; code: string; siteName: string; siteUrl: string },
+): Promise<void> {
+  const outcome = await db.transaction(async (tx) => {
+    const change = await repository.lockEmailChange(tx, input.verificationId, input.userId);
+    if (!change || change.usedAt || change.expiresAt.getTime() < Date.now()) {
+      return { error: 'This code has expired. Ask for a new one.' } as const;
+    }
+    if (change.attempts >= CODE_MAX_TRIES) {
+      return { error: 'Too many wrong codes. Ask for a new one.' } as const;
+    }
+    if (!sameHash(change.codeHash, hashCode(change.id, input.code))) {
+      await repository.countEmailChangeGuess(tx, change.id);
+      const left = CODE_MAX_TRIES - change.attempts - 1;
+      return {
+        error:
+          left > 0
+            ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+            : 'Too many wrong codes. Ask for a new one.',
+      } as const;
+    }
+    const user = await findAccount(tx, input.userId);
+    await repository.useEmailChange(tx, change.id);
+    return { oldEmail: user.email, newEmail: change.newEmail } as const;
+  });
+  // A wrong guess is counted even though the answer is an error, so it commits first.
+  if ('error' in outcome) throw codeError(outcome.error!);
+  await db.transaction(async (tx) => {
+    if (!(await setEmail(tx, input.userId, outcome.newEmail)))
+      throw fieldError('code', EMAIL_OF_ANOTHER_ACCOUNT_MESSAGE);
+    await mailer.queue(
+      tx,
+      outcome.oldEmail,
+      'email_changed',
+      emailChangedMail({ siteName: input.siteName, newEmail: outcome.newEmail, siteUrl: input.siteUrl }),
+    );
+  });
+}
+
+/**
+ * A new password for a signed-in customer: the current one first (its failures are limited), then
+ * argon2id, and every other session of the account ends; this browser stays signed in.
+ */
+export async function changePassword(
+  db: Database,
+  mailer: Mailer,
+  input: {
+    userId: number;
+    sessionIdHash: string;
+    currentPassword: string;
+    password: string;
+    siteName: string;
+    siteUrl: string;
+  },
+): Promise<void> {
+  const user = await findAccount(db, input.userId);
+  if (!user.passwordHash) {
+    throw fieldError(
+      'current_password',
+      'Your account has no password yet. Use "Forgot password" on the sign-in page to choose one.',
+    );
+  }
+  await checkCurrentPassword(db, user, input.currentPassword);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, passwordHash);
+    await repository.revokeOtherSessions(tx, user.id, input.sessionIdHash);
+    await mailer.queue(
+      tx,
+      user.email,
+      'password_changed',
+      passwordChangedMail({
+        siteName: input.siteName,
+        resetUrl: new URL('/onboarding/forgot-password', input.siteUrl).toString(),
+      }),
+    );
+  });
 }

@@ -400,3 +400,10 @@ export async function findCurrentSubscription(db: Database, userId: number) {
     .limit(1);
   return row;
 }
+
+export async function findOrderFirstNames(db: Database, orderIds: number[]) {
+  return db
+    .select({ id: orders.id, firstName: orders.shipFirstName })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+}

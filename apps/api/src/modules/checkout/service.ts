@@ -120,3 +120,21 @@ export function setOrderStatusByPaymentIntent(
 ): Promise<number> {
   return repository.setOrderStatusByPaymentIntent(tx, paymentIntentId, status, from);
 }
+
+/**
+ * One order as its receipt, for its customer only: an unknown order is a 404, another customer's
+ * a 403 (issue 12: the account API answers 403 for another customer's data).
+ */
+export async function customerOrder(db: Database, userId: number, orderId: number): Promise<Order> {
+  const found = await repository.findOrder(db, orderId);
+  if (!found) throw AppError.notFound('We could not find this order.');
+  if (found.order.userId !== userId) throw new AppError('forbidden', 'You can only see your own orders.');
+  return toOrder(found.order, found.lines);
+}
+
+/** The first names on these orders (their shipping names), by order id: a referral list names friends by them. */
+export async function firstNamesOfOrders(db: Database, orderIds: number[]): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await repository.findOrderFirstNames(db, orderIds);
+  return new Map(rows.map((row) => [row.id, row.firstName]));
+}

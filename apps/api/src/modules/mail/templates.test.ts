@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { passwordResetMail, verificationCodeMail } from './templates';
+import {
+  emailChangeCodeMail,
+  emailChangedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verificationCodeMail,
+} from './templates';
 
 describe('mail templates', () => {
   it('puts the verification code in the subject, HTML and text', () => {
@@ -20,5 +26,34 @@ describe('mail templates', () => {
     expect(mail.html).toContain('&lt;b&gt;Shop&lt;/b&gt;');
     expect(mail.html).toContain('href="https://x.example/?a=&quot;1&quot;&amp;b=&lt;2&gt;"');
     expect(mail.text).toContain('https://x.example/?a="1"&b=<2>');
+  });
+
+  it('sends the email-change code in the subject, HTML and text, saying nothing changes without it', () => {
+    const mail = emailChangeCodeMail({ siteName: 'Sprout & Spoon', code: '042042', minutes: 30 });
+    expect(mail.subject).toBe('042042 is your code to change your Sprout & Spoon email');
+    expect(mail.html).toContain('data-code>042042<');
+    expect(mail.text).toContain('042042');
+    expect(mail.text).toContain('nothing changes without the code');
+  });
+
+  it('tells the old address which email the account uses now, escaped', () => {
+    const mail = emailChangedMail({
+      siteName: 'Sprout & Spoon',
+      newEmail: 'new<x>@example.com',
+      siteUrl: 'https://shop.example',
+    });
+    expect(mail.html).toContain('new&lt;x&gt;@example.com');
+    expect(mail.html).toContain('href="https://shop.example"');
+    expect(mail.text).toContain('now uses new<x>@example.com');
+  });
+
+  it('links a changed password to a reset, in HTML and text', () => {
+    const mail = passwordChangedMail({
+      siteName: 'Shop',
+      resetUrl: 'https://shop.example/onboarding/forgot-password',
+    });
+    expect(mail.subject).toBe('Your Shop password was changed');
+    expect(mail.html).toContain('href="https://shop.example/onboarding/forgot-password"');
+    expect(mail.text).toContain('https://shop.example/onboarding/forgot-password');
   });
 });

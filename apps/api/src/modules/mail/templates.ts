@@ -96,3 +96,53 @@ export function orderConfirmationMail(input: {
   ].join('\n');
   return { subject, html, text };
 }
+
+/** The code that proves a new email address receives mail, sent to that new address. */
+export function emailChangeCodeMail(input: {
+  siteName: string;
+  code: string;
+  minutes: number;
+}): RenderedMail {
+  const subject = `${input.code} is your code to change your ${input.siteName} email`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Confirm your new email</h1>
+<p style="margin:0 0 16px">Enter this code in your account to use this address from now on. It expires in ${input.minutes} minutes.</p>
+<p style="font-size:32px;font-weight:800;letter-spacing:6px;margin:0 0 16px" data-code>${escapeHtml(input.code)}</p>`,
+  );
+  const text = `Your code to change your ${input.siteName} email is ${input.code}.\nEnter it in your account to use this address from now on. It expires in ${input.minutes} minutes.\nIf you did not ask for this, you can ignore this email: nothing changes without the code.`;
+  return { subject, html, text };
+}
+
+/** Sent to the OLD address once the change is confirmed, so a change nobody asked for is noticed. */
+export function emailChangedMail(input: {
+  siteName: string;
+  newEmail: string;
+  siteUrl: string;
+}): RenderedMail {
+  const subject = `Your ${input.siteName} email was changed`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Your email was changed</h1>
+<p style="margin:0 0 16px">Your account now uses <strong>${escapeHtml(input.newEmail)}</strong>. Receipts and sign-in codes go there from now on.</p>
+<p style="margin:0">If you did not make this change, contact us at once through <a href="${escapeHtml(input.siteUrl)}" style="color:#2f6b4f">${escapeHtml(input.siteUrl)}</a>.</p>`,
+  );
+  const text = `Your ${input.siteName} account now uses ${input.newEmail}. Receipts and sign-in codes go there from now on.\nIf you did not make this change, contact us at once through ${input.siteUrl}.`;
+  return { subject, html, text };
+}
+
+/** Sent after a password change, which also signed out every other browser. */
+export function passwordChangedMail(input: { siteName: string; resetUrl: string }): RenderedMail {
+  const subject = `Your ${input.siteName} password was changed`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Your password was changed</h1>
+<p style="margin:0 0 16px">We signed you out everywhere else; sign in there with your new password.</p>
+<p style="margin:0">If you did not make this change, <a href="${escapeHtml(input.resetUrl)}" style="color:#2f6b4f">reset your password</a> at once.</p>`,
+  );
+  const text = `Your ${input.siteName} password was changed. We signed you out everywhere else; sign in there with your new password.\nIf you did not make this change, reset your password at once: ${input.resetUrl}`;
+  return { subject, html, text };
+}

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 
 const {
   appSettingGroups,
@@ -109,4 +109,58 @@ export async function countReferralRedemption(db: Database, id: number) {
 
 export async function insertCredit(db: Database, credit: typeof creditLedger.$inferInsert) {
   await db.insert(creditLedger).values(credit);
+}
+
+export async function findReferralCodeOfUser(db: Database, userId: number) {
+  const [row] = await db.select().from(referralCodes).where(eq(referralCodes.userId, userId));
+  return row;
+}
+
+/** False when the code is taken (by this account or another: the unique indexes decide). */
+export async function insertReferralCode(db: Database, userId: number, code: string): Promise<boolean> {
+  const rows = await db
+    .insert(referralCodes)
+    .values({ userId, code })
+    .onConflictDoNothing()
+    .returning({ id: referralCodes.id });
+  return rows.length > 0;
+}
+
+/** The referral credits an account earned (positive, tied to the friend's order), newest first. */
+export async function listReferralCredits(db: Database, userId: number) {
+  return db
+    .select({
+      amountCents: creditLedger.amountCents,
+      availableAt: creditLedger.availableAt,
+      orderId: creditLedger.orderId,
+      createdAt: creditLedger.createdAt,
+    })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, userId),
+        sql`${creditLedger.orderId} is not null`,
+        sql`${creditLedger.amountCents} > 0`,
+      ),
+    )
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
+}
+
+/** The spendable balance at `now`: every entry (credits and spends) already available. */
+export async function availableCreditCents(db: Database, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${creditLedger.amountCents}), 0)`.mapWith(Number) })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, userId),
+        sql`(${creditLedger.availableAt} is null or ${creditLedger.availableAt} <= ${now.toISOString()})`,
+      ),
+    );
+  return Math.max(0, row?.cents ?? 0);
+}
+
+export async function findAppSettingGroup(db: Database, group: string) {
+  const [row] = await db.select().from(appSettingGroups).where(eq(appSettingGroups.group, group));
+  return row?.values ?? null;
 }

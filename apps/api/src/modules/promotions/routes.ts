@@ -6,18 +6,21 @@ import {
   appSettingsResponse,
   cartChangeErrorBodies,
   mePromoCodeResponse,
+  messageErrorBody,
   referralResponse,
+  referralsResponse,
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser, signedIn } from '../auth/guards';
 import { CART_PREFIXES, cartIdFromCookie } from '../carts/routes';
 import * as promotions from './service';
 
 const errors = cartChangeErrorBodies;
 const tags = ['promotions'];
 
-export default async function promotionRoutes(fastify: FastifyInstance) {
+export default async function promotionRoutes(fastify: FastifyInstance, options: { siteUrl: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
@@ -98,5 +101,21 @@ export default async function promotionRoutes(fastify: FastifyInstance) {
       data: await promotions.promoCodeOfCart(db(), cartIdFromCookie(request.headers.cookie)),
       meta: {},
     }),
+  );
+
+  app.get(
+    '/api/me/referrals',
+    {
+      schema: {
+        tags,
+        summary: 'My referral code and share link, what a friend gets, my referral credits and friends',
+        response: { 200: referralsResponse, 401: messageErrorBody },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return { data: await promotions.accountReferrals(db(), user, options.siteUrl), meta: {} };
+    },
   );
 }

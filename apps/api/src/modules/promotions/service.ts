@@ -1,9 +1,18 @@
-import { type AbandonedCart, PROMO_ALREADY_APPLIED_MESSAGE, type PromoCode } from '@sprout/contracts';
+import { randomInt } from 'node:crypto';
+import {
+  type AbandonedCart,
+  centsToDollars,
+  PROMO_ALREADY_APPLIED_MESSAGE,
+  type PromoCode,
+  type Referrals,
+} from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { isEmailOfAccount } from '../accounts/service';
 import { changeCart, loadAbandonedCart, lockOpenCart } from '../carts/service';
+import { firstNamesOfOrders } from '../checkout/service';
 import { promoIneligibility } from './eligibility';
+import { friendOfferInWords, type RefereeDiscount, referralCodeFor } from './referral-offer';
 import * as repository from './repository';
 
 const promoError = (message: string) => AppError.invalidField('promo_code', message);
@@ -183,4 +192,70 @@ export function addCredit(
   credit: Parameters<typeof repository.insertCredit>[1],
 ): Promise<void> {
   return repository.insertCredit(tx, credit);
+}
+
+/**
+ * The account site's referral page: the customer's code (made on the first visit for a customer
+ * who has none), the link that applies it (the storefront applies `?referral_id=` on any page), the
+ * friend's offer in words, and the credits: earned once the friend's first box is delivered,
+ * pending until then, available = the spendable balance of the ledger.
+ */
+export async function accountReferrals(
+  db: Database,
+  user: { id: number; firstName: string | null },
+  siteUrl: string,
+  now = new Date(),
+): Promise<Referrals> {
+  const code = await referralCodeOf(db, user);
+  const [credits, available, settings] = await Promise.all([
+    repository.listReferralCredits(db, user.id),
+    repository.availableCreditCents(db, user.id, now),
+    repository.findAppSettingGroup(db, 'referral_system_discounts'),
+  ]);
+  const names = await firstNamesOfOrders(
+    db,
+    credits.map((credit) => credit.orderId!),
+  );
+  const entries = credits.map((credit) => {
+    const earned = credit.availableAt === null || credit.availableAt.getTime() <= now.getTime();
+    return {
+      first_name: names.get(credit.orderId!) ?? null,
+      status: earned ? ('earned' as const) : ('pending' as const),
+      amount: centsToDollars(credit.amountCents),
+      date: credit.createdAt.toISOString(),
+    };
+  });
+  const sum = (status: 'earned' | 'pending') =>
+    credits
+      .filter((_, index) => entries[index]!.status === status)
+      .reduce((total, credit) => total + credit.amountCents, 0);
+  const shareUrl = new URL('/', siteUrl);
+  shareUrl.searchParams.set('referral_id', code);
+  return {
+    code,
+    share_url: shareUrl.toString(),
+    friend_offer: friendOfferInWords(
+      (settings as { referee_discount?: RefereeDiscount } | null)?.referee_discount ?? null,
+    ),
+    credits: {
+      earned: centsToDollars(sum('earned')),
+      pending: centsToDollars(sum('pending')),
+      available: centsToDollars(available),
+    },
+    referrals: entries,
+  };
+}
+
+/** The customer's referral code, made (once, whatever the concurrency) when they have none. */
+async function referralCodeOf(db: Database, user: { id: number; firstName: string | null }): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const existing = await repository.findReferralCodeOfUser(db, user.id);
+    if (existing) return existing.code;
+    await repository.insertReferralCode(
+      db,
+      user.id,
+      referralCodeFor(user.firstName, (max) => randomInt(max)),
+    );
+  }
+  throw new Error(`could not find a free referral code for user ${user.id}`);
 }

@@ -77,6 +77,7 @@ export default [
       route('orders/:orderId', 'routes/account.order.tsx', { id: 'account-order' }),
       route('address', 'routes/account.address.tsx', { id: 'account-address' }),
       route('referrals', 'routes/account.referrals.tsx', { id: 'account-referrals' }),
+      route('profile', 'routes/account.profile.tsx', { id: 'account-profile' }),
     ]),
   ]),
   route('account/sign-out', 'routes/account.sign-out.ts', { id: 'account-sign-out' }),

@@ -1,8 +1,9 @@
 import type { Order } from '@sprout/contracts';
-import { data, Link } from 'react-router';
+import { data, Link, useRouteLoaderData } from 'react-router';
 import { requireCustomer } from '../features/account/account.server';
 import { OrderCosts, OrderFacts, OrderLines } from '../features/account/OrderParts';
 import { PrintButton } from '../features/account/PrintButton';
+import type { RootData } from '../root';
 import type { Route } from './+types/account.order';
 
 /** /account/orders/:orderId: one order as a printable receipt (GET /api/me/orders/{id}). */
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const address = order.shipping_address;
-  const siteName = 'Sprout & Spoon';
+  const siteName = useRouteLoaderData<RootData>('root')?.site.name ?? 'Sprout & Spoon';
   return (
     <article className="receipt" aria-labelledby="receipt-heading">
       <p className="receipt__back no-print">

@@ -1,10 +1,16 @@
-import type { Delivery, Plan, Subscription, UpdateSubscriptionBody } from '@sprout/contracts';
+import {
+  DELIVERY_FREQUENCIES_WEEKS,
+  type Delivery,
+  type Plan,
+  type Subscription,
+  type UpdateSubscriptionBody,
+} from '@sprout/contracts';
 import { useRef } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
 import { formatDeliveryDate, frequencyLabel, money } from '../checkout/format';
 import { useHydrated } from '../forms/useContractForm';
 import { weekdayName } from './format';
-import { FREQUENCIES, type PlanActionData } from './plan.server';
+import type { PlanActionData } from './plan.server';
 
 type Props = {
   subscription: Subscription;
@@ -98,7 +104,7 @@ export function PlanForm({ subscription, plans, weekdays, nextDelivery, actionDa
       </fieldset>
       <fieldset className="choice-group">
         <legend>How often</legend>
-        {FREQUENCIES.map((weeks) => (
+        {DELIVERY_FREQUENCIES_WEEKS.map((weeks) => (
           <label key={weeks} className="choice">
             <input
               type="radio"

@@ -1,5 +1,4 @@
 import {
-  DELIVERY_FREQUENCIES_WEEKS,
   GENERIC_SERVER_ERROR,
   type SubscriptionChange,
   type UpdateSubscriptionBody,
@@ -30,8 +29,6 @@ export function parsePlanForm(form: FormData) {
   }
   return updateSubscriptionBody.safeParse(raw);
 }
-
-export const FREQUENCIES = DELIVERY_FREQUENCIES_WEEKS;
 
 /**
  * Previews (POST /api/me/subscription/preview, saves nothing) or saves (PUT /api/me/subscription)

@@ -2,7 +2,6 @@ import type { Order, PaginationMeta } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { requireCustomer } from '../features/account/account.server';
 import { OrderCosts, OrderFacts, OrderLines } from '../features/account/OrderParts';
-import { Pagination } from '../features/catalog/Pagination';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/account.orders';
 
@@ -51,7 +50,23 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <Pagination pagination={pagination} />
+      {pagination.total_pages > 1 ? (
+        <nav className="pagination" aria-label="Pages of orders">
+          {pagination.current_page > 1 ? (
+            <Link to={`?page=${pagination.current_page - 1}`} rel="prev">
+              ‹ Newer orders
+            </Link>
+          ) : null}{' '}
+          <span>
+            Page {pagination.current_page} of {pagination.total_pages}
+          </span>{' '}
+          {pagination.current_page < pagination.total_pages ? (
+            <Link to={`?page=${pagination.current_page + 1}`} rel="next">
+              Older orders ›
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }

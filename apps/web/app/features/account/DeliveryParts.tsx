@@ -1,8 +1,7 @@
 import type { Delivery } from '@sprout/contracts';
 import { Link } from 'react-router';
-import { CostLines } from '../cart/CostLines';
-import { toClientCosts } from '../cart/mapping';
 import { formatDeliveryDate, money } from '../checkout/format';
+import { CostSummary } from './CostSummary';
 import { SkipToggle, useOptimisticStatus } from './DeliveryForms';
 import { fillLabel, STATUS_LABELS } from './format';
 
@@ -45,8 +44,9 @@ export function BoxItems({ delivery }: { delivery: Delivery }) {
 /** Every cost line of a box: what it costs, or cost once charged. */
 export function BoxCosts({ delivery }: { delivery: Delivery }) {
   return (
-    <CostLines
-      costs={toClientCosts(delivery.costs, delivery.discount_description ?? '')}
+    <CostSummary
+      costs={delivery.costs}
+      discountDescription={delivery.discount_description}
       label={`Price of the box of ${formatDeliveryDate(delivery.date)}`}
     />
   );

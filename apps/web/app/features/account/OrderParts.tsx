@@ -1,7 +1,6 @@
 import type { Order } from '@sprout/contracts';
-import { CostLines } from '../cart/CostLines';
-import { toClientCosts } from '../cart/mapping';
 import { formatDeliveryDate, frequencyLabel, money } from '../checkout/format';
+import { CostSummary } from './CostSummary';
 import { formatDay } from './format';
 
 export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
@@ -50,10 +49,10 @@ export function OrderLines({ order }: { order: Order }) {
 /** Every cost line of an order: items, discounts, shipping, tax, credits and the total. */
 export function OrderCosts({ order }: { order: Order }) {
   return (
-    <CostLines
-      costs={toClientCosts(order.costs, order.discount_description ?? '')}
+    <CostSummary
+      costs={order.costs}
+      discountDescription={order.discount_description}
       label={`Cost of order ${order.number}`}
-      freeTax
     />
   );
 }

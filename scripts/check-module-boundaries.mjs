@@ -41,16 +41,9 @@ export const TABLE_OWNERS = {
     'bestsellerGroupItems',
     'productRecommendations',
   ],
-  checkout: [
-    'checkoutUpsellProducts',
-    'subscriptions',
-    'orders',
-    'orderLines',
-    'checkoutAttempts',
-    'routeGrants',
-  ],
+  checkout: ['checkoutUpsellProducts', 'orders', 'orderLines', 'checkoutAttempts', 'routeGrants'],
   // A subscription's upcoming boxes and their contents (the renewal engine, issue 12).
-  subscriptions: ['deliveries', 'deliveryItems'],
+  subscriptions: ['subscriptions', 'deliveries', 'deliveryItems'],
   // The shared ledger of counted events (sign-in failures, codes, declines) and request counters.
   limits: ['authEvents', 'rateLimitCounters'],
   mail: ['mailMessages'],
@@ -110,6 +103,22 @@ export const READ_JOINS = {
   // A shopper's price context: the cart's variance group and plan, catalogue indicators and tags.
   pricing: ['abandonedCarts', 'plans', 'indicators', 'tags'],
   promotions: ['users'],
+  // Pricing and shipping a box is one statement: its plan, customer, address with state and zip,
+  // the code's tiers and the spendable credit; a box's meals with their prices; a made box's order.
+  subscriptions: [
+    'plans',
+    'users',
+    'addresses',
+    'states',
+    'zipCodes',
+    'promoCodes',
+    'promoCodeTiers',
+    'partnerships',
+    'creditLedger',
+    'products',
+    'categories',
+    'orders',
+  ],
 };
 
 const WRITES = new Set(['insert', 'update', 'delete']);

@@ -432,3 +432,82 @@ describe('profile', () => {
     expect((await attempt()).statusCode).toBe(429);
   });
 });
+
+describe("the demo customer's history and schedule (seed)", () => {
+  it('has charged boxes with orders and eight upcoming boxes on its schedule, seeded once', async () => {
+    const db = context.database.db;
+    const [subscription] = await db
+      .select()
+      .from(schema.subscriptions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.subscriptions.userId))
+      .where(eq(schema.users.email, customer.email));
+    const { subscriptions: sub } = subscription!;
+    expect(sub).toMatchObject({
+      frequencyWeeks: 2,
+      deliveryWeekday: 2,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+    const rows = await db
+      .select()
+      .from(schema.deliveries)
+      .where(eq(schema.deliveries.subscriptionId, sub.id))
+      .orderBy(schema.deliveries.deliveryDate);
+    const charged = rows.filter((row) => row.status === 'charged');
+    const scheduled = rows.filter((row) => row.status === 'scheduled');
+    expect(charged.length).toBeGreaterThanOrEqual(3);
+    expect(scheduled).toHaveLength(8);
+    expect(charged.map((row) => row.weeklyOrdinal)).toEqual(charged.map((_, index) => index + 1));
+    for (const [index, row] of rows.entries()) {
+      expect(new Date(`${row.deliveryDate}T00:00:00Z`).getUTCDay()).toBe(2);
+      if (index > 0) {
+        const gap = Date.parse(row.deliveryDate) - Date.parse(rows[index - 1]!.deliveryDate);
+        expect(gap).toBe(14 * 86_400_000);
+      }
+    }
+    expect(scheduled.every((row) => row.cutoffAt.getTime() > Date.now())).toBe(true);
+    expect(sub.nextDeliveryDate).toBe(scheduled[0]!.deliveryDate);
+    const contents = await db
+      .select({
+        deliveryId: schema.deliveryItems.deliveryId,
+        total: sql<number>`sum(quantity)`.mapWith(Number),
+      })
+      .from(schema.deliveryItems)
+      .groupBy(schema.deliveryItems.deliveryId);
+    for (const row of rows) expect(contents.find((box) => box.deliveryId === row.id)?.total).toBe(24);
+
+    // Seeding again (every start does) adds nothing.
+    const before = (await db.select().from(schema.orders)).length;
+    const { seedDemoData } = await import('@sprout/db/seed');
+    await seedDemoData(db);
+    expect((await db.select().from(schema.orders)).length).toBe(before);
+    expect(
+      (await db.select().from(schema.deliveries).where(eq(schema.deliveries.subscriptionId, sub.id))).length,
+    ).toBe(rows.length);
+  });
+});
+
+describe('order receipts', () => {
+  it('shows my order with its lines and every cost line; 403 for another customer’s, 404 for none', async () => {
+    const cookie = await signIn(customer);
+    const me = (await get('/api/me', cookie)).json().data;
+    const list = (await get(`/api/sales/users/${me.id}/orders`, cookie)).json().data;
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    const receipt = await get(`/api/me/orders/${list[0].id}`, cookie);
+    expect(receipt.statusCode).toBe(200);
+    const order = receipt.json().data;
+    expect(order).toEqual(list[0]);
+    expect(order.lines.reduce((sum: number, line: { quantity: number }) => sum + line.quantity, 0)).toBe(24);
+    expect(order.payment).toEqual({ provider: 'test', brand: 'visa', last4: '4242' });
+    const { costs } = order;
+    expect(costs.total_cost).toBeCloseTo(costs.cart_items + costs.shipping_cost + costs.tax_cost, 2);
+    expect(costs.tax_cost).toBeGreaterThan(0);
+
+    const asAdmin = await signIn(admin);
+    const foreign = await get(`/api/me/orders/${order.id}`, asAdmin);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ message: 'You can only see your own orders.' });
+    expect((await get('/api/me/orders/999999', cookie)).statusCode).toBe(404);
+    expect((await get('/api/me/orders/abc', cookie)).statusCode).toBe(422);
+  });
+});

@@ -50,7 +50,13 @@ export function cardBrandName(brand: string | null | undefined): string | null {
 }
 
 /** What charging a test card does (the test provider's `behavior` column). */
-export type TestCardBehavior = 'succeed' | 'decline' | 'insufficient_funds' | 'requires_action';
+export type TestCardBehavior =
+  | 'succeed'
+  | 'decline'
+  | 'insufficient_funds'
+  | 'requires_action'
+  /** Accepted while the customer pays (and saved), declined when charged later off-session. */
+  | 'declines_off_session';
 
 /** Stripe's test numbers, which the embedded provider honours too. Any other valid number succeeds. */
 export const TEST_CARDS: readonly {
@@ -73,6 +79,12 @@ export const TEST_CARDS: readonly {
     brand: 'visa',
     behavior: 'requires_action',
     label: 'Asks for 3-D Secure authentication',
+  },
+  {
+    number: '4000000000000341',
+    brand: 'visa',
+    behavior: 'declines_off_session',
+    label: 'Succeeds now, declines later renewals',
   },
 ];
 

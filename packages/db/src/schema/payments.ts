@@ -10,8 +10,13 @@ export const testPaymentMethods = pgTable('test_payment_methods', {
   last4: text().notNull(),
   expMonth: integer().notNull(),
   expYear: integer().notNull(),
-  /** What charging this card does: succeed, decline (with a reason), or ask for authentication. */
-  behavior: text({ enum: ['succeed', 'decline', 'insufficient_funds', 'requires_action'] }).notNull(),
+  /**
+   * What charging this card does: succeed, decline (with a reason), ask for authentication, or
+   * succeed with the customer present and decline off-session (Stripe's 4000 0000 0000 0341).
+   */
+  behavior: text({
+    enum: ['succeed', 'decline', 'insufficient_funds', 'requires_action', 'declines_off_session'],
+  }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

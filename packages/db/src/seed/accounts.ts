@@ -3,11 +3,14 @@ import type { Database } from '../client';
 import { hashPassword } from '../passwords';
 import { addresses, plans, subscriptions, users, zipCodes } from '../schema/index';
 import { demoCustomer } from './catalogue/promotions';
+import { seedDemoHistory } from './demo-history';
 
 export const demoAccounts = {
   customer: { email: demoCustomer.email, password: 'mealtime-demo' },
   admin: { email: 'admin@example.com', password: 'mealtime-admin', firstName: 'Avery', lastName: 'Admin' },
 } as const;
+
+const DEMO_ACCOUNTS_LOCK_KEY = 72_310_457;
 
 /** The demo customer's box comes on Tuesdays (zip 10001 is delivered Tuesdays and Thursdays). */
 const DEMO_DELIVERY_WEEKDAY = 2;
@@ -29,6 +32,8 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
     hashPassword(demoAccounts.admin.password),
   ]);
   return db.transaction(async (tx) => {
+    // Serialises concurrent starts (replicas on one PostgreSQL): the history's check-then-insert.
+    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(DEMO_ACCOUNTS_LOCK_KEY))})`);
     const updated = await tx
       .update(users)
       .set({ passwordHash: customerHash })
@@ -82,6 +87,8 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    return updated.length + inserted.length > 0;
+    // Its own once-only guard (no boxes or orders yet), so a database seeded before it gets it too.
+    const history = await seedDemoHistory(tx, demoAccounts.customer.email);
+    return updated.length + inserted.length > 0 || history;
   });
 }

@@ -2,6 +2,8 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '../../lib/jobs';
 import type { PaymentProvider } from '../payments/provider';
+import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
+import { pauseSubscription } from '../subscriptions/service';
 import * as repository from './repository';
 import { capturePayment, reconcilePendingAttempt, releaseHold } from './workflow';
 
@@ -53,7 +55,12 @@ export async function retryPendingCaptures(
     const intent = await deps.payments.retrieve(order.paymentIntentId).catch(() => null);
     if (intent && (intent.status === 'canceled' || intent.status === 'declined')) {
       deps.log.error({ orderId: order.id }, 'an order payment can no longer be collected; order canceled');
-      await repository.cancelUnpaidOrder(deps.db, order.id, order.subscriptionId);
+      await deps.db.transaction(async (tx) => {
+        await repository.cancelUnpaidOrder(tx, order.id);
+        if (order.subscriptionId !== null) {
+          await pauseSubscription(tx, order.subscriptionId, calendarDay(new Date(), DELIVERY_TIME_ZONE));
+        }
+      });
       outcome.canceled += 1;
       continue;
     }

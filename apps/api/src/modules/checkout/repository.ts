@@ -9,15 +9,12 @@ const {
   checkoutUpsellProducts,
   orderLines,
   orders,
-  plans,
   products,
   routeGrants,
-  subscriptions,
 } = schema;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 
 // ─── Upsell ──────────────────────────────────────────────────────────────────────────────────
@@ -244,17 +241,24 @@ export async function countCaptureFailure(db: Database, orderId: number) {
     .where(eq(orders.id, orderId));
 }
 
-/** The payment can never be collected: the order is canceled and its subscription paused. */
-export async function cancelUnpaidOrder(db: Database, orderId: number, subscriptionId: number | null) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(orders)
-      .set({ status: 'canceled' })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'payment_pending')));
-    if (subscriptionId !== null) {
-      await tx.update(subscriptions).set({ status: 'paused' }).where(eq(subscriptions.id, subscriptionId));
-    }
-  });
+/** The payment can never be collected: the order is canceled (its subscription is paused by the caller). */
+export async function cancelUnpaidOrder(db: Database, orderId: number) {
+  await db
+    .update(orders)
+    .set({ status: 'canceled' })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'payment_pending')));
+}
+
+/** A renewal's payment outcome: paid with the intent and card, or canceled. */
+export async function settleOrderPayment(
+  db: Database,
+  orderId: number,
+  outcome: Pick<NewOrder, 'status' | 'paymentProvider' | 'paymentIntentId' | 'cardBrand' | 'cardLast4'>,
+) {
+  await db
+    .update(orders)
+    .set(outcome)
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'payment_pending')));
 }
 
 // ─── Completion ──────────────────────────────────────────────────────────────────────────────
@@ -262,14 +266,6 @@ export async function cancelUnpaidOrder(db: Database, orderId: number, subscript
 export async function findOrderByIdempotencyKey(db: Database, key: string) {
   const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
   return row;
-}
-
-export async function insertSubscription(
-  db: Database,
-  subscription: typeof subscriptions.$inferInsert,
-): Promise<SubscriptionRow> {
-  const [row] = await db.insert(subscriptions).values(subscription).returning();
-  return row!;
 }
 
 export async function insertOrder(db: Database, order: NewOrder): Promise<OrderRow> {
@@ -378,27 +374,6 @@ export async function listOrders(db: Database, userId: number, page: { limit: nu
     db.select({ value: count() }).from(orders).where(eq(orders.userId, userId)),
   ]);
   return { rows, total: total?.value ?? 0 };
-}
-
-export async function findSubscription(db: Database, subscriptionId: number) {
-  const [row] = await db
-    .select({ subscription: subscriptions, plan: plans })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(subscriptions.id, subscriptionId));
-  return row;
-}
-
-/** The customer's current subscription: the newest one not canceled. */
-export async function findCurrentSubscription(db: Database, userId: number) {
-  const [row] = await db
-    .select({ subscription: subscriptions, plan: plans })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'canceled'`))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(1);
-  return row;
 }
 
 export async function findOrderFirstNames(db: Database, orderIds: number[]) {

@@ -11,6 +11,7 @@ import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { loadAbandonedCart, lockOpenCart, priceCart, setUpsellQuantity } from '../carts/service';
 import { itemPriceCents } from '../pricing/item-prices';
+import { findCurrentSubscriptionWithPlan, findSubscriptionWithPlan } from '../subscriptions/service';
 import * as repository from './repository';
 import { toOrder, toSubscription } from './wire';
 
@@ -62,7 +63,7 @@ async function orderWithSubscription(db: Database, orderId: number): Promise<Che
   const found = await repository.findOrder(db, orderId);
   if (!found) throw AppError.notFound('Order not found.');
   const subscription = found.order.subscriptionId
-    ? await repository.findSubscription(db, found.order.subscriptionId)
+    ? await findSubscriptionWithPlan(db, found.order.subscriptionId)
     : undefined;
   if (!subscription) throw AppError.notFound('Subscription not found.');
   return {
@@ -102,7 +103,7 @@ export async function listOrders(
 }
 
 export async function currentSubscription(db: Database, userId: number): Promise<Subscription | null> {
-  const row = await repository.findCurrentSubscription(db, userId);
+  const row = await findCurrentSubscriptionWithPlan(db, userId);
   return row ? toSubscription(row.subscription, row.plan) : null;
 }
 
@@ -119,6 +120,42 @@ export function setOrderStatusByPaymentIntent(
   from: OrderStatus[],
 ): Promise<number> {
   return repository.setOrderStatusByPaymentIntent(tx, paymentIntentId, status, from);
+}
+
+export type OrderRow = repository.OrderRow;
+export type NewOrder = repository.NewOrder;
+export type NewOrderLine = Omit<Parameters<typeof repository.insertOrderLines>[1][number], 'orderId'>;
+
+/**
+ * A renewal's order with its lines, in the caller's transaction (checkout owns orders). The
+ * idempotency key decides: a box whose order exists gets that order back, never a second one.
+ */
+export async function createRenewalOrder(
+  tx: Database,
+  order: NewOrder,
+  lines: NewOrderLine[],
+): Promise<{ order: OrderRow; created: boolean }> {
+  const existing = await repository.findOrderByIdempotencyKey(tx, order.idempotencyKey);
+  if (existing) return { order: existing, created: false };
+  const created = await repository.insertOrder(tx, order);
+  await repository.insertOrderLines(
+    tx,
+    lines.map((line) => ({ ...line, orderId: created.id })),
+  );
+  return { order: created, created: true };
+}
+
+export async function findOrderByIdempotencyKey(db: Database, key: string): Promise<OrderRow | undefined> {
+  return repository.findOrderByIdempotencyKey(db, key);
+}
+
+/** A renewal's charge went through (paid, with the intent and card) or was given up (canceled). */
+export function settleRenewalOrder(
+  tx: Database,
+  orderId: number,
+  outcome: Parameters<typeof repository.settleOrderPayment>[2],
+): Promise<void> {
+  return repository.settleOrderPayment(tx, orderId, outcome);
 }
 
 /**

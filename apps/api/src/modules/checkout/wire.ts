@@ -1,5 +1,6 @@
 import { centsToDollars, type Order, type Subscription } from '@sprout/contracts';
-import type { OrderLineJson, OrderRow, SubscriptionRow } from './repository';
+import type { SubscriptionRow } from '../subscriptions/service';
+import type { OrderLineJson, OrderRow } from './repository';
 
 type PlanRow = { id: number; slug: string; name: string; threshold: number };
 

@@ -17,6 +17,7 @@ import { orderConfirmationMail } from '../mail/templates';
 import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
 import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
+import { createSubscription, ensureUpcomingDeliveries, recordFirstDelivery } from '../subscriptions/service';
 import { checkoutProblems } from './readiness';
 import * as repository from './repository';
 import { orderNumber } from './wire';
@@ -215,13 +216,18 @@ async function attemptCheckout(
         deliveryInstructions: locked.cart.deliveryInstructions,
         isDefault: true,
       });
-      const subscription = await repository.insertSubscription(tx, {
+      const subscription = await createSubscription(tx, {
         userId,
         planId: repriced.details.plan!.id,
         addressId,
         frequencyWeeks: input.frequency_weeks,
         deliveryWeekday: isoWeekday(input.first_delivery_date),
         nextDeliveryDate: input.first_delivery_date,
+        // The card later boxes are charged to, off-session (saved with the first payment).
+        ...savedCardOf(deps.payments, payment, input),
+        // Its tiers 2, 3 … price the later boxes.
+        promoCodeId: repriced.promoApplies ? locked.cart.promoCodeId : null,
+        partnershipId: locked.cart.partnershipId,
       });
 
       await step('create-order');
@@ -289,6 +295,14 @@ async function attemptCheckout(
           regularUnitPriceCents: cost.regularUnitPriceCents,
         })),
       ]);
+      // The first box is a delivery too (decision 021): the later boxes copy its meals, not its add-ons.
+      await recordFirstDelivery(tx, {
+        subscriptionId: subscription.id,
+        deliveryDate: input.first_delivery_date,
+        orderId: order.id,
+        items: repriced.boxLines.map(({ line }) => ({ productId: line.product.id, quantity: line.quantity })),
+      });
+      await ensureUpcomingDeliveries(tx, subscription.id, now);
       if (referrerCreditCents > 0 && repriced.details.referral) {
         await addCredit(tx, {
           userId: repriced.details.referral.userId,
@@ -346,6 +360,19 @@ async function attemptCheckout(
   return outcome.completed;
 }
 
+/** The card the subscription's later boxes are charged to: the one this checkout paid with. */
+function savedCardOf(payments: PaymentProvider, payment: PaymentIntent | null, input: CompleteCheckoutBody) {
+  const paymentMethodId = payment?.savedPaymentMethod?.paymentMethodId ?? input.payment_method_id ?? null;
+  if (!payment || !paymentMethodId) return {};
+  return {
+    paymentProvider: payments.name,
+    paymentMethodId,
+    paymentCustomerId: payment.savedPaymentMethod?.customerId ?? null,
+    cardBrand: payment.card?.brand ?? null,
+    cardLast4: payment.card?.last4 ?? null,
+  };
+}
+
 function assertReady(priced: PricedCart, input: CompleteCheckoutBody, now: Date) {
   const { cart, plan, zip } = priced.details;
   const problems = checkoutProblems({
@@ -390,6 +417,11 @@ async function authorize(
     description: `${deps.site.name}: first box (${priced.details.plan?.name ?? 'plan'})`,
     // Nothing that would let a reader of the processor's dashboard act on the cart.
     metadata: { kind: 'first_box' },
+    // A subscription: the card is kept for the later boxes, charged off-session.
+    saveForOffSession: {
+      email: priced.details.cart.email!,
+      name: [priced.details.cart.firstName, priced.details.cart.lastName].filter(Boolean).join(' '),
+    },
   };
   // A shared address that saw many declines stops only carts that had a decline themselves: one
   // card tester behind a school's or an office's address cannot stop everybody's first try.

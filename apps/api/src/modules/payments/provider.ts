@@ -19,12 +19,31 @@ export type PaymentIntent = {
   /** A customer-facing reason when declined, else null. */
   declineMessage: string | null;
   card: { brand: string; last4: string } | null;
+  /**
+   * The card kept for later off-session charges (an authorization asked with saveForOffSession):
+   * its payment method and, with Stripe, the customer it is attached to.
+   */
+  savedPaymentMethod?: { paymentMethodId: string; customerId: string | null } | null;
 };
 
 export type AuthorizeInput = {
   amountCents: number;
   currency: 'usd';
   paymentMethodId: string;
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** Keep the card for later charges without the customer (a subscription's first payment). */
+  saveForOffSession?: { email: string; name: string };
+};
+
+/** A charge of a saved card without the customer present (a subscription's later box). */
+export type OffSessionChargeInput = {
+  amountCents: number;
+  currency: 'usd';
+  paymentMethodId: string;
+  /** The provider's customer the card is attached to (Stripe needs it); null for the test provider. */
+  customerId: string | null;
   idempotencyKey: string;
   description: string;
   metadata: Record<string, string>;
@@ -48,4 +67,10 @@ export interface PaymentProvider {
   cancel(intentId: string): Promise<PaymentIntent>;
   retrieve(intentId: string): Promise<PaymentIntent>;
   refund(input: RefundInput): Promise<{ id: string; amountCents: number }>;
+  /**
+   * Charges a saved card off-session and captures at once. The same idempotency key answers the
+   * same intent (so a repeated renewal never charges twice). Declines (including a bank asking
+   * for authentication, which an absent customer cannot give) are NOT thrown: status 'declined'.
+   */
+  chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent>;
 }

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { AppError } from '../../errors/app-error';
 import type {
   AuthorizeInput,
+  OffSessionChargeInput,
   PaymentIntent,
   PaymentIntentStatus,
   PaymentProvider,
@@ -95,6 +96,40 @@ export class StripePaymentProvider implements PaymentProvider {
   ) {}
 
   async authorize(input: AuthorizeInput): Promise<PaymentIntent> {
+    const intent = await this.createAuthorization(input);
+    if (!input.saveForOffSession || intent.status === 'declined') return intent;
+    return {
+      ...intent,
+      savedPaymentMethod: { paymentMethodId: input.paymentMethodId, customerId: intent.customerId },
+    };
+  }
+
+  /**
+   * A subscription's first payment also saves the card: Stripe only charges a card off-session
+   * later when it is attached to a customer and the first payment said so (setup_future_usage).
+   * The customer is created with a key derived from the payment's, so a retry makes no second one.
+   */
+  private async customerFor(input: AuthorizeInput): Promise<string | null> {
+    if (!input.saveForOffSession) return null;
+    try {
+      const customer = await this.stripe.customers.create(
+        {
+          email: input.saveForOffSession.email,
+          name: input.saveForOffSession.name,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: `customer-${input.idempotencyKey}` },
+      );
+      return customer.id;
+    } catch (error) {
+      throw this.unexpected(error, 'create customer');
+    }
+  }
+
+  private async createAuthorization(
+    input: AuthorizeInput,
+  ): Promise<PaymentIntent & { customerId: string | null }> {
+    const customerId = await this.customerFor(input);
     let intent: Stripe.Response<Stripe.PaymentIntent>;
     try {
       intent = await this.stripe.paymentIntents.create(
@@ -107,28 +142,66 @@ export class StripePaymentProvider implements PaymentProvider {
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           description: input.description,
           metadata: input.metadata,
+          ...(customerId ? { customer: customerId, setup_future_usage: 'off_session' as const } : {}),
           expand: EXPAND,
         },
         { idempotencyKey: input.idempotencyKey },
       );
     } catch (error) {
-      if (error instanceof StripeIdempotencyError) {
-        throw new AppError(
-          'conflict',
-          'This idempotency key was already used for a payment with a different amount or card.',
-        );
-      }
-      // A decline answers 402 with the intent it left at requires_payment_method.
-      if (error instanceof StripeCardError && error.payment_intent) {
-        const declined = fromStripe(error.payment_intent, customerMessage(error));
-        return { ...declined, status: 'declined', card: declined.card ?? cardOf(error.payment_method) };
-      }
-      throw this.unexpected(error, 'authorize');
+      return { ...this.declinedOrThrow(error, 'authorize'), customerId };
     }
     // Stripe replays the first answer for a key it has seen; the intent may have moved on since
     // (the customer completed 3-D Secure), and the interface promises its current state.
-    if (intent.lastResponse?.headers?.['idempotent-replayed'] === 'true') return this.retrieve(intent.id);
-    return fromStripe(intent);
+    if (intent.lastResponse?.headers?.['idempotent-replayed'] === 'true') {
+      return { ...(await this.retrieve(intent.id)), customerId };
+    }
+    return { ...fromStripe(intent), customerId };
+  }
+
+  /**
+   * A renewal: the saved card charged without the customer (`off_session`), confirmed and captured
+   * at once. Stripe answers a repeated key with the first answer, decline included, so a renewal
+   * run twice never charges twice. A bank that asks for authentication is a decline here: the
+   * customer is not present to give it (Stripe's `authentication_required`).
+   */
+  async chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          payment_method: input.paymentMethodId,
+          ...(input.customerId ? { customer: input.customerId } : {}),
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          metadata: input.metadata,
+          expand: EXPAND,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const charged = fromStripe(intent);
+      return charged.status === 'requires_action'
+        ? { ...charged, status: 'declined', declineMessage: CARD_DECLINED_MESSAGE }
+        : charged;
+    } catch (error) {
+      return this.declinedOrThrow(error, 'charge off-session');
+    }
+  }
+
+  /** A card decline answers 402 with the intent it left at requires_payment_method; anything else throws. */
+  private declinedOrThrow(error: unknown, operation: string): PaymentIntent {
+    if (error instanceof StripeIdempotencyError) {
+      throw new AppError(
+        'conflict',
+        'This idempotency key was already used for a payment with a different amount or card.',
+      );
+    }
+    if (error instanceof StripeCardError && error.payment_intent) {
+      const declined = fromStripe(error.payment_intent, customerMessage(error));
+      return { ...declined, status: 'declined', card: declined.card ?? cardOf(error.payment_method) };
+    }
+    throw this.unexpected(error, operation);
   }
 
   async retrieve(intentId: string): Promise<PaymentIntent> {

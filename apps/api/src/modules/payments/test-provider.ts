@@ -18,7 +18,13 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import type { AuthorizeInput, PaymentIntent, PaymentProvider, RefundInput } from './provider';
+import type {
+  AuthorizeInput,
+  OffSessionChargeInput,
+  PaymentIntent,
+  PaymentProvider,
+  RefundInput,
+} from './provider';
 import * as repository from './repository';
 
 /**
@@ -56,7 +62,10 @@ function sameSecret(expected: string, given: string): boolean {
 }
 
 /** A replay must ask for exactly what the first request asked for. */
-function replayOf(row: repository.TestIntentWithCard, input: AuthorizeInput): PaymentIntent {
+function replayOf(
+  row: repository.TestIntentWithCard,
+  input: Pick<AuthorizeInput, 'amountCents' | 'paymentMethodId'>,
+): PaymentIntent {
   if (row.amountCents !== input.amountCents || row.paymentMethodId !== input.paymentMethodId) {
     throw new AppError(
       'conflict',
@@ -75,6 +84,7 @@ function outcomeFor(
     return { status: 'declined', declineCode: 'expired_card' };
   switch (method.behavior) {
     case 'succeed':
+    case 'declines_off_session':
       return { status: 'requires_capture', declineCode: null };
     case 'requires_action':
       return { status: 'requires_action', declineCode: null };
@@ -83,6 +93,21 @@ function outcomeFor(
     case 'decline':
       return { status: 'declined', declineCode: 'generic_decline' };
   }
+}
+
+/** What charging the saved card without the customer does right now: paid at once, or declined. */
+function offSessionOutcome(
+  method: repository.TestPaymentMethodRow,
+  now: Date,
+): { status: repository.TestIntentStatus; declineCode: DeclineCode | null } {
+  const present = outcomeFor(method, now);
+  if (present.status === 'declined') return present;
+  // Nobody is there to answer the bank's authentication step: a decline, as with Stripe.
+  if (present.status === 'requires_action')
+    return { status: 'declined', declineCode: 'authentication_failed' };
+  if (method.behavior === 'declines_off_session')
+    return { status: 'declined', declineCode: 'generic_decline' };
+  return { status: 'succeeded', declineCode: null };
 }
 
 export class TestPaymentProvider implements PaymentProvider {
@@ -125,6 +150,41 @@ export class TestPaymentProvider implements PaymentProvider {
       description: input.description,
     });
     // Read back by key: when a concurrent call with the same key won the insert, this is its intent.
+    const stored = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
+    if (!stored) throw new AppError('internal', 'The payment intent vanished after it was created.');
+    const intent = replayOf(stored, input);
+    // The test provider keeps every card it made: saving one is handing its id back.
+    return input.saveForOffSession
+      ? { ...intent, savedPaymentMethod: { paymentMethodId: method.id, customerId: null } }
+      : intent;
+  }
+
+  async chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent> {
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new AppError(
+        'internal',
+        `A payment needs a positive whole number of cents, not ${input.amountCents}.`,
+      );
+    }
+    const existing = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
+    if (existing) return replayOf(existing, input);
+    const method = await repository.findTestPaymentMethod(this.db, input.paymentMethodId);
+    const outcome: { status: repository.TestIntentStatus; declineCode: DeclineCode | null } = method
+      ? offSessionOutcome(method, this.clock())
+      : { status: 'declined', declineCode: 'generic_decline' };
+    const id = newTestId('pi_test');
+    await repository.insertTestIntentIfAbsent(this.db, {
+      id,
+      idempotencyKey: input.idempotencyKey,
+      clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      paymentMethodId: input.paymentMethodId,
+      status: outcome.status,
+      declineCode: outcome.declineCode,
+      capturedCents: outcome.status === 'succeeded' ? input.amountCents : 0,
+      description: input.description,
+    });
     const stored = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
     if (!stored) throw new AppError('internal', 'The payment intent vanished after it was created.');
     return replayOf(stored, input);

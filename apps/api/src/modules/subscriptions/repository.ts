@@ -1,0 +1,471 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+
+const {
+  addresses,
+  categories,
+  creditLedger,
+  deliveries,
+  deliveryItems,
+  orders,
+  partnerships,
+  plans,
+  products,
+  promoCodes,
+  promoCodeTiers,
+  states,
+  subscriptions,
+  users,
+  zipCodes,
+} = schema;
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type PlanRow = typeof plans.$inferSelect;
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type DeliveryStatus = DeliveryRow['status'];
+export type DeliveryContent = { productId: number; quantity: number };
+
+/** The jobs' clock in SQL: a set instant, or the database's now(). */
+export const asOfSql = (asOf: Date | null) =>
+  sql`coalesce(${asOf?.toISOString() ?? null}::timestamptz, now())`;
+
+// ─── Subscriptions ───────────────────────────────────────────────────────────────────────────
+
+export async function insertSubscription(
+  db: Database,
+  subscription: NewSubscription,
+): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(subscription).returning();
+  return row!;
+}
+
+export async function updateSubscription(
+  db: Database,
+  subscriptionId: number,
+  changes: Partial<Omit<NewSubscription, 'id' | 'userId'>>,
+): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, subscriptionId));
+}
+
+/** The subscription's row under lock: its deliveries are made and changed one caller at a time. */
+export async function lockSubscription(
+  db: Database,
+  subscriptionId: number,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update');
+  return row;
+}
+
+export async function findSubscriptionWithPlan(db: Database, subscriptionId: number) {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.id, subscriptionId));
+  return row;
+}
+
+/** The customer's current subscription: the newest one not canceled. */
+export async function findCurrentSubscriptionWithPlan(db: Database, userId: number) {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'canceled'`))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+export type TierJson = {
+  id: number;
+  type: 'products_off' | 'percent_off' | 'dollars_off';
+  amount: number;
+  weekly_ordinal_number: number;
+  free_shipping: boolean;
+  free_tax: boolean;
+};
+
+/**
+ * Everything that prices and ships a subscription's boxes, in one statement: the plan, the
+ * customer, the delivery address with its state and zip, the promo code's tiers and the credit
+ * the account may spend at `asOf`.
+ */
+const pricingContext = (asOf: Date | null) => ({
+  subscription: subscriptions,
+  plan: plans,
+  email: users.email,
+  address: addresses,
+  stateCode: states.code,
+  taxRateBasisPoints: states.taxRateBasisPoints,
+  taxesShipping: states.taxesShipping,
+  zipCode: zipCodes.code,
+  promoDescription: promoCodes.descriptionCheckout,
+  /** A partnership pays up to this much of every box (an employer's benefit); 0 without one. */
+  partnershipCents: sql<number>`coalesce(${partnerships.maxOrderValueCents}, 0)`.mapWith(Number),
+  tiers: sql<TierJson[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', ${promoCodeTiers.id}, 'type', ${promoCodeTiers.type}, 'amount', ${promoCodeTiers.amount},
+      'weekly_ordinal_number', ${promoCodeTiers.weeklyOrdinalNumber},
+      'free_shipping', ${promoCodeTiers.freeShipping}, 'free_tax', ${promoCodeTiers.freeTax})
+      order by ${promoCodeTiers.weeklyOrdinalNumber})
+    from ${promoCodeTiers} where ${promoCodeTiers.promoCodeId} = ${subscriptions.promoCodeId}), '[]'::json)`,
+  creditsCents: sql<number>`(
+    select coalesce(sum(${creditLedger.amountCents}), 0) from ${creditLedger}
+    where ${creditLedger.userId} = ${subscriptions.userId}
+      and (${creditLedger.availableAt} is null or ${creditLedger.availableAt} <= ${asOfSql(asOf)}))`.mapWith(
+    Number,
+  ),
+});
+
+const pricingContextQuery = (db: Database, asOf: Date | null) =>
+  db
+    .select(pricingContext(asOf))
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(addresses, eq(addresses.id, subscriptions.addressId))
+    .innerJoin(states, eq(states.id, addresses.stateId))
+    .innerJoin(zipCodes, eq(zipCodes.id, addresses.zipCodeId))
+    .leftJoin(promoCodes, eq(promoCodes.id, subscriptions.promoCodeId))
+    .leftJoin(
+      partnerships,
+      and(eq(partnerships.id, subscriptions.partnershipId), eq(partnerships.isActive, true)),
+    );
+
+export type PricingContextRow = Awaited<ReturnType<typeof findPricingContext>> & {};
+
+export async function findPricingContext(db: Database, subscriptionId: number, asOf: Date | null) {
+  const [row] = await pricingContextQuery(db, asOf).where(eq(subscriptions.id, subscriptionId));
+  return row;
+}
+
+/** The same for the customer's current subscription (the newest not canceled). */
+export async function findCurrentPricingContext(db: Database, userId: number, asOf: Date | null) {
+  const [row] = await pricingContextQuery(db, asOf)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'canceled'`))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+/** Active subscriptions that have fewer than `count` boxes whose cutoff is still ahead. */
+export async function listSubscriptionsShortOfDeliveries(
+  db: Database,
+  count: number,
+  asOf: Date | null,
+  limit: number,
+) {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        sql`(select count(*) from ${deliveries} where ${deliveries.subscriptionId} = ${subscriptions.id}
+              and ${deliveries.cutoffAt} > ${asOfSql(asOf)}) < ${count}`,
+      ),
+    )
+    .orderBy(asc(subscriptions.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+// ─── Deliveries ──────────────────────────────────────────────────────────────────────────────
+
+export type DeliveryItemJson = {
+  productId: number;
+  sku: string;
+  name: string;
+  image: string | null;
+  categoryName: string;
+  basePriceCents: number;
+  premiumDifferenceCents: number;
+  quantity: number;
+};
+
+/** A box's contents with what prices them, as one JSON column (one statement for any number of boxes). */
+const itemsOf = sql<DeliveryItemJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'productId', ${products.id}, 'sku', ${products.sku}, 'name', ${products.name},
+    'image', ${products.image}->>'cart-desktop', 'categoryName', ${categories.name},
+    'basePriceCents', ${categories.basePriceCents},
+    'premiumDifferenceCents', ${products.premiumDifferenceCents}, 'quantity', ${deliveryItems.quantity})
+    order by ${products.name}, ${products.id})
+  from ${deliveryItems}
+  join ${products} on ${products.id} = ${deliveryItems.productId}
+  join ${categories} on ${categories.id} = ${products.categoryId}
+  where ${deliveryItems.deliveryId} = ${deliveries.id}), '[]'::json)`;
+
+/**
+ * The weekly ordinal a box has, or would have if every box before it that is not skipped or
+ * canceled is made: 1 + those boxes.
+ */
+const ordinalOf = sql<number>`coalesce(${deliveries.weeklyOrdinal}, 1 + (
+  select count(*) from deliveries earlier
+  where earlier.subscription_id = ${deliveries.subscriptionId}
+    and earlier.delivery_date < ${deliveries.deliveryDate}
+    and earlier.status in ('scheduled', 'locked', 'charged', 'failed')))`.mapWith(Number);
+
+/** What the box's order cost, once it has one (what was charged is what is shown). */
+const orderCosts = {
+  itemsCents: orders.itemsCents,
+  promoDiscountCents: orders.promoDiscountCents,
+  orderValueDiscountCents: orders.orderValueDiscountCents,
+  shippingCents: orders.shippingCents,
+  shippingBeforeDiscountCents: orders.shippingBeforeDiscountCents,
+  taxCents: orders.taxCents,
+  taxBeforeDiscountCents: orders.taxBeforeDiscountCents,
+  referralCreditsAppliedCents: orders.referralCreditsCents,
+  creditsAppliedCents: orders.creditsAppliedCents,
+  giftCardsAppliedCents: orders.giftCardsAppliedCents,
+  compedAppliedCents: orders.compedCents,
+  totalCents: orders.totalCents,
+  discountDescription: orders.discountDescription,
+};
+
+const deliveryWithItems = {
+  delivery: deliveries,
+  ordinal: ordinalOf,
+  items: itemsOf,
+  order: orderCosts,
+};
+
+export type DeliveryWithItems = Awaited<ReturnType<typeof listDeliveries>>[number];
+
+/** A subscription's boxes delivered on or after a day, soonest first, with contents and order costs. */
+export async function listDeliveries(db: Database, subscriptionId: number, fromDate: string) {
+  return db
+    .select(deliveryWithItems)
+    .from(deliveries)
+    .leftJoin(orders, eq(orders.id, deliveries.orderId))
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), gte(deliveries.deliveryDate, fromDate)))
+    .orderBy(asc(deliveries.deliveryDate));
+}
+
+export async function findDeliveryWithItems(db: Database, subscriptionId: number, date: string) {
+  const [row] = await db
+    .select(deliveryWithItems)
+    .from(deliveries)
+    .leftJoin(orders, eq(orders.id, deliveries.orderId))
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.deliveryDate, date)));
+  return row;
+}
+
+export async function lockDelivery(db: Database, subscriptionId: number, date: string) {
+  const [row] = await db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.subscriptionId, subscriptionId), eq(deliveries.deliveryDate, date)))
+    .for('update');
+  return row;
+}
+
+/** The subscription's last box (by date) and how many boxes have their cutoff after `asOf`. */
+export async function findLatestDelivery(db: Database, subscriptionId: number, asOf: Date | null) {
+  const [row] = await db
+    .select({
+      delivery: deliveries,
+      upcoming: sql<number>`(select count(*) from deliveries later
+        where later.subscription_id = ${subscriptionId} and later.cutoff_at > ${asOfSql(asOf)})`.mapWith(
+        Number,
+      ),
+    })
+    .from(deliveries)
+    .where(eq(deliveries.subscriptionId, subscriptionId))
+    .orderBy(desc(deliveries.deliveryDate))
+    .limit(1);
+  return row;
+}
+
+export async function insertDeliveries(
+  db: Database,
+  rows: (typeof deliveries.$inferInsert)[],
+): Promise<{ id: number; deliveryDate: string }[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(deliveries)
+    .values(rows)
+    .onConflictDoNothing({ target: [deliveries.subscriptionId, deliveries.deliveryDate] })
+    .returning({ id: deliveries.id, deliveryDate: deliveries.deliveryDate });
+}
+
+/** Copies one box's contents into new boxes: one statement whatever the number of boxes. */
+export async function copyDeliveryItems(db: Database, fromDeliveryId: number, toDeliveryIds: number[]) {
+  if (toDeliveryIds.length === 0) return;
+  await db.execute(sql`
+    insert into ${deliveryItems} (delivery_id, product_id, quantity)
+    select target.id, source.product_id, source.quantity
+    from ${deliveryItems} source
+    cross join (select unnest(${sql.raw(`ARRAY[${toDeliveryIds.map(Number).join(',')}]::integer[]`)}) as id) target
+    where source.delivery_id = ${fromDeliveryId}
+    on conflict do nothing`);
+}
+
+export async function listDeliveryContents(db: Database, deliveryId: number) {
+  return db
+    .select({ productId: deliveryItems.productId, quantity: deliveryItems.quantity })
+    .from(deliveryItems)
+    .where(eq(deliveryItems.deliveryId, deliveryId))
+    .orderBy(asc(deliveryItems.productId));
+}
+
+/** Replaces a box's contents (the cutoff's fill-up): two statements. */
+export async function replaceDeliveryItems(
+  db: Database,
+  deliveryId: number,
+  items: { productId: number; quantity: number }[],
+) {
+  await db.delete(deliveryItems).where(eq(deliveryItems.deliveryId, deliveryId));
+  if (items.length > 0) {
+    await db.insert(deliveryItems).values(items.map((item) => ({ deliveryId, ...item })));
+  }
+}
+
+/** Sets one product's quantity in a box; 0 removes it. */
+export async function setDeliveryItem(db: Database, deliveryId: number, productId: number, quantity: number) {
+  if (quantity <= 0) {
+    await db
+      .delete(deliveryItems)
+      .where(and(eq(deliveryItems.deliveryId, deliveryId), eq(deliveryItems.productId, productId)));
+    return;
+  }
+  await db
+    .insert(deliveryItems)
+    .values({ deliveryId, productId, quantity })
+    .onConflictDoUpdate({ target: [deliveryItems.deliveryId, deliveryItems.productId], set: { quantity } });
+}
+
+/** Moves a box between states, only from the given ones; answers whether it moved. */
+export async function transitionDelivery(
+  db: Database,
+  deliveryId: number,
+  from: DeliveryStatus[],
+  changes: Partial<Omit<typeof deliveries.$inferInsert, 'id' | 'subscriptionId' | 'deliveryDate'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(deliveries)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, from)))
+    .returning({ id: deliveries.id });
+  return rows.length > 0;
+}
+
+/** Skips every scheduled box of a subscription from a day on (pausing it). */
+export async function skipScheduledDeliveries(db: Database, subscriptionId: number, fromDate: string) {
+  await db
+    .update(deliveries)
+    .set({ status: 'skipped', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(deliveries.subscriptionId, subscriptionId),
+        eq(deliveries.status, 'scheduled'),
+        gte(deliveries.deliveryDate, fromDate),
+      ),
+    );
+}
+
+/** Boxes already made (charged, locked or being charged) of a subscription. */
+export async function countMadeDeliveries(db: Database, subscriptionId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.subscriptionId, subscriptionId),
+        inArray(deliveries.status, ['locked', 'charged', 'failed']),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** The contents of the subscription's last made box before a day (what an empty box is filled with). */
+export async function findPreviousMadeContents(db: Database, subscriptionId: number, beforeDate: string) {
+  const [previous] = await db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.subscriptionId, subscriptionId),
+        inArray(deliveries.status, ['locked', 'charged', 'failed']),
+        sql`${deliveries.deliveryDate} < ${beforeDate}`,
+      ),
+    )
+    .orderBy(desc(deliveries.deliveryDate))
+    .limit(1);
+  return previous ? listDeliveryContents(db, previous.id) : [];
+}
+
+// ─── The jobs' claims: one row at a time, skipping rows another replica holds ──────────────
+
+/** A scheduled box of an active subscription whose cutoff has passed, locked for this transaction. */
+export async function claimBoxPastCutoff(db: Database, asOf: Date | null) {
+  const [row] = await db
+    .select({ delivery: deliveries })
+    .from(deliveries)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
+    .where(
+      and(
+        eq(deliveries.status, 'scheduled'),
+        lte(deliveries.cutoffAt, asOfSql(asOf)),
+        eq(subscriptions.status, 'active'),
+      ),
+    )
+    .orderBy(asc(deliveries.cutoffAt), asc(deliveries.id))
+    .limit(1)
+    .for('update', { of: deliveries, skipLocked: true });
+  return row?.delivery;
+}
+
+/** A locked or failed box whose charge is due, locked for this transaction. */
+export async function claimDueCharge(db: Database, asOf: Date | null) {
+  const [row] = await db
+    .select()
+    .from(deliveries)
+    .where(and(inArray(deliveries.status, ['locked', 'failed']), lte(deliveries.nextChargeAt, asOfSql(asOf))))
+    .orderBy(asc(deliveries.nextChargeAt), asc(deliveries.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** A scheduled box of an active subscription within a day of its cutoff, not yet reminded. */
+export async function claimDueReminder(db: Database, asOf: Date | null, hoursBefore: number) {
+  const [row] = await db
+    .select({ delivery: deliveries })
+    .from(deliveries)
+    .innerJoin(subscriptions, eq(subscriptions.id, deliveries.subscriptionId))
+    .where(
+      and(
+        eq(deliveries.status, 'scheduled'),
+        sql`${deliveries.reminderSentAt} is null`,
+        sql`${deliveries.cutoffAt} > ${asOfSql(asOf)}`,
+        sql`${deliveries.cutoffAt} - make_interval(hours => ${hoursBefore}) <= ${asOfSql(asOf)}`,
+        eq(subscriptions.status, 'active'),
+      ),
+    )
+    .orderBy(asc(deliveries.cutoffAt), asc(deliveries.id))
+    .limit(1)
+    .for('update', { of: deliveries, skipLocked: true });
+  return row?.delivery;
+}
+
+// ─── Products a box may hold ─────────────────────────────────────────────────────────────────
+
+export async function findBoxProduct(db: Database, sku: string) {
+  const [row] = await db
+    .select({ id: products.id, isActive: products.isActive, isComposable: categories.isComposable })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.sku, sku));
+  return row;
+}

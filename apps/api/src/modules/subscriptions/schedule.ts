@@ -1,0 +1,54 @@
+/**
+ * When a subscription's boxes arrive and until when each can change (design.md section 6
+ * "Deliveries"). Pure: dates are calendar days (YYYY-MM-DD) in the kitchen's time zone; the cutoff
+ * rule is the one first deliveries use (shipping/delivery-dates.ts), never a second copy of it.
+ */
+import { addDays, isoWeekday, orderCutoff } from '../shipping/delivery-dates';
+
+export type Schedule = {
+  /** 1, 2 or 4. */
+  frequencyWeeks: number;
+  /** ISO weekday (1 = Monday … 7 = Sunday) of every delivery. */
+  weekday: number;
+};
+
+/** The Monday of a day's ISO week. */
+function mondayOf(day: string): string {
+  return addDays(day, 1 - isoWeekday(day));
+}
+
+/**
+ * The delivery dates that follow a box delivered (or due) on `after`: the first falls on the
+ * schedule's weekday in the ISO week `frequencyWeeks` weeks after `after`'s week, then one every
+ * `frequencyWeeks` weeks. With an unchanged weekday that is exactly every 7 × frequency days; a new
+ * weekday moves the next box within its week, never skipping or doubling a cycle.
+ */
+export function deliveryDatesAfter(after: string, schedule: Schedule, count: number): string[] {
+  const stepDays = 7 * schedule.frequencyWeeks;
+  const first = addDays(mondayOf(after), stepDays + schedule.weekday - 1);
+  return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(first, index * stepDays));
+}
+
+/** After this instant a box is locked, priced and charged: noon four days before, kitchen time. */
+export function deliveryCutoff(deliveryDate: string): Date {
+  return orderCutoff(deliveryDate);
+}
+
+/** The reminder ("edit or skip until …") goes out this long before the cutoff. */
+export const REMINDER_HOURS_BEFORE_CUTOFF = 24;
+
+export function reminderDueAt(cutoffAt: Date): Date {
+  return new Date(cutoffAt.getTime() - REMINDER_HOURS_BEFORE_CUTOFF * 3_600_000);
+}
+
+/** A failed off-session charge is tried again this many days after the first decline, then given up. */
+export const RETRY_DAYS_AFTER_FIRST_DECLINE = [1, 3] as const;
+
+/**
+ * When the next charge of a declined box is due, counted from its first decline, or null when the
+ * box has had all its tries (the initial one and one per retry day).
+ */
+export function nextRetryAt(firstDeclineAt: Date, attemptsMade: number): Date | null {
+  const days = RETRY_DAYS_AFTER_FIRST_DECLINE[attemptsMade - 1];
+  return days === undefined ? null : new Date(firstDeclineAt.getTime() + days * 86_400_000);
+}

@@ -1,0 +1,327 @@
+import { type Delivery, type DeliveryItemBody, UPCOMING_DELIVERY_COUNT } from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError } from '../../errors/app-error';
+import type { CostBreakdown } from '../pricing/costs';
+import { toTier } from '../promotions/wire';
+import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
+import { type BoxItem, type PricedBoxLine, priceBox } from './box-pricing';
+import * as repository from './repository';
+import { deliveryCutoff, deliveryDatesAfter } from './schedule';
+import { toDelivery } from './wire';
+
+/**
+ * A subscription's boxes (docs/decisions/021): the next eight exist as rows; each is priced from
+ * the database whenever it is shown and once more, for good, at its cutoff.
+ */
+
+export type SubscriptionRow = repository.SubscriptionRow;
+export type DeliveryRow = repository.DeliveryRow;
+
+// ─── Subscriptions ───────────────────────────────────────────────────────────────────────────
+
+/** Checkout's subscription, in its transaction. */
+export function createSubscription(
+  tx: Database,
+  subscription: repository.NewSubscription,
+): Promise<SubscriptionRow> {
+  return repository.insertSubscription(tx, subscription);
+}
+
+export function findSubscriptionWithPlan(db: Database, subscriptionId: number) {
+  return repository.findSubscriptionWithPlan(db, subscriptionId);
+}
+
+/** The customer's current subscription (the newest not canceled) with its plan. */
+export function findCurrentSubscriptionWithPlan(db: Database, userId: number) {
+  return repository.findCurrentSubscriptionWithPlan(db, userId);
+}
+
+/**
+ * Pauses a subscription in the caller's transaction: its scheduled boxes from `fromDate` on are
+ * skipped (decision 021), so nothing is made or charged until it is resumed.
+ */
+export async function pauseSubscription(
+  tx: Database,
+  subscriptionId: number,
+  fromDate: string,
+): Promise<void> {
+  await repository.updateSubscription(tx, subscriptionId, { status: 'paused', pausedAt: new Date() });
+  await repository.skipScheduledDeliveries(tx, subscriptionId, fromDate);
+}
+
+// ─── Making the rows ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The first box is a delivery too, written by checkout as `charged` with its order and its box
+ * lines (not the add-ons): every later box is copied from it and counts its ordinal from it.
+ */
+export async function recordFirstDelivery(
+  tx: Database,
+  first: {
+    subscriptionId: number;
+    deliveryDate: string;
+    orderId: number;
+    items: repository.DeliveryContent[];
+  },
+): Promise<void> {
+  const [row] = await repository.insertDeliveries(tx, [
+    {
+      subscriptionId: first.subscriptionId,
+      deliveryDate: first.deliveryDate,
+      cutoffAt: deliveryCutoff(first.deliveryDate),
+      status: 'charged',
+      weeklyOrdinal: 1,
+      orderId: first.orderId,
+    },
+  ]);
+  if (!row) throw new AppError('conflict', 'This subscription already has a box on that date.');
+  await repository.replaceDeliveryItems(tx, row.id, first.items);
+}
+
+/**
+ * Makes sure the subscription's next UPCOMING_DELIVERY_COUNT boxes (those whose cutoff is after
+ * `asOf`) exist as rows, each new one a copy of the box before it. Serialised per subscription by
+ * its row lock; the unique (subscription, date) index makes a repeat harmless. Answers how many
+ * rows it made. Only active subscriptions get new boxes.
+ */
+export async function ensureUpcomingDeliveries(
+  tx: Database,
+  subscriptionId: number,
+  asOf: Date | null,
+): Promise<number> {
+  const subscription = await repository.lockSubscription(tx, subscriptionId);
+  if (subscription?.status !== 'active') return 0;
+  const latest = await repository.findLatestDelivery(tx, subscriptionId, asOf);
+  if (!latest) return 0;
+  const missing = UPCOMING_DELIVERY_COUNT - latest.upcoming;
+  if (missing <= 0) return 0;
+
+  const now = (asOf ?? new Date()).getTime();
+  const schedule = { frequencyWeeks: subscription.frequencyWeeks, weekday: subscription.deliveryWeekday };
+  // Dates whose cutoff has already passed (a subscription back from a pause) are left out.
+  const dates: string[] = [];
+  let after = latest.delivery.deliveryDate;
+  while (dates.length < missing) {
+    const batch = deliveryDatesAfter(after, schedule, missing);
+    dates.push(...batch.filter((date) => deliveryCutoff(date).getTime() > now));
+    after = batch[batch.length - 1]!;
+  }
+  const created = await repository.insertDeliveries(
+    tx,
+    dates.slice(0, missing).map((date) => ({
+      subscriptionId,
+      deliveryDate: date,
+      cutoffAt: deliveryCutoff(date),
+      status: 'scheduled' as const,
+    })),
+  );
+  await repository.copyDeliveryItems(
+    tx,
+    latest.delivery.id,
+    created.map((row) => row.id),
+  );
+  return created.length;
+}
+
+/** Subscriptions that have fewer upcoming rows than they should (the top-up job's work list). */
+export function listSubscriptionsShortOfDeliveries(db: Database, asOf: Date | null, limit: number) {
+  return repository.listSubscriptionsShortOfDeliveries(db, UPCOMING_DELIVERY_COUNT, asOf, limit);
+}
+
+// ─── Pricing ─────────────────────────────────────────────────────────────────────────────────
+
+export type PricedDelivery = {
+  delivery: DeliveryRow;
+  weeklyOrdinal: number;
+  lines: PricedBoxLine[];
+  costs: Omit<CostBreakdown, 'giftCardsAvailableCents'> & { giftCardsAvailableCents?: number };
+  itemCount: number;
+  threshold: number;
+  discountDescription: string | null;
+  /** The plan the box was priced with. */
+  plan: repository.PlanRow;
+};
+
+type Context = NonNullable<Awaited<ReturnType<typeof repository.findPricingContext>>>;
+
+/**
+ * Prices one box from the database: its plan's item prices, its promo tier, the credit left,
+ * shipping, the state's tax and its one-time discount. A box with an order shows what was charged.
+ */
+function priceRow(
+  context: Context,
+  row: repository.DeliveryWithItems,
+  creditsCents: number,
+  plan: repository.PlanRow = context.plan,
+): PricedDelivery {
+  const { delivery } = row;
+  const priced = priceBox({
+    items: row.items as BoxItem[],
+    plan,
+    tiers: context.tiers.map(toTier),
+    weeklyOrdinal: row.ordinal,
+    state: { taxRateBasisPoints: context.taxRateBasisPoints, taxesShipping: context.taxesShipping },
+    orderValueDiscountCents: context.partnershipCents,
+    creditsCents,
+    oneTimeDiscountBasisPoints: delivery.oneTimeDiscountBasisPoints,
+  });
+  const ordered = row.order?.totalCents !== undefined && row.order?.totalCents !== null ? row.order : null;
+  return {
+    delivery,
+    weeklyOrdinal: row.ordinal,
+    lines: priced.lines,
+    costs: ordered ? { ...ordered, giftCardsAvailableCents: ordered.giftCardsAppliedCents } : priced.costs,
+    itemCount: priced.itemCount,
+    threshold: plan.threshold,
+    discountDescription: ordered
+      ? ordered.discountDescription
+      : priced.tierApplies
+        ? context.promoDescription
+        : null,
+    plan,
+  };
+}
+
+/**
+ * What one box of a subscription costs (and holds), priced now from the database. `planId`
+ * prices it under another plan (a preview of a plan change); `asOf` is the jobs' clock for the
+ * credits that are spendable.
+ */
+export async function priceDelivery(
+  db: Database,
+  ref: { subscriptionId: number; date: string },
+  options: { asOf?: Date | null; plan?: repository.PlanRow } = {},
+): Promise<PricedDelivery> {
+  const [context, row] = await Promise.all([
+    repository.findPricingContext(db, ref.subscriptionId, options.asOf ?? null),
+    repository.findDeliveryWithItems(db, ref.subscriptionId, ref.date),
+  ]);
+  if (!context) throw AppError.notFound('Subscription not found.');
+  if (!row) throw AppError.notFound(`There is no delivery on ${ref.date}.`);
+  return priceRow(context, row, context.creditsCents, options.plan);
+}
+
+/** The shipping details of a subscription's box, with everything priceDelivery read. */
+export async function findPricingContext(db: Database, subscriptionId: number, asOf: Date | null) {
+  return repository.findPricingContext(db, subscriptionId, asOf);
+}
+
+/**
+ * The customer's upcoming boxes (delivered today or later, kitchen time), priced: three statements
+ * whatever the number of boxes and items. Credit is spent box by box in date order, so each box
+ * shows what it will really cost.
+ */
+export async function listUpcomingDeliveries(db: Database, userId: number, now: Date): Promise<Delivery[]> {
+  const context = await repository.findCurrentPricingContext(db, userId, now);
+  if (!context) return [];
+  const rows = await repository.listDeliveries(
+    db,
+    context.subscription.id,
+    calendarDay(now, DELIVERY_TIME_ZONE),
+  );
+  let credits = context.creditsCents;
+  return rows.map((row) => {
+    const chargeable = row.delivery.status === 'scheduled' && row.order?.totalCents == null;
+    const priced = priceRow(context, row, chargeable ? credits : 0);
+    if (chargeable) credits -= priced.costs.creditsAppliedCents;
+    return toDelivery(priced, now);
+  });
+}
+
+// ─── The customer's changes to a box ─────────────────────────────────────────────────────────
+
+const notChangeable = (message: string) => new AppError('validation', message);
+
+async function lockOwnDelivery(tx: Database, userId: number, date: string) {
+  const current = await repository.findCurrentSubscriptionWithPlan(tx, userId);
+  if (!current) throw AppError.notFound('You have no subscription.');
+  const delivery = await repository.lockDelivery(tx, current.subscription.id, date);
+  if (!delivery) throw AppError.notFound(`There is no delivery on ${date}.`);
+  return { ...current, delivery };
+}
+
+async function readOwnDelivery(db: Database, subscriptionId: number, date: string, now: Date) {
+  return toDelivery(await priceDelivery(db, { subscriptionId, date }, { asOf: now }), now);
+}
+
+function cutoffPassed(delivery: DeliveryRow, now: Date) {
+  return delivery.cutoffAt.getTime() <= now.getTime();
+}
+
+export async function skipDelivery(db: Database, userId: number, date: string, now: Date): Promise<Delivery> {
+  const subscriptionId = await db.transaction(async (tx) => {
+    const { subscription, delivery } = await lockOwnDelivery(tx, userId, date);
+    if (delivery.status === 'skipped') return subscription.id;
+    if (delivery.status !== 'scheduled') {
+      throw notChangeable(`This box is ${delivery.status} and can no longer be skipped.`);
+    }
+    if (cutoffPassed(delivery, now))
+      throw notChangeable('The cutoff for this box has passed: it can no longer be skipped.');
+    await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'skipped' });
+    return subscription.id;
+  });
+  return readOwnDelivery(db, subscriptionId, date, now);
+}
+
+export async function unskipDelivery(
+  db: Database,
+  userId: number,
+  date: string,
+  now: Date,
+): Promise<Delivery> {
+  const subscriptionId = await db.transaction(async (tx) => {
+    const { subscription, delivery } = await lockOwnDelivery(tx, userId, date);
+    if (delivery.status === 'scheduled') return subscription.id;
+    if (delivery.status !== 'skipped') {
+      throw notChangeable(`This box is ${delivery.status}: only a skipped box can be brought back.`);
+    }
+    if (cutoffPassed(delivery, now)) {
+      throw notChangeable('The cutoff for this box has passed: it can no longer be brought back.');
+    }
+    if (subscription.status !== 'active') {
+      throw notChangeable('Your subscription is paused: resume it to bring this box back.');
+    }
+    await repository.transitionDelivery(tx, delivery.id, ['skipped'], { status: 'scheduled' });
+    return subscription.id;
+  });
+  return readOwnDelivery(db, subscriptionId, date, now);
+}
+
+/** Sets one meal's quantity in a box (absolute; 0 removes it), never above the plan's threshold. */
+export async function setDeliveryItem(
+  db: Database,
+  userId: number,
+  date: string,
+  body: DeliveryItemBody,
+  now: Date,
+): Promise<Delivery> {
+  const subscriptionId = await db.transaction(async (tx) => {
+    const { subscription, plan, delivery } = await lockOwnDelivery(tx, userId, date);
+    if (delivery.status !== 'scheduled') {
+      throw notChangeable(
+        delivery.status === 'skipped'
+          ? 'This box is skipped: bring it back before changing what it holds.'
+          : `This box is ${delivery.status} and can no longer be changed.`,
+      );
+    }
+    if (cutoffPassed(delivery, now))
+      throw notChangeable('The cutoff for this box has passed: it can no longer be changed.');
+    const product = await repository.findBoxProduct(tx, body.sku);
+    if (!(product?.isActive && product.isComposable)) {
+      throw AppError.invalidField('sku', `${body.sku} is not a meal you can add to a box.`);
+    }
+    const contents = await repository.listDeliveryContents(tx, delivery.id);
+    const others = contents
+      .filter((item) => item.productId !== product.id)
+      .reduce((sum, item) => sum + item.quantity, 0);
+    if (others + body.quantity > plan.threshold) {
+      throw AppError.invalidField(
+        'quantity',
+        `Your box holds ${plan.threshold} meals and ${others} other meals are in it: remove some before adding more.`,
+      );
+    }
+    await repository.setDeliveryItem(tx, delivery.id, product.id, body.quantity);
+    return subscription.id;
+  });
+  return readOwnDelivery(db, subscriptionId, date, now);
+}

@@ -1,0 +1,53 @@
+import { centsToDollars, type Delivery } from '@sprout/contracts';
+import { orderNumber } from '../checkout/wire';
+import type { CostBreakdown } from '../pricing/costs';
+import type { PricedDelivery } from './service';
+
+/** Dollars, snake_case: the cost lines as the storefront's carts show them. */
+export function toCosts(
+  costs: Omit<CostBreakdown, 'giftCardsAvailableCents'> & { giftCardsAvailableCents?: number },
+) {
+  return {
+    cart_items: centsToDollars(costs.itemsCents),
+    order_value_discount: centsToDollars(costs.orderValueDiscountCents),
+    promo_code_cost: centsToDollars(costs.promoDiscountCents),
+    gift_cards_amount_applied: centsToDollars(costs.giftCardsAppliedCents),
+    gift_cards_amount_available: centsToDollars(costs.giftCardsAvailableCents ?? costs.giftCardsAppliedCents),
+    comped_amount_applied: centsToDollars(costs.compedAppliedCents),
+    referral_credits_amount_applied: centsToDollars(costs.referralCreditsAppliedCents),
+    shipping_cost: centsToDollars(costs.shippingCents),
+    shipping_cost_before_discount: centsToDollars(costs.shippingBeforeDiscountCents),
+    tax_cost: centsToDollars(costs.taxCents),
+    tax_cost_before_discount: centsToDollars(costs.taxBeforeDiscountCents),
+    credits_applied_amount: centsToDollars(costs.creditsAppliedCents),
+    total_cost: centsToDollars(costs.totalCents),
+  };
+}
+
+/** One box as the account site reads it; `now` decides whether it can still change. */
+export function toDelivery(priced: PricedDelivery, now: Date): Delivery {
+  const { delivery } = priced;
+  const open = delivery.cutoffAt.getTime() > now.getTime();
+  return {
+    date: delivery.deliveryDate,
+    status: delivery.status,
+    cutoff_at: delivery.cutoffAt.toISOString(),
+    editable: open && delivery.status === 'scheduled',
+    can_unskip: open && delivery.status === 'skipped',
+    weekly_ordinal: priced.weeklyOrdinal,
+    items: priced.lines.map((line) => ({
+      sku: line.sku,
+      name: line.name,
+      image: line.image,
+      category_name: line.categoryName,
+      quantity: line.quantity,
+      unit_price: centsToDollars(line.unitPriceCents),
+      total: centsToDollars(line.unitPriceCents * line.quantity),
+    })),
+    item_count: priced.itemCount,
+    threshold: priced.threshold,
+    costs: toCosts(priced.costs),
+    discount_description: priced.discountDescription,
+    order: delivery.orderId === null ? null : { id: delivery.orderId, number: orderNumber(delivery.orderId) },
+  };
+}

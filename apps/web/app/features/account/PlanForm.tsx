@@ -96,7 +96,7 @@ export function PlanForm({ subscription, plans, weekdays, nextDelivery, actionDa
               aria-describedby={errors.plan_id ? 'plan_id-error' : undefined}
             />
             <span>
-              <strong>{plan.name}</strong> · {plan.threshold} items, from {money(plan.item_price_from)} each
+              <strong>{plan.name}</strong>, from {money(plan.item_price_from)} an item
             </span>
           </label>
         ))}

@@ -66,6 +66,22 @@ export default [
       route('category/:slug/page/:number', 'routes/upcoming.tsx', { id: 'blog-category-page-number' }),
     ]),
   ]),
+  // The account site (design.md section 6): its own layout and bundle, a customer session required.
+  layout('layouts/account.tsx', { id: 'layout-account' }, [
+    ...prefix('account', [
+      index('routes/account.overview.tsx', { id: 'account' }),
+      route('deliveries', 'routes/account.deliveries.tsx', { id: 'account-deliveries' }),
+      route('deliveries/:date', 'routes/account.delivery.tsx', { id: 'account-delivery' }),
+      route('plan', 'routes/account.plan.tsx', { id: 'account-plan' }),
+      route('orders', 'routes/account.orders.tsx', { id: 'account-orders' }),
+      route('orders/:orderId', 'routes/account.order.tsx', { id: 'account-order' }),
+      route('address', 'routes/account.address.tsx', { id: 'account-address' }),
+      route('referrals', 'routes/account.referrals.tsx', { id: 'account-referrals' }),
+      route('profile', 'routes/account.profile.tsx', { id: 'account-profile' }),
+    ]),
+  ]),
+  route('account/sign-out', 'routes/account.sign-out.ts', { id: 'account-sign-out' }),
+  route('account/payment-method', 'routes/account.payment-method.ts', { id: 'account-payment-method' }),
   // Cart changes (a resource route: no page of its own).
   route('cart', 'routes/cart.ts', { id: 'cart' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),

@@ -3,10 +3,10 @@ import {
   EMAIL_IN_USE_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   type LoginResult,
-  loginBody,
   SOCIAL_SIGN_IN_MESSAGES,
 } from '@sprout/contracts';
 import { LoginForm } from '../features/auth/LoginForm';
+import { loginForm, RETURN_PARAM, safeReturnPath } from '../features/auth/return-path';
 import { signInRedirect } from '../features/auth/sign-in.server';
 import { replyWithApiFailure } from '../features/forms/reply.server';
 import { guardRoute } from '../lib/route-access.server';
@@ -39,14 +39,20 @@ export function knownLoginError(text: string | null | undefined): string | null 
 export async function loader(args: Route.LoaderArgs) {
   await guardRoute(args);
   const query = new URL(args.request.url).searchParams;
-  return { email: query.get('email') ?? '', error: knownLoginError(query.get('error')) };
+  return {
+    email: query.get('email') ?? '',
+    error: knownLoginError(query.get('error')),
+    // A page that needs a customer sent the visitor here (`?next=/account/plan`): back there after.
+    returnTo: safeReturnPath(query.get(RETURN_PARAM)),
+  };
 }
 
 /** Signs in through the API and passes its session cookie on; then the verification step or a site. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginBody });
+  const submission = parseWithZod(await request.formData(), { schema: loginForm });
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }) };
-  const answer = await context.api.send<LoginResult>('POST', '/auth', submission.value);
+  const { [RETURN_PARAM]: next, ...credentials } = submission.value;
+  const answer = await context.api.send<LoginResult>('POST', '/auth', credentials);
   // Wrong credentials are one message for the pair (never which one was wrong).
   const refused = {
     fields: ['email', 'password'],
@@ -54,11 +60,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     hideFields: ['password'],
   };
   if (!answer.ok) return { result: replyWithApiFailure(submission, answer, refused) };
-  const next = signInRedirect(answer, context.site);
-  if (next) return next;
+  const signedIn = signInRedirect(answer, context.site, { returnTo: safeReturnPath(next) });
+  if (signedIn) return signedIn;
   return { result: submission.reply({ formErrors: [LOGIN_FAILED_MESSAGE], hideFields: ['password'] }) };
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <LoginForm email={loaderData.email} error={loaderData.error} actionData={actionData} />;
+  return (
+    <LoginForm
+      email={loaderData.email}
+      error={loaderData.error}
+      returnTo={loaderData.returnTo}
+      actionData={actionData}
+    />
+  );
 }

@@ -1,8 +1,8 @@
-import { loginBody } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import { TextInput } from '../forms/TextInput';
 import { type FormActionData, useContractForm } from '../forms/useContractForm';
 import { AuthCard, FormMessage, PasswordInput, SubmitButton } from './AuthParts';
+import { loginForm, RETURN_PARAM } from './return-path';
 import { SocialButtons } from './SocialButtons';
 
 /**
@@ -12,13 +12,16 @@ import { SocialButtons } from './SocialButtons';
 export function LoginForm({
   email = '',
   error = null,
+  returnTo = null,
   actionData,
 }: {
   email?: string;
   error?: string | null;
+  /** The page to go back to after signing in (checked by the route). */
+  returnTo?: string | null;
   actionData?: FormActionData | undefined;
 }) {
-  const form = useContractForm(loginBody, {
+  const form = useContractForm(loginForm, {
     id: 'login',
     lastResult: actionData?.result,
     defaultValue: { email },
@@ -30,6 +33,7 @@ export function LoginForm({
     <AuthCard title="Log in" intro="Welcome back! Sign in to manage your deliveries.">
       <Form {...form.formProps} className="auth-form">
         <FormMessage ref={form.messageRef} error={message} />
+        {returnTo ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
         <TextInput
           {...form.bind(fields.email)}
           label="Email address"

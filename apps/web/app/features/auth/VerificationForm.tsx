@@ -1,18 +1,20 @@
-import { verificationBody } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import { TextInput } from '../forms/TextInput';
 import { type FormActionData, useContractForm } from '../forms/useContractForm';
 import { AuthCard, FormMessage, SubmitButton } from './AuthParts';
+import { RETURN_PARAM, verificationForm } from './return-path';
 
 /** /onboarding/verification: the 6-digit code from the email, bound to the login attempt. */
 export function VerificationForm({
   verificationId,
+  returnTo = null,
   actionData,
 }: {
   verificationId: string;
+  returnTo?: string | null;
   actionData?: FormActionData | undefined;
 }) {
-  const form = useContractForm(verificationBody, {
+  const form = useContractForm(verificationForm, {
     id: 'verification',
     lastResult: actionData?.result,
     defaultValue: { verificationId },
@@ -27,6 +29,7 @@ export function VerificationForm({
       <Form {...form.formProps} className="auth-form">
         <FormMessage ref={form.messageRef} error={form.form.errors?.[0] ?? null} />
         <input type="hidden" name={fields.verificationId.name} value={verificationId} />
+        {returnTo ? <input type="hidden" name={RETURN_PARAM} value={returnTo} /> : null}
         <TextInput
           {...form.bind(fields.code)}
           label="6-digit code"

@@ -20,16 +20,18 @@ export type LoginStep =
 export function nextLoginStep(
   result: Pick<LoginResult, 'authenticated' | 'nextAction' | 'verificationId' | 'is_admin'>,
   sites: { account: string; admin: string } = { account: ACCOUNT_SITE_URL, admin: ADMIN_SITE_URL },
+  /** A customer's page to go back to (already checked to be a path on this site), kept through the code step. */
+  returnTo: string | null = null,
 ): LoginStep {
   if (!result.authenticated) {
     if (result.nextAction === 'verification' && result.verificationId) {
-      return {
-        kind: 'verification',
-        to: `/onboarding/verification?code=${encodeURIComponent(result.verificationId)}`,
-      };
+      const query = new URLSearchParams({ code: result.verificationId });
+      if (returnTo) query.set('next', returnTo);
+      return { kind: 'verification', to: `/onboarding/verification?${query}` };
     }
     return { kind: 'failed' };
   }
+  // An admin goes to the admin site whatever page asked: the account site is for customers.
   if (result.is_admin) return { kind: 'admin', to: sites.admin };
-  return { kind: 'signed-in', to: sites.account };
+  return { kind: 'signed-in', to: returnTo ?? sites.account };
 }

@@ -16,9 +16,13 @@ import { nextLoginStep } from './login-routing';
 export function signInRedirect(
   answer: Extract<ApiAnswer<LoginResult>, { ok: true }>,
   site: SiteSettings,
-  options: { clearCart?: boolean; secure?: boolean } = {},
+  options: { clearCart?: boolean; secure?: boolean; returnTo?: string | null } = {},
 ): Response | null {
-  const step = nextLoginStep(answer.data, { account: site.accountUrl, admin: site.adminUrl });
+  const step = nextLoginStep(
+    answer.data,
+    { account: site.accountUrl, admin: site.adminUrl },
+    options.returnTo ?? null,
+  );
   if (step.kind === 'failed') return null;
   const headers = withCookies(answer.setCookies);
   if (options.clearCart) headers.append('set-cookie', cartCookie(null, options.secure ?? false));

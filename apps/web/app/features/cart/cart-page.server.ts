@@ -2,6 +2,7 @@ import type { AbandonedCart, BestsellerGroup, Plan } from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
+import { addToNextBox, BOX_ADD_INTENTS } from '../account/box-add.server';
 import { REFERRAL_SETTINGS_GROUP } from '../promotions/banner';
 import {
   AUTO_APPLY_PROMO_COOKIE,
@@ -204,7 +205,11 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
     menu: menuOf(page.pathname),
   };
   const extraCookies: string[] = [];
-  const outcome = await perform(intent, fields, service, context, request, extraCookies);
+  // A signed-in customer's Add goes into their next box, not a cart (issue 12).
+  const outcome =
+    context.signedIn && BOX_ADD_INTENTS.has(intent)
+      ? await addToNextBox(api, intent, fields, service, session, site.accountUrl)
+      : await perform(intent, fields, service, context, request, extraCookies);
   const headers = setCookies([...session.setCookies, ...extraCookies]);
   if ('redirect' in outcome) return redirect(outcome.redirect, { headers });
   if (returnTo) {

@@ -1,4 +1,5 @@
 import { formatMoney, type Product } from '@sprout/contracts';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ProductCartControls } from '../cart/ProductCartControls';
 import { productSearch } from './ProductDialog';
@@ -7,7 +8,16 @@ import { Rating } from './Rating';
 const grams = (milligrams: number) => `${Math.round(milligrams / 100) / 10} g`;
 
 /** One dish on a menu: picture, badge, name, price under the visitor's plan and its nutrition. */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  controls,
+}: {
+  product: Product;
+  priority?: boolean;
+  /** What the card's button does: the cart's Add by default; the account's box editor brings its own. */
+  controls?: ReactNode;
+}) {
   const { uris } = product.image;
   // On a menus page the dish opens in a dialog on the same URL, keeping its filters and page;
   // elsewhere (the home page) it opens over the full menu.
@@ -114,9 +124,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         {promoPrice !== null ? (
           <p className="product-card__promo-note">First-box price with your code</p>
         ) : null}
-        <div className="product-card__actions">
-          <ProductCartControls product={product} />
-        </div>
+        <div className="product-card__actions">{controls ?? <ProductCartControls product={product} />}</div>
       </div>
     </article>
   );

@@ -1,0 +1,208 @@
+import type { Delivery, Menu, Product } from '@sprout/contracts';
+import { useEffect } from 'react';
+import { Link, NavLink, useFetcher, useFetchers } from 'react-router';
+import { ProductCard } from '../catalog/ProductCard';
+import { formatDeliveryDate } from '../checkout/format';
+import { announce } from '../layout/LiveRegion';
+import { CutoffCountdown } from './CutoffCountdown';
+import { ReturnHere } from './DeliveryForms';
+import { BoxCosts, BoxItems, StatusBadge } from './DeliveryParts';
+import type { DeliveryActionData } from './deliveries.server';
+import { fillLabel } from './format';
+
+const itemKey = (date: string, sku: string) => `box-item-${date}-${sku}`;
+
+/** Quantities being sent for this box, by sku (optimistic: shown before the server answers). */
+function useSendingQuantities(date: string): Map<string, number> {
+  const fetchers = useFetchers();
+  const sending = new Map<string, number>();
+  for (const fetcher of fetchers) {
+    if (!fetcher.key.startsWith(`box-item-${date}-`) || !fetcher.formData) continue;
+    const sku = String(fetcher.formData.get('sku') ?? '');
+    const quantity = Number(fetcher.formData.get('quantity'));
+    if (sku && Number.isInteger(quantity)) sending.set(sku, quantity);
+  }
+  return sending;
+}
+
+/** How many of each dish the box holds, with the changes in flight. */
+export function useBoxQuantities(delivery: Delivery) {
+  const sending = useSendingQuantities(delivery.date);
+  const quantities = new Map(delivery.items.map((item) => [item.sku, item.quantity]));
+  for (const [sku, quantity] of sending) quantities.set(sku, quantity);
+  const count = [...quantities.values()].reduce((sum, quantity) => sum + quantity, 0);
+  return { quantities, count };
+}
+
+/**
+ * − qty + for one dish in one box: each button sends the new absolute quantity (shown at once),
+ * one fetcher per dish so a newer press replaces the one in flight; the API's refusal (the plan's
+ * limit, the cutoff) shows under it. A plain form post before the JavaScript loads.
+ */
+export function BoxStepper({
+  delivery,
+  product,
+  quantity,
+  full,
+}: {
+  delivery: Delivery;
+  product: { sku: string; name: string };
+  quantity: number;
+  full: boolean;
+}) {
+  const fetcher = useFetcher<DeliveryActionData>({ key: itemKey(delivery.date, product.sku) });
+  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.ok && outcome.delivery) {
+      const line = outcome.delivery.items.find((item) => item.sku === product.sku);
+      announce(
+        `${product.name}: ${line?.quantity ?? 0} in your box, ${fillLabel(outcome.delivery.item_count, outcome.delivery.threshold)}.`,
+      );
+    }
+  }, [outcome, product]);
+  const errorId = `box-error-${product.sku}`;
+  const error = outcome && !outcome.ok ? outcome.message : null;
+  return (
+    <div className="box-stepper">
+      <fetcher.Form method="post" className="stepper" aria-busy={fetcher.state !== 'idle'}>
+        <input type="hidden" name="intent" value="set-item" />
+        <input type="hidden" name="date" value={delivery.date} />
+        <input type="hidden" name="sku" value={product.sku} />
+        <ReturnHere />
+        <button
+          type="submit"
+          name="quantity"
+          value={Math.max(0, quantity - 1)}
+          className="stepper__button"
+          aria-label={`Remove one ${product.name}`}
+          aria-describedby={error ? errorId : undefined}
+          disabled={quantity <= 0}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <span className="stepper__count">
+          {quantity}
+          <span className="visually-hidden"> in this box</span>
+        </span>
+        <button
+          type="submit"
+          name="quantity"
+          value={quantity + 1}
+          className="stepper__button"
+          aria-label={`Add one ${product.name}`}
+          aria-describedby={error ? errorId : undefined}
+          // Before the server says so: the plan's size is known here (the API checks it again).
+          aria-disabled={full || undefined}
+          title={full ? 'Your box is full: remove a dish first' : undefined}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </fetcher.Form>
+      {error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The box editor: the box on one side (fill, contents, price), the menus' dishes with steppers. */
+export function BoxEditor({
+  delivery,
+  menus,
+  menu,
+  products,
+  renderedAt,
+}: {
+  delivery: Delivery;
+  menus: Pick<Menu, 'slug' | 'name'>[];
+  menu: string | null;
+  products: Product[];
+  renderedAt: number;
+}) {
+  const label = formatDeliveryDate(delivery.date);
+  const { quantities, count } = useBoxQuantities(delivery);
+  const full = count >= delivery.threshold;
+  const base = `/account/deliveries/${delivery.date}`;
+  return (
+    <div className="box-editor">
+      <p>
+        <Link to="/account/deliveries">← All deliveries</Link>
+      </p>
+      <div className="box-editor__head">
+        <h1>Box of {label}</h1>
+        <StatusBadge delivery={delivery} />
+      </div>
+      {delivery.editable ? (
+        <CutoffCountdown cutoffAt={delivery.cutoff_at} renderedAt={renderedAt} />
+      ) : (
+        <p className="notice" role="note">
+          {delivery.status === 'skipped'
+            ? 'This box is skipped. Bring it back from your deliveries to change what is in it.'
+            : 'This box can no longer change: it is past its cutoff.'}
+        </p>
+      )}
+      <div className="box-editor__layout">
+        <section className="account-card box-editor__box" aria-labelledby="box-heading">
+          <h2 id="box-heading">In your box</h2>
+          <p
+            className={`box-fill${count === delivery.threshold ? ' box-fill--complete' : ''}`}
+            data-box-fill=""
+          >
+            <strong>{fillLabel(count, delivery.threshold)}</strong>
+            {count < delivery.threshold ? ` · add ${delivery.threshold - count} more to fill it` : ' · full'}
+          </p>
+          <progress max={delivery.threshold} value={Math.min(count, delivery.threshold)} aria-hidden="true" />
+          <BoxItems delivery={delivery} />
+          <h3>Price</h3>
+          <BoxCosts delivery={delivery} />
+        </section>
+        {delivery.editable ? (
+          <section className="box-editor__menu" aria-labelledby="menu-heading">
+            <h2 id="menu-heading">Choose dishes</h2>
+            <nav className="menu-tabs" aria-label="Menus">
+              <ul>
+                <li>
+                  <NavLink to={base} end preventScrollReset className={() => (menu === null ? 'active' : '')}>
+                    All
+                  </NavLink>
+                </li>
+                {menus.map((item) => (
+                  <li key={item.slug}>
+                    <NavLink
+                      to={`${base}?menu=${item.slug}`}
+                      preventScrollReset
+                      className={() => (menu === item.slug ? 'active' : '')}
+                      aria-current={menu === item.slug ? 'page' : undefined}
+                    >
+                      {item.name}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <ul className="product-grid box-editor__products">
+              {products.map((product) => (
+                <li key={product.sku}>
+                  <ProductCard
+                    product={product}
+                    controls={
+                      <BoxStepper
+                        delivery={delivery}
+                        product={product}
+                        quantity={quantities.get(product.sku) ?? 0}
+                        full={full}
+                      />
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Delivery } from '@sprout/contracts';
+import { Link } from 'react-router';
+import { formatDeliveryDate, money } from '../checkout/format';
+import { CostSummary } from './CostSummary';
+import { SkipToggle, useOptimisticStatus } from './DeliveryForms';
+import { fillLabel, STATUS_LABELS } from './format';
+
+/** The box's status as a badge, optimistic while a skip is being saved. */
+export function StatusBadge({ delivery }: { delivery: Delivery }) {
+  const status = useOptimisticStatus(delivery);
+  return (
+    <span className={`status-badge status-badge--${status}`} data-status={status}>
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** The dishes of a box with their pictures and prices. */
+export function BoxItems({ delivery }: { delivery: Delivery }) {
+  if (delivery.items.length === 0) return <p className="muted">This box is empty.</p>;
+  return (
+    <ul className="box-items" aria-label={`What is in the box of ${formatDeliveryDate(delivery.date)}`}>
+      {delivery.items.map((item) => (
+        <li key={item.sku} className="box-items__item">
+          {item.image ? (
+            <img src={item.image} alt="" width={56} height={56} loading="lazy" decoding="async" />
+          ) : (
+            <span className="box-items__no-image" aria-hidden="true" />
+          )}
+          <span className="box-items__name">
+            {item.name}
+            <span className="box-items__category">{item.category_name}</span>
+          </span>
+          <span className="box-items__qty">
+            <span className="visually-hidden">Quantity </span>× {item.quantity}
+          </span>
+          <span className="box-items__total">{money(item.total)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every cost line of a box: what it costs, or cost once charged. */
+export function BoxCosts({ delivery }: { delivery: Delivery }) {
+  return (
+    <CostSummary
+      costs={delivery.costs}
+      discountDescription={delivery.discount_description}
+      label={`Price of the box of ${formatDeliveryDate(delivery.date)}`}
+    />
+  );
+}
+
+/** One row of the deliveries list: date, status, fill, price, and what can be done with it. */
+export function DeliveryRow({ delivery }: { delivery: Delivery }) {
+  const label = formatDeliveryDate(delivery.date);
+  const status = useOptimisticStatus(delivery);
+  return (
+    <li className="delivery-row" data-delivery={delivery.date} data-status={status}>
+      <div className="delivery-row__when">
+        <h3 className="delivery-row__date">{label}</h3>
+        <StatusBadge delivery={delivery} />
+      </div>
+      <p className="delivery-row__fill">
+        {fillLabel(delivery.item_count, delivery.threshold)}
+        {delivery.order ? (
+          <>
+            {' · '}
+            <Link to={`/account/orders/${delivery.order.id}`}>Order {delivery.order.number}</Link>
+          </>
+        ) : null}
+      </p>
+      <p className="delivery-row__price">
+        <span className="visually-hidden">Price </span>
+        {status === 'skipped' ? <s>{money(delivery.costs.total_cost)}</s> : money(delivery.costs.total_cost)}
+      </p>
+      <div className="delivery-row__actions">
+        <Link to={`/account/deliveries/${delivery.date}`} className="button button--ghost">
+          {delivery.editable ? 'Edit' : 'View'}
+          <span className="visually-hidden"> the box of {label}</span>
+        </Link>
+        <SkipToggle delivery={delivery} label={label} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Delivery } from '@sprout/contracts';
+import { Link } from 'react-router';
+import { formatDeliveryDate } from '../checkout/format';
+import { CutoffCountdown } from './CutoffCountdown';
+import { SkipToggle, useOptimisticStatus } from './DeliveryForms';
+import { BoxCosts, BoxItems, StatusBadge } from './DeliveryParts';
+import { fillLabel } from './format';
+
+/** The next box: its date, what is in it, what it costs, the time left to change it, edit and skip. */
+export function NextBoxCard({ delivery, renderedAt }: { delivery: Delivery; renderedAt: number }) {
+  const label = formatDeliveryDate(delivery.date);
+  const status = useOptimisticStatus(delivery);
+  return (
+    <section
+      className="account-card next-box"
+      aria-labelledby="next-box-heading"
+      data-delivery={delivery.date}
+    >
+      <div className="next-box__head">
+        <div>
+          <p className="eyebrow">Your next box</p>
+          <h2 id="next-box-heading">{label}</h2>
+        </div>
+        <StatusBadge delivery={delivery} />
+      </div>
+      {status === 'skipped' ? (
+        <p className="next-box__skipped">Skipped: nothing is made or charged for this date.</p>
+      ) : null}
+      {delivery.status === 'scheduled' || delivery.status === 'skipped' ? (
+        <CutoffCountdown cutoffAt={delivery.cutoff_at} renderedAt={renderedAt} />
+      ) : null}
+      <div className="next-box__actions">
+        {delivery.editable ? (
+          <Link to={`/account/deliveries/${delivery.date}`} className="button button--primary">
+            Edit box
+          </Link>
+        ) : null}
+        <SkipToggle delivery={delivery} label={label} />
+      </div>
+      <div className="next-box__grid">
+        <div>
+          <h3>
+            In the box <span className="muted">({fillLabel(delivery.item_count, delivery.threshold)})</span>
+          </h3>
+          <BoxItems delivery={delivery} />
+        </div>
+        <div>
+          <h3>Price</h3>
+          <BoxCosts delivery={delivery} />
+        </div>
+      </div>
+    </section>
+  );
+}

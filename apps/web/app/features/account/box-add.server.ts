@@ -1,0 +1,89 @@
+import type { DeliveriesResponse, Delivery } from '@sprout/contracts';
+import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
+import type { ServerApiClient } from '../../lib/api-client.server';
+import type { CartOutcome, CartService, CartSession } from '../cart/cart.server';
+import { formatDeliveryDate } from '../checkout/format';
+import { nextEditableBox } from './account.server';
+import { fillLabel } from './format';
+
+type Item = { sku: string; quantity: number };
+
+/** The menus' changes a signed-in customer's Add sends (issue 12): into the next editable box. */
+export const BOX_ADD_INTENTS: ReadonlySet<string> = new Set(['set-item', 'add-group']);
+
+/**
+ * What the menus' form asked for, as dishes to add: `set-item` sends the absolute quantity the
+ * page showed (the visitor's cart's, usually none for a customer), so only the increase is added;
+ * `add-group` adds a ready-made box's dishes.
+ */
+async function requestedItems(
+  intent: string,
+  fields: URLSearchParams,
+  service: CartService,
+  session: CartSession,
+): Promise<Item[] | string> {
+  if (intent === 'add-group') {
+    const groupId = Number.parseInt(fields.get('group') ?? '', 10);
+    const group = (await service.bestsellers()).find((candidate) => candidate.id === groupId);
+    if (!group) return 'This ready-made box is no longer available.';
+    return group.items.map(({ sku, quantity }) => ({ sku, quantity }));
+  }
+  const sku = fields.get('sku') ?? '';
+  const quantity = Number.parseInt(fields.get('quantity') ?? '', 10);
+  if (!sku || !Number.isInteger(quantity) || quantity < 0) return 'Choose a dish and a quantity.';
+  const cart = session.hasCart ? await session.read() : null;
+  const shown = cart?.cart.items.find((line) => line.sku === sku)?.quantity ?? 0;
+  return quantity > shown ? [{ sku, quantity: quantity - shown }] : [];
+}
+
+/**
+ * A signed-in customer's Add on the menus: no capture popup and no cart, the dishes go into the
+ * next box that can still change (PUT /api/me/deliveries/{date}/items, absolute quantities, the
+ * plan's size enforced by the API). Without a subscription the account site says how to start one.
+ */
+export async function addToNextBox(
+  api: ServerApiClient,
+  intent: string,
+  fields: URLSearchParams,
+  service: CartService,
+  session: CartSession,
+  accountUrl: string,
+): Promise<CartOutcome> {
+  const me = await api.request<{ data: { subscription: unknown } }>('GET', '/api/me');
+  if (me.kind !== 'ok' || me.data.data.subscription === null) return { redirect: accountUrl };
+  const items = await requestedItems(intent, fields, service, session);
+  if (typeof items === 'string') return { intent: 'add', ok: false, message: items };
+  if (items.length === 0) return { intent: 'add', ok: true };
+  const deliveries = await api.request<DeliveriesResponse>('GET', '/api/me/deliveries');
+  if (deliveries.kind !== 'ok') return { intent: 'add', ok: false, message: GENERIC_SERVER_ERROR };
+  let box: Delivery | null = nextEditableBox(deliveries.data.data);
+  if (!box)
+    return {
+      intent: 'add',
+      ok: false,
+      message: 'None of your next boxes can change now: they are skipped or past their cutoff.',
+    };
+  for (const item of items) {
+    const current: Delivery = box;
+    const existing = current.items.find((line) => line.sku === item.sku)?.quantity ?? 0;
+    const answer = await api.send<{ data: Delivery }>('PUT', `/api/me/deliveries/${current.date}/items`, {
+      sku: item.sku,
+      quantity: existing + item.quantity,
+    });
+    if (!answer.ok) {
+      const message =
+        answer.status >= 500
+          ? GENERIC_SERVER_ERROR
+          : (Object.values(answer.error.errors ?? {})[0]?.[0] ??
+            answer.error.message ??
+            GENERIC_SERVER_ERROR);
+      return { intent: 'add', ok: false, message };
+    }
+    box = answer.data.data;
+  }
+  return {
+    intent: 'add',
+    ok: true,
+    notice: `Added to your box of ${formatDeliveryDate(box.date)} (${fillLabel(box.item_count, box.threshold)}).`,
+  };
+}

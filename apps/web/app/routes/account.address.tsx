@@ -1,0 +1,77 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { PaymentConfig, SavedPaymentMethod } from '@sprout/contracts';
+import { updateAddressBody } from '@sprout/contracts';
+import { data } from 'react-router';
+import { AddressForm } from '../features/account/AddressForm';
+import { requireCustomer } from '../features/account/account.server';
+import { CardForm } from '../features/account/CardForm';
+import { replyWithApiFailure } from '../features/forms/reply.server';
+import type { Route } from './+types/account.address';
+import '../features/payments/payments.css';
+
+export const handle = { title: 'Address & card' };
+
+const ADDRESS_FIELDS = [
+  'first_name',
+  'last_name',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'zip_code',
+  'phone',
+  'delivery_instructions',
+] as const;
+
+/** /account/address: the delivery address (deliverable zips only) and the card boxes are charged to. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request, context);
+  const [card, config] = await Promise.all([
+    context.api.get<{ data: SavedPaymentMethod | null }>('/api/me/payment-method'),
+    context.api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config'),
+  ]);
+  return { address: customer.address ?? null, card: card.data, paymentConfig: config.data };
+}
+
+/** Saves the address through PUT /api/me/addresses/{id}; the API's refusals show beside their fields. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const customer = await requireCustomer(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: updateAddressBody });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, 422);
+  if (!customer.address)
+    return data({ result: submission.reply({ formErrors: ['You have no address to change yet.'] }) }, 404);
+  const answer = await context.api.send('PUT', `/api/me/addresses/${customer.address.id}`, submission.value);
+  if (!answer.ok) {
+    return data(
+      {
+        result: replyWithApiFailure(submission, answer, {
+          fields: ADDRESS_FIELDS,
+          // The API names the zip by its row (zip_code_id) when it refuses it.
+          fieldKeys: { zip_code: ['zip_code', 'zip_code_id'], city: ['city', 'state_id'] },
+        }),
+      },
+      answer.status,
+    );
+  }
+  return { result: submission.reply(), notice: 'Address saved: your next boxes go there.' };
+}
+
+export default function AddressPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { address, card, paymentConfig } = loaderData;
+  return (
+    <div className="account-page">
+      <h1>Address &amp; card</h1>
+      <section className="account-card" aria-labelledby="address-heading">
+        <h2 id="address-heading">Delivery address</h2>
+        {address ? (
+          <AddressForm address={address} actionData={actionData} />
+        ) : (
+          <p>No address yet: it is saved with your first order.</p>
+        )}
+      </section>
+      <section className="account-card" aria-labelledby="card-heading">
+        <h2 id="card-heading">Payment card</h2>
+        <CardForm card={card} config={paymentConfig} />
+      </section>
+    </div>
+  );
+}

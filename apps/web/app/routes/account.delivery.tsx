@@ -1,0 +1,56 @@
+import { deliveryParams, type Menu, type ProductsResponse } from '@sprout/contracts';
+import { data } from 'react-router';
+import { readDeliveries, requireCustomer } from '../features/account/account.server';
+import { BoxEditor } from '../features/account/BoxEditor';
+import { runDeliveryAction } from '../features/account/deliveries.server';
+import { formatDeliveryDate } from '../features/checkout/format';
+import type { Route } from './+types/account.delivery';
+
+/** Every dish of a menu fits one page here (the catalogue has fewer than a hundred). */
+const MENU_PAGE_SIZE = 100;
+
+/**
+ * /account/deliveries/:date: one box and the menus' dishes, with + and − per dish, until its
+ * cutoff; read-only after it. `?menu=` picks one menu.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const parsed = deliveryParams.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  const customer = await requireCustomer(request, context);
+  if (!customer.subscription) throw data(null, { status: 404 });
+  const menuSlug = new URL(request.url).searchParams.get('menu');
+  const [deliveries, menus] = await Promise.all([
+    readDeliveries(context.api),
+    context.api.get<{ data: Menu[] }>('/api/menus'),
+  ]);
+  const delivery = deliveries.find((candidate) => candidate.date === parsed.data.date);
+  if (!delivery) throw data(null, { status: 404 });
+  const menu = menus.data.find((candidate) => candidate.slug === menuSlug)?.slug ?? null;
+  // Only an editable box lists the menus: a locked one shows what it holds.
+  const products = delivery.editable
+    ? (
+        await context.api.get<ProductsResponse>('/api/products', {
+          ...(menu ? { menu_item: menu } : {}),
+          perPage: MENU_PAGE_SIZE,
+          include: 'badge,category',
+        })
+      ).data
+    : [];
+  return {
+    title: `Box of ${formatDeliveryDate(delivery.date)}`,
+    delivery,
+    menus: menus.data.map(({ slug, name }) => ({ slug, name })),
+    menu,
+    products,
+    renderedAt: Date.now(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireCustomer(request, context);
+  return runDeliveryAction(request, context.api);
+}
+
+export default function DeliveryPage({ loaderData }: Route.ComponentProps) {
+  return <BoxEditor {...loaderData} />;
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { nextBox, readDeliveries, requireCustomer } from '../features/account/account.server';
+import { runDeliveryAction } from '../features/account/deliveries.server';
+import { weekdayName } from '../features/account/format';
+import { NextBoxCard } from '../features/account/NextBoxCard';
+import { NoSubscription } from '../features/account/NoSubscription';
+import { formatDeliveryDate, frequencyLabel } from '../features/checkout/format';
+import type { Route } from './+types/account.overview';
+
+export const handle = { title: 'Your account' };
+
+/** /account: the next box first (what a customer comes to change), then the plan in a line. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request, context);
+  const deliveries = customer.subscription ? await readDeliveries(context.api) : [];
+  // The countdown's first render, on the server and while hydrating, is at this instant.
+  return { subscription: customer.subscription, next: nextBox(deliveries), renderedAt: Date.now() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireCustomer(request, context);
+  return runDeliveryAction(request, context.api);
+}
+
+export default function AccountOverview({ loaderData }: Route.ComponentProps) {
+  const { subscription, next, renderedAt } = loaderData;
+  return (
+    <div className="account-page">
+      <h1>Your account</h1>
+      {subscription ? (
+        <>
+          <p className="account-lead">
+            {subscription.plan.name} · {frequencyLabel(subscription.frequency_weeks)} on{' '}
+            {weekdayName(subscription.delivery_weekday)}s{' '}
+            {subscription.status !== 'active' ? <strong>({subscription.status})</strong> : null}{' '}
+            <Link to="/account/plan">Change</Link>
+          </p>
+          {next ? (
+            <NextBoxCard delivery={next} renderedAt={renderedAt} />
+          ) : (
+            <p>
+              No box is coming up.{' '}
+              {subscription.resume_on
+                ? `Deliveries resume on ${formatDeliveryDate(subscription.resume_on)}.`
+                : ''}
+            </p>
+          )}
+          <p>
+            <Link to="/account/deliveries">See the next eight deliveries</Link>
+          </p>
+        </>
+      ) : (
+        <NoSubscription />
+      )}
+    </div>
+  );
+}

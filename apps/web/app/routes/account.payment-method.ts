@@ -1,0 +1,33 @@
+import { GENERIC_SERVER_ERROR, updatePaymentMethodBody } from '@sprout/contracts';
+import { data, redirect } from 'react-router';
+import { requireCustomer } from '../features/account/account.server';
+import type { CardActionData } from '../features/account/CardForm';
+import type { Route } from './+types/account.payment-method';
+
+/** POST /account/payment-method: saves the provider's token as the card later boxes are charged to. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireCustomer(request, context);
+  const form = await request.formData();
+  const parsed = updatePaymentMethodBody.safeParse({
+    payment_method_id: form.get('payment_method_id') ?? '',
+  });
+  if (!parsed.success)
+    return data<CardActionData>(
+      { ok: false, message: parsed.error.issues[0]?.message ?? 'Enter your card details' },
+      422,
+    );
+  const answer = await context.api.send('PUT', '/api/me/payment-method', parsed.data);
+  if (!answer.ok) {
+    const message =
+      answer.status >= 500
+        ? GENERIC_SERVER_ERROR
+        : (Object.values(answer.error.errors ?? {})[0]?.[0] ?? answer.error.message ?? GENERIC_SERVER_ERROR);
+    return data<CardActionData>({ ok: false, message }, answer.status);
+  }
+  return { ok: true, message: 'Card saved: your next boxes are charged to it.' } satisfies CardActionData;
+}
+
+/** Nothing to show at this address. */
+export function loader() {
+  return redirect('/account/address');
+}

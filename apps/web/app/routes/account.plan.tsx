@@ -1,0 +1,81 @@
+import type { Plan, ZipCode } from '@sprout/contracts';
+import { data } from 'react-router';
+import { nextBox, readDeliveries, requireCustomer } from '../features/account/account.server';
+import { weekdayName } from '../features/account/format';
+import { NoSubscription } from '../features/account/NoSubscription';
+import { PlanForm } from '../features/account/PlanForm';
+import { runPlanAction } from '../features/account/plan.server';
+import { frequencyLabel } from '../features/checkout/format';
+import type { Route } from './+types/account.plan';
+
+export const handle = { title: 'Your plan' };
+
+/** Every weekday, when the address's zip is unknown: the API still decides what it accepts. */
+const ALL_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+
+/** /account/plan: box size, frequency (1, 2 or 4 weeks) and delivery day, from the next unlocked box. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const customer = await requireCustomer(request, context);
+  const subscription = customer.subscription;
+  if (!subscription) return { subscription: null, plans: [], weekdays: [], nextDelivery: null };
+  const zip = customer.address?.zip_code;
+  const [plans, zipCode, deliveries] = await Promise.all([
+    context.api.get<{ data: Plan[] }>('/api/sales/plans'),
+    zip ? context.api.request<{ data: ZipCode }>('GET', `/api/shipping/zip-codes/${zip}`) : null,
+    readDeliveries(context.api),
+  ]);
+  const weekdays = zipCode?.kind === 'ok' ? zipCode.data.data.delivery_weekdays : ALL_WEEKDAYS;
+  return {
+    subscription,
+    plans: plans.data.map(({ id, name, threshold, item_price_from, box_price_from }) => ({
+      id,
+      name,
+      threshold,
+      item_price_from,
+      box_price_from,
+    })),
+    // The current day stays listed even if the zip no longer offers it.
+    weekdays: [...new Set([...weekdays, subscription.delivery_weekday])].sort(),
+    nextDelivery: nextBox(deliveries),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireCustomer(request, context);
+  const outcome = await runPlanAction(context.api, await request.formData());
+  return data(outcome, { status: outcome.ok ? 200 : 422 });
+}
+
+export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscription, plans, weekdays, nextDelivery } = loaderData;
+  const saved = actionData?.intent === 'confirm' && actionData.ok;
+  return (
+    <div className="account-page">
+      <h1>Your plan</h1>
+      {subscription ? (
+        <>
+          <p className="account-lead" data-current-plan="">
+            {subscription.plan.name} · {frequencyLabel(subscription.frequency_weeks)} ·{' '}
+            {weekdayName(subscription.delivery_weekday)}s
+          </p>
+          {saved ? (
+            <p className="notice notice--success" role="status">
+              Saved. Your boxes from the next one that can still change follow your new choices.
+            </p>
+          ) : null}
+          <p>Changes apply from your next box that is not past its cutoff.</p>
+          <PlanForm
+            key={JSON.stringify(subscription)}
+            subscription={subscription}
+            plans={plans}
+            weekdays={weekdays}
+            nextDelivery={nextDelivery}
+            actionData={saved ? undefined : actionData}
+          />
+        </>
+      ) : (
+        <NoSubscription />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { expect, test, VIEWPORTS } from './fixtures';
+
+/**
+ * The account site (issue 12) as the demo customer: the login brings them to /account, the next
+ * box is skipped and brought back, a dish is added to it from the menus (no capture popup), the
+ * frequency changes after a previewed price, and an order's receipt opens. Once at each width;
+ * the journeys change the same customer, so they run one after the other.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const DEMO = { email: 'demo@example.com', password: 'mealtime-demo' };
+
+async function mailCount(page: Page): Promise<{ subject: string }[]> {
+  const response = await page.request.get(`/dev/mailbox/messages?to=${encodeURIComponent(DEMO.email)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { subject: string }[] }).data;
+}
+
+/** Opens /account anonymously (HTTP redirect to the login), signs in with the emailed code, and lands back. */
+async function signInThroughAccount(page: Page) {
+  const response = await page.goto('/account/orders');
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/account\/orders$/);
+  await expect(page).toHaveURL(/\/onboarding\/login\?next=%2Faccount%2Forders$/);
+  await page.getByLabel('Email address').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  const before = (await mailCount(page)).length;
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/verification\?code=.+&next=/);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await mailCount(page);
+      code =
+        mails.length > before
+          ? mails.find((mail) => /sign-in code/.test(mail.subject))?.subject.match(/\d{6}/)?.[0]
+          : undefined;
+      return code !== undefined;
+    })
+    .toBe(true);
+  await page.getByLabel('6-digit code').fill(code as string);
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+  // Back on the page that asked for the session.
+  await expect(page).toHaveURL(/\/account\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+}
+
+async function screenshot(page: Page, name: string, width: number) {
+  await page.screenshot({ path: `test-results/screenshots/account-${name}-${width}.png`, fullPage: true });
+}
+
+for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+  test(`the demo customer manages their boxes on /account (${label})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await signInThroughAccount(page);
+
+    // An order and its receipt.
+    const firstOrder = page.locator('[data-order]').first();
+    const orderNumber = await firstOrder.getAttribute('data-order');
+    expect(orderNumber).toMatch(/^SS-\d+$/);
+    await screenshot(page, 'orders', viewport.width);
+    await firstOrder.getByRole('link', { name: /Receipt/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+    await expect(page.getByRole('table', { name: `Items of order ${orderNumber}` })).toBeVisible();
+    await expect(page.getByLabel(`Cost of order ${orderNumber}`)).toContainText('Total');
+    await screenshot(page, 'receipt', viewport.width);
+
+    // The overview: the next box, with a countdown that ticks once hydrated.
+    await page
+      .getByRole('navigation', { name: 'Your account' })
+      .getByRole('link', { name: 'Overview' })
+      .click();
+    await expect(page).toHaveURL(/\/account$/);
+    const nextBox = page.locator('.next-box');
+    await expect(nextBox.getByText('Your next box')).toBeVisible();
+    const left = nextBox.locator('.cutoff__left');
+    const first = await left.textContent();
+    await expect(left).not.toHaveText(first ?? '', { timeout: 5_000 });
+    await screenshot(page, 'overview', viewport.width);
+
+    // Skip, then unskip: the badge changes at once and the server keeps it.
+    await nextBox.getByRole('button', { name: /^Skip the box of/ }).click();
+    await expect(nextBox.locator('[data-status]').first()).toHaveText('Skipped');
+    await expect(nextBox.getByRole('button', { name: /^Unskip the box of/ })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('.next-box [data-status]').first()).toHaveText('Skipped');
+    await page
+      .locator('.next-box')
+      .getByRole('button', { name: /^Unskip the box of/ })
+      .click();
+    await expect(page.locator('.next-box [data-status]').first()).toHaveText('Scheduled');
+    await page.reload();
+    await expect(page.locator('.next-box [data-status]').first()).toHaveText('Scheduled');
+
+    // Make room in the box (the editor), then add a dish from the menus: it goes into the box.
+    await page.locator('.next-box').getByRole('link', { name: 'Edit box' }).click();
+    await expect(page).toHaveURL(/\/account\/deliveries\/\d{4}-\d{2}-\d{2}$/);
+    const boxUrl = page.url();
+    const fill = page.locator('[data-box-fill]');
+    const before = Number((await fill.textContent())?.match(/(\d+) of/)?.[1]);
+    await page
+      .getByRole('button', { name: /^Remove one / })
+      .first()
+      .click();
+    await expect(fill).toContainText(`${before - 1} of`);
+    await screenshot(page, 'box-editor', viewport.width);
+
+    await page.goto('/menus');
+    const card = page.locator('article[data-sku]').first();
+    await card.getByRole('button', { name: /^Add/ }).click();
+    await expect(page.getByText(/^Added to your box of /)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.goto(boxUrl);
+    await expect(page.locator('[data-box-fill]')).toContainText(`${before} of`);
+
+    // The frequency: the new price is shown before confirming.
+    await page.goto('/account/plan');
+    const current = await page.locator('[data-current-plan]').textContent();
+    const nextFrequency = current?.includes('Every 2 weeks') ? 'Every week' : 'Every 2 weeks';
+    await page.getByLabel(nextFrequency).check();
+    await expect(page.locator('[data-preview-price]')).toContainText('With this change');
+    await screenshot(page, 'plan', viewport.width);
+    await page.getByRole('button', { name: 'Confirm change' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await expect(page.locator('[data-current-plan]')).toContainText(nextFrequency);
+
+    // Nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+  });
+}

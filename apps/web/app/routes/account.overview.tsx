@@ -5,6 +5,9 @@ import { weekdayName } from '../features/account/format';
 import { NextBoxCard } from '../features/account/NextBoxCard';
 import { NoSubscription } from '../features/account/NoSubscription';
 import { formatDeliveryDate, frequencyLabel } from '../features/checkout/format';
+import { formatCalendarDay } from '../features/lifecycle/format';
+import { PausedNotice } from '../features/lifecycle/PauseForm';
+import '../features/lifecycle/lifecycle.css';
 import type { Route } from './+types/account.overview';
 
 export const handle = { title: 'Your account' };
@@ -14,7 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireCustomer(request, context);
   const deliveries = customer.subscription ? await readDeliveries(context.api) : [];
   // The countdown's first render, on the server and while hydrating, is at this instant.
-  return { subscription: customer.subscription, next: nextBox(deliveries), renderedAt: Date.now() };
+  const params = new URL(request.url).searchParams;
+  const notice = params.has('reactivated')
+    ? 'Welcome back! Your subscription is active again.'
+    : params.has('resumed')
+      ? 'Your deliveries are back on.'
+      : null;
+  return { subscription: customer.subscription, next: nextBox(deliveries), renderedAt: Date.now(), notice };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountOverview({ loaderData }: Route.ComponentProps) {
-  const { subscription, next, renderedAt } = loaderData;
+  const { subscription, next, renderedAt, notice } = loaderData;
   return (
     <div className="account-page">
       <h1>Your account</h1>
@@ -35,6 +44,17 @@ export default function AccountOverview({ loaderData }: Route.ComponentProps) {
             {subscription.status !== 'active' ? <strong>({subscription.status})</strong> : null}{' '}
             <Link to="/account/plan">Change</Link>
           </p>
+          {subscription.status === 'paused' && subscription.resume_on ? (
+            <PausedNotice
+              resumeOn={subscription.resume_on}
+              resumeLabel={formatCalendarDay(subscription.resume_on)}
+            />
+          ) : null}
+          {notice ? (
+            <p className="notice notice--success" role="status">
+              {notice}
+            </p>
+          ) : null}
           {next ? (
             <NextBoxCard delivery={next} renderedAt={renderedAt} />
           ) : (

@@ -1,11 +1,12 @@
 import type { Plan, ZipCode } from '@sprout/contracts';
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { nextBox, readDeliveries, requireCustomer } from '../features/account/account.server';
 import { weekdayName } from '../features/account/format';
 import { NoSubscription } from '../features/account/NoSubscription';
 import { PlanForm } from '../features/account/PlanForm';
 import { runPlanAction } from '../features/account/plan.server';
 import { frequencyLabel } from '../features/checkout/format';
+import '../features/lifecycle/lifecycle.css';
 import type { Route } from './+types/account.plan';
 
 export const handle = { title: 'Your plan' };
@@ -72,6 +73,18 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
             nextDelivery={nextDelivery}
             actionData={saved ? undefined : actionData}
           />
+          <section className="account-card" aria-labelledby="pause-or-cancel">
+            <h2 id="pause-or-cancel">Take a break, or stop</h2>
+            <p>Pause for up to eight weeks with no boxes and no charges, or cancel at any time.</p>
+            <p className="lifecycle-manage">
+              <Link to="/account/pause" className="button button--secondary">
+                {subscription.status === 'paused' ? 'Resume or see your pause' : 'Pause deliveries'}
+              </Link>
+              <Link to="/account/cancel" className="button button--ghost">
+                Cancel subscription
+              </Link>
+            </p>
+          </section>
         </>
       ) : (
         <NoSubscription />

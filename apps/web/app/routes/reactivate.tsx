@@ -1,37 +1,72 @@
-import { Link, redirect } from 'react-router';
+import type { DeliveryDatesResponse, Plan, SavedPaymentMethod } from '@sprout/contracts';
+import { redirect } from 'react-router';
+import { runReactivationAction } from '../features/lifecycle/lifecycle.server';
+import { ReactivateForm } from '../features/lifecycle/ReactivateForm';
 import { isApiError } from '../lib/api-client.server';
 import { guardRoute } from '../lib/route-access.server';
 import type { Route } from './+types/reactivate';
 import '../features/auth/auth.css';
+import '../features/lifecycle/lifecycle.css';
 
-type MeResponse = { data: { email: string; profile: { first_name: string | null } } };
+type MeResponse = {
+  data: {
+    email: string;
+    profile: { first_name: string | null };
+    subscription: { plan: { id: number } } | null;
+    address?: { zip_code: string } | null;
+  };
+};
 
-/** /reactivate (empty layout, auth guard): needs a session; visitors are sent to the login. */
+/**
+ * /reactivate (empty layout, auth guard): a paused or canceled customer picks a plan and a first
+ * delivery date and confirms the saved card. Visitors go to the login; an active customer to the
+ * account site (the route-access lookup decides both).
+ */
 export async function loader(args: Route.LoaderArgs) {
   await guardRoute(args);
+  const { api } = args.context;
+  let me: MeResponse['data'];
   try {
-    const me = await args.context.api.get<MeResponse>('/api/me');
-    return { firstName: me.data.profile.first_name };
+    me = (await api.get<MeResponse>('/api/me', { include: 'address' })).data;
   } catch (error) {
     // The session ended between the two calls.
     if (isApiError(error) && error.status === 401) throw redirect('/onboarding/login');
     throw error;
   }
+  const zip = me.address?.zip_code;
+  const [plans, dates, card] = await Promise.all([
+    api.get<{ data: Plan[] }>('/api/sales/plans'),
+    zip ? api.request<DeliveryDatesResponse>('GET', `/api/shipping/zip-codes/${zip}/delivery-dates`) : null,
+    api.request<{ data: SavedPaymentMethod | null }>('GET', '/api/me/payment-method'),
+  ]);
+  return {
+    firstName: me.profile.first_name,
+    plans: plans.data.map(({ id, name, threshold, box_price_from, tag }) => ({
+      id,
+      name,
+      threshold,
+      box_price_from,
+      tag,
+    })),
+    currentPlanId: me.subscription?.plan.id ?? null,
+    dates: dates?.kind === 'ok' ? dates.data.data.map((choice) => choice.date) : [],
+    card: card.kind === 'ok' ? card.data.data : null,
+  };
 }
 
-export default function ReactivatePage({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  return runReactivationAction(context.api, await request.formData(), context.site.accountUrl);
+}
+
+export default function ReactivatePage({ loaderData, actionData }: Route.ComponentProps) {
   const greeting = loaderData.firstName ? `Welcome back, ${loaderData.firstName}` : 'Welcome back';
   return (
-    <section className="auth-card auth-card--center" aria-labelledby="reactivate-title">
+    <section className="auth-card reactivate" aria-labelledby="reactivate-title">
       <h1 id="reactivate-title" className="auth-card__title">
         {greeting}
       </h1>
-      <p className="auth-card__intro">
-        We are glad to see you again. Fresh meals and snacks for your kids are on this week's menus.
-      </p>
-      <Link className="button button--primary" to="/menus">
-        Browse the menus
-      </Link>
+      <p className="auth-card__intro">Pick a box size and the day of your first delivery; we do the rest.</p>
+      <ReactivateForm {...loaderData} state={actionData} />
     </section>
   );
 }

@@ -8,6 +8,9 @@ export function NoSubscription() {
       <a href="/onboarding/plans" className="button button--primary">
         Choose a plan
       </a>
+      <p>
+        Had boxes with us before? <a href="/reactivate">Start them again</a> with your saved details.
+      </p>
     </section>
   );
 }

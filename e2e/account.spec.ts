@@ -131,3 +131,76 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     );
   });
 }
+
+/**
+ * Pause, cancel and reactivate (issue 13) as the demo customer, on a phone: each outcome page is
+ * shown once, every change is confirmed by email, and canceling takes three clicks from the plan.
+ */
+test('the demo customer pauses, resumes, takes an offer, cancels and reactivates (phone)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(VIEWPORTS.phone);
+  await signInThroughAccount(page);
+
+  // Pause for two weeks: the outcome page once, then a second visit goes to the account.
+  await page.goto('/account/plan');
+  await page.getByRole('link', { name: 'Pause deliveries' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pause deliveries' })).toBeVisible();
+  await page.getByLabel('Number of weeks').selectOption('2');
+  await page.getByRole('button', { name: 'Pause deliveries' }).click();
+  await expect(page).toHaveURL(/\/pausing-processing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your boxes are paused' })).toBeVisible();
+  await expect(page.getByText(/No boxes and no charges until/)).toBeVisible();
+  await screenshot(page, 'pausing-processing', VIEWPORTS.phone.width);
+  await page.goto('/pausing-processing');
+  await expect(page).toHaveURL(/\/account$/);
+
+  // Resume now, from the overview.
+  await expect(page.getByRole('heading', { name: /^Paused until/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Resume now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your deliveries are back on.' })).toBeVisible();
+
+  // Start canceling, take the offer.
+  await page.goto('/account/plan');
+  await page.getByRole('link', { name: 'Cancel subscription' }).click();
+  await page.getByRole('button', { name: 'It costs too much' }).click();
+  await expect(page.getByRole('heading', { name: '50% off your next box' })).toBeVisible();
+  await screenshot(page, 'cancel-offer', VIEWPORTS.phone.width);
+  await page.getByRole('button', { name: 'Yes, I’ll stay' }).click();
+  await expect(page).toHaveURL(/\/offer-accepted-processing$/);
+  await expect(page.getByRole('heading', { level: 1, name: "We're glad you're staying" })).toBeVisible();
+
+  // Cancel for real: plan page → reason → confirm.
+  await page.goto('/account/plan');
+  await page.getByRole('link', { name: 'Cancel subscription' }).click();
+  await page.getByRole('button', { name: "We're moving" }).click();
+  await expect(page.getByRole('heading', { name: 'Pause for 4 weeks instead' })).toBeVisible();
+  await page.getByRole('button', { name: 'No thanks, cancel my subscription' }).click();
+  await expect(page).toHaveURL(/\/cancellation-processing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your subscription is canceled' })).toBeVisible();
+  await screenshot(page, 'cancellation-processing', VIEWPORTS.phone.width);
+
+  // Reactivate: plan, first date, the saved card.
+  await page.getByRole('link', { name: 'Changed your mind? Reactivate' }).click();
+  await expect(page).toHaveURL(/\/reactivate$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible();
+  await screenshot(page, 'reactivate', VIEWPORTS.phone.width);
+  await page.getByRole('button', { name: 'Start my boxes again' }).click();
+  await expect(page).toHaveURL(/\/account\?reactivated=1$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your subscription is active again.' }),
+  ).toBeVisible();
+  await page.goto('/reactivate');
+  await expect(page).toHaveURL(/\/account$/);
+
+  // Every change was confirmed by email (the mail worker sends them in the background).
+  await expect
+    .poll(async () => (await mailCount(page)).some((mail) => mail.subject.startsWith('Welcome back to')))
+    .toBe(true);
+  const subjects = (await mailCount(page)).map((mail) => mail.subject).join('\n');
+  expect(subjects).toMatch(/boxes are paused until/);
+  expect(subjects).toMatch(/glad you're staying/);
+  expect(subjects).toMatch(/subscription is canceled/);
+  expect(subjects).toMatch(/^Welcome back to/m);
+});

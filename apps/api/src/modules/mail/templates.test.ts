@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  deliveryReminderMail,
   emailChangeCodeMail,
   emailChangedMail,
   offerAcceptedMail,
   passwordChangedMail,
   passwordResetMail,
+  pauseConfirmedMail,
+  paymentFailedMail,
   resumeSoonMail,
   subscriptionCanceledMail,
   subscriptionPausedMail,
@@ -65,7 +68,7 @@ describe('mail templates', () => {
   it('confirms every lifecycle change in HTML and text, with the account link and escaped names', () => {
     const base = { siteName: 'Sprout', accountUrl: 'https://shop.test/account', firstName: '<Ann>' };
     const mails = [
-      subscriptionPausedMail({ ...base, resumeOn: '2026-12-07', stillShipping: ['2026-11-24'] }),
+      pauseConfirmedMail({ ...base, resumeOn: '2026-12-07', stillShipping: ['2026-11-24'] }),
       resumeSoonMail({ ...base, resumeOn: '2026-12-07' }),
       offerAcceptedMail({ ...base, offer: '50% off your next box' }),
       subscriptionCanceledMail({ ...base, stillShipping: [] }),
@@ -86,5 +89,49 @@ describe('mail templates', () => {
     expect(mails[0]!.text).toContain('2026-11-24 was already being prepared');
     expect(mails[2]!.text).toContain('50% off your next box');
     expect(mails[4]!.text).toContain('every 2 weeks');
+  });
+});
+
+describe('renewal mails', () => {
+  it('reminds of the box and its cutoff, with the link to edit it', () => {
+    const mail = deliveryReminderMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin <3',
+      deliveryDate: 'Tuesday, December 1',
+      cutoff: 'Friday noon',
+      itemCount: 12,
+      total: '$71.88',
+      accountUrl: 'https://shop.example/account',
+    });
+    expect(mail.subject).toBe('Your box arrives Tuesday, December 1: edit or skip until Friday noon');
+    expect(mail.html).toContain('Robin &lt;3');
+    expect(mail.html).toContain('href="https://shop.example/account"');
+    expect(mail.text).toContain('Edit or skip it until Friday noon');
+  });
+
+  it('asks for a new card after a decline, and says when it tries again', () => {
+    const mail = paymentFailedMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin',
+      deliveryDate: 'Tuesday, December 1',
+      total: '$71.88',
+      nextAttempt: 'Saturday, November 28',
+      updateCardUrl: 'https://shop.example/account/payment-method',
+    });
+    expect(mail.html).toContain('href="https://shop.example/account/payment-method"');
+    expect(mail.text).toContain('try again on Saturday, November 28');
+  });
+
+  it('says the subscription is paused and how to resume', () => {
+    const mail = subscriptionPausedMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin',
+      deliveryDate: 'Tuesday, December 1',
+      updateCardUrl: 'https://shop.example/account/payment-method',
+      accountUrl: 'https://shop.example/account',
+    });
+    expect(mail.subject).toBe('Your Sprout & Spoon subscription is paused');
+    expect(mail.text).toContain('https://shop.example/account/payment-method');
+    expect(mail.html).toContain('canceled');
   });
 });

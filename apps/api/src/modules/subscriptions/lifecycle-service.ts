@@ -18,10 +18,10 @@ import { consumeVisitGrant, grantOneVisit } from '../checkout/service';
 import { toSubscription } from '../checkout/wire';
 import {
   offerAcceptedMail,
+  pauseConfirmedMail,
   type RenderedMail,
   resumeSoonMail,
   subscriptionCanceledMail,
-  subscriptionPausedMail,
   subscriptionReactivatedMail,
 } from '../mail/templates';
 import { findPlan, listPlans } from '../plans/service';
@@ -165,7 +165,7 @@ async function pauseLocked(
   await repository.updateSubscription(tx, id, changes);
   await grantOneVisit(tx, locked.subscription.userId, PAUSING_PROCESSING_PATH);
   await mailCustomer(deps, tx, locked.subscription.userId, 'subscription-paused', (firstName) =>
-    subscriptionPausedMail({ ...mailBase(deps, firstName), resumeOn, stillShipping }),
+    pauseConfirmedMail({ ...mailBase(deps, firstName), resumeOn, stillShipping }),
   );
   return outcome(locked, changes, PAUSING_PROCESSING_PATH, stillShipping);
 }

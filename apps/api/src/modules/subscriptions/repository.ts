@@ -516,10 +516,22 @@ export async function findLatestSubscription(db: Database, userId: number) {
   return row;
 }
 
-/** The same under lock: a lifecycle change waits for another on the same subscription. */
+/**
+ * The same under lock: a lifecycle change waits for another on the same subscription. The row is
+ * locked alone and its plan read after: under a join, PostgreSQL's recheck of a row another
+ * transaction just changed (a new plan) would drop it from the answer.
+ */
 export async function lockLatestSubscription(db: Database, userId: number) {
-  const [row] = await latestSubscriptionOf(db, userId).for('update', { of: subscriptions });
-  return row;
+  const [latest] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  if (!latest) return undefined;
+  const subscription = await lockSubscription(db, latest.id);
+  const [plan] = await db.select().from(plans).where(eq(plans.id, subscription!.planId));
+  return { subscription: subscription!, plan: plan! };
 }
 
 /** A subscription's boxes on or after a day, soonest first: date and state only. */

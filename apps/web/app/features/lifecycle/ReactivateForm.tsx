@@ -51,7 +51,8 @@ export function ReactivateForm({
               required
             />
             <span>
-              <strong>{plan.name}</strong> · {plan.threshold} items · from ${plan.box_price_from.toFixed(2)}
+              <strong>{plan.name}</strong>
+              {plan.tag === 'popular' ? ' (most popular)' : ''} · from ${plan.box_price_from.toFixed(2)} a box
             </span>
           </label>
         ))}

@@ -255,7 +255,19 @@ describe('reactivate', () => {
         .where(eq(schema.deliveries.status, 'locked'))
     ).map((box) => box.date);
     const firstDate = dates.find((choice) => !locked.includes(choice.date))!.date;
-    const body = { plan_id: planId, first_delivery_date: firstDate };
+    // With a new card from the provider's card form: saved first, then charged for the boxes.
+    const card = await injectJson(context.app, 'POST', '/test-provider/v1/payment-methods', {
+      number: '5555555555554444',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 2,
+      cvc: '123',
+    });
+    expect(card.statusCode).toBe(201);
+    const body = {
+      plan_id: planId,
+      first_delivery_date: firstDate,
+      payment_method_id: card.json().id as string,
+    };
     const [first, second] = await Promise.all([
       send('POST', '/api/me/subscription/reactivation', body),
       send('POST', '/api/me/subscription/reactivation', body),
@@ -274,6 +286,12 @@ describe('reactivate', () => {
     ).toBeGreaterThanOrEqual(8);
     expect(boxes.find((box) => box.date === firstDate)!.status).toBe('scheduled');
     expect((await subjects()).filter((s) => s.startsWith('Welcome back'))).toHaveLength(1);
+    const saved = await context.app.inject({
+      method: 'GET',
+      url: '/api/me/payment-method',
+      headers: { cookie },
+    });
+    expect(saved.json().data).toMatchObject({ provider: 'test', last4: '4444' });
     expect(await routeAccess('/reactivate')).toMatchObject({ allowed: false, redirect: '/account' });
     expect(
       (await send('POST', '/api/me/subscription/reactivation', { ...body, plan_id: planId + 1 })).statusCode,

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, signedIn } from '../auth/guards';
 import * as lifecycle from './lifecycle-service';
+import { replacePaymentMethod } from './payment-method';
 
 type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
 
@@ -113,10 +114,25 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
       },
       preHandler: requireUser,
     },
-    async (request) => ({
-      data: await lifecycle.reactivate(deps(), signedIn(request).user.id, request.body),
-      meta: {},
-    }),
+    async (request) => {
+      const { user } = signedIn(request);
+      // A new card is saved first, through the provider, as the account's card form does.
+      if (request.body.payment_method_id !== undefined) {
+        await replacePaymentMethod(
+          {
+            db: app.database.db,
+            payments: app.payments,
+            mailer: app.mailer,
+            log: request.log,
+            site: { name: options.siteName, url: options.siteUrl, accountUrl: options.accountSiteUrl },
+          },
+          user,
+          request.body.payment_method_id,
+          new Date(),
+        );
+      }
+      return { data: await lifecycle.reactivate(deps(), user.id, request.body), meta: {} };
+    },
   );
 
   app.post(

@@ -342,7 +342,7 @@ export async function confirmCancellation(deps: LifecycleDeps, userId: number): 
 
 /**
  * A paused or canceled customer starts again: a plan, a first date their zip is delivered on and
- * still open, and the saved card (a new card is saved first through the payment method route).
+ * still open, and the saved card (a new one is saved first, by the route, through the provider).
  * The boxes never made are cleared; the first new box holds the last box's meals, trimmed to the
  * plan, and the next seven follow it.
  */
@@ -366,7 +366,8 @@ export async function reactivate(
     refuse(locked, 'reactivate');
     const plan = await findPlan(tx, body.plan_id);
     if (!plan) throw AppError.invalidField('plan_id', 'Choose one of our plans.');
-    if (body.payment_method_id === undefined && !subscription.paymentMethodId) {
+    // A new card (body.payment_method_id) was saved on the subscription by the route, before this.
+    if (!subscription.paymentMethodId) {
       throw AppError.invalidField('payment_method_id', 'Add a card to pay for your boxes.');
     }
     const address = await getAddress(tx, userId, subscription.addressId);

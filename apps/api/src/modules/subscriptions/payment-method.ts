@@ -19,8 +19,9 @@ function toSavedPaymentMethod(subscription: repository.SubscriptionRow): SavedPa
   };
 }
 
+/** The latest subscription's card, a canceled one's included: it is what a reactivation charges. */
 export async function currentPaymentMethod(db: Database, userId: number): Promise<SavedPaymentMethod | null> {
-  const current = await repository.findCurrentSubscriptionWithPlan(db, userId);
+  const current = await repository.findLatestSubscription(db, userId);
   return current ? toSavedPaymentMethod(current.subscription) : null;
 }
 
@@ -30,7 +31,8 @@ export async function replacePaymentMethod(
   paymentMethodId: string,
   now: Date,
 ): Promise<{ method: SavedPaymentMethod; retried: { date: string; status: repository.DeliveryStatus }[] }> {
-  const current = await repository.findCurrentSubscriptionWithPlan(deps.db, user.id);
+  // A canceled customer may replace the card too, before reactivating (issue 13).
+  const current = await repository.findLatestSubscription(deps.db, user.id);
   if (!current) {
     throw new AppError(
       'conflict',

@@ -290,7 +290,7 @@ export async function chargeDueBoxes(
   for (let index = 0; index < BATCH; index++) {
     const claim = await claimCharge(deps.db, asOf);
     if (!claim) break;
-    outcome[await chargeBox(deps, claim, asOf)] += 1;
+    outcome[await chargeBox(deps, claim)] += 1;
   }
   if (outcome.declined + outcome.canceled > 0) deps.mailer.flush();
   return outcome;
@@ -320,7 +320,7 @@ async function claimCharge(db: Database, asOf: Date | null): Promise<Claim | nul
   });
 }
 
-async function chargeBox(deps: RenewalDeps, claim: Claim, asOf: Date | null): Promise<ChargeOutcome> {
+async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome> {
   const { delivery, context, order } = claim;
   const { subscription } = context;
   let intent: PaymentIntent | null = null;

@@ -10,6 +10,7 @@ import { CART_PREFIXES } from './modules/carts/routes';
 import { checkoutJob } from './modules/checkout/jobs';
 import { modules } from './modules/index';
 import { expiredCountersJob } from './modules/limits/service';
+import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './modules/subscriptions/jobs';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
@@ -143,6 +144,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.CHECKOUT_JOBS_INTERVAL_MS,
     ),
   );
+  const renewals = {
+    db: options.database.db,
+    payments: app.payments,
+    mailer: app.mailer,
+    log: app.log,
+    site: { name: config.SITE_NAME, url: config.SITE_URL, accountUrl: config.ACCOUNT_SITE_URL },
+  };
+  app.jobs.add(deliveriesJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
+  app.jobs.add(deliveryRemindersJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
+  app.jobs.add(renewalsJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(expiredCountersJob(options.database.db));
   if (startJobs) app.addHook('onReady', async () => app.jobs.start());
   if (config.NODE_ENV === 'production' && app.payments.name === 'test') {

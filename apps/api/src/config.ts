@@ -53,6 +53,8 @@ export const configSchema = z.object({
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How often stale card holds are released and failed captures retried. */
   CHECKOUT_JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** How often boxes past their cutoff are locked and charged, reminders sent and rows topped up. */
+  RENEWAL_JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** Where signed-in customers and admins are sent (same-origin paths by default). */
   ACCOUNT_SITE_URL: z.string().min(1).default('/account'),
   ADMIN_SITE_URL: z.string().min(1).default('/admin'),

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  deliveryReminderMail,
   emailChangeCodeMail,
   emailChangedMail,
   passwordChangedMail,
   passwordResetMail,
+  paymentFailedMail,
+  subscriptionPausedMail,
   verificationCodeMail,
 } from './templates';
 
@@ -55,5 +58,49 @@ describe('mail templates', () => {
     expect(mail.subject).toBe('Your Shop password was changed');
     expect(mail.html).toContain('href="https://shop.example/onboarding/forgot-password"');
     expect(mail.text).toContain('https://shop.example/onboarding/forgot-password');
+  });
+});
+
+describe('renewal mails', () => {
+  it('reminds of the box and its cutoff, with the link to edit it', () => {
+    const mail = deliveryReminderMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin <3',
+      deliveryDate: 'Tuesday, December 1',
+      cutoff: 'Friday noon',
+      itemCount: 12,
+      total: '$71.88',
+      accountUrl: 'https://shop.example/account',
+    });
+    expect(mail.subject).toBe('Your box arrives Tuesday, December 1: edit or skip until Friday noon');
+    expect(mail.html).toContain('Robin &lt;3');
+    expect(mail.html).toContain('href="https://shop.example/account"');
+    expect(mail.text).toContain('Edit or skip it until Friday noon');
+  });
+
+  it('asks for a new card after a decline, and says when it tries again', () => {
+    const mail = paymentFailedMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin',
+      deliveryDate: 'Tuesday, December 1',
+      total: '$71.88',
+      nextAttempt: 'Saturday, November 28',
+      updateCardUrl: 'https://shop.example/account/payment-method',
+    });
+    expect(mail.html).toContain('href="https://shop.example/account/payment-method"');
+    expect(mail.text).toContain('try again on Saturday, November 28');
+  });
+
+  it('says the subscription is paused and how to resume', () => {
+    const mail = subscriptionPausedMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin',
+      deliveryDate: 'Tuesday, December 1',
+      updateCardUrl: 'https://shop.example/account/payment-method',
+      accountUrl: 'https://shop.example/account',
+    });
+    expect(mail.subject).toBe('Your Sprout & Spoon subscription is paused');
+    expect(mail.text).toContain('https://shop.example/account/payment-method');
+    expect(mail.html).toContain('canceled');
   });
 });

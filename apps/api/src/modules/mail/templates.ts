@@ -146,3 +146,88 @@ export function passwordChangedMail(input: { siteName: string; resetUrl: string 
   const text = `Your ${input.siteName} password was changed. We signed you out everywhere else; sign in there with your new password.\nIf you did not make this change, reset your password at once: ${input.resetUrl}`;
   return { subject, html, text };
 }
+
+const button = (href: string, label: string) =>
+  `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;background:#2f6b4f;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:700">${escapeHtml(label)}</a></p>`;
+
+/** 24 hours before a box's cutoff: what arrives when, and until when it can change. */
+export function deliveryReminderMail(input: {
+  siteName: string;
+  firstName: string;
+  /** "Tuesday, December 1" */
+  deliveryDate: string;
+  /** "Friday noon" */
+  cutoff: string;
+  itemCount: number;
+  total: string;
+  accountUrl: string;
+}): RenderedMail {
+  const subject = `Your box arrives ${input.deliveryDate}: edit or skip until ${input.cutoff}`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, your next box is almost ready</h1>
+<p style="margin:0 0 16px">Your box of ${input.itemCount} meals arrives on <strong>${escapeHtml(input.deliveryDate)}</strong>. You can change its meals or skip it until <strong>${escapeHtml(input.cutoff)}</strong>; then it is made and ${escapeHtml(input.total)} is charged to your saved card.</p>
+${button(input.accountUrl, 'Edit or skip this box')}`,
+  );
+  const text = [
+    `Hi ${input.firstName},`,
+    `Your box of ${input.itemCount} meals arrives on ${input.deliveryDate}.`,
+    `Edit or skip it until ${input.cutoff}; then it is made and ${input.total} is charged to your saved card.`,
+    '',
+    `Edit or skip: ${input.accountUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** A box's off-session charge was declined: update the card before the next try. */
+export function paymentFailedMail(input: {
+  siteName: string;
+  firstName: string;
+  deliveryDate: string;
+  total: string;
+  /** Already formatted: "Saturday, November 28". */
+  nextAttempt: string;
+  updateCardUrl: string;
+}): RenderedMail {
+  const subject = `We could not charge your card for the box of ${input.deliveryDate}`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, your payment did not go through</h1>
+<p style="margin:0 0 16px">Your bank declined ${escapeHtml(input.total)} for the box arriving on <strong>${escapeHtml(input.deliveryDate)}</strong>. We will try again on ${escapeHtml(input.nextAttempt)}. Please update your card before then so your box can be delivered.</p>
+${button(input.updateCardUrl, 'Update your card')}`,
+  );
+  const text = [
+    `Hi ${input.firstName},`,
+    `Your bank declined ${input.total} for the box arriving on ${input.deliveryDate}.`,
+    `We will try again on ${input.nextAttempt}. Please update your card before then: ${input.updateCardUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** Every try failed: the box is canceled and the subscription paused. */
+export function subscriptionPausedMail(input: {
+  siteName: string;
+  firstName: string;
+  deliveryDate: string;
+  updateCardUrl: string;
+  accountUrl: string;
+}): RenderedMail {
+  const subject = `Your ${input.siteName} subscription is paused`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, we paused your subscription</h1>
+<p style="margin:0 0 16px">We could not charge your card for the box of <strong>${escapeHtml(input.deliveryDate)}</strong>, so that box is canceled and nothing more will be charged. Update your card and resume your subscription whenever you are ready.</p>
+${button(input.updateCardUrl, 'Update your card')}
+<p style="margin:0"><a href="${escapeHtml(input.accountUrl)}" style="color:#2f6b4f">Go to your account</a></p>`,
+  );
+  const text = [
+    `Hi ${input.firstName},`,
+    `We could not charge your card for the box of ${input.deliveryDate}, so that box is canceled and your subscription is paused.`,
+    `Update your card: ${input.updateCardUrl}`,
+    `Resume from your account: ${input.accountUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}

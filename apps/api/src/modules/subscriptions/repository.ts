@@ -104,6 +104,7 @@ const pricingContext = (asOf: Date | null) => ({
   subscription: subscriptions,
   plan: plans,
   email: users.email,
+  firstName: users.firstName,
   address: addresses,
   stateCode: states.code,
   taxRateBasisPoints: states.taxRateBasisPoints,

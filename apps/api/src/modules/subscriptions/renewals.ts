@@ -1,0 +1,430 @@
+import { formatMoney } from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../plugins/mail';
+import { createRenewalOrder, settleRenewalOrder } from '../checkout/service';
+import { deliveryReminderMail, paymentFailedMail, subscriptionPausedMail } from '../mail/templates';
+import type { PaymentIntent, PaymentProvider } from '../payments/provider';
+import { addCredit } from '../promotions/service';
+import { DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
+import { fitToThreshold } from './box-pricing';
+import * as repository from './repository';
+import { REMINDER_HOURS_BEFORE_CUTOFF, RETRY_DAYS_AFTER_FIRST_DECLINE } from './schedule';
+import {
+  ensureUpcomingDeliveries,
+  listSubscriptionsShortOfDeliveries,
+  type PricedDelivery,
+  pauseSubscription,
+  priceDelivery,
+} from './service';
+
+/**
+ * The renewal engine (docs/decisions/021), as steps every replica may run at once:
+ *
+ *   top-up: every active subscription keeps its next eight boxes as rows;
+ *   remind: 24 hours before a box's cutoff its customer is told what arrives and until when it can change;
+ *   lock:   at the cutoff [one transaction: claim the row (SKIP LOCKED) → fill to the plan's size →
+ *           ordinal → price → order + lines + cost lines → spend credits] ;
+ *   charge: [claim the due row and lease it] → charge the saved card off-session with the box's
+ *           key → [charged | failed, retried after 1 and 3 days | canceled + subscription paused].
+ *
+ * Rows are claimed one at a time with FOR UPDATE SKIP LOCKED, so concurrent runs share the work and
+ * never take the same box; the order's unique idempotency key `renewal-{subscription}-{date}` and
+ * the charge made with it mean a repeated run finds the same order and the same charge.
+ */
+
+export type RenewalDeps = {
+  db: Database;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  site: { name: string; url: string; accountUrl: string };
+};
+
+/** Rows one pass handles at most, per step: the next pass takes the rest. */
+const BATCH = 100;
+/** A claimed charge is someone's for this long; a crash leaves it to the next pass after it. */
+const CHARGE_LEASE_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+
+export const renewalKey = (subscriptionId: number, date: string) => `renewal-${subscriptionId}-${date}`;
+
+/**
+ * The key of a box's n-th charge (0 first). Retries need keys of their own: a provider answers a
+ * key it has seen with its first answer, and that answer was the decline.
+ */
+export const chargeKey = (subscriptionId: number, date: string, attempt: number) =>
+  attempt === 0 ? renewalKey(subscriptionId, date) : `${renewalKey(subscriptionId, date)}-retry-${attempt}`;
+
+const clockOf = (asOf: Date | null) => asOf ?? new Date();
+
+/** "Tuesday, December 1" for a calendar day. */
+function formatDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "Friday noon": the cutoff is always noon, kitchen time. */
+function formatCutoff(cutoffAt: Date): string {
+  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: DELIVERY_TIME_ZONE }).format(
+    cutoffAt,
+  );
+  return `${weekday} noon`;
+}
+
+function formatInstantDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: DELIVERY_TIME_ZONE,
+  }).format(instant);
+}
+
+const money = (cents: number) => formatMoney(cents / 100, { alwaysShowCents: true });
+
+function accountLinks(site: RenewalDeps['site']) {
+  const account = new URL(site.accountUrl, site.url).toString().replace(/\/$/, '');
+  return { account, updateCard: `${account}/payment-method` };
+}
+
+// ─── Top-up ──────────────────────────────────────────────────────────────────────────────────
+
+/** Keeps every active subscription at its eight upcoming rows as time passes. */
+export async function topUpDeliveries(deps: Pick<RenewalDeps, 'db'>, asOf: Date | null): Promise<number> {
+  const ids = await listSubscriptionsShortOfDeliveries(deps.db, asOf, BATCH);
+  let made = 0;
+  for (const id of ids) made += await deps.db.transaction((tx) => ensureUpcomingDeliveries(tx, id, asOf));
+  return made;
+}
+
+// ─── Reminders ───────────────────────────────────────────────────────────────────────────────
+
+/** The "edit or skip until …" email, once per box, 24 hours before its cutoff. */
+export async function sendDeliveryReminders(deps: RenewalDeps, asOf: Date | null): Promise<number> {
+  let sent = 0;
+  for (; sent < BATCH; sent++) {
+    const done = await deps.db.transaction(async (tx) => {
+      const delivery = await repository.claimDueReminder(tx, asOf, REMINDER_HOURS_BEFORE_CUTOFF);
+      if (!delivery) return false;
+      await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { reminderSentAt: clockOf(asOf) });
+      const priced = await priceDelivery(
+        tx,
+        { subscriptionId: delivery.subscriptionId, date: delivery.deliveryDate },
+        { asOf },
+      );
+      const context = (await repository.findPricingContext(tx, delivery.subscriptionId, asOf))!;
+      await deps.mailer.queue(
+        tx,
+        context.email,
+        'delivery-reminder',
+        deliveryReminderMail({
+          siteName: deps.site.name,
+          firstName: context.firstName ?? context.address.firstName,
+          deliveryDate: formatDay(delivery.deliveryDate),
+          cutoff: formatCutoff(delivery.cutoffAt),
+          itemCount: priced.itemCount,
+          total: money(priced.costs.totalCents),
+          accountUrl: accountLinks(deps.site).account,
+        }),
+      );
+      return true;
+    });
+    if (!done) break;
+  }
+  if (sent > 0) deps.mailer.flush();
+  return sent;
+}
+
+// ─── Lock at the cutoff ──────────────────────────────────────────────────────────────────────
+
+type LockOutcome = 'locked' | 'charged' | 'canceled';
+
+/** Locks, prices and orders the boxes past their cutoff, one transaction per box. */
+export async function lockBoxesPastCutoff(
+  deps: Pick<RenewalDeps, 'db' | 'log'>,
+  asOf: Date | null,
+): Promise<Record<LockOutcome, number>> {
+  const outcome: Record<LockOutcome, number> = { locked: 0, charged: 0, canceled: 0 };
+  for (let index = 0; index < BATCH; index++) {
+    const result = await deps.db.transaction(async (tx) => {
+      const delivery = await repository.claimBoxPastCutoff(tx, asOf);
+      return delivery ? lockBox(tx, delivery, asOf) : null;
+    });
+    if (!result) break;
+    outcome[result] += 1;
+  }
+  return outcome;
+}
+
+async function lockBox(
+  tx: Database,
+  delivery: repository.DeliveryRow,
+  asOf: Date | null,
+): Promise<LockOutcome> {
+  const { subscriptionId, deliveryDate } = delivery;
+  const context = (await repository.findPricingContext(tx, subscriptionId, asOf))!;
+
+  // The kitchen makes boxes of the plan's size (see fitToThreshold): a short box is filled up.
+  const contents = await repository.listDeliveryContents(tx, delivery.id);
+  const fitted = fitToThreshold(
+    contents,
+    context.plan.threshold,
+    await repository.findPreviousMadeContents(tx, subscriptionId, deliveryDate),
+  );
+  if (fitted.length === 0) {
+    // Nothing to make and nothing to fill it with: no order, no charge.
+    await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'canceled' });
+    return 'canceled';
+  }
+  if (JSON.stringify(fitted) !== JSON.stringify(contents)) {
+    await repository.replaceDeliveryItems(tx, delivery.id, fitted);
+  }
+
+  const weeklyOrdinal = 1 + (await repository.countMadeDeliveries(tx, subscriptionId));
+  await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'locked', weeklyOrdinal });
+  const priced = await priceDelivery(tx, { subscriptionId, date: deliveryDate }, { asOf });
+  const { order } = await createRenewalOrder(tx, renewalOrder(context, delivery, priced), orderLines(priced));
+
+  const spentCents = priced.costs.creditsAppliedCents + priced.costs.referralCreditsAppliedCents;
+  if (spentCents > 0) {
+    // Credits are spent before the card, with the order (a ledger debit).
+    await addCredit(tx, {
+      userId: context.subscription.userId,
+      amountCents: -spentCents,
+      reason: `Box of ${deliveryDate}`,
+      orderId: order.id,
+    });
+  }
+  if (order.totalCents === 0) {
+    await settleRenewalOrder(tx, order.id, {
+      status: 'paid',
+      paymentProvider: null,
+      paymentIntentId: null,
+      cardBrand: null,
+      cardLast4: null,
+    });
+    await repository.transitionDelivery(tx, delivery.id, ['locked'], {
+      status: 'charged',
+      orderId: order.id,
+    });
+    return 'charged';
+  }
+  await repository.transitionDelivery(tx, delivery.id, ['locked'], {
+    orderId: order.id,
+    chargeAttempts: 0,
+    nextChargeAt: clockOf(asOf),
+  });
+  return 'locked';
+}
+
+type Context = NonNullable<Awaited<ReturnType<typeof repository.findPricingContext>>>;
+
+function renewalOrder(context: Context, delivery: repository.DeliveryRow, priced: PricedDelivery) {
+  const { subscription, address, costs } = { ...context, costs: priced.costs };
+  return {
+    userId: subscription.userId,
+    subscriptionId: subscription.id,
+    abandonedCartId: null,
+    deliveryId: delivery.id,
+    idempotencyKey: renewalKey(subscription.id, delivery.deliveryDate),
+    weeklyOrdinal: priced.weeklyOrdinal,
+    status: 'payment_pending' as const,
+    email: context.email,
+    deliveryDate: delivery.deliveryDate,
+    frequencyWeeks: subscription.frequencyWeeks,
+    shipFirstName: address.firstName,
+    shipLastName: address.lastName,
+    shipAddressLine1: address.addressLine1,
+    shipAddressLine2: address.addressLine2,
+    shipCity: address.city,
+    shipStateCode: context.stateCode,
+    shipZipCode: context.zipCode,
+    phone: address.phone,
+    deliveryInstructions: address.deliveryInstructions,
+    promoCodeId: priced.discountDescription ? subscription.promoCodeId : null,
+    partnershipId: subscription.partnershipId,
+    referralCodeId: null,
+    discountDescription: priced.discountDescription,
+    itemsCents: costs.itemsCents,
+    promoDiscountCents: costs.promoDiscountCents,
+    orderValueDiscountCents: costs.orderValueDiscountCents,
+    shippingCents: costs.shippingCents,
+    shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
+    taxCents: costs.taxCents,
+    taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
+    referralCreditsCents: costs.referralCreditsAppliedCents,
+    creditsAppliedCents: costs.creditsAppliedCents,
+    giftCardsAppliedCents: costs.giftCardsAppliedCents,
+    compedCents: costs.compedAppliedCents,
+    totalCents: costs.totalCents,
+  };
+}
+
+function orderLines(priced: PricedDelivery) {
+  return priced.lines.map((line) => ({
+    productId: line.productId,
+    isUpsell: false,
+    sku: line.sku,
+    name: line.name,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    regularUnitPriceCents: line.regularUnitPriceCents,
+  }));
+}
+
+// ─── Charge ──────────────────────────────────────────────────────────────────────────────────
+
+type ChargeOutcome = 'charged' | 'declined' | 'canceled' | 'errored';
+
+/** Charges every box whose charge is due (just locked, or a retry), one claim at a time. */
+export async function chargeDueBoxes(
+  deps: RenewalDeps,
+  asOf: Date | null,
+): Promise<Record<ChargeOutcome, number>> {
+  const outcome: Record<ChargeOutcome, number> = { charged: 0, declined: 0, canceled: 0, errored: 0 };
+  for (let index = 0; index < BATCH; index++) {
+    const claim = await claimCharge(deps.db, asOf);
+    if (!claim) break;
+    outcome[await chargeBox(deps, claim)] += 1;
+  }
+  if (outcome.declined + outcome.canceled > 0) deps.mailer.flush();
+  return outcome;
+}
+
+type Claim = {
+  delivery: repository.DeliveryRow;
+  context: Context;
+  order: { id: number; totalCents: number };
+};
+
+/** Takes a due charge for this pass: its next charge moves a lease ahead, so no other pass takes it. */
+async function claimCharge(db: Database, asOf: Date | null): Promise<Claim | null> {
+  return db.transaction(async (tx) => {
+    const delivery = await repository.claimDueCharge(tx, asOf);
+    if (!delivery) return null;
+    await repository.transitionDelivery(tx, delivery.id, ['locked', 'failed'], {
+      nextChargeAt: new Date(clockOf(asOf).getTime() + CHARGE_LEASE_MS),
+    });
+    const context = (await repository.findPricingContext(tx, delivery.subscriptionId, asOf))!;
+    const row = await repository.findDeliveryWithItems(tx, delivery.subscriptionId, delivery.deliveryDate);
+    return {
+      delivery,
+      context,
+      order: { id: delivery.orderId!, totalCents: row!.order!.totalCents! },
+    };
+  });
+}
+
+async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome> {
+  const { delivery, context, order } = claim;
+  const { subscription } = context;
+  let intent: PaymentIntent | null = null;
+  if (subscription.paymentMethodId && subscription.paymentProvider === deps.payments.name) {
+    try {
+      intent = await deps.payments.chargeOffSession({
+        amountCents: order.totalCents,
+        currency: 'usd',
+        paymentMethodId: subscription.paymentMethodId,
+        customerId: subscription.paymentCustomerId,
+        idempotencyKey: chargeKey(subscription.id, delivery.deliveryDate, delivery.chargeAttempts),
+        description: `${deps.site.name}: box of ${delivery.deliveryDate}`,
+        metadata: { kind: 'renewal', delivery_date: delivery.deliveryDate },
+      });
+    } catch (error) {
+      // An outage, not a decline: the lease runs out and a later pass asks again with the same key.
+      deps.log.error(
+        { err: error, deliveryId: delivery.id },
+        'charging a renewal failed; it will be retried',
+      );
+      return 'errored';
+    }
+  }
+
+  return deps.db.transaction(async (tx) => {
+    if (intent && intent.status === 'succeeded') {
+      await settleRenewalOrder(tx, order.id, {
+        status: 'paid',
+        paymentProvider: deps.payments.name,
+        paymentIntentId: intent.id,
+        cardBrand: intent.card?.brand ?? subscription.cardBrand,
+        cardLast4: intent.card?.last4 ?? subscription.cardLast4,
+      });
+      await repository.transitionDelivery(tx, delivery.id, ['locked', 'failed'], {
+        status: 'charged',
+        chargeAttempts: delivery.chargeAttempts + 1,
+        nextChargeAt: null,
+      });
+      return 'charged' as const;
+    }
+    return declined(deps, tx, claim);
+  });
+}
+
+/**
+ * A declined charge (or no card to charge): retried one and three days after the first try, then
+ * the box is canceled and the subscription paused. The customer hears of both, with the link to
+ * update the card.
+ */
+async function declined(deps: RenewalDeps, tx: Database, claim: Claim): Promise<ChargeOutcome> {
+  const { delivery, context, order } = claim;
+  const attempts = delivery.chargeAttempts + 1;
+  // The claimed row's due time is its try's; the first try's is the anchor of the retry days.
+  const thisTryAt = delivery.nextChargeAt!.getTime();
+  const firstTryAt =
+    thisTryAt - (attempts === 1 ? 0 : RETRY_DAYS_AFTER_FIRST_DECLINE[attempts - 2]! * DAY_MS);
+  const retryDays = RETRY_DAYS_AFTER_FIRST_DECLINE[attempts - 1];
+  const links = accountLinks(deps.site);
+  if (retryDays !== undefined) {
+    const nextChargeAt = new Date(firstTryAt + retryDays * DAY_MS);
+    await repository.transitionDelivery(tx, delivery.id, ['locked', 'failed'], {
+      status: 'failed',
+      chargeAttempts: attempts,
+      nextChargeAt,
+    });
+    await deps.mailer.queue(
+      tx,
+      context.email,
+      'payment-failed',
+      paymentFailedMail({
+        siteName: deps.site.name,
+        firstName: context.firstName ?? context.address.firstName,
+        deliveryDate: formatDay(delivery.deliveryDate),
+        total: money(order.totalCents),
+        nextAttempt: formatInstantDay(nextChargeAt),
+        updateCardUrl: links.updateCard,
+      }),
+    );
+    return 'declined';
+  }
+  await repository.transitionDelivery(tx, delivery.id, ['locked', 'failed'], {
+    status: 'canceled',
+    chargeAttempts: attempts,
+    nextChargeAt: null,
+  });
+  await settleRenewalOrder(tx, order.id, {
+    status: 'canceled',
+    paymentProvider: null,
+    paymentIntentId: null,
+    cardBrand: null,
+    cardLast4: null,
+  });
+  await pauseSubscription(tx, context.subscription.id, delivery.deliveryDate);
+  await deps.mailer.queue(
+    tx,
+    context.email,
+    'subscription-paused',
+    subscriptionPausedMail({
+      siteName: deps.site.name,
+      firstName: context.firstName ?? context.address.firstName,
+      deliveryDate: formatDay(delivery.deliveryDate),
+      updateCardUrl: links.updateCard,
+      accountUrl: links.account,
+    }),
+  );
+  return 'canceled';
+}

@@ -9,8 +9,10 @@ import {
   messageErrorBody,
   passwordChangeBody,
   profileResponse,
+  subscriptionChangeResponse,
   updateAddressBody,
   updateProfileBody,
+  updateSubscriptionBody,
   validationErrorBody,
 } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,6 +21,7 @@ import { AppError } from '../../errors/app-error';
 import { requireUser, signedIn } from '../auth/guards';
 import * as auth from '../auth/service';
 import { customerOrder } from '../checkout/service';
+import { changeSubscription } from '../subscriptions/plan-change';
 import * as accounts from './service';
 import { toProfile } from './wire';
 
@@ -226,6 +229,49 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
     },
     async (request) => ({
       data: await customerOrder(db(), signedIn(request).user.id, request.params.orderId),
+      meta: {},
+    }),
+  );
+
+  const subscriptionChangeRoute = (summary: string) => ({
+    schema: {
+      tags,
+      summary,
+      body: updateSubscriptionBody,
+      response: {
+        200: subscriptionChangeResponse,
+        401: messageErrorBody,
+        409: messageErrorBody,
+        422: validationErrorBody,
+      },
+    },
+    preHandler: requireUser,
+  });
+
+  app.put(
+    '/api/me/subscription',
+    subscriptionChangeRoute(
+      'Change my plan, frequency or delivery day, from the next box that is not locked',
+    ),
+    async (request) => ({
+      data: await changeSubscription(db(), signedIn(request).user.id, request.body, {
+        now: new Date(),
+        preview: false,
+      }),
+      meta: {},
+    }),
+  );
+
+  app.post(
+    '/api/me/subscription/preview',
+    subscriptionChangeRoute(
+      'What a plan, frequency or delivery-day change would make of my next box (saves nothing)',
+    ),
+    async (request) => ({
+      data: await changeSubscription(db(), signedIn(request).user.id, request.body, {
+        now: new Date(),
+        preview: true,
+      }),
       meta: {},
     }),
   );

@@ -17,3 +17,8 @@ export async function listPlans(db: Database) {
     .from(plans)
     .orderBy(asc(plans.sortingWeight), asc(plans.threshold));
 }
+
+export async function findPlan(db: Database, planId: number) {
+  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
+  return row;
+}

@@ -51,3 +51,8 @@ function promoFirstBox(
     promo_description: promo.description,
   };
 }
+
+/** One plan's row, or undefined when there is no such plan. */
+export function findPlan(db: Database, planId: number) {
+  return repository.findPlan(db, planId);
+}

@@ -470,3 +470,27 @@ export async function findBoxProduct(db: Database, sku: string) {
     .where(eq(products.sku, sku));
   return row;
 }
+
+// ─── A plan, frequency or weekday change (subscriptions/plan-change.ts, the account API) ────
+
+/** Removes boxes that can still change (their contents go with them: cascade); other boxes stay. */
+export async function deleteChangeableDeliveries(db: Database, subscriptionId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .delete(deliveries)
+    .where(
+      and(
+        eq(deliveries.subscriptionId, subscriptionId),
+        inArray(deliveries.id, ids),
+        inArray(deliveries.status, ['scheduled', 'skipped']),
+      ),
+    );
+}
+
+/** Many boxes' contents in one statement. */
+export async function insertDeliveryItems(
+  db: Database,
+  rows: { deliveryId: number; productId: number; quantity: number }[],
+) {
+  if (rows.length > 0) await db.insert(deliveryItems).values(rows);
+}

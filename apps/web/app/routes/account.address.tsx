@@ -36,21 +36,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const customer = await requireCustomer(request, context);
   const submission = parseWithZod(await request.formData(), { schema: updateAddressBody });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, 422);
+  if (submission.status !== 'success') return { result: submission.reply() };
   if (!customer.address)
-    return data({ result: submission.reply({ formErrors: ['You have no address to change yet.'] }) }, 404);
+    return { result: submission.reply({ formErrors: ['You have no address to change yet.'] }) };
   const answer = await context.api.send('PUT', `/api/me/addresses/${customer.address.id}`, submission.value);
   if (!answer.ok) {
-    return data(
-      {
-        result: replyWithApiFailure(submission, answer, {
-          fields: ADDRESS_FIELDS,
-          // The API names the zip by its row (zip_code_id) when it refuses it.
-          fieldKeys: { zip_code: ['zip_code', 'zip_code_id'], city: ['city', 'state_id'] },
-        }),
-      },
-      answer.status,
-    );
+    return {
+      result: replyWithApiFailure(submission, answer, {
+        fields: ADDRESS_FIELDS,
+        // The API names the zip by its row (zip_code_id) when it refuses it.
+        fieldKeys: { zip_code: ['zip_code', 'zip_code_id'], city: ['city', 'state_id'] },
+      }),
+    };
   }
   return { result: submission.reply(), notice: 'Address saved: your next boxes go there.' };
 }

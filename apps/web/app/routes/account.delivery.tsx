@@ -21,11 +21,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const menuSlug = new URL(request.url).searchParams.get('menu');
   const [deliveries, menus] = await Promise.all([
     readDeliveries(context.api),
-    context.api.get<{ data: Menu[] }>('/api/menus'),
+    context.api.get<{ data: Menu[] }>('/api/menus', { include: 'primaryComposableCategory' }),
   ]);
   const delivery = deliveries.find((candidate) => candidate.date === parsed.data.date);
   if (!delivery) throw data(null, { status: 404 });
-  const menu = menus.data.find((candidate) => candidate.slug === menuSlug)?.slug ?? null;
+  // Boxes hold meals: the menus without a composable category (snacks, smoothies) are add-ons.
+  const boxMenus = menus.data.filter((candidate) => candidate.primary_composable_category);
+  const menu = (boxMenus.find((candidate) => candidate.slug === menuSlug) ?? boxMenus[0])?.slug ?? null;
   // Only an editable box lists the menus: a locked one shows what it holds.
   const products = delivery.editable
     ? (
@@ -39,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     title: `Box of ${formatDeliveryDate(delivery.date)}`,
     delivery,
-    menus: menus.data.map(({ slug, name }) => ({ slug, name })),
+    menus: boxMenus.map(({ slug, name }) => ({ slug, name })),
     menu,
     products,
     renderedAt: Date.now(),

@@ -12,17 +12,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     payment_method_id: form.get('payment_method_id') ?? '',
   });
   if (!parsed.success)
-    return data<CardActionData>(
-      { ok: false, message: parsed.error.issues[0]?.message ?? 'Enter your card details' },
-      422,
-    );
+    return {
+      ok: false,
+      message: parsed.error.issues[0]?.message ?? 'Enter your card details',
+    } satisfies CardActionData;
   const answer = await context.api.send('PUT', '/api/me/payment-method', parsed.data);
   if (!answer.ok) {
     const message =
       answer.status >= 500
         ? GENERIC_SERVER_ERROR
         : (Object.values(answer.error.errors ?? {})[0]?.[0] ?? answer.error.message ?? GENERIC_SERVER_ERROR);
-    return data<CardActionData>({ ok: false, message }, answer.status);
+    return { ok: false, message } satisfies CardActionData;
   }
   return { ok: true, message: 'Card saved: your next boxes are charged to it.' } satisfies CardActionData;
 }

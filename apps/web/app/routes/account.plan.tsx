@@ -43,8 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCustomer(request, context);
-  const outcome = await runPlanAction(context.api, await request.formData());
-  return data(outcome, { status: outcome.ok ? 200 : 422 });
+  // Refusals are answers the form shows beside its fields (as the login's), not failed requests.
+  return runPlanAction(context.api, await request.formData());
 }
 
 export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {

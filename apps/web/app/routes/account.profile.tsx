@@ -31,36 +31,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'profile') {
     const submission = parseWithZod(formData, { schema: profileForm });
     if (submission.status !== 'success')
-      return data<ProfileActionData>({ intent, result: submission.reply() }, 422);
+      return { intent, result: submission.reply() } satisfies ProfileActionData;
     const { intent: _, receives_sms_updates: sms, ...fields } = submission.value;
     // A checkbox sends nothing when it is off: absent means "no texts".
     const body = { ...fields, receives_sms_updates: sms === 'on' };
     const answer = await api.send('PUT', '/api/me/profile', body);
     if (!answer.ok)
-      return data<ProfileActionData>(
-        {
-          intent,
-          result: replyWithApiFailure(submission, answer, { fields: ['first_name', 'last_name'] }),
-        },
-        answer.status,
-      );
+      return {
+        intent,
+        result: replyWithApiFailure(submission, answer, { fields: ['first_name', 'last_name'] }),
+      } satisfies ProfileActionData;
     return { intent, result: submission.reply(), notice: 'Saved.' } satisfies ProfileActionData;
   }
   if (intent === 'email') {
     const submission = parseWithZod(formData, { schema: emailForm });
     const hide = { hideFields: ['current_password'] };
     if (submission.status !== 'success')
-      return data<ProfileActionData>({ intent, result: submission.reply(hide) }, 422);
+      return { intent, result: submission.reply(hide) } satisfies ProfileActionData;
     const { intent: _, ...body } = submission.value;
     const answer = await api.send<{ data: EmailChange }>('POST', '/api/me/profile/email', body);
     if (!answer.ok)
-      return data<ProfileActionData>(
-        {
-          intent,
-          result: replyWithApiFailure(submission, answer, { fields: ['email', 'current_password'], ...hide }),
-        },
-        answer.status,
-      );
+      return {
+        intent,
+        result: replyWithApiFailure(submission, answer, { fields: ['email', 'current_password'], ...hide }),
+      } satisfies ProfileActionData;
     return {
       intent,
       result: submission.reply(hide),
@@ -75,14 +69,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const verificationId = String(formData.get('verification_id') ?? '');
     const emailChange = { verification_id: verificationId, pending_email: pending, expires_in_minutes: 30 };
     if (submission.status !== 'success')
-      return data<ProfileActionData>({ intent, result: submission.reply(), emailChange }, 422);
+      return { intent, result: submission.reply(), emailChange } satisfies ProfileActionData;
     const { intent: _, pending_email: __, ...body } = submission.value;
     const answer = await api.send<{ data: Profile }>('POST', '/api/me/profile/email/verification', body);
     if (!answer.ok)
-      return data<ProfileActionData>(
-        { intent, result: replyWithApiFailure(submission, answer, { fields: ['code'] }), emailChange },
-        answer.status,
-      );
+      return {
+        intent,
+        result: replyWithApiFailure(submission, answer, { fields: ['code'] }),
+        emailChange,
+      } satisfies ProfileActionData;
     return {
       intent,
       result: submission.reply({ resetForm: true }),
@@ -94,14 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: passwordForm });
     const hide = { hideFields: PASSWORDS };
     if (submission.status !== 'success')
-      return data<ProfileActionData>({ intent, result: submission.reply(hide) }, 422);
+      return { intent, result: submission.reply(hide) } satisfies ProfileActionData;
     const { intent: _, ...body } = submission.value;
     const answer = await api.send('PUT', '/api/me/profile/password', body);
     if (!answer.ok)
-      return data<ProfileActionData>(
-        { intent, result: replyWithApiFailure(submission, answer, { fields: PASSWORDS, ...hide }) },
-        answer.status,
-      );
+      return {
+        intent,
+        result: replyWithApiFailure(submission, answer, { fields: PASSWORDS, ...hide }),
+      } satisfies ProfileActionData;
     return {
       intent,
       result: submission.reply({ resetForm: true, ...hide }),

@@ -1,5 +1,5 @@
 import type { Delivery, Menu, Product } from '@sprout/contracts';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, NavLink, useFetcher, useFetchers } from 'react-router';
 import { ProductCard } from '../catalog/ProductCard';
 import { formatDeliveryDate } from '../checkout/format';
@@ -61,7 +61,8 @@ export function BoxStepper({
       );
     }
   }, [outcome, product]);
-  const errorId = `box-error-${product.sku}`;
+  // The same dish can have a stepper in the box and on its card: each its own message id.
+  const errorId = useId();
   const error = outcome && !outcome.ok ? outcome.message : null;
   return (
     <div className="box-stepper">
@@ -155,7 +156,21 @@ export function BoxEditor({
             {count < delivery.threshold ? ` · add ${delivery.threshold - count} more to fill it` : ' · full'}
           </p>
           <progress max={delivery.threshold} value={Math.min(count, delivery.threshold)} aria-hidden="true" />
-          <BoxItems delivery={delivery} />
+          <BoxItems
+            delivery={delivery}
+            controls={
+              delivery.editable
+                ? (item) => (
+                    <BoxStepper
+                      delivery={delivery}
+                      product={item}
+                      quantity={quantities.get(item.sku) ?? 0}
+                      full={full}
+                    />
+                  )
+                : undefined
+            }
+          />
           <h3>Price</h3>
           <BoxCosts delivery={delivery} />
         </section>
@@ -164,15 +179,11 @@ export function BoxEditor({
             <h2 id="menu-heading">Choose dishes</h2>
             <nav className="menu-tabs" aria-label="Menus">
               <ul>
-                <li>
-                  <NavLink to={base} end preventScrollReset className={() => (menu === null ? 'active' : '')}>
-                    All
-                  </NavLink>
-                </li>
                 {menus.map((item) => (
                   <li key={item.slug}>
                     <NavLink
                       to={`${base}?menu=${item.slug}`}
+                      replace
                       preventScrollReset
                       className={() => (menu === item.slug ? 'active' : '')}
                       aria-current={menu === item.slug ? 'page' : undefined}

@@ -1,4 +1,5 @@
 import type { Delivery } from '@sprout/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDeliveryDate, money } from '../checkout/format';
 import { CostSummary } from './CostSummary';
@@ -16,7 +17,14 @@ export function StatusBadge({ delivery }: { delivery: Delivery }) {
 }
 
 /** The dishes of a box with their pictures and prices. */
-export function BoxItems({ delivery }: { delivery: Delivery }) {
+export function BoxItems({
+  delivery,
+  controls,
+}: {
+  delivery: Delivery;
+  /** The box editor's − and + beside each dish. */
+  controls?: (item: Delivery['items'][number]) => ReactNode;
+}) {
   if (delivery.items.length === 0) return <p className="muted">This box is empty.</p>;
   return (
     <ul className="box-items" aria-label={`What is in the box of ${formatDeliveryDate(delivery.date)}`}>
@@ -35,6 +43,7 @@ export function BoxItems({ delivery }: { delivery: Delivery }) {
             <span className="visually-hidden">Quantity </span>× {item.quantity}
           </span>
           <span className="box-items__total">{money(item.total)}</span>
+          {controls ? <span className="box-items__controls">{controls(item)}</span> : null}
         </li>
       ))}
     </ul>

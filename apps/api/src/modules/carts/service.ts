@@ -11,7 +11,7 @@ import {
 import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
-import { isEmailOfAccount } from '../accounts/service';
+import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../accounts/service';
 import { assertAllKnown, knownFilters } from '../catalog/service';
 import { recordMarketingEvent } from '../marketing/events';
 import { computeCosts } from '../pricing/costs';
@@ -191,11 +191,12 @@ export async function updateAbandonedCart(
   db: Database,
   cartId: string,
   body: UpdateAbandonedCartBody,
+  client: EmailCheckClient,
 ): Promise<{ cart: AbandonedCart; pixels: Pixel[] }> {
   // Hashing is slow on purpose: do it before taking the cart's lock.
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
 
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const locked = await lockOpenCart(tx, cartId);
     const changes: repository.CartChanges = {
       firstName: body.first_name,
@@ -233,8 +234,13 @@ export async function updateAbandonedCart(
     const pixels: Pixel[] = [];
     if (body.email !== undefined) {
       const email = body.email.toLowerCase();
-      if (await isEmailOfAccount(tx, email, locked.profileId)) {
-        throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+      // Only a new email is a question about accounts; the cart's own email was answered before.
+      // Refused, the transaction still commits (the limit's slot counts) but changes nothing.
+      if (
+        email !== locked.email &&
+        (await isEmailOfAccountForVisitor(tx, client, { email, exceptUserId: locked.profileId }))
+      ) {
+        return { emailInUse: true as const };
       }
       changes.email = email;
       if (locked.leadCapturedAt === null) {
@@ -251,8 +257,10 @@ export async function updateAbandonedCart(
     }
 
     await repository.updateCart(tx, cartId, definedFields(changes));
-    return { cart: await loadAbandonedCart(tx, cartId), pixels };
+    return { emailInUse: false as const, cart: await loadAbandonedCart(tx, cartId), pixels };
   });
+  if (outcome.emailInUse) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+  return { cart: outcome.cart, pixels: outcome.pixels };
 }
 
 /** Sets one product's absolute quantity (0 removes it), never past the plan's threshold. */

@@ -6,6 +6,7 @@ import {
   appSettingsResponse,
   cartChangeErrorBodies,
   mePromoCodeResponse,
+  messageErrorBody,
   referralResponse,
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +18,10 @@ import * as promotions from './service';
 const errors = cartChangeErrorBodies;
 const tags = ['promotions'];
 
-export default async function promotionRoutes(fastify: FastifyInstance) {
+export default async function promotionRoutes(
+  fastify: FastifyInstance,
+  options: { emailChecksPerHour: number },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
@@ -62,11 +66,14 @@ export default async function promotionRoutes(fastify: FastifyInstance) {
           summary: "Apply a friend's referral code",
           params: abandonedCartParams,
           body: applyReferralCodeBody,
-          response: { 200: referralResponse, ...errors },
+          response: { 200: referralResponse, ...errors, 429: messageErrorBody },
         },
       },
       async (request) => ({
-        data: await promotions.applyReferralCode(db(), request.params.cartId, request.body),
+        data: await promotions.applyReferralCode(db(), request.params.cartId, request.body, {
+          ip: request.ip,
+          emailChecksPerHour: options.emailChecksPerHour,
+        }),
         meta: {},
       }),
     );

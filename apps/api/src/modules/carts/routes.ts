@@ -87,7 +87,10 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
           ip: request.ip,
           emailChecksPerHour: options.emailChecksPerHour,
         });
-        return { data: result.cart, meta: { pixels: result.pixels } };
+        return {
+          data: result.cart,
+          meta: { pixels: result.pixels, ...(result.waitlist ? { waitlist: result.waitlist } : {}) },
+        };
       },
     );
 

@@ -92,7 +92,12 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     if (email) body.email = email;
     if (zip) body.zip_code = zip;
     // A bad email or zip is ignored: the capture form asks again when needed.
-    await service.updateDetails(body, null, { signedIn, accountUrl: site.accountUrl, menu: null });
+    const saved = await service.updateDetails(body, null, {
+      signedIn,
+      accountUrl: site.accountUrl,
+      menu: null,
+    });
+    if (!('redirect' in saved) && saved.waitlist) notices.push(saved.waitlist);
   }
 
   const code = normalizeCode(query.get('pc'));
@@ -211,6 +216,11 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
     // A document POST (before the JavaScript loaded): back to the page, or on to the capture page.
     if (outcome.capture)
       return redirect(`/onboarding/signup?${pendingToSearch(outcome.capture)}`, { headers });
+    if (outcome.waitlist)
+      headers.append(
+        'set-cookie',
+        cookie(NOTICE_COOKIE, outcome.waitlist, new URL(request.url).protocol === 'https:', 60),
+      );
     return redirect(returnTo, { headers });
   }
   // Refusals are answers to show (field errors, the capture popup), not failed requests.
@@ -281,7 +291,7 @@ async function perform(
         await service.applyReferral(referral, body.email);
         extraCookies.push(cookie(PENDING_REFERRAL_COOKIE, null, new URL(request.url).protocol === 'https:'));
       }
-      if (next && !('redirect' in outcome) && outcome.ok) return { redirect: next };
+      if (next && !('redirect' in outcome) && outcome.ok && !outcome.waitlist) return { redirect: next };
       return outcome;
     }
     case 'apply-promo': {

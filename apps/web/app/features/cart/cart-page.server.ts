@@ -2,6 +2,7 @@ import type { AbandonedCart, BestsellerGroup, Plan } from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
+import { filteredMenuPath } from '../catalog/saved-filters.server';
 import { REFERRAL_SETTINGS_GROUP } from '../promotions/banner';
 import {
   AUTO_APPLY_PROMO_COOKIE,
@@ -305,8 +306,15 @@ async function perform(
       const sku = fields.get('sku') ?? '';
       return service.upsell(sku, fields.get('direction') === 'decrease' ? 'decrease' : 'increase');
     }
-    case 'save-filters':
-      return service.saveFilters({ indicators: fields.getAll('indicators'), tags: fields.getAll('tags') });
+    case 'save-filters': {
+      const filters = { indicators: fields.getAll('indicators'), tags: fields.getAll('tags') };
+      const saved = await service.saveFilters(filters);
+      // The filter form: saved first, then the menu shows them, so the listing never reads a
+      // selection older than the one just made (a cleared one included).
+      const menu = safeReturn(fields.get('menu'));
+      if (menu && /^\/menus(\/|$)/.test(menu)) return { redirect: filteredMenuPath(menu, filters) };
+      return saved;
+    }
     default:
       return { intent, ok: false, message: 'This change is not known.' };
   }

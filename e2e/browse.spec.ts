@@ -132,10 +132,39 @@ test('filters work from the keyboard: focus stays on the toggled filter, clearin
   await expect(firstNutrition).toBeChecked();
   await expect(firstNutrition).toBeFocused();
 
-  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/menus$/);
   await expect(firstNutrition).not.toBeChecked();
   await expect(results).toHaveText(before ?? '');
+});
+
+test("the cart's saved filters apply when the visitor comes back to the menus; cleared, they are gone (defect 9)", async ({
+  page,
+}) => {
+  const address = `filters-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto(`/menus?email=${encodeURIComponent(address)}&zip=10001&plan=plan-24`);
+  await expect(page).toHaveURL(/\/menus$/);
+  const results = page.locator('#results-heading');
+  const everyDish = await results.textContent();
+  const firstNutrition = page.getByRole('group', { name: 'Nutrition' }).getByRole('checkbox').first();
+  await firstNutrition.click();
+  await expect(page).toHaveURL(/[?&]indicators=/);
+  await expect(results).not.toHaveText(everyDish ?? '');
+  const filtered = await results.textContent();
+
+  // Away and back to the menus without filters in the address: the cart's filters apply.
+  await page.goto('/');
+  await page.goto('/menus');
+  await expect(firstNutrition).toBeChecked();
+  await expect(results).toHaveText(filtered ?? '');
+
+  // Cleared, they are gone from the cart too.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(firstNutrition).not.toBeChecked();
+  await page.goto('/');
+  await page.goto('/menus');
+  await expect(results).toHaveText(everyDish ?? '');
+  await expect(firstNutrition).not.toBeChecked();
 });
 
 test.describe('menus are addressed by slug only', () => {

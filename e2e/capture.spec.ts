@@ -158,3 +158,21 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+test('a zip we do not deliver to is said in the popup; the visitor is not sent on to fill a box (defect 3)', async ({
+  page,
+}) => {
+  const popup = await openPopupFromMenus(page);
+  const address = email('far');
+  await popup.getByLabel('Email address').fill(address);
+  await popup.getByLabel('Zip code').fill('99501');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await expect(popup.getByRole('status')).toHaveText(
+    `We don't deliver to Anchorage, AK (99501) yet. We've kept your email, ${address}, and we'll write to you as soon as we do.`,
+  );
+  // Still on the menus with the popup open: no plans page, nothing in a box.
+  await expect(page).toHaveURL(/\/menus$/);
+  await expect(popup).toBeVisible();
+  await page.goto('/menus');
+  await expect(page.locator('.product-card').first().getByRole('button', { name: /^Add / })).toBeVisible();
+});

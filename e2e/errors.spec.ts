@@ -21,3 +21,24 @@ test('an unknown API path answers JSON, not a page', async ({ request }) => {
   expect(response.status()).toBe(404);
   expect(await response.json()).toEqual({ message: 'Not found: GET /api/no-such-endpoint' });
 });
+
+test('bad filter input on the menus answers a 404 page, never a 500 (issue 10)', async ({ page }) => {
+  for (const address of [
+    '/menus?tags=%00',
+    '/menus?indicators=%00',
+    '/menus?tags=no-such-tag',
+    '/menus?tags=a%01b,c',
+    '/menus/%00',
+    '/menus/%00/?tags=%00',
+  ]) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), address).toHaveText('Page Not Found');
+  }
+  // Input the page reads leniently still shows the menus (a bad page number is the first page).
+  for (const address of ['/menus?page=%00', '/menus?page=-3', '/menus?product=%00', '/menus?pc=%00']) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }), address).toHaveText('Our menus');
+  }
+});

@@ -194,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accountSiteUrl: config.ACCOUNT_SITE_URL,
       adminSiteUrl: config.ADMIN_SITE_URL,
       socialProviders: config.SOCIAL_PROVIDERS,
+      emailChecksPerHour: config.RATE_LIMIT_EMAIL_CHECKS_PER_HOUR,
     } as never);
   }
   return app;

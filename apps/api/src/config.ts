@@ -69,6 +69,11 @@ export const configSchema = z.object({
    */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).optional(),
   RATE_LIMIT_CART_CREATIONS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /**
+   * Answers that tell whether an email has an account ("already in use", a referral's "for new
+   * customers"), per client address per hour. 0 turns it off; unset: 20, or off when NODE_ENV=test.
+   */
+  RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, {
@@ -108,6 +113,7 @@ export type Config = z.infer<typeof configSchema> & {
   SEED_DEMO_ACCOUNTS: boolean;
   RATE_LIMIT_WRITES_PER_MINUTE: number;
   RATE_LIMIT_CART_CREATIONS_PER_HOUR: number;
+  RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: number;
   /** Providers offered for social sign-in: only those with OAUTH_<NAME>_CLIENT_ID and _SECRET set. */
   SOCIAL_PROVIDERS: SocialProviderConfig[];
 };
@@ -199,5 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.data.RATE_LIMIT_WRITES_PER_MINUTE ?? (parsed.data.NODE_ENV === 'test' ? 0 : 300),
     RATE_LIMIT_CART_CREATIONS_PER_HOUR:
       parsed.data.RATE_LIMIT_CART_CREATIONS_PER_HOUR ?? (parsed.data.NODE_ENV === 'test' ? 0 : 60),
+    RATE_LIMIT_EMAIL_CHECKS_PER_HOUR:
+      parsed.data.RATE_LIMIT_EMAIL_CHECKS_PER_HOUR ?? (parsed.data.NODE_ENV === 'test' ? 0 : 20),
   };
 }

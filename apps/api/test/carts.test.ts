@@ -124,6 +124,48 @@ describe('PUT the cart: contact, zip code, preferences', () => {
     });
   });
 
+  it('keeps a visitor whose zip we do not deliver to as a waitlist lead, once, and says where', async () => {
+    const id = await newCart();
+    const waitlistEvents = () =>
+      context.database.db
+        .select()
+        .from(schema.marketingEvents)
+        .where(
+          and(
+            eq(schema.marketingEvents.abandonedCartId, id),
+            eq(schema.marketingEvents.name, 'WaitlistLead'),
+          ),
+        );
+    const anchorage = { zip_code: '99501', city: 'Anchorage', state_code: 'AK' };
+
+    const captured = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, {
+      email: 'Far@Example.com',
+      zip_code: '99501',
+    });
+    expect(captured.status).toBe(200);
+    expect(captured.body.data.is_zip_code_delivered).toBe(false);
+    expect(captured.body.meta.waitlist).toEqual(anchorage);
+    expect(await waitlistEvents()).toEqual([
+      expect.objectContaining({ payload: { email: 'far@example.com', ...anchorage } }),
+    ]);
+
+    // The same capture again tells the visitor again, but the lead is kept once.
+    const again = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, {
+      email: 'far@example.com',
+      zip_code: '99501',
+    });
+    expect(again.body.meta.waitlist).toEqual(anchorage);
+    expect(await waitlistEvents()).toHaveLength(1);
+
+    // Details that are not a capture say nothing; a delivered zip is no waitlist.
+    expect((await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { first_name: 'Sam' })).body.meta).toEqual({
+      pixels: [],
+    });
+    const delivered = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { zip_code: '10001' });
+    expect(delivered.body.meta.waitlist).toBeUndefined();
+    expect(await waitlistEvents()).toHaveLength(1);
+  });
+
   it('accepts an undelivered zip code and says so', async () => {
     const id = await newCart();
     const { body } = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { zip_code: '99501' });

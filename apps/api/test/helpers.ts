@@ -9,11 +9,11 @@ export type TestContext = { app: FastifyInstance; database: TestDatabase['handle
 
 /** The API on its own fresh database (PGlite or PostgreSQL, see vitest.config.ts) with the demo catalogue. */
 export async function startTestApp(
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; env?: Record<string, string> } = {},
 ): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
   await seedDemoData(testDatabase.handle.db);
-  const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000' });
+  const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000', ...options.env });
   const app = await buildApp({ config, database: testDatabase.handle, logger: options.logger });
   await app.ready();
   return {

@@ -1,5 +1,5 @@
 import { schema } from '@sprout/db';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../api/test/helpers';
 import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
@@ -142,6 +142,45 @@ describe('the cart action', () => {
     expect(answer.redirect).toBe(
       '/onboarding/login?email=demo%40example.com&error=This+email+is+already+in+use.',
     );
+  });
+
+  it('a zip we do not deliver to is said at capture; the email is a waitlist lead and nothing is added (defect 3)', async () => {
+    const address = email('far');
+    // The popup's capture, with the product that waited and the signup page's next step.
+    const answer = await post({
+      intent: 'update-details',
+      email: address,
+      zip_code: '99501',
+      add: 'SS-PUR-001',
+      add_qty: '1',
+      next: '/onboarding/plans',
+    });
+    expect(answer.redirect).toBeNull();
+    expect(answer.data).toEqual({
+      intent: 'update-details',
+      ok: true,
+      waitlist: `We don't deliver to Anchorage, AK (99501) yet. We've kept your email, ${address}, and we'll write to you as soon as we do.`,
+    });
+    const cookie = `abandoned_cart_id=${cartCookieOf(answer.setCookies)}`;
+    expect((await load('/menus', cookie)).page?.cart?.cart.item_count).toBe(0);
+    const [lead] = await context.database.db
+      .select()
+      .from(schema.marketingEvents)
+      .where(eq(schema.marketingEvents.name, 'WaitlistLead'))
+      .orderBy(desc(schema.marketingEvents.createdAt))
+      .limit(1);
+    expect(lead?.payload).toEqual({ email: address, zip_code: '99501', city: 'Anchorage', state_code: 'AK' });
+
+    // Before the JavaScript loaded: back to the page, which says it once.
+    const documentPost = await post({
+      intent: 'update-details',
+      email: email('far'),
+      zip_code: '99501',
+      returnTo: '/onboarding/signup',
+    });
+    expect(documentPost.redirect).toBe('/onboarding/signup');
+    const notice = documentPost.setCookies.find((line) => line.startsWith('cart_notice='));
+    expect(decodeURIComponent(notice ?? '')).toMatch(/We don't deliver to Anchorage, AK/);
   });
 
   it('field errors come back keyed by the form field', async () => {

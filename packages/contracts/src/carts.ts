@@ -178,9 +178,21 @@ export const checkoutDetailsForm = z.object({
   password: newPassword,
 });
 
+/**
+ * A zip code we don't deliver to yet, captured with an email: the email is kept as a waitlist lead
+ * (issue 11, defect 3), and the visitor is told instead of being sent on to fill a box.
+ */
+export const waitlistPlace = z.object({ zip_code: z.string(), city: z.string(), state_code: z.string() });
+export type WaitlistPlace = z.infer<typeof waitlistPlace>;
+
+export function waitlistMessage(place: WaitlistPlace, email: string): string {
+  return `We don't deliver to ${place.city}, ${place.state_code} (${place.zip_code}) yet. We've kept your email, ${email}, and we'll write to you as soon as we do.`;
+}
+
 export const updateAbandonedCartResponse = z.object({
   data: abandonedCart,
-  meta: z.object({ pixels: z.array(pixel) }),
+  /** waitlist: present when this change made the visitor a waitlist lead. */
+  meta: z.object({ pixels: z.array(pixel), waitlist: waitlistPlace.optional() }),
 });
 
 const sourceUrl = plainText().max(2000).optional();

@@ -54,6 +54,13 @@ export function fieldWithControlCharacters(value: unknown, path: string[] = [], 
 /** PostgreSQL's data exceptions (class 22: a NUL byte, a bad encoding, a number out of range…). */
 const isDataException = (sqlState: unknown) => typeof sqlState === 'string' && sqlState.startsWith('22');
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The storefront's pages route: its answers are pages, never this plugin's JSON. */
+    storefrontPage?: boolean;
+  }
+}
+
 /** The single place where failures become HTTP answers (design.md section 3). */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -99,7 +106,10 @@ export default fp(
     });
 
     // Every string of every request, whatever its schema: no control character reaches a service.
+    // Pages are left to their loaders, which answer bad input with the 404 page (a person reads
+    // it), and whose API calls pass through this check themselves.
     app.addHook('preValidation', async (request) => {
+      if (request.routeOptions.config.storefrontPage) return;
       const field =
         fieldWithControlCharacters(request.params, ['params']) ??
         fieldWithControlCharacters(request.query) ??

@@ -78,6 +78,7 @@ export async function registerPageRoutes(
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       schema: { hide: true },
+      config: { storefrontPage: true },
       handler(request, reply) {
         if (/^\/(api|auth)(\/|$)/.test(request.url)) return reply.callNotFound();
         return sendPage(request, reply);

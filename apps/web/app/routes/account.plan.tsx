@@ -1,5 +1,5 @@
 import type { Plan, ZipCode } from '@sprout/contracts';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { nextBox, readDeliveries, requireCustomer } from '../features/account/account.server';
 import { weekdayName } from '../features/account/format';
 import { NoSubscription } from '../features/account/NoSubscription';

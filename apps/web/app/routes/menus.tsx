@@ -7,13 +7,14 @@ import type {
   Tag,
 } from '@sprout/contracts';
 import { commaList, formatMoney } from '@sprout/contracts';
-import { data, Link, NavLink, useLocation, useNavigation } from 'react-router';
+import { data, NavLink, useLocation, useNavigation } from 'react-router';
 import { PresetCard } from '../features/cart/ProductCartControls';
 import { readCartIdFromCookie } from '../features/cart/storage';
-import { MenuFilters } from '../features/catalog/MenuFilters';
+import { ClearFiltersButton, MenuFilters } from '../features/catalog/MenuFilters';
 import { Pagination } from '../features/catalog/Pagination';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { PRODUCT_PARAM, ProductDialog } from '../features/catalog/ProductDialog';
+import { namesFilters, savedFilters } from '../features/catalog/saved-filters.server';
 import { CartBanner } from '../features/promotions/CartBanner';
 import { browsingPromoCode } from '../features/promotions/promo-code.server';
 import { isApiError } from '../lib/api-client.server';
@@ -72,10 +73,13 @@ async function readProduct(
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = Number.parseInt(search.get('page') ?? '1', 10);
-  const selected = { indicators: listParam(search, 'indicators'), tags: listParam(search, 'tags') };
-
   // Prices follow the visitor's cart (its plan), known from the cookie that mirrors local storage.
   const cartId = readCartIdFromCookie(request.headers.get('cookie'));
+  // An address without filters shows the ones saved on the cart (defect 9).
+  const selected = namesFilters(search)
+    ? { indicators: listParam(search, 'indicators'), tags: listParam(search, 'tags') }
+    : ((await savedFilters(context.api, cartId)) ?? { indicators: [], tags: [] });
+
   // Percent-off codes price each dish (price.promo_price): the link's code, or the cart's.
   const promoCode = browsingPromoCode(request, context.api);
   const productQuery = {
@@ -194,18 +198,14 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
               {pagination.total} {pagination.total === 1 ? 'dish' : 'dishes'}
             </h2>
             {hasFilters ? (
-              <Link to={basePath} className="link-button" preventScrollReset>
-                Clear filters
-              </Link>
+              <ClearFiltersButton menu={basePath} className="link-button" label="Clear filters" />
             ) : null}
           </div>
           {products.length === 0 ? (
             <div className="empty-state">
               <h3>No dishes match these filters</h3>
               <p>Try removing a filter or two: we add new recipes every week.</p>
-              <Link to={basePath} className="button button--ghost">
-                Show every dish
-              </Link>
+              <ClearFiltersButton menu={basePath} className="button button--ghost" label="Show every dish" />
             </div>
           ) : (
             <ul className={`product-grid${loading ? ' is-loading' : ''}`}>

@@ -2,12 +2,44 @@ import type { Address } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
+import * as limits from '../limits/service';
 import { lookUpZipCode } from '../shipping/service';
 import * as repository from './repository';
 
 /** Whether an account uses this email (in any case); a customer's own account is left out when named. */
 export function isEmailOfAccount(db: Database, email: string, exceptUserId: number | null = null) {
   return repository.isEmailOfAccount(db, email, exceptUserId);
+}
+
+/**
+ * Who asks, for the answers that tell whether an email has an account: the client's address, and
+ * how many such answers one address gets per hour (configuration; 0: no limit).
+ */
+export type EmailCheckClient = { ip: string; emailChecksPerHour: number };
+
+const emailCheckLimit = (max: number): limits.Limit => ({
+  kind: 'email_check',
+  max,
+  windowMinutes: 60,
+  message:
+    'Too many different emails were tried from your connection. Please wait an hour and try again, or sign in if you already have an account.',
+});
+
+/**
+ * The same question asked for a visitor who will see the answer ("already in use", "for new
+ * customers"): each check first takes a slot of a per-address limit (429 when full), like sign-in,
+ * so the answers cannot be used to find out who is a customer. The slot is written in the
+ * caller's transaction: the caller commits it even when the answer refuses the visitor.
+ */
+export async function isEmailOfAccountForVisitor(
+  tx: Database,
+  client: EmailCheckClient,
+  check: { email: string; exceptUserId?: number | null },
+): Promise<boolean> {
+  if (client.emailChecksPerHour > 0) {
+    await limits.reserve(tx, emailCheckLimit(client.emailChecksPerHour), `ip:${client.ip}`);
+  }
+  return repository.isEmailOfAccount(tx, check.email, check.exceptUserId ?? null);
 }
 
 /** The account checkout creates, in its transaction; null when the email has an account already. */

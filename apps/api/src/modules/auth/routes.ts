@@ -46,6 +46,7 @@ type Options = {
   accountSiteUrl: string;
   adminSiteUrl: string;
   socialProviders: SocialProviderConfig[];
+  emailChecksPerHour: number;
 };
 
 export default async function authRoutes(fastify: FastifyInstance, options: Options) {
@@ -284,12 +285,17 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
         // A new customer: the provider's verified email captures the abandoned cart (signup is
         // the first onboarding step; the account itself is created at checkout).
         if (identity.abandonedCartId) {
-          await updateAbandonedCart(db(), identity.abandonedCartId, {
-            email: identity.email,
-            ...(identity.firstName ? { first_name: identity.firstName } : {}),
-            ...(identity.lastName ? { last_name: identity.lastName } : {}),
-            location: `social:${request.params.provider}`,
-          });
+          await updateAbandonedCart(
+            db(),
+            identity.abandonedCartId,
+            {
+              email: identity.email,
+              ...(identity.firstName ? { first_name: identity.firstName } : {}),
+              ...(identity.lastName ? { last_name: identity.lastName } : {}),
+              location: `social:${request.params.provider}`,
+            },
+            { ip: request.ip, emailChecksPerHour: options.emailChecksPerHour },
+          );
           return reply.redirect('/onboarding/plans', 302);
         }
         return reply.redirect(`/onboarding/signup?email=${encodeURIComponent(identity.email)}`, 302);

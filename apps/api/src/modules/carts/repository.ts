@@ -61,6 +61,7 @@ export async function lockCart(db: Database, id: string) {
       id: abandonedCarts.id,
       status: abandonedCarts.status,
       email: abandonedCarts.email,
+      zipCodeId: abandonedCarts.zipCodeId,
       profileId: abandonedCarts.profileId,
       leadCapturedAt: abandonedCarts.leadCapturedAt,
       planId: abandonedCarts.planId,

@@ -8,6 +8,7 @@ import {
   categoryQuantitiesResponse,
   fillWithBestsellersBody,
   fillWithBestsellersParams,
+  messageErrorBody,
   selectPlanBody,
   selectPlanResponse,
   setCartItemBody,
@@ -35,7 +36,7 @@ export function cartIdFromCookie(header: string | undefined): string | undefined
   return value && GUID.test(value) ? value : undefined;
 }
 
-export default async function cartRoutes(fastify: FastifyInstance) {
+export default async function cartRoutes(fastify: FastifyInstance, options: { emailChecksPerHour: number }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
@@ -78,12 +79,18 @@ export default async function cartRoutes(fastify: FastifyInstance) {
           summary: 'Update contact, address and preferences (a Lead pixel when an email is first captured)',
           params: abandonedCartParams,
           body: updateAbandonedCartBody,
-          response: { 200: updateAbandonedCartResponse, ...errors },
+          response: { 200: updateAbandonedCartResponse, ...errors, 429: messageErrorBody },
         },
       },
       async (request) => {
-        const result = await carts.updateAbandonedCart(db(), request.params.cartId, request.body);
-        return { data: result.cart, meta: { pixels: result.pixels } };
+        const result = await carts.updateAbandonedCart(db(), request.params.cartId, request.body, {
+          ip: request.ip,
+          emailChecksPerHour: options.emailChecksPerHour,
+        });
+        return {
+          data: result.cart,
+          meta: { pixels: result.pixels, ...(result.waitlist ? { waitlist: result.waitlist } : {}) },
+        };
       },
     );
 

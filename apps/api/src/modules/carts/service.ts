@@ -7,13 +7,14 @@ import {
   EMAIL_IN_USE_MESSAGE,
   type Pixel,
   type UpdateAbandonedCartBody,
+  type WaitlistPlace,
 } from '@sprout/contracts';
 import { type Database, hashPassword } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
-import { isEmailOfAccount } from '../accounts/service';
+import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../accounts/service';
 import { assertAllKnown, knownFilters } from '../catalog/service';
-import { recordMarketingEvent } from '../marketing/events';
+import { recordMarketingEvent, recordWaitlistLead } from '../marketing/events';
 import { computeCosts } from '../pricing/costs';
 import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
 import { boxDiscount, NO_DISCOUNT } from '../promotions/discounts';
@@ -191,11 +192,12 @@ export async function updateAbandonedCart(
   db: Database,
   cartId: string,
   body: UpdateAbandonedCartBody,
-): Promise<{ cart: AbandonedCart; pixels: Pixel[] }> {
+  client: EmailCheckClient,
+): Promise<{ cart: AbandonedCart; pixels: Pixel[]; waitlist: WaitlistPlace | null }> {
   // Hashing is slow on purpose: do it before taking the cart's lock.
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
 
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const locked = await lockOpenCart(tx, cartId);
     const changes: repository.CartChanges = {
       firstName: body.first_name,
@@ -233,8 +235,13 @@ export async function updateAbandonedCart(
     const pixels: Pixel[] = [];
     if (body.email !== undefined) {
       const email = body.email.toLowerCase();
-      if (await isEmailOfAccount(tx, email, locked.profileId)) {
-        throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+      // Only a new email is a question about accounts; the cart's own email was answered before.
+      // Refused, the transaction still commits (the limit's slot counts) but changes nothing.
+      if (
+        email !== locked.email &&
+        (await isEmailOfAccountForVisitor(tx, client, { email, exceptUserId: locked.profileId }))
+      ) {
+        return { emailInUse: true as const };
       }
       changes.email = email;
       if (locked.leadCapturedAt === null) {
@@ -251,8 +258,23 @@ export async function updateAbandonedCart(
     }
 
     await repository.updateCart(tx, cartId, definedFields(changes));
-    return { cart: await loadAbandonedCart(tx, cartId), pixels };
+    const cart = await loadAbandonedCart(tx, cartId);
+    // A capture (email or zip) for a zip we don't deliver to: the visitor is told where we don't
+    // deliver yet, and a new email or zip is kept once as a waitlist lead.
+    let waitlist: WaitlistPlace | null = null;
+    const captured = changes.email !== undefined || changes.zipCodeId !== undefined;
+    if (captured && cart.email && cart.is_zip_code_delivered === false && cart.zip_code) {
+      const zip = await lookUpZipCode(tx, { code: cart.zip_code });
+      if (zip) waitlist = { zip_code: zip.code, city: zip.city, state_code: zip.state.code };
+      const newLead =
+        (changes.email !== undefined && changes.email !== locked.email) ||
+        (changes.zipCodeId !== undefined && changes.zipCodeId !== locked.zipCodeId);
+      if (waitlist && newLead) await recordWaitlistLead(tx, { cartId, email: cart.email, place: waitlist });
+    }
+    return { emailInUse: false as const, cart, pixels, waitlist };
   });
+  if (outcome.emailInUse) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+  return { cart: outcome.cart, pixels: outcome.pixels, waitlist: outcome.waitlist };
 }
 
 /** Sets one product's absolute quantity (0 removes it), never past the plan's threshold. */

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { WaitlistPlace } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import * as repository from './repository';
 
@@ -7,4 +9,20 @@ export function recordMarketingEvent(
   event: Parameters<typeof repository.insertMarketingEvent>[1],
 ) {
   return repository.insertMarketingEvent(tx, event);
+}
+
+/**
+ * A visitor whose zip code we don't deliver to yet: their email and where they are, kept for the
+ * email service provider to write to them when deliveries reach them (issue 11, defect 3).
+ */
+export function recordWaitlistLead(
+  tx: Database,
+  lead: { cartId: string; email: string; place: WaitlistPlace },
+): Promise<void> {
+  return repository.insertMarketingEvent(tx, {
+    id: randomUUID(),
+    name: 'WaitlistLead',
+    cartId: lead.cartId,
+    payload: { email: lead.email, ...lead.place },
+  });
 }

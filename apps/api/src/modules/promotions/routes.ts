@@ -20,7 +20,10 @@ import * as promotions from './service';
 const errors = cartChangeErrorBodies;
 const tags = ['promotions'];
 
-export default async function promotionRoutes(fastify: FastifyInstance, options: { siteUrl: string }) {
+export default async function promotionRoutes(
+  fastify: FastifyInstance,
+  options: { siteUrl: string; emailChecksPerHour: number },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
@@ -65,11 +68,14 @@ export default async function promotionRoutes(fastify: FastifyInstance, options:
           summary: "Apply a friend's referral code",
           params: abandonedCartParams,
           body: applyReferralCodeBody,
-          response: { 200: referralResponse, ...errors },
+          response: { 200: referralResponse, ...errors, 429: messageErrorBody },
         },
       },
       async (request) => ({
-        data: await promotions.applyReferralCode(db(), request.params.cartId, request.body),
+        data: await promotions.applyReferralCode(db(), request.params.cartId, request.body, {
+          ip: request.ip,
+          emailChecksPerHour: options.emailChecksPerHour,
+        }),
         meta: {},
       }),
     );

@@ -8,7 +8,7 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import { isEmailOfAccount } from '../accounts/service';
+import { type EmailCheckClient, isEmailOfAccount, isEmailOfAccountForVisitor } from '../accounts/service';
 import { changeCart, loadAbandonedCart, lockOpenCart } from '../carts/service';
 import { firstNamesOfOrders } from '../checkout/service';
 import { promoIneligibility } from './eligibility';
@@ -104,6 +104,7 @@ export async function applyReferralCode(
   db: Database,
   cartId: string,
   input: { referral_code: string; refereeEmail: string },
+  client: EmailCheckClient,
 ) {
   const email = input.refereeEmail.toLowerCase();
   const outcome = await db.transaction(async (tx) => {
@@ -112,7 +113,8 @@ export async function applyReferralCode(
     let status: ReferralStatus = 'applied';
     if (!referral) status = 'invalid';
     else if (referral.owner.email.toLowerCase() === email) status = 'own_code';
-    else if (await isEmailOfAccount(tx, email)) status = 'existing_customer';
+    // A refusal commits too, so the per-address limit on email checks counts it.
+    else if (await isEmailOfAccountForVisitor(tx, client, { email })) status = 'existing_customer';
     else if (referral.redemptionsCount >= referral.redemptionLimit) status = 'limit_reached';
 
     if (status !== 'applied' || !referral) {

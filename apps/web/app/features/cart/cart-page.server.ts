@@ -3,6 +3,7 @@ import { data, redirect } from 'react-router';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
 import { addToNextBox, BOX_ADD_INTENTS } from '../account/box-add.server';
+import { filteredMenuPath } from '../catalog/saved-filters.server';
 import { REFERRAL_SETTINGS_GROUP } from '../promotions/banner';
 import {
   AUTO_APPLY_PROMO_COOKIE,
@@ -93,7 +94,12 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     if (email) body.email = email;
     if (zip) body.zip_code = zip;
     // A bad email or zip is ignored: the capture form asks again when needed.
-    await service.updateDetails(body, null, { signedIn, accountUrl: site.accountUrl, menu: null });
+    const saved = await service.updateDetails(body, null, {
+      signedIn,
+      accountUrl: site.accountUrl,
+      menu: null,
+    });
+    if (!('redirect' in saved) && saved.waitlist) notices.push(saved.waitlist);
   }
 
   const code = normalizeCode(query.get('pc'));
@@ -216,6 +222,11 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
     // A document POST (before the JavaScript loaded): back to the page, or on to the capture page.
     if (outcome.capture)
       return redirect(`/onboarding/signup?${pendingToSearch(outcome.capture)}`, { headers });
+    if (outcome.waitlist)
+      headers.append(
+        'set-cookie',
+        cookie(NOTICE_COOKIE, outcome.waitlist, new URL(request.url).protocol === 'https:', 60),
+      );
     return redirect(returnTo, { headers });
   }
   // Refusals are answers to show (field errors, the capture popup), not failed requests.
@@ -286,7 +297,7 @@ async function perform(
         await service.applyReferral(referral, body.email);
         extraCookies.push(cookie(PENDING_REFERRAL_COOKIE, null, new URL(request.url).protocol === 'https:'));
       }
-      if (next && !('redirect' in outcome) && outcome.ok) return { redirect: next };
+      if (next && !('redirect' in outcome) && outcome.ok && !outcome.waitlist) return { redirect: next };
       return outcome;
     }
     case 'apply-promo': {
@@ -300,8 +311,15 @@ async function perform(
       const sku = fields.get('sku') ?? '';
       return service.upsell(sku, fields.get('direction') === 'decrease' ? 'decrease' : 'increase');
     }
-    case 'save-filters':
-      return service.saveFilters({ indicators: fields.getAll('indicators'), tags: fields.getAll('tags') });
+    case 'save-filters': {
+      const filters = { indicators: fields.getAll('indicators'), tags: fields.getAll('tags') };
+      const saved = await service.saveFilters(filters);
+      // The filter form: saved first, then the menu shows them, so the listing never reads a
+      // selection older than the one just made (a cleared one included).
+      const menu = safeReturn(fields.get('menu'));
+      if (menu && /^\/menus(\/|$)/.test(menu)) return { redirect: filteredMenuPath(menu, filters) };
+      return saved;
+    }
     default:
       return { intent, ok: false, message: 'This change is not known.' };
   }

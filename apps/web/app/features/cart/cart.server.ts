@@ -4,6 +4,8 @@ import {
   EMAIL_IN_USE_MESSAGE,
   GENERIC_SERVER_ERROR,
   type Plan,
+  type WaitlistPlace,
+  waitlistMessage,
 } from '@sprout/contracts';
 import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
 import type { ServerApiClient } from '../../lib/api-client.server';
@@ -38,6 +40,8 @@ export type CartActionData = {
   upgrade?: { plan: Pick<Plan, 'id' | 'name' | 'threshold' | 'box_price_from'>; pending: Pending };
   /** Said after the change (a box emptied to fit a smaller plan, a code that stays). */
   notice?: string;
+  /** The details were saved, but we don't deliver to the zip yet: said instead of going on (defect 3). */
+  waitlist?: string;
 };
 
 export type CartOutcome = CartActionData | { redirect: string };
@@ -275,7 +279,7 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     context: AddContext,
   ) {
     const result = await session.change((id) =>
-      api.request<CartAnswer>('PUT', `${CUSTOMERS}/${id}`, { body }),
+      api.request<CartAnswer & { meta: { waitlist?: WaitlistPlace } }>('PUT', `${CUSTOMERS}/${id}`, { body }),
     );
     if (result.kind === 'error' && result.error.fieldErrors.email?.includes(EMAIL_IN_USE_MESSAGE)) {
       const query = new URLSearchParams({ email: String(body.email ?? ''), error: EMAIL_IN_USE_MESSAGE });
@@ -287,6 +291,12 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
       const zipErrors = failed.errors?.zip_code_id;
       if (zipErrors && failed.errors) failed.errors = { ...failed.errors, zip_code: zipErrors };
       return failed;
+    }
+    // Nothing to fill a box for where we don't deliver: what waited is dropped, and the visitor told.
+    const waitlist = result.kind === 'ok' ? result.data.meta.waitlist : undefined;
+    if (waitlist && result.kind === 'ok') {
+      const message = waitlistMessage(waitlist, result.data.data.email ?? String(body.email ?? ''));
+      return { intent: 'update-details', ok: true, waitlist: message };
     }
     if (pending) return addPending(pending, context);
     return { intent: 'update-details', ok: true };

@@ -30,8 +30,17 @@ export function isCartRoute(pathname: string): boolean {
   return /^\/menus(\/|$)/.test(pathname) || /^\/onboarding\/checkout\/?$/.test(pathname);
 }
 
-/** Cart changes that can change what a dish or plan costs (the plan, the code, the state's prices). */
-const PRICE_INTENTS = new Set(['select-plan', 'apply-promo', 'remove-promo', 'update-details']);
+/**
+ * Cart changes after which the listing is read again: what a dish or plan costs (the plan, the
+ * code, the state's prices), or the menu filters saved on the cart.
+ */
+const PRICE_INTENTS = new Set([
+  'select-plan',
+  'apply-promo',
+  'remove-promo',
+  'update-details',
+  'save-filters',
+]);
 
 /**
  * shouldRevalidate of pages priced under the visitor's cart: a quantity change re-reads the cart

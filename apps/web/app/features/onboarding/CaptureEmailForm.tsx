@@ -60,7 +60,8 @@ export function CaptureEmailForm({
     if (outcome?.intent !== 'update-details') return;
     if (outcome.ok) {
       send({ type: 'submitted', serverErrors: {}, formError: null });
-      onSuccess?.();
+      // Where we don't deliver yet the form stays, saying so (and another zip can be tried).
+      if (!outcome.waitlist) onSuccess?.();
       return;
     }
     const serverErrors = camelCaseFieldErrors(outcome.errors ?? {});
@@ -74,6 +75,8 @@ export function CaptureEmailForm({
   useEffect(() => {
     if (prefillZip) send({ type: 'prefill', field: 'zipCode', value: prefillZip });
   }, [prefillZip]);
+
+  const waitlist = outcome?.intent === 'update-details' ? outcome.waitlist : undefined;
 
   // Before hydration the browser's own form post does the work: nothing to wait for.
   const hydrated = useHydrated();
@@ -127,6 +130,11 @@ export function CaptureEmailForm({
           maxLength={10}
           required
         />
+        {waitlist ? (
+          <p className="capture-form__waitlist" role="status">
+            {waitlist}
+          </p>
+        ) : null}
         {form.formError ? (
           <p className="capture-form__error" role="alert">
             {form.formError}

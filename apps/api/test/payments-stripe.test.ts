@@ -211,6 +211,86 @@ describe('Stripe adapter: authorize', () => {
   });
 });
 
+describe('Stripe adapter: saved cards and off-session renewals', () => {
+  it("saves the first payment's card on a new customer for later off-session charges", async () => {
+    answer = (request) =>
+      request.path === '/v1/customers'
+        ? { body: { id: 'cus_fake_1', object: 'customer' } }
+        : { body: stripeIntent({ customer: 'cus_fake_1' }) };
+    const intent = await provider().authorize(
+      authorizeInput({ saveForOffSession: { email: 'robin@example.com', name: 'Robin Okafor' } }),
+    );
+    expect(intent).toMatchObject({
+      status: 'requires_capture',
+      savedPaymentMethod: { paymentMethodId: 'pm_fake_visa', customerId: 'cus_fake_1' },
+    });
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/customers',
+      'POST /v1/payment_intents',
+    ]);
+    const [customer, payment] = requests;
+    // A retried checkout makes no second customer: the key is derived from the payment's.
+    expect(customer!.headers['idempotency-key']).toBe('customer-checkout-key-0123456789');
+    expect(customer!.params).toMatchObject({ email: 'robin@example.com', name: 'Robin Okafor' });
+    expect(payment!.params).toMatchObject({
+      customer: 'cus_fake_1',
+      setup_future_usage: 'off_session',
+      capture_method: 'manual',
+      confirm: 'true',
+    });
+  });
+
+  it('charges a saved card off-session, confirmed and captured at once, with the renewal key', async () => {
+    answer = () => ({ body: stripeIntent({ status: 'succeeded', capture_method: 'automatic' }) });
+    const intent = await provider().chargeOffSession({
+      amountCents: 4599,
+      currency: 'usd',
+      paymentMethodId: 'pm_fake_visa',
+      customerId: 'cus_fake_1',
+      idempotencyKey: 'renewal-7-2026-12-15',
+      description: 'Sprout & Spoon: box of 2026-12-15',
+      metadata: { kind: 'renewal' },
+    });
+    expect(intent).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242' } });
+    const [request] = requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(request!.headers['idempotency-key']).toBe('renewal-7-2026-12-15');
+    expect(request!.params).toMatchObject({
+      amount: '4599',
+      customer: 'cus_fake_1',
+      payment_method: 'pm_fake_visa',
+      off_session: 'true',
+      confirm: 'true',
+    });
+    expect(request!.params.capture_method).toBeUndefined();
+  });
+
+  it('an off-session decline (the bank wants the absent customer) is declined, not thrown', async () => {
+    answer = () =>
+      stripeError(402, {
+        type: 'card_error',
+        code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+        payment_intent: stripeIntent({ status: 'requires_payment_method', payment_method: null }),
+        payment_method: visa,
+      });
+    const intent = await provider().chargeOffSession({
+      amountCents: 4599,
+      currency: 'usd',
+      paymentMethodId: 'pm_fake_visa',
+      customerId: 'cus_fake_1',
+      idempotencyKey: 'renewal-7-2026-12-15',
+      description: 'box',
+      metadata: {},
+    });
+    expect(intent).toMatchObject({
+      status: 'declined',
+      declineMessage: 'Your card was declined. This transaction requires authentication.',
+      card: { brand: 'visa', last4: '4242' },
+    });
+  });
+});
+
 describe('Stripe adapter: status mapping, capture, cancel, refund', () => {
   it.each([
     ['requires_capture', 'requires_capture', null],

@@ -98,12 +98,9 @@ export class StripePaymentProvider implements PaymentProvider {
   ) {}
 
   async authorize(input: AuthorizeInput): Promise<PaymentIntent> {
-    const intent = await this.createAuthorization(input);
-    if (!input.saveForOffSession || intent.status === 'declined') return intent;
-    return {
-      ...intent,
-      savedPaymentMethod: { paymentMethodId: input.paymentMethodId, customerId: intent.customerId },
-    };
+    const { customerId, ...intent } = await this.createAuthorization(input);
+    if (!customerId || intent.status === 'declined') return intent;
+    return { ...intent, savedPaymentMethod: { paymentMethodId: input.paymentMethodId, customerId } };
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   type PricedDelivery,
   pauseSubscription,
   priceDelivery,
+  refreshNextDeliveryDates,
 } from './service';
 
 /**
@@ -99,6 +100,8 @@ export async function topUpDeliveries(deps: Pick<RenewalDeps, 'db'>, asOf: Date 
   const ids = await listSubscriptionsShortOfDeliveries(deps.db, asOf, BATCH);
   let made = 0;
   for (const id of ids) made += await deps.db.transaction((tx) => ensureUpcomingDeliveries(tx, id, asOf));
+  // Delivered boxes move every subscription's next delivery date on.
+  await refreshNextDeliveryDates(deps.db, asOf);
   return made;
 }
 
@@ -290,7 +293,7 @@ export async function chargeDueBoxes(
   for (let index = 0; index < BATCH; index++) {
     const claim = await claimCharge(deps.db, asOf);
     if (!claim) break;
-    outcome[await chargeBox(deps, claim, asOf)] += 1;
+    outcome[await chargeBox(deps, claim)] += 1;
   }
   if (outcome.declined + outcome.canceled > 0) deps.mailer.flush();
   return outcome;
@@ -320,7 +323,7 @@ async function claimCharge(db: Database, asOf: Date | null): Promise<Claim | nul
   });
 }
 
-async function chargeBox(deps: RenewalDeps, claim: Claim, asOf: Date | null): Promise<ChargeOutcome> {
+async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome> {
   const { delivery, context, order } = claim;
   const { subscription } = context;
   let intent: PaymentIntent | null = null;

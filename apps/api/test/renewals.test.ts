@@ -122,6 +122,12 @@ describe('renewals', () => {
 
     const rows = await deliveriesOf(customer.subscriptionId);
     expect(rows[1]).toMatchObject({ status: 'charged', weeklyOrdinal: 2, orderId: renewal.id });
+    // The first box has been delivered by now: the next delivery is the second.
+    const [after] = await db()
+      .select()
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.id, customer.subscriptionId));
+    expect(after!.nextDeliveryDate).toBe(second.deliveryDate);
     // The top-up keeps eight boxes ahead of the clock.
     expect(rows.filter((row) => row.cutoffAt.getTime() > second.cutoffAt.getTime())).toHaveLength(8);
 

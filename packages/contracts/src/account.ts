@@ -131,3 +131,12 @@ export const referralsResponse = resource(referrals);
 /** One of the signed-in customer's orders (the receipt): another customer's is a 403. */
 export const accountOrderParams = z.object({ orderId: rowId });
 export const accountOrderResponse = resource(order);
+
+/** A replaced card, and what happened to the boxes that had failed on the old one (retried at once). */
+export const paymentMethodChangeResponse = z.object({
+  data: savedPaymentMethod,
+  meta: z.object({
+    retried_deliveries: z.array(z.object({ date: isoDate, status: z.enum(DELIVERY_STATUSES) })),
+  }),
+});
+export type PaymentMethodChangeResponse = z.infer<typeof paymentMethodChangeResponse>;

@@ -8,9 +8,12 @@ import {
   emailChangeVerificationBody,
   messageErrorBody,
   passwordChangeBody,
+  paymentMethodChangeResponse,
+  paymentMethodResponse,
   profileResponse,
   subscriptionChangeResponse,
   updateAddressBody,
+  updatePaymentMethodBody,
   updateProfileBody,
   updateSubscriptionBody,
   validationErrorBody,
@@ -21,6 +24,7 @@ import { AppError } from '../../errors/app-error';
 import { requireUser, signedIn } from '../auth/guards';
 import * as auth from '../auth/service';
 import { customerOrder } from '../checkout/service';
+import { currentPaymentMethod, replacePaymentMethod } from '../subscriptions/payment-method';
 import { changeSubscription } from '../subscriptions/plan-change';
 import * as accounts from './service';
 import { toProfile } from './wire';
@@ -28,7 +32,7 @@ import { toProfile } from './wire';
 const errors = { 401: messageErrorBody, 404: messageErrorBody, 422: validationErrorBody };
 const tags = ['accounts'];
 
-type Options = { siteUrl: string; siteName: string };
+type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
 
 /** Email and password are the customer's own: an admin acting as them (support) cannot change them. */
 function ownSession(request: FastifyRequest) {
@@ -274,5 +278,53 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
       }),
       meta: {},
     }),
+  );
+
+  app.get(
+    '/api/me/payment-method',
+    {
+      schema: {
+        tags,
+        summary: 'The card my boxes are charged to (brand and last four), or null',
+        response: { 200: paymentMethodResponse, 401: messageErrorBody },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({ data: await currentPaymentMethod(db(), signedIn(request).user.id), meta: {} }),
+  );
+
+  app.put(
+    '/api/me/payment-method',
+    {
+      schema: {
+        tags,
+        summary:
+          "Replace my card with one from the provider's card form; a box that failed is charged again at once",
+        body: updatePaymentMethodBody,
+        response: {
+          200: paymentMethodChangeResponse,
+          401: messageErrorBody,
+          409: messageErrorBody,
+          422: validationErrorBody,
+        },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const { method, retried } = await replacePaymentMethod(
+        {
+          db: db(),
+          payments: app.payments,
+          mailer: app.mailer,
+          log: request.log,
+          site: { name: options.siteName, url: options.siteUrl, accountUrl: options.accountSiteUrl },
+        },
+        user,
+        request.body.payment_method_id,
+        new Date(),
+      );
+      return { data: method, meta: { retried_deliveries: retried } };
+    },
   );
 }

@@ -49,6 +49,21 @@ export type OffSessionChargeInput = {
   metadata: Record<string, string>;
 };
 
+/** A card to keep for later charges (the account's "replace card"), from the provider's card form. */
+export type SavePaymentMethodInput = {
+  paymentMethodId: string;
+  /** The provider's customer the subscription's card belongs to; null makes one (Stripe). */
+  customerId: string | null;
+  email: string;
+  name: string;
+};
+
+export type SavedCard = {
+  paymentMethodId: string;
+  customerId: string | null;
+  card: { brand: string; last4: string } | null;
+};
+
 export type RefundInput = { intentId: string; amountCents?: number; idempotencyKey: string };
 
 export interface PaymentProvider {
@@ -73,4 +88,10 @@ export interface PaymentProvider {
    * for authentication, which an absent customer cannot give) are NOT thrown: status 'declined'.
    */
   chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent>;
+  /**
+   * Keeps a card for off-session charges: Stripe attaches it to the customer (made when there is
+   * none) and makes it the customer's default. A card the provider refuses is a 422 on
+   * payment_method_id with a message the customer can act on.
+   */
+  savePaymentMethod(input: SavePaymentMethodInput): Promise<SavedCard>;
 }

@@ -8,6 +8,8 @@ import type {
   PaymentIntentStatus,
   PaymentProvider,
   RefundInput,
+  SavedCard,
+  SavePaymentMethodInput,
 } from './provider';
 
 /**
@@ -183,6 +185,39 @@ export class StripePaymentProvider implements PaymentProvider {
         : charged;
     } catch (error) {
       return this.declinedOrThrow(error, 'charge off-session');
+    }
+  }
+
+  /**
+   * Replaces the card later boxes are charged to: attached to the subscription's customer (one is
+   * made for a subscription that has none) and made its default, so off-session charges use it.
+   */
+  async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavedCard> {
+    let customerId = input.customerId;
+    try {
+      if (!customerId) {
+        const customer = await this.stripe.customers.create(
+          { email: input.email, name: input.name },
+          { idempotencyKey: `customer-card-${input.paymentMethodId}` },
+        );
+        customerId = customer.id;
+      }
+      const method = await this.stripe.paymentMethods.attach(input.paymentMethodId, { customer: customerId });
+      await this.stripe.customers.update(customerId, {
+        invoice_settings: { default_payment_method: method.id },
+      });
+      return { paymentMethodId: method.id, customerId, card: cardOf(method) };
+    } catch (error) {
+      if (error instanceof StripeCardError) {
+        throw AppError.invalidField('payment_method_id', customerMessage(error));
+      }
+      if (error instanceof StripeInvalidRequestError && error.param === 'payment_method') {
+        throw AppError.invalidField(
+          'payment_method_id',
+          'We could not read this card. Please enter your card details again.',
+        );
+      }
+      throw this.unexpected(error, 'save a card');
     }
   }
 

@@ -24,6 +24,8 @@ import type {
   PaymentIntent,
   PaymentProvider,
   RefundInput,
+  SavedCard,
+  SavePaymentMethodInput,
 } from './provider';
 import * as repository from './repository';
 
@@ -188,6 +190,29 @@ export class TestPaymentProvider implements PaymentProvider {
     const stored = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
     if (!stored) throw new AppError('internal', 'The payment intent vanished after it was created.');
     return replayOf(stored, input);
+  }
+
+  /**
+   * The test provider keeps every card it made; saving one checks it exists and is not a card that
+   * declines everything (Stripe refuses to attach those too). A card that succeeds now and declines
+   * off-session (4000 0000 0000 0341) is saved, as Stripe saves it.
+   */
+  async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavedCard> {
+    const method = await repository.findTestPaymentMethod(this.db, input.paymentMethodId);
+    if (!method) {
+      throw AppError.invalidField(
+        'payment_method_id',
+        'We could not read this card. Please enter your card details again.',
+      );
+    }
+    if (method.behavior === 'decline' || method.behavior === 'insufficient_funds') {
+      throw AppError.invalidField('payment_method_id', 'Your card was declined. Please try another card.');
+    }
+    return {
+      paymentMethodId: method.id,
+      customerId: null,
+      card: { brand: method.brand, last4: method.last4 },
+    };
   }
 
   async retrieve(intentId: string): Promise<PaymentIntent> {

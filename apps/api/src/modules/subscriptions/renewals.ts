@@ -16,6 +16,7 @@ import {
   type PricedDelivery,
   pauseSubscription,
   priceDelivery,
+  refreshNextDeliveryDates,
 } from './service';
 
 /**
@@ -99,6 +100,8 @@ export async function topUpDeliveries(deps: Pick<RenewalDeps, 'db'>, asOf: Date 
   const ids = await listSubscriptionsShortOfDeliveries(deps.db, asOf, BATCH);
   let made = 0;
   for (const id of ids) made += await deps.db.transaction((tx) => ensureUpcomingDeliveries(tx, id, asOf));
+  // Delivered boxes move every subscription's next delivery date on.
+  await refreshNextDeliveryDates(deps.db, asOf);
   return made;
 }
 

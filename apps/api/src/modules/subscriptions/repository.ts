@@ -159,6 +159,24 @@ export async function findCurrentPricingContext(db: Database, userId: number, as
   return row;
 }
 
+/**
+ * Sets each subscription's next delivery date to its earliest box from `today` on that will come
+ * (scheduled, locked, charged or being charged), where that changed: one statement for all, or for
+ * one subscription.
+ */
+export async function refreshNextDeliveryDates(db: Database, today: string, subscriptionId?: number) {
+  await db.execute(sql`
+    update ${subscriptions} set next_delivery_date = upcoming.next_date, updated_at = now()
+    from (
+      select subscription_id, min(delivery_date) as next_date from ${deliveries}
+      where delivery_date >= ${today}::date and status in ('scheduled', 'locked', 'charged', 'failed')
+        ${subscriptionId === undefined ? sql`` : sql`and subscription_id = ${subscriptionId}`}
+      group by subscription_id
+    ) upcoming
+    where ${subscriptions.id} = upcoming.subscription_id
+      and ${subscriptions.nextDeliveryDate} is distinct from upcoming.next_date`);
+}
+
 /** Active subscriptions that have fewer than `count` boxes whose cutoff is still ahead. */
 export async function listSubscriptionsShortOfDeliveries(
   db: Database,

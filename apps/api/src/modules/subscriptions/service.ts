@@ -47,6 +47,7 @@ export async function pauseSubscription(
 ): Promise<void> {
   await repository.updateSubscription(tx, subscriptionId, { status: 'paused', pausedAt: new Date() });
   await repository.skipScheduledDeliveries(tx, subscriptionId, fromDate);
+  await repository.refreshNextDeliveryDates(tx, fromDate, subscriptionId);
 }
 
 // ─── Making the rows ─────────────────────────────────────────────────────────────────────────
@@ -121,6 +122,15 @@ export async function ensureUpcomingDeliveries(
     created.map((row) => row.id),
   );
   return created.length;
+}
+
+/** Each subscription's next delivery date follows its boxes (one statement; one subscription when given). */
+export function refreshNextDeliveryDates(db: Database, asOf: Date | null, subscriptionId?: number) {
+  return repository.refreshNextDeliveryDates(
+    db,
+    calendarDay(asOf ?? new Date(), DELIVERY_TIME_ZONE),
+    subscriptionId,
+  );
 }
 
 /** Subscriptions that have fewer upcoming rows than they should (the top-up job's work list). */
@@ -258,6 +268,7 @@ export async function skipDelivery(db: Database, userId: number, date: string, n
     if (cutoffPassed(delivery, now))
       throw notChangeable('The cutoff for this box has passed: it can no longer be skipped.');
     await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'skipped' });
+    await refreshNextDeliveryDates(tx, now, subscription.id);
     return subscription.id;
   });
   return readOwnDelivery(db, subscriptionId, date, now);
@@ -282,6 +293,7 @@ export async function unskipDelivery(
       throw notChangeable('Your subscription is paused: resume it to bring this box back.');
     }
     await repository.transitionDelivery(tx, delivery.id, ['skipped'], { status: 'scheduled' });
+    await refreshNextDeliveryDates(tx, now, subscription.id);
     return subscription.id;
   });
   return readOwnDelivery(db, subscriptionId, date, now);

@@ -66,6 +66,9 @@ describe('PaymentFields with the test provider', () => {
     expect(screen.getByText('4000 0000 0000 0002')).toBeTruthy();
     expect(screen.getByText('4000 0000 0000 9995')).toBeTruthy();
     expect(screen.getByText('4000 0025 0000 3155').parentElement?.textContent).toContain('3-D Secure');
+    expect(screen.getByText('4000 0000 0000 0341').parentElement?.textContent).toContain(
+      'declines later renewals',
+    );
     expect(stripeJs.loadStripe).not.toHaveBeenCalled();
   });
 

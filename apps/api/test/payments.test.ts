@@ -38,7 +38,12 @@ const key = () => `test-${randomUUID()}`;
 
 async function authorize(
   number: string,
-  overrides: Partial<{ amountCents: number; idempotencyKey: string; paymentMethodId: string }> = {},
+  overrides: Partial<{
+    amountCents: number;
+    idempotencyKey: string;
+    paymentMethodId: string;
+    saveForOffSession: { email: string; name: string };
+  }> = {},
 ): Promise<PaymentIntent> {
   return context.app.payments.authorize({
     amountCents: 4599,
@@ -245,6 +250,51 @@ describe('test provider: authorizing each test card', () => {
   it('answers 404 for an intent it does not know', async () => {
     const error = await appErrorOf(context.app.payments.retrieve('pi_test_unknown'));
     expect(error.kind).toBe('not_found');
+  });
+});
+
+describe('test provider: saved cards charged off-session', () => {
+  const charge = (paymentMethodId: string, idempotencyKey = key()) =>
+    context.app.payments.chargeOffSession({
+      amountCents: 3999,
+      currency: 'usd',
+      paymentMethodId,
+      customerId: null,
+      idempotencyKey,
+      description: 'Sprout & Spoon: box',
+      metadata: { kind: 'renewal' },
+    });
+
+  it('saves the card with the first payment and charges it later, captured at once, once per key', async () => {
+    const method = await paymentMethod('4242424242424242');
+    const first = await authorize('', {
+      paymentMethodId: method,
+      saveForOffSession: { email: 'robin@example.com', name: 'Robin' },
+    });
+    expect(first.savedPaymentMethod).toEqual({ paymentMethodId: method, customerId: null });
+
+    const renewalKey = key();
+    const charged = await charge(method, renewalKey);
+    expect(charged).toMatchObject({ status: 'succeeded', amountCents: 3999, card: { last4: '4242' } });
+    expect(await charge(method, renewalKey)).toEqual(charged);
+    const rows = await intentRows(renewalKey);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.capturedCents).toBe(3999);
+  });
+
+  it('4000 0000 0000 0341 pays at checkout and declines every later charge', async () => {
+    const method = await paymentMethod('4000000000000341');
+    expect((await authorize('', { paymentMethodId: method })).status).toBe('requires_capture');
+    expect(await charge(method)).toMatchObject({ status: 'declined', declineMessage: CARD_DECLINED_MESSAGE });
+  });
+
+  it('declines off-session a card whose bank asks for authentication, and an unknown card', async () => {
+    const method = await paymentMethod('4000002500003155');
+    expect(await charge(method)).toMatchObject({
+      status: 'declined',
+      declineMessage: DECLINE_MESSAGES.authentication_failed,
+    });
+    expect((await charge('pm_test_gone')).status).toBe('declined');
   });
 });
 

@@ -112,6 +112,12 @@ function offSessionOutcome(
   return { status: 'succeeded', declineCode: null };
 }
 
+/** The test provider keeps every card it made: saving one is handing its id back (a replay too). */
+function withSavedCard(intent: PaymentIntent, input: AuthorizeInput): PaymentIntent {
+  if (!input.saveForOffSession || intent.status === 'declined') return intent;
+  return { ...intent, savedPaymentMethod: { paymentMethodId: input.paymentMethodId, customerId: null } };
+}
+
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
   readonly publishableKey = null;
@@ -129,7 +135,7 @@ export class TestPaymentProvider implements PaymentProvider {
       );
     }
     const existing = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
-    if (existing) return replayOf(existing, input);
+    if (existing) return withSavedCard(replayOf(existing, input), input);
 
     const method = await repository.findTestPaymentMethod(this.db, input.paymentMethodId);
     if (!method) {
@@ -154,11 +160,7 @@ export class TestPaymentProvider implements PaymentProvider {
     // Read back by key: when a concurrent call with the same key won the insert, this is its intent.
     const stored = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
     if (!stored) throw new AppError('internal', 'The payment intent vanished after it was created.');
-    const intent = replayOf(stored, input);
-    // The test provider keeps every card it made: saving one is handing its id back.
-    return input.saveForOffSession
-      ? { ...intent, savedPaymentMethod: { paymentMethodId: method.id, customerId: null } }
-      : intent;
+    return withSavedCard(replayOf(stored, input), input);
   }
 
   async chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent> {

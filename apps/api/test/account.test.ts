@@ -511,3 +511,33 @@ describe('order receipts', () => {
     expect((await get('/api/me/orders/abc', cookie)).statusCode).toBe(422);
   });
 });
+
+describe("the engine takes the demo customer's seeded boxes as its own", () => {
+  it('locks, prices and charges the next seeded box at its cutoff, on the seeded card', async () => {
+    const db = context.database.db;
+    const [demo] = await db.select().from(schema.users).where(eq(schema.users.email, customer.email));
+    const [subscription] = await db
+      .select()
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.userId, demo!.id));
+    const boxes = () =>
+      db
+        .select()
+        .from(schema.deliveries)
+        .where(eq(schema.deliveries.subscriptionId, subscription!.id))
+        .orderBy(schema.deliveries.deliveryDate);
+    const next = (await boxes()).find((row) => row.status === 'scheduled')!;
+    await context.app.jobs.runAllOnce(next.cutoffAt);
+    const after = (await boxes()).find((row) => row.id === next.id)!;
+    expect(after).toMatchObject({ status: 'charged', weeklyOrdinal: 5 });
+    const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, after.orderId!));
+    expect(order).toMatchObject({
+      status: 'paid',
+      cardLast4: '4242',
+      idempotencyKey: `renewal-${subscription!.id}-${next.deliveryDate}`,
+    });
+    // The top-up keeps eight boxes ahead, on the same schedule.
+    const ahead = (await boxes()).filter((row) => row.cutoffAt.getTime() > next.cutoffAt.getTime());
+    expect(ahead).toHaveLength(8);
+  });
+});

@@ -113,6 +113,8 @@ describe('changing the subscription', () => {
       .where(eq(schema.deliveries.subscriptionId, customer.subscriptionId));
     expect(charged.filter((row) => row.status === 'charged')).toHaveLength(1);
     expect(changed.body.data.next_delivery.date).toBe(after[0]!.date);
+    // The next delivery is still the first box (charged at checkout, not yet delivered).
+    expect(changed.body.data.subscription.next_delivery_date).toBe(customer.firstDeliveryDate);
   });
 
   it('moves the boxes to another weekday the zip code is delivered on, within their weeks', async () => {

@@ -12,7 +12,7 @@ import { lookUpZipCode } from '../shipping/service';
 import * as repository from './repository';
 import { type ChangeableBox, remakeBoxes } from './reschedule';
 import { deliveryCutoff, deliveryDatesAfter } from './schedule';
-import { priceDelivery } from './service';
+import { priceDelivery, refreshNextDeliveryDates } from './service';
 import { toDelivery } from './wire';
 
 /**
@@ -179,9 +179,8 @@ async function remakeChangeableBoxes(
       return deliveryId === undefined ? [] : box.items.map((item) => ({ deliveryId, ...item }));
     }),
   );
-  await repository.updateSubscription(tx, subscription.id, {
-    nextDeliveryDate: remade.find((box) => box.status === 'scheduled')?.date ?? remade[0]!.date,
-  });
+  // The next delivery date follows the boxes, by the engine's one rule.
+  await refreshNextDeliveryDates(tx, now, subscription.id);
 }
 
 /** The subscription as it is now and its next box that will be made, priced. */

@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { PaymentConfig, SavedPaymentMethod } from '@sprout/contracts';
 import { updateAddressBody } from '@sprout/contracts';
-import { data } from 'react-router';
 import { AddressForm } from '../features/account/AddressForm';
 import { requireCustomer } from '../features/account/account.server';
 import { CardForm } from '../features/account/CardForm';

@@ -1,5 +1,5 @@
 import { GENERIC_SERVER_ERROR, updatePaymentMethodBody } from '@sprout/contracts';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { requireCustomer } from '../features/account/account.server';
 import type { CardActionData } from '../features/account/CardForm';
 import type { Route } from './+types/account.payment-method';

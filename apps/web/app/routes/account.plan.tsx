@@ -1,5 +1,4 @@
 import type { Plan, ZipCode } from '@sprout/contracts';
-import { data } from 'react-router';
 import { nextBox, readDeliveries, requireCustomer } from '../features/account/account.server';
 import { weekdayName } from '../features/account/format';
 import { NoSubscription } from '../features/account/NoSubscription';

@@ -24,7 +24,7 @@ export default function ReferralsPage({ loaderData }: Route.ComponentProps) {
         <h2 id="share-heading">Share your code</h2>
         <p>
           Your code is <strong className="referral-code">{referrals.code}</strong>.
-          {referrals.friend_offer ? ` A friend who uses it gets ${referrals.friend_offer}.` : ''}
+          {referrals.friend_offer ? ` What a friend gets with it: “${referrals.friend_offer}”.` : ''}
         </p>
         <ShareLink url={referrals.share_url} />
       </section>

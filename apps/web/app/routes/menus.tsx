@@ -7,7 +7,7 @@ import type {
   Tag,
 } from '@sprout/contracts';
 import { commaList, formatMoney } from '@sprout/contracts';
-import { data, Link, NavLink, useLocation, useNavigation } from 'react-router';
+import { data, NavLink, useLocation, useNavigation } from 'react-router';
 import { PresetCard } from '../features/cart/ProductCartControls';
 import { readCartIdFromCookie } from '../features/cart/storage';
 import { ClearFiltersButton, MenuFilters } from '../features/catalog/MenuFilters';

@@ -242,3 +242,36 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+test('after Enter on Add, focus is on the stepper that replaced it and the change is announced (defect 11)', async ({
+  page,
+}) => {
+  await arriveWithPlan(page, 'plan-24');
+  const card = page.locator('.product-card').first();
+  const name = await productName(card);
+  await card.getByRole('button', { name: `Add ${name}` }).focus();
+  await page.keyboard.press('Enter');
+
+  await expect(progress(page)).toHaveText('1 of 24 items');
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  await expect.poll(focused).toBe(`Add one ${name}`);
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  await expect(page.locator('[data-live-region]')).toHaveText(`Added ${name}, 1 of 24 in your box`);
+
+  // Enter again adds another, and focus stays on the same control.
+  await page.keyboard.press('Enter');
+  await expect(progress(page)).toHaveText('2 of 24 items');
+  await expect(page.locator('[data-live-region]')).toHaveText(`Added ${name}, 2 of 24 in your box`);
+  await expect.poll(focused).toBe(`Add one ${name}`);
+
+  // Down to none: Add comes back, and takes the focus.
+  await card.getByRole('button', { name: `Remove one ${name}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(progress(page)).toHaveText('1 of 24 items');
+  await expect(page.locator('[data-live-region]')).toHaveText(`Removed one ${name}, 1 of 24 in your box`);
+  await page.keyboard.press('Enter');
+  await expect(progress(page)).toHaveText('0 of 24 items');
+  await expect.poll(focused).toBe('');
+  await expect(card.getByRole('button', { name: `Add ${name}` })).toBeFocused();
+  await expect(page.locator('[data-live-region]')).toHaveText(`Removed ${name}, 0 of 24 in your box`);
+});

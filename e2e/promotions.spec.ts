@@ -258,3 +258,34 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+test.describe('the promo error at 1280x800 (defect 8)', () => {
+  test.use({ allowConsoleErrors: [/status of 422/] });
+
+  test('shows in full beside the field, not under the sticky totals, with a nearly full box', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Many lines: the panel's body scrolls, and the totals stick at its foot.
+    await arriveWithItems(
+      page,
+      'plan-24',
+      'SS-PUR-001,SS-PUR-002,SS-PUR-003,SS-TOD-001,SS-TOD-002,SS-TOD-003,SS-FIN-001,SS-FIN-002',
+      '3,3,3,3,3,3,2,2',
+    );
+    await promoField(page).scrollIntoViewIfNeeded();
+    await applyCode(page, 'NOPE123');
+    await expect(promoError(page)).toHaveText("We don't know this promo code.");
+    // What is drawn at the top and the bottom of the message is the message itself.
+    await expect
+      .poll(() =>
+        promoError(page).evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const x = box.left + box.width / 2;
+          return [box.top + 1, box.bottom - 1].map((y) => element.contains(document.elementFromPoint(x, y)));
+        }),
+      )
+      .toEqual([true, true]);
+    await panel(page).screenshot({ path: 'test-results/screenshots/promo-error-1280x800.png' });
+  });
+});

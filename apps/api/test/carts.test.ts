@@ -273,6 +273,18 @@ describe('items', () => {
     expect(fuller.body.errors.quantity[0]).toContain('Your box is full');
   });
 
+  it('counts the items already in the box, the product own included, in "Only N more fit" (defect 8)', async () => {
+    const id = await cartWithPlan('plan-24');
+    await setItem(id, skus[0]!, 12);
+    await setItem(id, skus[1]!, 3);
+    // 15 of 24: 9 more fit, whichever product they are.
+    const over = await setItem(id, skus[1]!, 13);
+    expect(over.status).toBe(422);
+    expect(over.body.errors.quantity).toEqual([
+      'Only 9 more fit in your 24-item box. Upgrade your plan to add more.',
+    ]);
+  });
+
   it('answers 404 for an unknown or retired product, 422 for a negative quantity', async () => {
     const id = await cartWithPlan('plan-12');
     expect((await setItem(id, 'NO-SUCH-SKU', 1)).status).toBe(404);

@@ -294,7 +294,8 @@ export async function setCartItem(
     }
     const { current, others } = await repository.quantitiesAround(tx, cartId, product.id);
     if (locked.threshold !== null && others + input.quantity > locked.threshold && input.quantity > current) {
-      const room = Math.max(0, locked.threshold - others);
+      // How many more items fit: the product's own items are already in the box (issue 11, defect 8).
+      const room = Math.max(0, locked.threshold - others - current);
       throw AppError.invalidField(
         'quantity',
         room === 0

@@ -6,7 +6,7 @@ import { PromoCodeForm } from '../promotions/PromoCodeForm';
 import { isFullyCovered } from '../promotions/rules';
 import { CostLines } from './CostLines';
 import { type CartLine, groupLinesByCategory } from './mapping';
-import { PresetButton, QuantityStepper } from './ProductCartControls';
+import { PresetButton, QuantityStepper, SetItemForm, useItemChanges } from './ProductCartControls';
 import {
   CART_ACTION,
   isCartRoute,
@@ -154,8 +154,8 @@ function UpgradePrompt({ state }: { state: View }) {
 }
 
 function Line({ line }: { line: CartLine }) {
-  const fetcher = useCartFetcher(`cart-item-${line.sku}`);
-  const pending = fetcher.state !== 'idle';
+  const changes = useItemChanges(line);
+  const pending = changes.fetcher.state !== 'idle';
   const uris = line.image.uris;
   return (
     <li className="cart-line" data-sku={line.sku} aria-busy={pending}>
@@ -169,11 +169,8 @@ function Line({ line }: { line: CartLine }) {
           {money(line.price.price)} each · <span className="cart-line__total">{money(line.total_cost)}</span>
         </p>
       </div>
-      <QuantityStepper product={line} className="cart-line__stepper" />
-      <fetcher.Form method="post" action={CART_ACTION}>
-        <input type="hidden" name="intent" value="set-item" />
-        <input type="hidden" name="sku" value={line.sku} />
-        <ReturnTo />
+      <QuantityStepper product={line} changes={changes} className="cart-line__stepper" />
+      <SetItemForm sku={line.sku} changes={changes}>
         <button
           type="submit"
           name="quantity"
@@ -192,7 +189,7 @@ function Line({ line }: { line: CartLine }) {
             />
           </svg>
         </button>
-      </fetcher.Form>
+      </SetItemForm>
     </li>
   );
 }

@@ -1,35 +1,103 @@
 import type { BestsellerGroup } from '@sprout/contracts';
 import { formatMoney } from '@sprout/contracts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { announce } from '../layout/LiveRegion';
 import { CART_ACTION, ReturnTo, useCartFetcher, useCartView, useOptimisticQuantity } from './useCart';
 
 type ProductRef = { sku: string; name: string };
-
-/** The fetcher of one product: a newer change of the same sku replaces the one in flight. */
-function useItemFetcher(sku: string) {
-  return useCartFetcher(`cart-item-${sku}`);
-}
 
 function useSavedQuantity(sku: string): number {
   return useCartView().cart.items.find((line) => line.sku === sku)?.quantity ?? 0;
 }
 
 /**
- * − qty + for one product: one form whose buttons send the new absolute quantity, shown at once
- * (optimistic) while it is saved. Works as a plain form post before the JavaScript loads.
+ * The changes of one product, sent through its fetcher (a newer change of the same sku replaces
+ * the one in flight) and said in the live region once saved: "Added Mango Puree, 3 of 24 in your
+ * box". A product shows in its card and in the panel at once: only the control that sent the
+ * change speaks.
  */
-export function QuantityStepper({ product, className }: { product: ProductRef; className?: string }) {
-  const fetcher = useItemFetcher(product.sku);
-  const quantity = useOptimisticQuantity(product.sku, useSavedQuantity(product.sku));
+export function useItemChanges(product: ProductRef) {
+  const fetcher = useCartFetcher(`cart-item-${product.sku}`);
+  const { cart } = useCartView();
+  const saved = cart.items.find((line) => line.sku === product.sku)?.quantity ?? 0;
+  const sentFrom = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: spoken once, when the change is saved
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || sentFrom.current === null) return;
+    const before = sentFrom.current;
+    sentFrom.current = null;
+    if (!fetcher.data?.ok || saved === before) return;
+    const change = saved > before ? 'Added' : saved === 0 ? 'Removed' : 'Removed one';
+    const box = cart.threshold === null ? `${cart.itemCount}` : `${cart.itemCount} of ${cart.threshold}`;
+    announce(`${change} ${product.name}, ${box} in your box`);
+  }, [fetcher.state, fetcher.data]);
+  return {
+    fetcher,
+    onSubmit: () => {
+      sentFrom.current = saved;
+    },
+  };
+}
+
+export type ItemChanges = ReturnType<typeof useItemChanges>;
+
+/**
+ * One product's set-item form: each of its buttons (name="quantity") sends the new absolute
+ * quantity. A plain form post before the JavaScript loads.
+ */
+export function SetItemForm({
+  sku,
+  changes,
+  className,
+  children,
+}: {
+  sku: string;
+  changes: ItemChanges;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { fetcher, onSubmit } = changes;
   return (
     <fetcher.Form
       method="post"
       action={CART_ACTION}
-      className={`stepper${className ? ` ${className}` : ''}`}
+      className={className}
       aria-busy={fetcher.state !== 'idle'}
+      onSubmit={onSubmit}
     >
       <input type="hidden" name="intent" value="set-item" />
-      <input type="hidden" name="sku" value={product.sku} />
+      <input type="hidden" name="sku" value={sku} />
       <ReturnTo />
+      {children}
+    </fetcher.Form>
+  );
+}
+
+/**
+ * − qty + for one product, shown at once (optimistic) while it is saved. `focusOnMount`: the
+ * stepper replaces the Add button just pressed, so focus moves to its + rather than to <body>.
+ */
+export function QuantityStepper({
+  product,
+  changes,
+  className,
+  focusOnMount = false,
+  onPress,
+}: {
+  product: ProductRef;
+  changes: ItemChanges;
+  className: string;
+  focusOnMount?: boolean;
+  onPress?: () => void;
+}) {
+  const quantity = useOptimisticQuantity(product.sku, useSavedQuantity(product.sku));
+  const addOne = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the stepper appears
+  useEffect(() => {
+    if (focusOnMount) addOne.current?.focus();
+  }, []);
+  return (
+    <SetItemForm sku={product.sku} changes={changes} className={`stepper ${className}`}>
       <button
         type="submit"
         name="quantity"
@@ -37,6 +105,7 @@ export function QuantityStepper({ product, className }: { product: ProductRef; c
         className="stepper__button"
         aria-label={`Remove one ${product.name}`}
         disabled={quantity <= 0}
+        onClick={onPress}
       >
         <span aria-hidden="true">−</span>
       </button>
@@ -45,40 +114,59 @@ export function QuantityStepper({ product, className }: { product: ProductRef; c
         <span className="visually-hidden"> in your box</span>
       </span>
       <button
+        ref={addOne}
         type="submit"
         name="quantity"
         value={quantity + 1}
         className="stepper__button"
         aria-label={`Add one ${product.name}`}
+        onClick={onPress}
       >
         <span aria-hidden="true">+</span>
       </button>
-    </fetcher.Form>
+    </SetItemForm>
   );
 }
 
 /** The product card's 'Add' button (a real form: it works before hydration), a stepper once added. */
 export function ProductCartControls({ product }: { product: ProductRef }) {
-  const fetcher = useItemFetcher(product.sku);
+  const changes = useItemChanges(product);
   const quantity = useOptimisticQuantity(product.sku, useSavedQuantity(product.sku));
-  if (quantity > 0) return <QuantityStepper product={product} className="product-card__stepper" />;
-  const pending = fetcher.state !== 'idle';
+  // Pressed here: the control that takes the pressed one's place (the stepper after Add, Add
+  // after the last −) takes its focus too, rather than leaving it on <body> (defect 11).
+  const [pressed, setPressed] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const showsAdd = quantity === 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when Add comes back
+  useEffect(() => {
+    if (pressed && showsAdd) addButton.current?.focus();
+  }, [showsAdd]);
+  if (!showsAdd)
+    return (
+      <QuantityStepper
+        product={product}
+        changes={changes}
+        className="product-card__stepper"
+        focusOnMount={pressed}
+        onPress={() => setPressed(true)}
+      />
+    );
+  const pending = changes.fetcher.state !== 'idle';
   return (
-    <fetcher.Form method="post" action={CART_ACTION}>
-      <input type="hidden" name="intent" value="set-item" />
-      <input type="hidden" name="sku" value={product.sku} />
-      <ReturnTo />
+    <SetItemForm sku={product.sku} changes={changes}>
       <button
         type="submit"
         name="quantity"
         value={1}
         className="button button--primary product-card__add"
         aria-busy={pending}
+        ref={addButton}
+        onClick={() => setPressed(true)}
       >
         {pending ? <span className="spinner" aria-hidden="true" /> : null}
         Add<span className="visually-hidden"> {product.name}</span>
       </button>
-    </fetcher.Form>
+    </SetItemForm>
   );
 }
 

@@ -17,6 +17,7 @@ export function PromoCodeForm() {
   const reasonId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const sending =
     fetcher.state !== 'idle' ? (fetcher.formData?.get('intent') as string | undefined) : undefined;
   const working: 'apply' | 'remove' | null =
@@ -41,6 +42,12 @@ export function PromoCodeForm() {
     else inputRef.current?.focus();
   }, [outcome]);
 
+  // The message grows the panel's scrolling body under the field: bring it into view, so it is
+  // never left under the totals that stick at the panel's foot (defect 8).
+  useEffect(() => {
+    if (error) sectionRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
+
   function apply(event: React.FormEvent<HTMLFormElement>) {
     if (working) {
       event.preventDefault();
@@ -57,7 +64,7 @@ export function PromoCodeForm() {
   const reason = promo && !promo.is_applicable ? promo.inapplicable_reason : null;
 
   return (
-    <section className="promo-code" aria-labelledby={headingId} aria-busy={working !== null}>
+    <section ref={sectionRef} className="promo-code" aria-labelledby={headingId} aria-busy={working !== null}>
       <h3 id={headingId} className="visually-hidden">
         Promo code
       </h3>

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createDatabase, databaseOptionsFromEnv } from '@sprout/db';
+import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { bareEnv, type ServerProcess, startServerProcess, waitUntilHealthy } from './server-process';
 
@@ -11,10 +13,33 @@ const port = 3400 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
 let server: ServerProcess | undefined;
+// The checkouts' server: its own port in the same range, its own data.
+const checkoutPort = 3400 + ((port - 3400 + 45) % 90);
+const checkoutBase = `http://127.0.0.1:${checkoutPort}`;
+const checkoutDataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-checkouts-'));
+let checkoutServer: ServerProcess | undefined;
 afterAll(() => {
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  for (const started of [server, checkoutServer]) {
+    if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+  }
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(checkoutDataDir, { recursive: true, force: true });
 });
+
+/** The server's environment: the production build's demo mode, quick job loops, quiet logs. */
+function serverEnv(listenOn: number, dataDirectory: string, extra: Record<string, string> = {}) {
+  return bareEnv({
+    NODE_ENV: 'production',
+    STORE_MODE: 'demo',
+    HOST: '127.0.0.1',
+    PORT: String(listenOn),
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: 'warn',
+    MAIL_WORKER_INTERVAL_MS: '100',
+    CHECKOUT_JOBS_INTERVAL_MS: '1000',
+    ...extra,
+  });
+}
 
 /**
  * A request that is in flight for as long as the test wants: its headers go now, the last byte of
@@ -39,19 +64,7 @@ function slowCartCreation() {
 }
 
 it(`on SIGTERM, ${IN_FLIGHT} requests in flight all complete, then the process exits 0`, async () => {
-  server = startServerProcess(
-    'apps/api/src/server.ts',
-    bareEnv({
-      NODE_ENV: 'production',
-      STORE_MODE: 'demo',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      MAIL_WORKER_INTERVAL_MS: '100',
-      CHECKOUT_JOBS_INTERVAL_MS: '1000',
-    }),
-  );
+  server = startServerProcess('apps/api/src/server.ts', serverEnv(port, dataDir));
   await waitUntilHealthy(server, base, 80_000);
 
   const requests = Array.from({ length: IN_FLIGHT }, slowCartCreation);
@@ -68,3 +81,146 @@ it(`on SIGTERM, ${IN_FLIGHT} requests in flight all complete, then the process e
   // Stopped accepting: nothing answers any more.
   await expect(fetch(`${base}/healthz`)).rejects.toThrow();
 });
+
+/** A JSON call to the checkout server, from its own origin. */
+async function call(method: string, url: string, body?: unknown) {
+  const response = await fetch(`${checkoutBase}${url}`, {
+    method,
+    headers: { origin: checkoutBase, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as any;
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A cart ready to pay, made through the API as the storefront makes it, and its checkout body. */
+async function readyCheckout(index: number, planId: number, skus: string[], deliveryDate: string) {
+  const cartId = (await call('POST', '/api/customers/abandoned-carts')).data.id as string;
+  const cart = `/api/customers/abandoned-carts/${cartId}`;
+  await call('PUT', cart, { email: `shutdown-${index}-${checkoutPort}@example.com`, zip_code: '10001' });
+  await call('POST', `${cart}/plans`, { plan_id: planId });
+  for (const sku of skus) await call('PUT', `${cart}/items`, { sku, quantity: 1 });
+  await call('PUT', cart, {
+    first_name: 'Robin',
+    last_name: 'Okafor',
+    address_line_1: '350 W 31st St',
+    city: 'New York',
+    phone: '(212) 555-0199',
+    password: 'lunchbox-secret',
+  });
+  const card = await call('POST', '/test-provider/v1/payment-methods', {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 2,
+    cvc: '123',
+  });
+  const shown = await call('GET', cart);
+  return {
+    abandoned_cart_id: cartId,
+    expected_total: shown.data.cart.costs.total_cost,
+    idempotency_key: `shutdown${index}${'0'.repeat(20)}`.slice(0, 32),
+    payment_method_id: card.id,
+    first_delivery_date: deliveryDate,
+    frequency_weeks: 2,
+  };
+}
+
+/**
+ * A checkout completion in flight for as long as the test wants: headers and all of its JSON body
+ * but the last byte go now, that byte when `finish` is called. Resolves with the status and the
+ * answer, or the socket error.
+ */
+function slowCheckout(body: unknown) {
+  const payload = Buffer.from(JSON.stringify(body));
+  const request = http.request(`${checkoutBase}/api/sales/checkout`, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+      origin: checkoutBase,
+    },
+  });
+  const outcome = new Promise<{ status: string; body?: any }>((resolve) => {
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: String(response.statusCode), body: JSON.parse(text) }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? error.message }));
+  });
+  request.flushHeaders();
+  request.write(payload.subarray(0, -1));
+  return { outcome, finish: () => request.end(payload.subarray(-1)) };
+}
+
+it(`on SIGTERM, ${IN_FLIGHT} checkouts in flight all place their order, then the process exits 0`, async () => {
+  checkoutServer = startServerProcess(
+    'apps/api/src/server.ts',
+    // Sixteen carts are prepared from one address: the per-client write limits would stop that.
+    serverEnv(checkoutPort, checkoutDataDir, {
+      SITE_URL: checkoutBase,
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      RATE_LIMIT_CART_CREATIONS_PER_HOUR: '0',
+      RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: '0',
+    }),
+  );
+  await waitUntilHealthy(checkoutServer, checkoutBase, 80_000);
+
+  const plans = (await call('GET', '/api/sales/plans')).data as { id: number; slug: string }[];
+  const planId = plans.find((plan) => plan.slug === 'plan-12')!.id;
+  const skus = ((await call('GET', '/api/products?only_skus=true')).data as string[]).slice(0, 12);
+  const deliveryDate = (await call('GET', '/api/shipping/zip-codes/10001/delivery-dates')).data[0].date;
+  const bodies: unknown[] = [];
+  for (let index = 0; index < IN_FLIGHT; index += 1) {
+    bodies.push(await readyCheckout(index, planId, skus, deliveryDate));
+  }
+
+  const checkouts = bodies.map(slowCheckout);
+  // Every checkout's headers and all but the last byte have reached the server before the signal.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  checkoutServer.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const checkout of checkouts) checkout.finish();
+
+  const outcomes = await Promise.all(checkouts.map((checkout) => checkout.outcome));
+  expect(
+    outcomes.map((outcome) => outcome.status),
+    checkoutServer.output(),
+  ).toEqual(Array.from({ length: IN_FLIGHT }, () => '201'));
+  const orderIds = outcomes.map((outcome) => {
+    expect(outcome.body.data).toMatchObject({ status: 'completed', order: { status: 'paid' } });
+    return outcome.body.data.order.id as number;
+  });
+  expect(new Set(orderIds).size).toBe(IN_FLIGHT);
+  const exit = await checkoutServer.exited;
+  expect(exit, checkoutServer.output()).toEqual({ code: 0, signal: null });
+
+  // The process is gone: its database shows every order paid and no card held without an order.
+  const database = createDatabase(databaseOptionsFromEnv({ DATA_DIR: checkoutDataDir }));
+  try {
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    // This test's orders (the demo seed has orders of its own), each from its own key.
+    expect(
+      await rows(
+        sql`select status, count(*)::int as count from orders where idempotency_key like 'shutdown%' group by status`,
+      ),
+    ).toEqual([{ status: 'paid', count: IN_FLIGHT }]);
+    expect(
+      await rows(sql`select status, count(*)::int as count from checkout_attempts group by status`),
+    ).toEqual([{ status: 'ordered', count: IN_FLIGHT }]);
+    // Every hold was captured for its order: none is left authorized (held) without one.
+    expect(
+      await rows(
+        sql`select status, count(*)::int as count from test_payment_intents where idempotency_key like 'checkout-%' group by status`,
+      ),
+    ).toEqual([{ status: 'succeeded', count: IN_FLIGHT }]);
+  } finally {
+    await database.close();
+  }
+}, 240_000);

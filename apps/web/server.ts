@@ -62,7 +62,13 @@ async function main() {
       import('vite'),
       import('@fastify/middie'),
     ]);
+    // Vite (React Router's plugin starts a server of its own) exits the process on SIGTERM, which
+    // would reset every request in flight: this server shuts down gracefully itself (below).
+    const sigtermListeners = new Set(process.listeners('SIGTERM'));
     const vite = await createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
+    for (const listener of process.listeners('SIGTERM')) {
+      if (!sigtermListeners.has(listener)) process.off('SIGTERM', listener);
+    }
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook('onClose', () => vite.close());

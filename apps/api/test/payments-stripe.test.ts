@@ -211,6 +211,33 @@ describe('Stripe adapter: authorize', () => {
   });
 });
 
+describe('Stripe adapter: card fingerprint', () => {
+  it("reads the payment method's card.fingerprint before any authorization", async () => {
+    answer = () => ({ body: { ...visa, card: { ...visa.card, fingerprint: 'Xt5EWLLDS7FJjR1c' } } });
+    expect(await provider().cardFingerprint('pm_fake_visa')).toBe('Xt5EWLLDS7FJjR1c');
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/payment_methods/pm_fake_visa',
+    ]);
+  });
+
+  it('an unknown payment method or one that is not a card has none; any other failure names the operation', async () => {
+    answer = () =>
+      stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: "No such PaymentMethod: 'pm_gone'",
+        param: 'payment_method',
+      });
+    expect(await provider().cardFingerprint('pm_gone')).toBeNull();
+    answer = () => ({ body: { id: 'pm_fake_bank', object: 'payment_method', type: 'us_bank_account' } });
+    expect(await provider().cardFingerprint('pm_fake_bank')).toBeNull();
+    answer = () => stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+    const error = await appErrorOf(provider().cardFingerprint('pm_fake_visa'));
+    expect(error.kind).toBe('internal');
+    expect(error.message).toContain('Stripe read a card failed');
+  });
+});
+
 describe('Stripe adapter: saved cards and off-session renewals', () => {
   it("saves the first payment's card on a new customer for later off-session charges", async () => {
     answer = (request) =>

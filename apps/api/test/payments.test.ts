@@ -106,6 +106,27 @@ describe('test provider: payment methods', () => {
     expect(JSON.stringify(row)).not.toContain('"123"');
   });
 
+  it('gives each card number one fingerprint, the same whichever payment method carries it', async () => {
+    const first = await paymentMethod('4000000000000002');
+    const again = await sendJson(context.app, 'POST', METHODS, card('4000 0000 0000 0002', { exp_month: 3 }));
+    const other = await paymentMethod('4242424242424242');
+    const [fingerprint, sameCard, otherCard, unknown] = await Promise.all([
+      context.app.payments.cardFingerprint(first),
+      context.app.payments.cardFingerprint(again.body.id),
+      context.app.payments.cardFingerprint(other),
+      context.app.payments.cardFingerprint('pm_test_unknown'),
+    ]);
+    expect(fingerprint).toMatch(/^fp_test_[0-9a-f]{32}$/);
+    expect(sameCard).toBe(fingerprint);
+    expect(otherCard).not.toBe(fingerprint);
+    expect(unknown).toBeNull();
+    // A keyed hash: neither the number nor its plain SHA-256 can be looked up from it.
+    const { createHash } = await import('node:crypto');
+    const plainHash = createHash('sha256').update('4000000000000002').digest('hex');
+    expect(fingerprint).not.toContain('4000000000000002');
+    expect(plainHash).not.toContain(fingerprint!.slice('fp_test_'.length));
+  });
+
   it('detects the brand and accepts two-digit years', async () => {
     const { body } = await sendJson(
       context.app,

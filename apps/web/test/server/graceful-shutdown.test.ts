@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createDatabase, databaseOptionsFromEnv } from '@sprout/db';
+import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { bareEnv, type ServerProcess, startServerProcess, waitUntilHealthy } from './server-process';
 
@@ -11,10 +13,30 @@ const port = 3400 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
 let server: ServerProcess | undefined;
+// The checkouts' servers: each its own port in the same range, its own data.
+const checkoutServers: ServerProcess[] = [];
+const checkoutDataDirs: string[] = [];
 afterAll(() => {
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const started of [server, ...checkoutServers]) {
+    if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+  }
+  for (const directory of [dataDir, ...checkoutDataDirs]) rmSync(directory, { recursive: true, force: true });
 });
+
+/** The server's environment: the production build's demo mode, quick job loops, quiet logs. */
+function serverEnv(listenOn: number, dataDirectory: string, extra: Record<string, string> = {}) {
+  return bareEnv({
+    NODE_ENV: 'production',
+    STORE_MODE: 'demo',
+    HOST: '127.0.0.1',
+    PORT: String(listenOn),
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: 'warn',
+    MAIL_WORKER_INTERVAL_MS: '100',
+    CHECKOUT_JOBS_INTERVAL_MS: '1000',
+    ...extra,
+  });
+}
 
 /**
  * A request that is in flight for as long as the test wants: its headers go now, the last byte of
@@ -39,19 +61,7 @@ function slowCartCreation() {
 }
 
 it(`on SIGTERM, ${IN_FLIGHT} requests in flight all complete, then the process exits 0`, async () => {
-  server = startServerProcess(
-    'apps/api/src/server.ts',
-    bareEnv({
-      NODE_ENV: 'production',
-      STORE_MODE: 'demo',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      MAIL_WORKER_INTERVAL_MS: '100',
-      CHECKOUT_JOBS_INTERVAL_MS: '1000',
-    }),
-  );
+  server = startServerProcess('apps/api/src/server.ts', serverEnv(port, dataDir));
   await waitUntilHealthy(server, base, 80_000);
 
   const requests = Array.from({ length: IN_FLIGHT }, slowCartCreation);
@@ -68,3 +78,176 @@ it(`on SIGTERM, ${IN_FLIGHT} requests in flight all complete, then the process e
   // Stopped accepting: nothing answers any more.
   await expect(fetch(`${base}/healthz`)).rejects.toThrow();
 });
+
+/** A JSON call to the checkout server at `checkoutBase`, from its own origin. */
+async function call(checkoutBase: string, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${checkoutBase}${url}`, {
+    method,
+    headers: { origin: checkoutBase, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the API's JSON answers, read by the steps that need them
+  const json = (await response.json()) as any;
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A cart ready to pay, made through the API as the storefront makes it, and its checkout body. */
+async function readyCheckout(
+  checkoutBase: string,
+  index: number,
+  catalogue: { planId: number; skus: string[]; deliveryDate: string },
+) {
+  const { planId, skus, deliveryDate } = catalogue;
+  const api = (method: string, url: string, body?: unknown) => call(checkoutBase, method, url, body);
+  const cartId = (await api('POST', '/api/customers/abandoned-carts')).data.id as string;
+  const cart = `/api/customers/abandoned-carts/${cartId}`;
+  await api('PUT', cart, { email: `shutdown-${index}@example.com`, zip_code: '10001' });
+  await api('POST', `${cart}/plans`, { plan_id: planId });
+  for (const sku of skus) await api('PUT', `${cart}/items`, { sku, quantity: 1 });
+  await api('PUT', cart, {
+    first_name: 'Robin',
+    last_name: 'Okafor',
+    address_line_1: '350 W 31st St',
+    city: 'New York',
+    phone: '(212) 555-0199',
+    password: 'lunchbox-secret',
+  });
+  const card = await api('POST', '/test-provider/v1/payment-methods', {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 2,
+    cvc: '123',
+  });
+  const shown = await api('GET', cart);
+  return {
+    abandoned_cart_id: cartId,
+    expected_total: shown.data.cart.costs.total_cost,
+    idempotency_key: `shutdown${index}${'0'.repeat(20)}`.slice(0, 32),
+    payment_method_id: card.id,
+    first_delivery_date: deliveryDate,
+    frequency_weeks: 2,
+  };
+}
+
+/**
+ * A checkout completion in flight for as long as the test wants: headers and all of its JSON body
+ * but the last byte go now, that byte when `finish` is called. Resolves with the status and the
+ * answer, or the socket error.
+ */
+function slowCheckout(checkoutBase: string, body: unknown) {
+  const payload = Buffer.from(JSON.stringify(body));
+  const request = http.request(`${checkoutBase}/api/sales/checkout`, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+      origin: checkoutBase,
+    },
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the checkout's JSON answer, checked by the test's assertions
+  const outcome = new Promise<{ status: string; body?: any }>((resolve) => {
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: String(response.statusCode), body: JSON.parse(text) }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? error.message }));
+  });
+  request.flushHeaders();
+  request.write(payload.subarray(0, -1));
+  return { outcome, finish: () => request.end(payload.subarray(-1)) };
+}
+
+/**
+ * The API alone in production, and the storefront server in development (Vite inside it: Vite's own
+ * SIGTERM handler used to exit the process at once, resetting every checkout in flight).
+ */
+const checkoutCases = [
+  { entry: 'apps/api/src/server.ts', nodeEnv: 'production', offset: 30 },
+  { entry: 'apps/web/server.ts', nodeEnv: 'development', offset: 60 },
+] as const;
+
+it.each(checkoutCases)(
+  `on SIGTERM, ${IN_FLIGHT} checkouts in flight all place their order, then $entry ($nodeEnv) exits 0`,
+  async ({ entry, nodeEnv, offset }) => {
+    const checkoutPort = 3400 + ((port - 3400 + offset) % 90);
+    const checkoutBase = `http://127.0.0.1:${checkoutPort}`;
+    const checkoutDataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-checkouts-'));
+    checkoutDataDirs.push(checkoutDataDir);
+    const checkoutServer = startServerProcess(
+      entry,
+      // Sixteen carts are prepared from one address: the per-client write limits would stop that.
+      serverEnv(checkoutPort, checkoutDataDir, {
+        NODE_ENV: nodeEnv,
+        SITE_URL: checkoutBase,
+        RATE_LIMIT_WRITES_PER_MINUTE: '0',
+        RATE_LIMIT_CART_CREATIONS_PER_HOUR: '0',
+        RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: '0',
+      }),
+    );
+    checkoutServers.push(checkoutServer);
+    await waitUntilHealthy(checkoutServer, checkoutBase, 80_000);
+
+    const api = (method: string, url: string) => call(checkoutBase, method, url);
+    const plans = (await api('GET', '/api/sales/plans')).data as { id: number; slug: string }[];
+    const catalogue = {
+      planId: plans.find((plan) => plan.slug === 'plan-12')!.id,
+      skus: ((await api('GET', '/api/products?only_skus=true')).data as string[]).slice(0, 12),
+      deliveryDate: (await api('GET', '/api/shipping/zip-codes/10001/delivery-dates')).data[0].date as string,
+    };
+    const bodies: unknown[] = [];
+    for (let index = 0; index < IN_FLIGHT; index += 1) {
+      bodies.push(await readyCheckout(checkoutBase, index, catalogue));
+    }
+
+    const checkouts = bodies.map((body) => slowCheckout(checkoutBase, body));
+    // Every checkout's headers and all but the last byte have reached the server before the signal.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    checkoutServer.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const checkout of checkouts) checkout.finish();
+
+    const outcomes = await Promise.all(checkouts.map((checkout) => checkout.outcome));
+    expect(
+      outcomes.map((outcome) => outcome.status),
+      checkoutServer.output(),
+    ).toEqual(Array.from({ length: IN_FLIGHT }, () => '201'));
+    const orderIds = outcomes.map((outcome) => {
+      expect(outcome.body.data).toMatchObject({ status: 'completed', order: { status: 'paid' } });
+      return outcome.body.data.order.id as number;
+    });
+    expect(new Set(orderIds).size).toBe(IN_FLIGHT);
+    const exit = await checkoutServer.exited;
+    expect(exit, checkoutServer.output()).toEqual({ code: 0, signal: null });
+
+    // The process is gone: its database shows every order paid and no card held without an order.
+    const database = createDatabase(databaseOptionsFromEnv({ DATA_DIR: checkoutDataDir }));
+    try {
+      const rows = async (query: ReturnType<typeof sql>) =>
+        ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      // This test's orders (the demo seed has orders of its own), each from its own key.
+      expect(
+        await rows(
+          sql`select status, count(*)::int as count from orders where idempotency_key like 'shutdown%' group by status`,
+        ),
+      ).toEqual([{ status: 'paid', count: IN_FLIGHT }]);
+      expect(
+        await rows(sql`select status, count(*)::int as count from checkout_attempts group by status`),
+      ).toEqual([{ status: 'ordered', count: IN_FLIGHT }]);
+      // Every hold was captured for its order: none is left authorized (held) without one.
+      expect(
+        await rows(
+          sql`select status, count(*)::int as count from test_payment_intents where idempotency_key like 'checkout-%' group by status`,
+        ),
+      ).toEqual([{ status: 'succeeded', count: IN_FLIGHT }]);
+    } finally {
+      await database.close();
+    }
+  },
+  240_000,
+);

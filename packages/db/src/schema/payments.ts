@@ -17,6 +17,12 @@ export const testPaymentMethods = pgTable('test_payment_methods', {
   behavior: text({
     enum: ['succeed', 'decline', 'insufficient_funds', 'requires_action', 'declines_off_session'],
   }).notNull(),
+  /**
+   * The same card number always gives the same fingerprint (a keyed hash, never the number), as a
+   * processor's card fingerprint: declines are limited per card across carts and addresses.
+   * Null for a method made before fingerprints were kept.
+   */
+  fingerprint: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

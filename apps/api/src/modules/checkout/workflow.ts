@@ -70,8 +70,13 @@ export type CheckoutResult =
   | CompletedCheckout
   | { status: 'requires_action'; paymentIntent: { id: string; client_secret: string; amount: number } };
 
-/** Card-testing defence: a cart, or an address, that had this many declines in an hour stops trying cards. */
+/**
+ * Card-testing defence: a cart, a card, or an address that had this many declines in an hour stops
+ * trying cards. The card's limit follows a tester across carts and addresses; the address's only
+ * stops carts that had a decline themselves, so good cards behind a shared address still go through.
+ */
 export const DECLINES_PER_CART_PER_HOUR = 5;
+export const DECLINES_PER_CARD_PER_HOUR = 5;
 export const DECLINES_PER_IP_PER_HOUR = 20;
 
 const TOO_MANY_DECLINES_MESSAGE =
@@ -82,6 +87,14 @@ const DECLINES_FROM_ADDRESS: limits.Limit = {
   windowMinutes: 60,
   message:
     'Too many cards were declined from your connection in the last hour. Please try again later, use another connection, or contact us for help.',
+};
+
+const DECLINES_OF_CARD: limits.Limit = {
+  kind: 'payment_declined',
+  max: DECLINES_PER_CARD_PER_HOUR,
+  windowMinutes: 60,
+  message:
+    'This card was declined too many times in the last hour, so we did not try it again. Please use another card, or try again in an hour.',
 };
 
 /** A completed key signs its browser in again only this soon after the order (a lost answer, not a login). */
@@ -432,12 +445,26 @@ async function authorize(
   ) {
     throw new AppError('rate_limited', DECLINES_FROM_ADDRESS.message);
   }
+  // One card declined again and again, whatever carts and addresses it comes through, is a card
+  // tester's: its decline limit is keyed by the provider's fingerprint of the card (never the number).
+  const fingerprint = await deps.payments.cardFingerprint(input.payment_method_id!);
   // The attempt is written before the provider is asked: a hold can never exist without its row.
-  const opening = await repository.openAttempt(
-    deps.db,
-    { idempotencyKey: key, abandonedCartId: input.abandoned_cart_id, amountCents, providerRequest: request },
-    { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
-  );
+  // A new attempt takes a slot of the card's limit in the same transaction (the same key again asks
+  // nothing new, so takes none): a card at its limit gets a 429 and leaves no attempt behind.
+  const { opening, cardSlot } = await deps.db.transaction(async (tx) => {
+    const opened = await repository.openAttempt(
+      tx,
+      {
+        idempotencyKey: key,
+        abandonedCartId: input.abandoned_cart_id,
+        amountCents,
+        providerRequest: request,
+      },
+      { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
+    );
+    if (opened.outcome !== 'opened' || !fingerprint) return { opening: opened, cardSlot: null };
+    return { opening: opened, cardSlot: await limits.reserve(tx, DECLINES_OF_CARD, `card:${fingerprint}`) };
+  });
   if (opening.outcome === 'limited') throw new AppError('rate_limited', TOO_MANY_DECLINES_MESSAGE);
   if (opening.outcome === 'existing') {
     const { attempt } = opening;
@@ -447,23 +474,35 @@ async function authorize(
     // The same key for another price (the cart changed after a 3-D Secure step): the old hold goes.
     if (attempt.amountCents !== amountCents) throw priceChanged();
   }
-
-  // A failure here (a lost answer) leaves the attempt pending: the retry with this key, or the
-  // stale-authorization job, finds the hold by asking again with the same request.
-  const intent = await deps.payments.authorize(request);
-  if (intent.status === 'declined') {
-    await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'declined' });
-    if (deps.clientIp) await limits.record(deps.db, 'payment_declined', `ip:${deps.clientIp}`);
-    throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
+  // The card's slot is given back unless the provider declines the card.
+  let declined = false;
+  try {
+    // A failure here (a lost answer) leaves the attempt pending: the retry with this key, or the
+    // stale-authorization job, finds the hold by asking again with the same request.
+    const intent = await deps.payments.authorize(request);
+    if (intent.status === 'declined') {
+      declined = true;
+      await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'declined' });
+      if (deps.clientIp) await limits.record(deps.db, 'payment_declined', `ip:${deps.clientIp}`);
+      throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
+    }
+    if (intent.status === 'canceled') throw attemptEnded();
+    await deps.beforeStep?.('record-authorization', deps.db);
+    if (
+      !(await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'authorized' }))
+    ) {
+      if ((await repository.findAttempt(deps.db, key))?.status === 'ordered') return 'ordered';
+      throw attemptEnded();
+    }
+    if (intent.amountCents !== amountCents) throw priceChanged();
+    return intent;
+  } finally {
+    if (cardSlot && !declined) {
+      await limits.release(deps.db, cardSlot).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'could not give back a card-decline slot');
+      });
+    }
   }
-  if (intent.status === 'canceled') throw attemptEnded();
-  await deps.beforeStep?.('record-authorization', deps.db);
-  if (!(await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'authorized' }))) {
-    if ((await repository.findAttempt(deps.db, key))?.status === 'ordered') return 'ordered';
-    throw attemptEnded();
-  }
-  if (intent.amountCents !== amountCents) throw priceChanged();
-  return intent;
 }
 
 /**

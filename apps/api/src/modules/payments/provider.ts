@@ -76,6 +76,13 @@ export interface PaymentProvider {
    * 'declined' + declineMessage.
    */
   authorize(input: AuthorizeInput): Promise<PaymentIntent>;
+  /**
+   * The card's fingerprint: the same card number gives the same value whichever payment method
+   * (and cart, and customer) carries it, and the number cannot be read from it. Asked before
+   * authorizing, so declines can be limited per card. Null when the provider does not know the
+   * payment method (authorize then says so) or it is not a card.
+   */
+  cardFingerprint(paymentMethodId: string): Promise<string | null>;
   /** Idempotent: capturing a succeeded intent returns it. */
   capture(intentId: string): Promise<PaymentIntent>;
   /** Idempotent: releases an authorization. */

@@ -103,6 +103,18 @@ export class StripePaymentProvider implements PaymentProvider {
     return { ...intent, savedPaymentMethod: { paymentMethodId: input.paymentMethodId, customerId } };
   }
 
+  /** Stripe's `card.fingerprint`: one value per card number within the Stripe account. */
+  async cardFingerprint(paymentMethodId: string): Promise<string | null> {
+    try {
+      const method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+      return method.card?.fingerprint ?? null;
+    } catch (error) {
+      // An unknown payment method: authorize answers the customer about it.
+      if (error instanceof StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw this.unexpected(error, 'read a card');
+    }
+  }
+
   /**
    * A subscription's first payment also saves the card: Stripe only charges a card off-session
    * later when it is attached to a customer and the first payment said so (setup_future_usage).

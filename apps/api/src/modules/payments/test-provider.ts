@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type CardFieldErrors,
   cardBrand,
@@ -125,7 +125,23 @@ export class TestPaymentProvider implements PaymentProvider {
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date = () => new Date(),
+    /**
+     * Keys the card fingerprints. It lives only in this process, never in the database: a
+     * fingerprint with the brand and last four digits next to it could otherwise be reversed by
+     * trying the few numbers left. So fingerprints are stable for the life of the process (a demo
+     * store's), like a processor's are for its account.
+     */
+    private readonly fingerprintKey: Buffer = randomBytes(32),
   ) {}
+
+  /** The same number always gives the same fingerprint; the number cannot be read back from it. */
+  private fingerprintOf(digits: string): string {
+    return `fp_test_${createHmac('sha256', this.fingerprintKey).update(digits).digest('hex').slice(0, 32)}`;
+  }
+
+  async cardFingerprint(paymentMethodId: string): Promise<string | null> {
+    return (await repository.findTestPaymentMethod(this.db, paymentMethodId))?.fingerprint ?? null;
+  }
 
   async authorize(input: AuthorizeInput): Promise<PaymentIntent> {
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
@@ -317,6 +333,7 @@ export class TestPaymentProvider implements PaymentProvider {
       expMonth: card.exp_month,
       expYear: fullExpiryYear(card.exp_year),
       behavior: testCardBehavior(digits),
+      fingerprint: this.fingerprintOf(digits),
     };
     await repository.insertTestPaymentMethod(this.db, method);
     return { id: method.id, brand: method.brand, last4: method.last4 };

@@ -357,11 +357,14 @@ test('at 320px the checkout fits without sideways scrolling, and Pay is on the p
 async function arriveWithFullBoxOnPhone(page: Page) {
   const address = email('phone');
   await page.goto(`/menus?email=${encodeURIComponent(address)}&zip=10001&plan=plan-12`);
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Cart, \d+ items?$/ })
-    .click();
-  await panel(page).getByRole('button', { name: 'Add all 12 items of Starter favourites' }).click();
+  // The drawer opens once the page has hydrated: a click before that is tried again.
+  const cartButton = page.getByRole('banner').getByRole('button', { name: /^Cart, \d+ items?$/ });
+  const fill = panel(page).getByRole('button', { name: 'Add all 12 items of Starter favourites' });
+  await expect(async () => {
+    if ((await cartButton.getAttribute('aria-expanded')) !== 'true') await cartButton.click();
+    await expect(fill).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await fill.click();
   await expect(progress(page)).toHaveText('12 of 12 items');
   await openCheckout(page);
   await expect(panel(page)).toBeHidden();

@@ -45,6 +45,7 @@ import {
 } from './lifecycle';
 import { changeSubscription } from './plan-change';
 import * as repository from './repository';
+import { trimToThreshold } from './reschedule';
 import { deliveryCutoff } from './schedule';
 import { ensureUpcomingDeliveries } from './service';
 
@@ -344,7 +345,7 @@ export async function confirmCancellation(deps: LifecycleDeps, userId: number): 
  * A paused or canceled customer starts again: a plan, a first date their zip is delivered on and
  * still open, and the saved card (a new one is saved first, by the route, through the provider).
  * The boxes never made are cleared; the first new box holds the last box's meals, trimmed to the
- * plan, and the next seven follow it.
+ * plan as a plan change trims (reschedule.ts), and the next seven follow it.
  */
 export async function reactivate(
   deps: LifecycleDeps,
@@ -403,7 +404,8 @@ export async function reactivate(
         cutoffAt: deliveryCutoff(body.first_delivery_date),
       },
     ]);
-    if (first) await repository.replaceDeliveryItems(tx, first.id, trimToPlan(lastMeals, plan.threshold));
+    if (first)
+      await repository.replaceDeliveryItems(tx, first.id, trimToThreshold(lastMeals, plan.threshold));
     await ensureUpcomingDeliveries(tx, id, now);
     await mailCustomer(deps, tx, userId, 'subscription-reactivated', (firstName) =>
       subscriptionReactivatedMail({
@@ -420,19 +422,6 @@ export async function reactivate(
   });
   deps.mailer.flush();
   return result;
-}
-
-/** The last box's meals, at most `threshold` of them (a smaller plan keeps the first ones). */
-function trimToPlan(items: { productId: number; quantity: number }[], threshold: number) {
-  const kept: { productId: number; quantity: number }[] = [];
-  let room = threshold;
-  for (const item of items) {
-    if (room <= 0) break;
-    const quantity = Math.min(item.quantity, room);
-    kept.push({ productId: item.productId, quantity });
-    room -= quantity;
-  }
-  return kept;
 }
 
 // ─── The outcome pages' one visit ────────────────────────────────────────────────────────────

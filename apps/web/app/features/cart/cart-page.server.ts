@@ -29,6 +29,8 @@ const YEAR = 365 * 24 * 60 * 60;
 export type CartPageData = {
   cart: AbandonedCart | null;
   signedIn: boolean;
+  /** The header links an admin to the admin site, a customer to the account site. */
+  isAdmin: boolean;
   /** Plans, for the panel's "bigger box" offer (only with a chosen plan). */
   plans: Pick<Plan, 'id' | 'name' | 'threshold' | 'box_price_from'>[];
   /** Ready-made boxes offered by an empty cart panel. */
@@ -53,9 +55,17 @@ function cookie(name: string, value: string | null, secure: boolean, maxAge = YE
   return `${name}=${value === null ? '' : encodeURIComponent(value)}; ${attributes.join('; ')}`;
 }
 
+type Viewer = { signedIn: boolean; isAdmin: boolean };
+
+/** Who is looking, known on the server so the first paint of the header is already right. */
+async function readViewer(api: ServerApiClient): Promise<Viewer> {
+  const answer = await api.request<{ authenticated: boolean; is_admin: boolean }>('GET', '/auth/initial');
+  if (answer.kind !== 'ok' || !answer.data.authenticated) return { signedIn: false, isAdmin: false };
+  return { signedIn: true, isAdmin: answer.data.is_admin };
+}
+
 async function isSignedIn(api: ServerApiClient): Promise<boolean> {
-  const answer = await api.request<{ authenticated: boolean }>('GET', '/auth/initial');
-  return answer.kind === 'ok' && answer.data.authenticated;
+  return (await readViewer(api)).signedIn;
 }
 
 function menuOf(pathname: string): string | null {
@@ -165,7 +175,7 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const url = new URL(request.url);
   const session = new CartSession(api, request);
   const service = cartService(api, session, { sourceUrl: url.toString() });
-  const [cart, signedIn] = await Promise.all([session.read(), isSignedIn(api)]);
+  const [cart, { signedIn, isAdmin }] = await Promise.all([session.read(), readViewer(api)]);
   const [plans, presets, settings] = await Promise.all([
     cart?.plan_id ? service.plans() : Promise.resolve([]),
     cart && cart.cart.items.length === 0 ? service.bestsellers() : Promise.resolve([]),
@@ -180,6 +190,7 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const page: CartPageData = {
     cart,
     signedIn,
+    isAdmin,
     plans: plans.map(({ id, name, threshold, box_price_from }) => ({ id, name, threshold, box_price_from })),
     cartPresets: presets
       .filter((group) => group.show_on_cart)

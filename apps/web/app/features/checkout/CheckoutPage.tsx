@@ -9,7 +9,6 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { CheckoutLoaderData } from '../../routes/onboarding.checkout.server';
 import { PasswordInput } from '../auth/AuthParts';
-import { refreshAuth } from '../auth/session';
 import { type CartUpdateFields, toCart, toOnboarding, toUpdateBody } from '../cart/mapping';
 import { forgetCart } from '../cart/storage';
 import { useCartUi, useCartView } from '../cart/useCart';
@@ -255,9 +254,9 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
       case 'completed': {
         setPhase('completed');
         pushDataLayer(orderCreatedEvent(outcome.checkout));
-        // The cart became a subscription: forget it here (the new customer is signed in).
+        // The cart became a subscription: forget it here (the new customer is signed in; the
+        // success page's navigation re-reads who is signed in for the header).
         forgetCart();
-        void refreshAuth();
         navigate(internalPath(outcome.checkout.redirect));
         return;
       }

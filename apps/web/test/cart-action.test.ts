@@ -183,6 +183,20 @@ describe('the cart action', () => {
     expect(decodeURIComponent(notice ?? '')).toMatch(/We don't deliver to Anchorage, AK/);
   });
 
+  it('a refusal of a form posted before the JavaScript loaded goes back to its page and is said there once', async () => {
+    const cookie = await visitorWithPlan();
+    const documentPost = await post(
+      { intent: 'apply-promo', code: 'NO-SUCH-CODE', returnTo: '/menus' },
+      cookie,
+    );
+    expect(documentPost.redirect).toBe('/menus');
+    const notice = documentPost.setCookies.find((line) => line.startsWith('cart_notice='));
+    expect(notice).toMatch(/Max-Age=60/);
+    const { page } = await load('/menus', `${cookie}; ${notice?.split(';')[0]}`);
+    expect(page?.notice?.type).toBe('error');
+    expect(page?.notice?.message).toBeTruthy();
+  });
+
   it('field errors come back keyed by the form field', async () => {
     const answer = await post({ intent: 'update-details', email: email('zip'), zip_code: '00000' });
     expect(answer.data).toMatchObject({
@@ -206,7 +220,7 @@ describe('link parameters on arrival', () => {
     );
     const { page } = await load('/', `${cookie}; ${notice?.split(';')[0]}`);
     expect(page?.cart?.cart.promo_code?.code).toBe('FIVEFREE');
-    expect(page?.notice).toMatch(/FIVEFREE/);
+    expect(page?.notice).toMatchObject({ type: 'success', message: expect.stringMatching(/FIVEFREE/) });
   });
 
   it('the reset-password page changes no cart and keeps its email (defect 7)', async () => {

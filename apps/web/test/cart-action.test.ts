@@ -197,6 +197,29 @@ describe('the cart action', () => {
     expect(page?.notice?.message).toBeTruthy();
   });
 
+  it('a checkout add-on is a form post too: before the JavaScript loaded it goes back to checkout with the add-on in the box', async () => {
+    const cookie = await visitorWithPlan();
+    const cartId = cookie.split('=')[1];
+    const offered = await context.app.inject({
+      method: 'GET',
+      url: `/api/sales/checkout/upsell/items?abandoned_cart_id=${cartId}`,
+      headers: { cookie },
+    });
+    const sku = (offered.json() as { data: { sku: string }[] }).data[0]?.sku as string;
+    expect(sku).toBeTruthy();
+    const fields = { intent: 'upsell', sku, direction: 'increase', returnTo: '/onboarding/checkout' };
+    expect((await post(fields, cookie)).redirect).toBe('/onboarding/checkout');
+    expect(await post({ ...fields, returnTo: '' }, cookie)).toMatchObject({
+      data: { intent: 'upsell', ok: true },
+    });
+    const { page } = await load('/onboarding/checkout', cookie);
+    expect(page?.cart?.cart.upsell_items).toEqual([expect.objectContaining({ sku, quantity: 2 })]);
+    await post({ intent: 'upsell', sku, direction: 'decrease' }, cookie);
+    expect((await load('/onboarding/checkout', cookie)).page?.cart?.cart.upsell_items).toEqual([
+      expect.objectContaining({ sku, quantity: 1 }),
+    ]);
+  });
+
   it('field errors come back keyed by the form field', async () => {
     const answer = await post({ intent: 'update-details', email: email('zip'), zip_code: '00000' });
     expect(answer.data).toMatchObject({

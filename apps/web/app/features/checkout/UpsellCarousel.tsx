@@ -77,10 +77,6 @@ function UpsellCard({ item, saved, disabled }: { item: UpsellItem; saved: number
   const quantity =
     sending === 'increase' ? saved + 1 : sending === 'decrease' ? Math.max(0, saved - 1) : saved;
   const atMax = quantity >= item.max_quantity;
-  // aria-disabled, not disabled: a pressed button keeps keyboard focus while it waits.
-  const refuse = (blocked: boolean) => (event: MouseEvent) => {
-    if (blocked) event.preventDefault();
-  };
   return (
     <li className="upsell-card" data-sku={item.sku} aria-busy={pending}>
       {item.image ? (
@@ -111,33 +107,48 @@ function UpsellCard({ item, saved, disabled }: { item: UpsellItem; saved: number
         <input type="hidden" name="intent" value="upsell" />
         <input type="hidden" name="sku" value={item.sku} />
         <ReturnTo />
-        <button
-          type="submit"
-          name="direction"
-          value="decrease"
-          className="stepper__button"
-          aria-label={`Remove one ${item.name}`}
-          aria-disabled={disabled || pending || quantity <= 0}
-          onClick={refuse(disabled || pending || quantity <= 0)}
-        >
-          <span aria-hidden="true">−</span>
-        </button>
+        <StepButton
+          direction="decrease"
+          label={`Remove one ${item.name}`}
+          blocked={disabled || pending || quantity <= 0}
+        />
         <span className="stepper__count" aria-live="polite">
           {quantity}
           <span className="visually-hidden"> {item.name} added</span>
         </span>
-        <button
-          type="submit"
-          name="direction"
-          value="increase"
-          className="stepper__button"
-          aria-label={`Add one ${item.name}`}
-          aria-disabled={disabled || pending || atMax}
-          onClick={refuse(disabled || pending || atMax)}
-        >
-          <span aria-hidden="true">+</span>
-        </button>
+        <StepButton
+          direction="increase"
+          label={`Add one ${item.name}`}
+          blocked={disabled || pending || atMax}
+        />
       </fetcher.Form>
     </li>
+  );
+}
+
+/** − or +: aria-disabled, not disabled, so a pressed button keeps keyboard focus while it waits. */
+function StepButton({
+  direction,
+  label,
+  blocked,
+}: {
+  direction: 'increase' | 'decrease';
+  label: string;
+  blocked: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      name="direction"
+      value={direction}
+      className="stepper__button"
+      aria-label={label}
+      aria-disabled={blocked}
+      onClick={(event: MouseEvent) => {
+        if (blocked) event.preventDefault();
+      }}
+    >
+      <span aria-hidden="true">{direction === 'increase' ? '+' : '−'}</span>
+    </button>
   );
 }

@@ -204,3 +204,7 @@ export const adminGiftCardResponse = resource(adminGiftCard);
 export const adminGiftCardsResponse = list(adminGiftCard);
 /** The one answer that ever shows a code: to the admin who issued it. */
 export const adminIssuedGiftCardResponse = resource(adminGiftCard.extend({ code: z.string() }));
+export type GiftCardCheckResponse = z.infer<typeof giftCardCheckResponse>;
+export type GiftCardCheck = GiftCardCheckResponse['data'];
+export type GiftCardPurchaseResponse = z.infer<typeof giftCardPurchaseResponse>;
+export type GiftCardSuggestion = z.infer<typeof giftCardSuggestionsResponse>['data'][number];

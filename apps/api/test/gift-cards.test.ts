@@ -492,3 +492,57 @@ describe('the account and the admin hooks', () => {
     expect(list.json().data.some((row: { id: number }) => row.id === card.id)).toBe(true);
   });
 });
+
+describe('renewals spend the account gift card balance before the saved card', () => {
+  it('a box at its cutoff takes the balance first, and the card only pays the rest', async () => {
+    const db = context.database.db;
+    const [demo] = await db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, demoAccounts.customer.email));
+    const [subscription] = await db
+      .select()
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.userId, demo!.id));
+    const boxes = () =>
+      db
+        .select()
+        .from(schema.deliveries)
+        .where(eq(schema.deliveries.subscriptionId, subscription!.id))
+        .orderBy(schema.deliveries.deliveryDate);
+    const customer = await signIn(demoAccounts.customer);
+    const code = await adminCard(25);
+    expect((await injectJson(context.app, 'POST', '/api/me/gift-cards', { code }, customer)).statusCode).toBe(
+      200,
+    );
+    const balanceBefore = (
+      await context.app.inject({ method: 'GET', url: '/api/me/gift-cards', headers: { cookie: customer } })
+    ).json().data.balance as number;
+    expect(balanceBefore).toBeGreaterThanOrEqual(25);
+
+    const next = (await boxes()).find((row) => row.status === 'scheduled')!;
+    await context.app.jobs.runAllOnce(next.cutoffAt);
+    const after = (await boxes()).find((row) => row.id === next.id)!;
+    expect(after.status).toBe('charged');
+    const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, after.orderId!));
+    const applied = Math.min(
+      Math.round(balanceBefore * 100),
+      order!.totalCents + order!.giftCardsAppliedCents,
+    );
+    expect(order!.giftCardsAppliedCents).toBe(applied);
+    const mine = (
+      await context.app.inject({ method: 'GET', url: '/api/me/gift-cards', headers: { cookie: customer } })
+    ).json().data;
+    expect(Math.round(mine.balance * 100)).toBe(Math.round(balanceBefore * 100) - applied);
+    const renewalEntries = mine.cards.flatMap((card: { entries: { kind: string; amount: number }[] }) =>
+      card.entries.filter((entry) => entry.kind === 'renewal'),
+    );
+    expect(
+      Math.round(
+        renewalEntries.reduce((sum: number, entry: { amount: number }) => sum + entry.amount, 0) * -100,
+      ),
+    ).toBe(applied);
+    // The rest went to the saved card, if anything was left.
+    if (order!.totalCents > 0) expect(order).toMatchObject({ status: 'paid', cardLast4: '4242' });
+  });
+});

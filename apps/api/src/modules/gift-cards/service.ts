@@ -533,6 +533,12 @@ export async function spendAccountBalance(
   return appliedCents;
 }
 
+/** The account's usable cards with a balance, locked (oldest expiry first) for a renewal's debits. */
+export async function lockAccountGiftCards(tx: Database, userId: number, now: Date): Promise<CardBalance[]> {
+  const rows = await repository.lockUsableCardsOfOwner(tx, userId, now);
+  return rows.map((row) => ({ id: row.id, balanceCents: row.balanceCents }));
+}
+
 /** The account's spendable gift card balance, in cents (what its next boxes can take). */
 export async function accountBalanceCents(db: Database, userId: number, now = new Date()): Promise<number> {
   const cards = await repository.listCardsOfOwner(db, userId);

@@ -42,7 +42,9 @@ export function AccountGiftCards({
           <strong data-gift-card-balance="">{money(cards.balance)}</strong>{' '}
           {cards.balance > 0
             ? 'pays your next boxes automatically, before your card is charged.'
-            : 'Add a gift card and it pays your next boxes automatically.'}
+            : cards.cards.length > 0
+              ? 'Your gift cards are used up. Add another and it pays your next boxes automatically.'
+              : 'Add a gift card and it pays your next boxes automatically.'}
         </p>
       </section>
       <section className="account-card" aria-labelledby="gift-add-heading">

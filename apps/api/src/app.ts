@@ -136,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }
         : undefined,
     siteUrl: config.SITE_URL,
+    siteName: config.SITE_NAME,
     allowedOrigins: config.ALLOWED_ORIGINS,
     stripeApi: options.stripeApi,
   });

@@ -268,6 +268,36 @@ describe('buying a gift card', () => {
     expect(cards).toHaveLength(0);
   });
 
+  it('3-D Secure: nothing is issued until the bank approves, then asking for the state issues it once', async () => {
+    const body = await purchaseBody({ payment_method_id: await cardToken('4000002500003155') });
+    const { body: answer } = await sendJson(context.app, 'POST', PURCHASE, body);
+    expect(answer.data).toMatchObject({ status: 'requires_action' });
+    const intent = answer.data.payment_intent as { id: string; client_secret: string };
+    expect(intent.client_secret).toBeTruthy();
+    expect(await mailsTo(body.recipient_email)).toHaveLength(0);
+    const url = `/api/sales/gift-cards/purchase-intent/${intent.id}`;
+    expect((await getJson(context.app, url)).body.data.status).toBe('requires_action');
+
+    const approved = await injectJson(
+      context.app,
+      'POST',
+      `/test-provider/v1/payment-intents/${intent.id}/authenticate`,
+      {
+        client_secret: intent.client_secret,
+        outcome: 'approve',
+      },
+    );
+    expect(approved.statusCode).toBe(200);
+    const [first, second] = await Promise.all([getJson(context.app, url), getJson(context.app, url)]);
+    expect(first.body.data.status).toBe('paid');
+    expect(second.body.data.status).toBe('paid');
+    expect(await mailsTo(body.recipient_email)).toHaveLength(1);
+    expect(await mailsTo(body.sender_email)).toHaveLength(1);
+    expect((await getJson(context.app, '/api/sales/gift-cards/purchase-intent/pi_test_unknown')).status).toBe(
+      404,
+    );
+  });
+
   it('refuses bad input with field messages', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 20 }, 'amount'],

@@ -6,7 +6,8 @@ import { expect, test, VIEWPORTS } from './fixtures';
  * friend reads the code in their email (the dev mailbox), uses it at their first checkout as a new
  * customer, and finds what is left of it in their account.
  */
-const unique = (label: string) => `gift-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const unique = (label: string) =>
+  `gift-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const CARD_OK = '4242 4242 4242 4242';
 
 async function fillCard(page: Page) {
@@ -19,7 +20,9 @@ async function fillCard(page: Page) {
 /** Dollars in "$12.34" or "$12" form. */
 const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
-test('buy a $50 card for a friend, who spends it on their first box and sees what is left', async ({ page }) => {
+test('buy a $50 card for a friend, who spends it on their first box and sees what is left', async ({
+  page,
+}) => {
   test.slow();
   await page.setViewportSize(VIEWPORTS.desktop);
   const friend = unique('friend');
@@ -28,7 +31,9 @@ test('buy a $50 card for a friend, who spends it on their first box and sees wha
   // Buy: a suggested amount, the friend, a message, today's date, the card.
   await page.goto('/gift-cards');
   await expect(page.getByRole('heading', { level: 1, name: 'Gift cards' })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Gift card promotions' })).toContainText('$20 bonus card');
+  await expect(page.getByRole('complementary', { name: 'Gift card promotions' })).toContainText(
+    '$20 bonus card',
+  );
   const form = page.getByRole('form', { name: 'Buy a gift card' });
   await form.getByRole('radio', { name: '$50' }).check();
   await form.getByLabel("Recipient's name").fill('Priya');
@@ -39,7 +44,9 @@ test('buy a $50 card for a friend, who spends it on their first box and sees wha
   await expect(form.getByRole('textbox', { name: 'Delivery date' })).not.toHaveValue('');
   await fillCard(page);
   await form.getByRole('button', { name: 'Pay $50' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your gift card is paid' })).toBeVisible({
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you! Your gift card is paid' }),
+  ).toBeVisible({
     timeout: 20_000,
   });
   await expect(page.getByText(`we have emailed it to ${friend}`)).toBeVisible();

@@ -283,6 +283,7 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
           <div className="gift-cards-row">
             <TextInput
               name="sender_name"
+              defaultValue={data.buyer?.name ?? ''}
               label="Your name"
               autoComplete="name"
               required
@@ -290,6 +291,7 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
             />
             <TextInput
               name="sender_email"
+              defaultValue={data.buyer?.email ?? ''}
               label="Your email (for the receipt)"
               type="email"
               autoComplete="email"

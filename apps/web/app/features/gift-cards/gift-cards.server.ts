@@ -15,7 +15,11 @@ export type GiftCardPageData = {
   paymentConfig: PaymentConfig;
   /** Today in the kitchen's time zone: the earliest delivery date. */
   today: string;
+  /** A signed-in buyer's name and email, to start the form with (anonymous buyers type theirs). */
+  buyer: { name: string; email: string } | null;
 };
+
+type Me = { email: string; profile: { first_name: string | null; last_name: string | null } };
 
 export type PurchaseActionData =
   | { ok: true; purchase: GiftCardPurchaseState; senderEmail: string | null }
@@ -31,16 +35,26 @@ const todayInKitchen = () =>
 
 /** What the purchase page shows before anything is typed: amounts, live promotions, the card form's provider. */
 export async function loadGiftCardPage(context: AppLoadContext): Promise<GiftCardPageData> {
-  const [suggestions, promotions, paymentConfig] = await Promise.all([
+  const [suggestions, promotions, paymentConfig, me] = await Promise.all([
     context.api.get<{ data: GiftCardSuggestion[] }>('/api/sales/gift-card-suggestions'),
     context.api.get<{ data: GiftCardPromotion[] }>('/api/sales/gift-cards/promotions'),
     context.api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config'),
+    // Anonymous visitors get a 401 here, which only means "no one to start the form with".
+    context.api.request<{ data: Me }>('GET', '/api/me'),
   ]);
+  const buyer =
+    me.kind === 'ok'
+      ? {
+          name: [me.data.data.profile.first_name, me.data.data.profile.last_name].filter(Boolean).join(' '),
+          email: me.data.data.email,
+        }
+      : null;
   return {
     suggestions: suggestions.data,
     promotions: promotions.data,
     paymentConfig: paymentConfig.data,
     today: todayInKitchen(),
+    buyer,
   };
 }
 

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './auth';
 export * from './catalog';
 export * from './checkout';
+export * from './gift-cards';
 export * from './mail';
 export * from './marketing';
 export * from './payments';

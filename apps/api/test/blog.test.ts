@@ -118,7 +118,9 @@ describe('blog search', () => {
     expect(body.data.length).toBeGreaterThan(1);
     expect(body.data[0].rank).toBeGreaterThan(body.data.at(-1).rank);
     const stems = await getJson(context.app, '/api/blog/search?q=smoothies');
-    expect(stems.body.data.map((hit: { slug: string }) => hit.slug)).toContain('freezer-friendly-smoothie-packs');
+    expect(stems.body.data.map((hit: { slug: string }) => hit.slug)).toContain(
+      'freezer-friendly-smoothie-packs',
+    );
   });
 
   it('matches the last word as a prefix, for suggestions while typing', async () => {
@@ -175,7 +177,11 @@ describe('admin posts', () => {
     const created = await asAdmin('POST', '/api/admin/posts', draft);
     expect(created.statusCode).toBe(201);
     const post = created.json().data;
-    expect(post).toMatchObject({ status: 'draft', published_at: null, hero_image: '/media/blog/default/recipes' });
+    expect(post).toMatchObject({
+      status: 'draft',
+      published_at: null,
+      hero_image: '/media/blog/default/recipes',
+    });
     expect((await getJson(context.app, `/api/blog/posts/${draft.slug}`)).status).toBe(404);
     expect((await getJson(context.app, '/api/blog/search?q=zucchinification')).body.data).toHaveLength(0);
 
@@ -206,7 +212,11 @@ describe('admin posts', () => {
     expect(taken.json().errors.slug).toEqual(['Another post already uses this slug.']);
     const category = await asAdmin('POST', '/api/admin/posts', { ...draft, slug: 'x-1', category: 'gossip' });
     expect(category.json().errors.category).toBeDefined();
-    const product = await asAdmin('POST', '/api/admin/posts', { ...draft, slug: 'x-2', product_slugs: ['nope'] });
+    const product = await asAdmin('POST', '/api/admin/posts', {
+      ...draft,
+      slug: 'x-2',
+      product_slugs: ['nope'],
+    });
     expect(product.json().errors.product_slugs).toBeDefined();
     const bad = await asAdmin('POST', '/api/admin/posts', { ...draft, slug: 'Not A Slug' });
     expect(bad.statusCode).toBe(422);

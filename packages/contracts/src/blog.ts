@@ -21,7 +21,8 @@ export const SEARCH_NETWORK_FAILURE = 'Network request failed';
 export const SEARCH_UNAVAILABLE_MESSAGE =
   'Search is taking a break right now. Here are our latest posts while it recovers.';
 
-export const BLOG_SLUG_MESSAGE = 'Use lowercase letters, digits and single dashes, for example "iron-for-toddlers".';
+export const BLOG_SLUG_MESSAGE =
+  'Use lowercase letters, digits and single dashes, for example "iron-for-toddlers".';
 export const BLOG_CATEGORY_UNKNOWN_MESSAGE = 'Choose one of the blog categories.';
 export const BLOG_SLUG_TAKEN_MESSAGE = 'Another post already uses this slug.';
 export const BLOG_PRODUCT_UNKNOWN_MESSAGE = 'One of these products is not on the menu.';
@@ -144,7 +145,9 @@ export const adminBlogPublishInput = z
   .object({ published_at: z.iso.datetime({ offset: true }).optional() })
   .strict();
 export const adminBlogPreviewInput = z.object({ body: z.string().max(50_000) }).strict();
-export const adminBlogPreviewResponse = resource(z.object({ html: z.string(), reading_minutes: z.number().int() }));
+export const adminBlogPreviewResponse = resource(
+  z.object({ html: z.string(), reading_minutes: z.number().int() }),
+);
 
 export const adminBlogPostStatus = z.enum(['draft', 'scheduled', 'published']);
 export const adminBlogPost = z.object({

@@ -54,7 +54,12 @@ describe('structured data', () => {
     ]);
     expect(list.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Blog', item: 'https://shop.example.com/blog/' },
-      { '@type': 'ListItem', position: 2, name: 'Recipes', item: 'https://shop.example.com/blog/category/recipes/' },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name: 'Recipes',
+        item: 'https://shop.example.com/blog/category/recipes/',
+      },
     ]);
   });
 });

@@ -97,7 +97,10 @@ export function jsonLdText(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-export function breadcrumbList(siteUrl: string, items: { name: string; path: string }[]): Record<string, unknown> {
+export function breadcrumbList(
+  siteUrl: string,
+  items: { name: string; path: string }[],
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

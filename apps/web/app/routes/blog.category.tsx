@@ -2,8 +2,9 @@ import type { BlogCategory } from '@sprout/contracts';
 import { data } from 'react-router';
 import { BlogNav } from '../features/blog/BlogNav';
 import { BlogPagination } from '../features/blog/BlogPagination';
-import { listPagePath, loadCategories, loadPostList, pageFromParam } from '../features/blog/blog.server';
+import { loadCategories, loadPostList, pageFromParam } from '../features/blog/blog.server';
 import { PostGrid } from '../features/blog/PostCard';
+import { listPagePath } from '../features/blog/paths';
 import { breadcrumbList } from '../lib/seo';
 import type { Route } from './+types/blog.category';
 

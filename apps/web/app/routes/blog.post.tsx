@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { BlogNav } from '../features/blog/BlogNav';
 import { loadCategories, loadPost, loadPostProducts } from '../features/blog/blog.server';
 import { PostGrid } from '../features/blog/PostCard';
 import { PostMeta } from '../features/blog/PostMeta';
-import { BlogNav } from '../features/blog/BlogNav';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { absoluteUrl, breadcrumbList } from '../lib/seo';
 import type { Route } from './+types/blog.post';

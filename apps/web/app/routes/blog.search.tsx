@@ -6,8 +6,8 @@ import {
   SEARCH_UNAVAILABLE_MESSAGE,
 } from '@sprout/contracts';
 import { Link } from 'react-router';
-import { loadCategories, loadPostList } from '../features/blog/blog.server';
 import { BlogNav } from '../features/blog/BlogNav';
+import { loadCategories, loadPostList } from '../features/blog/blog.server';
 import { PostGrid } from '../features/blog/PostCard';
 import { PostMeta } from '../features/blog/PostMeta';
 import { isSearchSuccess, searchBlog } from '../features/blog/search-client.server';

@@ -1,14 +1,9 @@
 import { data } from 'react-router';
 import { BlogNav } from '../features/blog/BlogNav';
 import { BlogPagination } from '../features/blog/BlogPagination';
-import {
-  listPagePath,
-  loadCategories,
-  loadFeatured,
-  loadPostList,
-  pageFromParam,
-} from '../features/blog/blog.server';
+import { loadCategories, loadFeatured, loadPostList, pageFromParam } from '../features/blog/blog.server';
 import { PostCard, PostGrid } from '../features/blog/PostCard';
+import { listPagePath } from '../features/blog/paths';
 import { breadcrumbList } from '../lib/seo';
 import type { Route } from './+types/blog';
 

@@ -418,7 +418,9 @@ function collectJobs(codeVersion: string): Job[] {
     }
   }
   // Blog heroes: the same compositions in the blog category's colours, three sizes only.
-  const blogThemes = new Map<string, CategoryTheme>(blogCategories.map((category) => [category.slug, category.theme]));
+  const blogThemes = new Map<string, CategoryTheme>(
+    blogCategories.map((category) => [category.slug, category.theme]),
+  );
   for (const post of blogPosts) {
     const theme = blogThemes.get(post.category);
     if (!theme) throw new Error(`no theme for blog category ${post.category}`);

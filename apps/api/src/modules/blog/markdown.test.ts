@@ -13,7 +13,9 @@ import {
 
 describe('renderMarkdown', () => {
   it('renders headings, lists, links and tables', () => {
-    const html = renderMarkdown('# Title\n\n## Part\n\n- one\n- two\n\n[Menus](/menus/purees/)\n\n| a | b |\n| - | - |\n| 1 | 2 |');
+    const html = renderMarkdown(
+      '# Title\n\n## Part\n\n- one\n- two\n\n[Menus](/menus/purees/)\n\n| a | b |\n| - | - |\n| 1 | 2 |',
+    );
     expect(html).toContain('<h2>Title</h2>');
     expect(html).toContain('<h2>Part</h2>');
     expect(html).toContain('<li>one</li>');

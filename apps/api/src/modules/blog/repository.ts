@@ -48,9 +48,10 @@ export async function listCategories(db: Database): Promise<(BlogCategoryRow & {
       description: blogCategories.description,
       sortingWeight: blogCategories.sortingWeight,
       // Spelled out: Drizzle leaves columns unqualified in a select list without a join.
-      postCount: sql<number>`(select count(*) from "blog_posts" where "blog_posts"."category_id" = "blog_categories"."id" and ${isPublished})`.mapWith(
-        Number,
-      ),
+      postCount:
+        sql<number>`(select count(*) from "blog_posts" where "blog_posts"."category_id" = "blog_categories"."id" and ${isPublished})`.mapWith(
+          Number,
+        ),
     })
     .from(blogCategories)
     .orderBy(desc(blogCategories.sortingWeight), asc(blogCategories.id));
@@ -77,7 +78,10 @@ export async function listPublished(
       .orderBy(...newestFirst)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(blogPosts).where(where),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(blogPosts)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -102,7 +106,10 @@ export async function findPublishedBySlug(db: Database, slug: string): Promise<B
 export async function findNeighbours(
   db: Database,
   post: { id: number; publishedAt: Date },
-): Promise<{ previous: { slug: string; title: string } | null; next: { slug: string; title: string } | null }> {
+): Promise<{
+  previous: { slug: string; title: string } | null;
+  next: { slug: string; title: string } | null;
+}> {
   const link = { slug: blogPosts.slug, title: blogPosts.title };
   const at = post.publishedAt;
   const [[previous], [next]] = await Promise.all([
@@ -180,7 +187,10 @@ export async function search(
       .where(matches)
       .orderBy(desc(rank), ...newestFirst)
       .limit(limit),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(blogPosts).where(matches),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(blogPosts)
+      .where(matches),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -217,7 +227,10 @@ export async function listAll(
       .orderBy(sql`${blogPosts.publishedAt} desc nulls first`, desc(blogPosts.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(blogPosts).where(where),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(blogPosts)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -231,12 +244,19 @@ export async function slugTaken(db: Database, slug: string, exceptId?: number): 
   const [row] = await db
     .select({ id: blogPosts.id })
     .from(blogPosts)
-    .where(exceptId === undefined ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)))
+    .where(
+      exceptId === undefined
+        ? eq(blogPosts.slug, slug)
+        : and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)),
+    )
     .limit(1);
   return row !== undefined;
 }
 
-export type PostValues = Omit<typeof blogPosts.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchDocument'>;
+export type PostValues = Omit<
+  typeof blogPosts.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'searchDocument'
+>;
 
 /** Null when the slug was taken in the meantime (the unique index decides, not the earlier check). */
 export async function insertPost(db: Database, values: PostValues): Promise<number | null> {

@@ -78,7 +78,13 @@ export default async function blogRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/blog/categories',
-    { schema: { tags, summary: 'Blog categories with their published post counts', response: { 200: blogCategoriesResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Blog categories with their published post counts',
+        response: { 200: blogCategoriesResponse },
+      },
+    },
     async () => ({ data: await blog.listCategories(db()), meta: {} }),
   );
 
@@ -100,7 +106,8 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Full-text search of published posts, ranked, with highlighted snippets (prefix match on the last word)',
+        summary:
+          'Full-text search of published posts, ranked, with highlighted snippets (prefix match on the last word)',
         querystring: blogSearchQuery,
         response: { 200: blogSearchResponse, ...errors },
       },
@@ -193,7 +200,10 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       },
       preHandler: requireAdmin,
     },
-    async (request) => ({ data: await blog.adminUpdatePost(db(), request.params.id, request.body), meta: {} }),
+    async (request) => ({
+      data: await blog.adminUpdatePost(db(), request.params.id, request.body),
+      meta: {},
+    }),
   );
 
   app.post(

@@ -112,9 +112,11 @@ export async function sitemapEntries(db: Database): Promise<{ path: string; upda
   for (const category of categories) {
     if (category.postCount === 0) continue;
     const latest = posts.find((post) => post.categoryId === category.id);
-    if (latest) entries.push({ path: `/blog/category/${category.slug}/`, updated_at: latest.updatedAt.toISOString() });
+    if (latest)
+      entries.push({ path: `/blog/category/${category.slug}/`, updated_at: latest.updatedAt.toISOString() });
   }
-  for (const post of posts) entries.push({ path: `/blog/${post.slug}/`, updated_at: post.updatedAt.toISOString() });
+  for (const post of posts)
+    entries.push({ path: `/blog/${post.slug}/`, updated_at: post.updatedAt.toISOString() });
   return entries;
 }
 
@@ -186,7 +188,11 @@ export async function adminCreatePost(db: Database, input: AdminBlogPostInput): 
   return adminFindPost(db, id);
 }
 
-export async function adminUpdatePost(db: Database, id: number, patch: AdminBlogPostPatch): Promise<AdminBlogPost> {
+export async function adminUpdatePost(
+  db: Database,
+  id: number,
+  patch: AdminBlogPostPatch,
+): Promise<AdminBlogPost> {
   await adminFindPost(db, id);
   if (patch.slug !== undefined && (await repository.slugTaken(db, patch.slug, id)))
     throw AppError.invalidField('slug', BLOG_SLUG_TAKEN_MESSAGE);
@@ -208,7 +214,11 @@ export async function adminUpdatePost(db: Database, id: number, patch: AdminBlog
 }
 
 /** Publish now, or schedule: a future instant keeps the post out of sight until then. */
-export async function adminPublishPost(db: Database, id: number, at: string | undefined): Promise<AdminBlogPost> {
+export async function adminPublishPost(
+  db: Database,
+  id: number,
+  at: string | undefined,
+): Promise<AdminBlogPost> {
   await adminFindPost(db, id);
   await repository.updatePost(db, id, { publishedAt: at ? new Date(at) : new Date() });
   return adminFindPost(db, id);

@@ -16,13 +16,20 @@ export function PostCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className={`post-card${featured ? ' post-card--featured' : ''}`} aria-labelledby={`post-${post.id}`}>
+    <article
+      className={`post-card${featured ? ' post-card--featured' : ''}`}
+      aria-labelledby={`post-${post.id}`}
+    >
       <div className="post-card__media">
         {/* The title is the link; the picture only decorates it. */}
         <img
           src={featured ? post.hero.large : post.hero.medium}
           srcSet={`${post.hero.small} 400w, ${post.hero.medium} 600w, ${post.hero.large} 1200w`}
-          sizes={featured ? '(min-width: 1024px) 60vw, 100vw' : '(min-width: 1024px) 360px, (min-width: 768px) 45vw, 100vw'}
+          sizes={
+            featured
+              ? '(min-width: 1024px) 60vw, 100vw'
+              : '(min-width: 1024px) 360px, (min-width: 768px) 45vw, 100vw'
+          }
           width={featured ? 1200 : 600}
           height={featured ? 800 : 450}
           alt=""

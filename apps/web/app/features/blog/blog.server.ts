@@ -92,9 +92,3 @@ export async function loadPostProducts(
   );
   return products.filter((product): product is ProductDetail => product !== null);
 }
-
-/** Where page n of a list lives: /blog/page/n, /blog/category/x/page/n/ (page 1: the list itself). */
-export function listPagePath(category: string | null, page: number): string {
-  if (category) return page <= 1 ? `/blog/category/${category}/` : `/blog/category/${category}/page/${page}/`;
-  return page <= 1 ? '/blog/' : `/blog/page/${page}`;
-}

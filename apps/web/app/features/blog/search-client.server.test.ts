@@ -18,9 +18,12 @@ describe('searchBlog', () => {
 
   it('answers status 0 and "Socket timeout" when the body stalls', async () => {
     const stalled = async () =>
-      new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{')) }), {
-        status: 200,
-      });
+      new Response(
+        new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{')) }),
+        {
+          status: 200,
+        },
+      );
     const answer = await searchBlog(stalled, 'x', { limit: 5, timeoutMs: 30 });
     expect(answer).toEqual({ status: 0, content: 'Socket timeout' });
   });
@@ -29,7 +32,10 @@ describe('searchBlog', () => {
     const refused = async () => {
       throw new TypeError('fetch failed');
     };
-    expect(await searchBlog(refused, 'x', { limit: 5 })).toEqual({ status: 0, content: 'Network request failed' });
+    expect(await searchBlog(refused, 'x', { limit: 5 })).toEqual({
+      status: 0,
+      content: 'Network request failed',
+    });
   });
 
   it('passes an HTTP error on with its status and message', async () => {

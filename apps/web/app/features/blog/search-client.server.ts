@@ -12,9 +12,7 @@ import {
  * started but its body did not finish), any other network failure status 0 with 'Network request
  * failed', and an HTTP error its status with the server's message.
  */
-export type SearchAnswer =
-  | { status: 200; content: BlogSearchResponse }
-  | { status: number; content: string };
+export type SearchAnswer = { status: 200; content: BlogSearchResponse } | { status: number; content: string };
 
 export type RawGet = (path: string, signal: AbortSignal) => Promise<Response>;
 
@@ -29,7 +27,9 @@ function within<T>(promise: Promise<T>, deadline: number): Promise<T> {
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
-export function isSearchSuccess(answer: SearchAnswer): answer is { status: 200; content: BlogSearchResponse } {
+export function isSearchSuccess(
+  answer: SearchAnswer,
+): answer is { status: 200; content: BlogSearchResponse } {
   return answer.status === 200 && typeof answer.content === 'object';
 }
 
@@ -46,7 +46,10 @@ export async function searchBlog(
     response = await within(get(path, controller.signal), deadline);
   } catch (error) {
     controller.abort();
-    return { status: 0, content: error instanceof Timeout ? SEARCH_CONNECTION_TIMEOUT : SEARCH_NETWORK_FAILURE };
+    return {
+      status: 0,
+      content: error instanceof Timeout ? SEARCH_CONNECTION_TIMEOUT : SEARCH_NETWORK_FAILURE,
+    };
   }
   let text: string;
   try {
@@ -63,7 +66,10 @@ export async function searchBlog(
   }
   if (!response.ok) {
     const message = (body as { message?: unknown }).message;
-    return { status: response.status, content: typeof message === 'string' ? message : SEARCH_NETWORK_FAILURE };
+    return {
+      status: response.status,
+      content: typeof message === 'string' ? message : SEARCH_NETWORK_FAILURE,
+    };
   }
   return { status: 200, content: body as BlogSearchResponse };
 }

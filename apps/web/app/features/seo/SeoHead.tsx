@@ -58,7 +58,10 @@ function homeStructuredData(siteUrl: string, siteName: string): Record<string, u
       url: home,
       potentialAction: {
         '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(siteUrl, '/blog/search/')}?q={search_term_string}` },
+        target: {
+          '@type': 'EntryPoint',
+          urlTemplate: `${absoluteUrl(siteUrl, '/blog/search/')}?q={search_term_string}`,
+        },
         'query-input': 'required name=search_term_string',
       },
     },

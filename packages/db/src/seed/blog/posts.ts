@@ -67,7 +67,8 @@ Browse the whole [snacks menu](/menus/snacks/) for more lunchbox fillers.`,
   {
     slug: 'iron-for-toddlers',
     title: 'Iron for toddlers: how much, and where to find it',
-    excerpt: 'Iron needs jump in the second half of the first year. Here is how to cover them with everyday food.',
+    excerpt:
+      'Iron needs jump in the second half of the first year. Here is how to cover them with everyday food.',
     category: 'nutrition',
     author: MAYA,
     tags: ['iron', 'toddlers', 'minerals'],
@@ -157,7 +158,8 @@ All three are free from peanuts and tree nuts and cooked in the same kitchen as 
   {
     slug: 'sheet-pan-salmon-cakes',
     title: 'Sheet-pan salmon cakes the whole family will share',
-    excerpt: 'A weeknight recipe with salmon, sweet potato and peas that works for toddlers and adults alike.',
+    excerpt:
+      'A weeknight recipe with salmon, sweet potato and peas that works for toddlers and adults alike.',
     category: 'recipes',
     author: TOMAS,
     tags: ['fish', 'omega-3', 'weeknight'],
@@ -673,7 +675,8 @@ Give your child their own cup to carry, add slices of fruit to water, and make a
   {
     slug: 'toddler-appetite-ups-and-downs',
     title: 'Toddler appetite: the ups and downs are normal',
-    excerpt: 'Growth slows after the first year, and so does appetite. What to do when your child seems to eat nothing.',
+    excerpt:
+      'Growth slows after the first year, and so does appetite. What to do when your child seems to eat nothing.',
     category: 'feeding-milestones',
     author: PRIYA,
     tags: ['appetite', 'toddlers', 'picky eaters'],

@@ -21,14 +21,12 @@ export function pageTitle(title: string, siteName: string): string {
  * /blog/page/{n} has none). Any other path loses a trailing slash.
  */
 export function canonicalPath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  if (trimmed === '') return '/';
-  if (trimmed === '/blog' || trimmed === '/blog/search') return `${trimmed}/`;
-  if (/^\/blog\/page\/[^/]+$/.test(trimmed)) return trimmed;
-  if (/^\/blog\/category\/[^/]+(\/page\/[^/]+)?$/.test(trimmed)) return `${trimmed}/`;
-  if (/^\/blog\/[^/]+$/.test(trimmed) && trimmed !== '/blog/rss.xml') return `${trimmed}/`;
-  if (/^\/menus\/[^/]+$/.test(trimmed)) return `${trimmed}/`;
-  return trimmed;
+  const trimmed = pathname.replace(/\/+$/, '') || '/';
+  // /blog, /blog/search, /blog/{slug}, /blog/category/{slug}(/page/{n}) and /menus/{slug}; not /blog/page/{n}.
+  const slashed =
+    /^\/blog(\/search|\/category\/[^/]+(\/page\/[^/]+)?)?$|^\/(blog|menus)\/[^/]+$/.test(trimmed) &&
+    !/^\/blog\/(page|rss\.xml)\b/.test(trimmed);
+  return slashed ? `${trimmed}/` : trimmed;
 }
 
 /** Canonical link: the site URL plus the route path, as the site's own links spell it. */
@@ -52,45 +50,10 @@ export type PageSeo = {
   type?: 'website' | 'article';
   /** schema.org objects, each rendered as one JSON-LD script. */
   jsonLd?: Record<string, unknown>[];
-  /** Pages that should not be indexed (account, checkout…). */
-  noindex?: boolean;
 };
 
 export const DEFAULT_DESCRIPTION =
   'Organic, chef-made meals and snacks for babies, toddlers and kids, delivered weekly. Pick a box of 12, 24 or 36, skip or pause anytime.';
-
-/** Descriptions of the screens whose loaders name none, by route id (spec section 2 names). */
-export const ROUTE_DESCRIPTIONS: Record<string, string> = {
-  index: DEFAULT_DESCRIPTION,
-  'how-it-works':
-    'How Sprout & Spoon works: choose a plan, fill your box from the weekly menus and get it delivered chilled, on your schedule.',
-  'gift-cards': 'Give a family the gift of cooked meals: Sprout & Spoon gift cards for organic kids’ food.',
-  'gift-cards-index-old': 'Sprout & Spoon gift cards for organic kids’ meals and snacks.',
-  'onboarding-plans': 'Choose a Sprout & Spoon box of 12, 24 or 36 organic meals and snacks per delivery.',
-  'onboarding-signup': 'Create your Sprout & Spoon account and start filling your first box.',
-  'onboarding-login': 'Log in to your Sprout & Spoon account to manage deliveries, plans and orders.',
-  'onboarding-forgot-password': 'Reset the password of your Sprout & Spoon account.',
-  'onboarding-reset-password': 'Choose a new password for your Sprout & Spoon account.',
-  'onboarding-verification': 'Confirm it is you with the code we emailed.',
-  'onboarding-checkout': 'Check out your Sprout & Spoon box: delivery address, schedule and payment.',
-  'onboarding-checkout-success': 'Your Sprout & Spoon order is confirmed.',
-  maintenance: 'Sprout & Spoon is down for a short maintenance and will be back soon.',
-  reactivate: 'Restart your Sprout & Spoon subscription.',
-  'cancellation-processing': 'Your Sprout & Spoon subscription change.',
-  'offer-accepted-processing': 'Your Sprout & Spoon subscription change.',
-  'pausing-processing': 'Your Sprout & Spoon subscription change.',
-};
-
-/** Route ids search engines should not index: personal and transactional screens. */
-export function isPrivateRoute(routeId: string): boolean {
-  return (
-    routeId.startsWith('account') ||
-    routeId.startsWith('onboarding-') ||
-    routeId === 'reactivate' ||
-    routeId.endsWith('-processing') ||
-    routeId === 'maintenance'
-  );
-}
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
 export function jsonLdText(value: unknown): string {

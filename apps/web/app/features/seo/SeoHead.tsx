@@ -1,13 +1,5 @@
 import { useMatches } from 'react-router';
-import {
-  absoluteUrl,
-  canonicalUrl,
-  DEFAULT_DESCRIPTION,
-  isPrivateRoute,
-  jsonLdText,
-  type PageSeo,
-  ROUTE_DESCRIPTIONS,
-} from '../../lib/seo';
+import { absoluteUrl, canonicalUrl, DEFAULT_DESCRIPTION, jsonLdText, type PageSeo } from '../../lib/seo';
 
 /** Shared when a page has no picture of its own: a rendered menu picture in link-preview size. */
 export const DEFAULT_SHARE_IMAGE = '/media/menus/family-bowls/landing-desktop.webp';
@@ -21,15 +13,12 @@ function seoOf(match: Match): PageSeo {
   const handle = match.handle as { seo?: PageSeo } | undefined;
   const fromData = typeof data?.seo === 'object' && data.seo !== null ? (data.seo as PageSeo) : {};
   const description =
-    fromData.description ??
-    (typeof data?.description === 'string' ? data.description : undefined) ??
-    handle?.seo?.description ??
-    ROUTE_DESCRIPTIONS[match.id];
+    fromData.description ?? (typeof data?.description === 'string' ? data.description : undefined);
   return { ...handle?.seo, ...fromData, ...(description ? { description } : {}) };
 }
 
 /** The deepest route that says something wins, field by field. */
-function usePageSeo(): { seo: PageSeo; routeId: string } {
+function usePageSeo(): PageSeo {
   const matches = useMatches();
   const seo: PageSeo = {};
   for (const match of [...matches].reverse()) {
@@ -38,39 +27,13 @@ function usePageSeo(): { seo: PageSeo; routeId: string } {
       if (seo[key] === undefined && value !== undefined) seo[key] = value;
     }
   }
-  return { seo, routeId: matches.at(-1)?.id ?? '' };
-}
-
-function homeStructuredData(siteUrl: string, siteName: string): Record<string, unknown>[] {
-  const home = absoluteUrl(siteUrl, '/');
-  return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Organization',
-      name: siteName,
-      url: home,
-      logo: absoluteUrl(siteUrl, '/icons/icon-512.png'),
-    },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'WebSite',
-      name: siteName,
-      url: home,
-      potentialAction: {
-        '@type': 'SearchAction',
-        target: {
-          '@type': 'EntryPoint',
-          urlTemplate: `${absoluteUrl(siteUrl, '/blog/search/')}?q={search_term_string}`,
-        },
-        'query-input': 'required name=search_term_string',
-      },
-    },
-  ];
+  return seo;
 }
 
 /**
  * Description, canonical link, Open Graph and twitter tags and JSON-LD for the page. An error page
- * (404, 500) has no canonical address and is not to be indexed.
+ * (404, 500) has no canonical address and is not to be indexed; robots.txt keeps crawlers out of
+ * the personal and transactional screens.
  */
 export function SeoHead({
   siteUrl,
@@ -87,31 +50,35 @@ export function SeoHead({
   isError: boolean;
   nonce: string | undefined;
 }) {
-  const { seo, routeId } = usePageSeo();
-  const description = isError ? DEFAULT_DESCRIPTION : (seo.description ?? DEFAULT_DESCRIPTION);
-  const canonical = canonicalUrl(siteUrl, pathname);
+  const seo = usePageSeo();
+  const description = (!isError && seo.description) || DEFAULT_DESCRIPTION;
+  const canonical = isError ? undefined : canonicalUrl(siteUrl, pathname);
   const image = absoluteUrl(siteUrl, seo.image ?? DEFAULT_SHARE_IMAGE);
-  const structured = isError
-    ? []
-    : [...(routeId === 'index' ? homeStructuredData(siteUrl, siteName) : []), ...(seo.jsonLd ?? [])];
-  const noindex = isError || seo.noindex === true || isPrivateRoute(routeId);
+  const properties: [string, string | undefined][] = [
+    ['og:site_name', siteName],
+    ['og:type', seo.type ?? 'website'],
+    ['og:title', title],
+    ['og:description', description],
+    ['og:url', canonical],
+    ['og:image', image],
+    ['og:image:alt', seo.imageAlt],
+  ];
+  const names: [string, string | undefined][] = [
+    ['description', description],
+    ['robots', isError ? 'noindex' : undefined],
+    ['twitter:card', DEFAULT_TWITTER_CARD],
+    ['twitter:title', title],
+    ['twitter:description', description],
+    ['twitter:image', image],
+  ];
   return (
     <>
-      <meta name="description" content={description} />
-      {noindex ? <meta name="robots" content="noindex" /> : null}
-      {isError ? null : <link rel="canonical" href={canonical} />}
-      <meta property="og:site_name" content={siteName} />
-      <meta property="og:type" content={seo.type ?? 'website'} />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      {isError ? null : <meta property="og:url" content={canonical} />}
-      <meta property="og:image" content={image} />
-      {seo.imageAlt ? <meta property="og:image:alt" content={seo.imageAlt} /> : null}
-      <meta name="twitter:card" content={DEFAULT_TWITTER_CARD} />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      <meta name="twitter:image" content={image} />
-      {structured.map((item, index) => (
+      {names.map(([name, content]) => (content ? <meta key={name} name={name} content={content} /> : null))}
+      {canonical ? <link rel="canonical" href={canonical} /> : null}
+      {properties.map(([property, content]) =>
+        content ? <meta key={property} property={property} content={content} /> : null,
+      )}
+      {(isError ? [] : (seo.jsonLd ?? [])).map((item, index) => (
         <script
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once per page
           key={index}

@@ -56,3 +56,31 @@ export function faqJsonLd(page: ContentPage): Record<string, unknown> {
     })),
   };
 }
+
+/** The home page's Organization and WebSite, with the blog search as the site's search action. */
+export function homeJsonLd(siteUrl: string, siteName: string): Record<string, unknown>[] {
+  const home = absoluteUrl(siteUrl, '/');
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: siteName,
+      url: home,
+      logo: absoluteUrl(siteUrl, '/icons/icon-512.png'),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: siteName,
+      url: home,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: {
+          '@type': 'EntryPoint',
+          urlTemplate: `${absoluteUrl(siteUrl, '/blog/search/')}?q={search_term_string}`,
+        },
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  ];
+}

@@ -87,3 +87,19 @@ test.describe('pages that do not exist', () => {
     }
   });
 });
+
+test('a dish opened on a menu names its own address and carries Product data with its offer and rating', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/menus/purees/?product=peach-oat-chia-puree');
+  await expect(page.getByRole('dialog', { name: 'Peach, Oat & Chia' })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/menus?product=peach-oat-chia-puree`,
+  );
+  const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const product = data.map((text) => JSON.parse(text)).find((item) => item['@type'] === 'Product');
+  expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD' });
+  expect(product.aggregateRating['@type']).toBe('AggregateRating');
+});

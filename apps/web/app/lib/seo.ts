@@ -48,6 +48,8 @@ export type PageSeo = {
   imageAlt?: string;
   /** Open Graph type: an article for blog posts, a website otherwise. */
   type?: 'website' | 'article';
+  /** The page's address when it is not its path (a dish's dialog: /menus?product={slug}). */
+  canonicalPath?: string;
   /** schema.org objects, each rendered as one JSON-LD script. */
   jsonLd?: Record<string, unknown>[];
 };

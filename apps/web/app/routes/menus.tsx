@@ -119,6 +119,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: product?.name ?? menu?.name ?? 'Menus',
     description: product?.excerpt ?? menu?.description ?? MENUS_DESCRIPTION,
     seo: {
+      // A dish's own address is its dialog on the full menu, as the sitemap lists it.
+      canonicalPath: product ? `/menus?product=${encodeURIComponent(product.slug)}` : undefined,
       image: product?.image.uris['landing-desktop'] ?? menu?.image.uris['landing-desktop'],
       jsonLd: [
         ...(product ? [productJsonLd(context.site.url, product)] : []),

@@ -52,7 +52,11 @@ export function SeoHead({
 }) {
   const seo = usePageSeo();
   const description = (!isError && seo.description) || DEFAULT_DESCRIPTION;
-  const canonical = isError ? undefined : canonicalUrl(siteUrl, pathname);
+  const canonical = isError
+    ? undefined
+    : seo.canonicalPath
+      ? absoluteUrl(siteUrl, seo.canonicalPath)
+      : canonicalUrl(siteUrl, pathname);
   const image = absoluteUrl(siteUrl, seo.image ?? DEFAULT_SHARE_IMAGE);
   const properties: [string, string | undefined][] = [
     ['og:site_name', siteName],

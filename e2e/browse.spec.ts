@@ -57,7 +57,7 @@ test('a visitor goes from the home page through the menus and a filter to a menu
   await expect(page).toHaveTitle(`${menuName} - Sprout & Spoon`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
-    new RegExp(`^${baseURL}/menus/[a-z-]+$`),
+    new RegExp(`^${baseURL}/menus/[a-z-]+/$`),
   );
 
   // On to the plans.

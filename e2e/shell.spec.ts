@@ -22,8 +22,8 @@ test('every spec route renders in its layout', async ({ page }) => {
     ['/maintenance', 'empty'],
     ['/gift-cards/index-old', 'blog-page-default'],
     ['/blog/', 'blog-default'],
-    ['/blog/first-foods/', 'blog-slug'],
-    ['/blog/category/recipes/page/2/', 'blog-category'],
+    ['/blog/starting-solids-first-two-weeks/', 'blog-slug'],
+    ['/blog/category/recipes/', 'blog-category'],
   ];
   for (const [path, layout] of expectations) {
     const response = await page.goto(path);
@@ -35,7 +35,7 @@ test('every spec route renders in its layout', async ({ page }) => {
 test('blog paths get the legacy body class, others do not', async ({ page }) => {
   await page.goto('/blog/');
   await expect(page.locator('body')).toHaveClass(/legacy-body/);
-  await page.getByRole('link', { name: 'Browse the menus' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menus' }).click();
   await expect(page).toHaveURL(/\/menus$/);
   await expect(page.locator('body')).not.toHaveClass(/legacy-body/);
 });

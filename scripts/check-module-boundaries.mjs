@@ -26,6 +26,7 @@ export const TABLE_OWNERS = {
     'oauthStates',
     'emailChanges',
   ],
+  blog: ['blogCategories', 'blogPosts'],
   carts: ['abandonedCarts', 'abandonedCartItems', 'abandonedCartUpsellItems'],
   catalog: [
     'categories',

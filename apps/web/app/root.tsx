@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -22,9 +23,10 @@ import { DemoRibbon } from './features/layout/DemoRibbon';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { LiveRegion } from './features/layout/LiveRegion';
 import { RouteFocus } from './features/layout/RouteFocus';
+import { SeoHead } from './features/seo/SeoHead';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { useNonce } from './lib/nonce';
-import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
+import { pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
 import './styles/cart.css';
 import './styles/promotions.css';
@@ -98,15 +100,31 @@ export function Layout({ children }: { children: ReactNode }) {
   const title = useDocumentTitle();
   const isBlog = location.pathname.startsWith('/blog');
   const nonce = useNonce();
+  // Set while the error boundary renders (404, 500): such a page has no canonical address.
+  const error = useRouteError();
+  const fullTitle = pageTitle(title, siteName);
   return (
     <html lang="en-US">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2f6b4f" />
-        <title>{pageTitle(title, siteName)}</title>
-        {root ? <link rel="canonical" href={canonicalUrl(root.site.url, location.pathname)} /> : null}
+        <title>{fullTitle}</title>
+        {root ? (
+          <SeoHead
+            siteUrl={root.site.url}
+            siteName={siteName}
+            pathname={location.pathname}
+            title={fullTitle}
+            isError={error !== undefined && error !== null}
+            nonce={nonce}
+          />
+        ) : null}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="alternate" type="application/rss+xml" title={`${siteName} blog`} href="/blog/rss.xml" />
         <Meta />
         <Links />
       </head>

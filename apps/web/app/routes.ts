@@ -54,18 +54,23 @@ export default [
   ]),
   ...prefix('blog', [
     layout('layouts/blog.tsx', { id: 'layout-blog-default' }, [
-      index('routes/upcoming.tsx', { id: 'blog' }),
-      route('search', 'routes/upcoming.tsx', { id: 'blog-search' }),
-      route('page/:number', 'routes/upcoming.tsx', { id: 'blog-page' }),
+      index('routes/blog.tsx', { id: 'blog' }),
+      route('search', 'routes/blog.search.tsx', { id: 'blog-search' }),
+      route('page/:number', 'routes/blog.tsx', { id: 'blog-page' }),
     ]),
     layout('layouts/blog.tsx', { id: 'layout-blog-slug' }, [
-      route(':slug', 'routes/upcoming.tsx', { id: 'blog-post' }),
+      route(':slug', 'routes/blog.post.tsx', { id: 'blog-post' }),
     ]),
     layout('layouts/blog.tsx', { id: 'layout-blog-category' }, [
-      route('category/:slug', 'routes/upcoming.tsx', { id: 'blog-category-page' }),
-      route('category/:slug/page/:number', 'routes/upcoming.tsx', { id: 'blog-category-page-number' }),
+      route('category/:slug', 'routes/blog.category.tsx', { id: 'blog-category-page' }),
+      route('category/:slug/page/:number', 'routes/blog.category.tsx', { id: 'blog-category-page-number' }),
     ]),
+    // The feed (a resource route: no page of its own).
+    route('rss.xml', 'routes/blog.rss.ts', { id: 'blog-rss' }),
   ]),
+  // What crawlers read (resource routes).
+  route('sitemap.xml', 'routes/sitemap.ts', { id: 'sitemap' }),
+  route('robots.txt', 'routes/robots.ts', { id: 'robots' }),
   // The account site (design.md section 6): its own layout and bundle, a customer session required.
   layout('layouts/account.tsx', { id: 'layout-account' }, [
     ...prefix('account', [

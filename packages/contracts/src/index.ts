@@ -1,5 +1,6 @@
 export * from './account';
 export * from './auth';
+export * from './blog';
 export * from './carts';
 export * from './catalog';
 export * from './checkout';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import accessRoutes from './access/routes';
 import accountRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
+import blogRoutes from './blog/routes';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
 import checkoutRoutes from './checkout/routes';
@@ -23,6 +24,7 @@ export const modules: Record<string, FastifyPluginAsync<any>> = {
   access: accessRoutes,
   accounts: accountRoutes,
   auth: authRoutes,
+  blog: blogRoutes,
   catalog: catalogRoutes,
   carts: cartRoutes,
   checkout: checkoutRoutes,

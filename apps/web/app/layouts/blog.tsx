@@ -1,6 +1,7 @@
 import { Outlet, useMatches } from 'react-router';
 import { SiteFooter } from '../features/layout/SiteFooter';
 import { SiteHeader } from '../features/layout/SiteHeader';
+import '../features/blog/blog.css';
 
 /** The blog family of layouts (default, slug, category, page-default): the layout id names the variant. */
 export default function BlogLayout() {

@@ -55,6 +55,8 @@ export type ServerApiClient = ApiClient & {
    * set, which the action passes on to the browser (a sign-in's session cookie).
    */
   send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer<T>>;
+  /** A GET's raw answer, for a caller that keeps its own time limit (the blog's search client). */
+  fetchRaw(path: string, signal?: AbortSignal): Promise<Response>;
 };
 
 function orThrow<T>(result: ApiResult<T>): T {
@@ -94,6 +96,13 @@ export function createServerApiClient(
     },
     async post<T>(path: string, body?: unknown) {
       return orThrow(await client.request<T>('POST', path, body === undefined ? {} : { body }));
+    },
+    fetchRaw(path: string, signal?: AbortSignal) {
+      return transport(path, {
+        method: 'GET',
+        headers: { accept: 'application/json', ...forwarded },
+        ...(signal ? { signal } : {}),
+      });
     },
     async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown) {
       const result = await client.request<T>(method, path, payload === undefined ? {} : { body: payload });

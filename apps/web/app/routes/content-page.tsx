@@ -1,12 +1,18 @@
 import { data } from 'react-router';
 import { contentPages } from '../features/content/pages';
+import { faqJsonLd } from '../features/seo/structured-data';
 import type { Route } from './+types/content-page';
 
 export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.split('/').filter(Boolean)[0] ?? '';
   const page = contentPages[slug];
   if (!page) throw data(null, { status: 404 });
-  return { title: page.title, page };
+  // The FAQ's questions are also structured data (FAQPage), for search results.
+  return {
+    title: page.title,
+    page,
+    seo: { description: page.intro, ...(slug === 'faq' ? { jsonLd: [faqJsonLd(page)] } : {}) },
+  };
 }
 
 export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { HowItWorksSteps } from '../features/layout/HowItWorksSteps';
 import { GetStartedLink } from '../features/onboarding/GetStartedLink';
+import { homeJsonLd } from '../features/seo/structured-data';
 import type { Route } from './+types/home';
 
 export const handle = { title: '' };
@@ -18,7 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.api.get<{ data: Product[] }>('/api/customers-also-loved-clicked', { limit: 4 }),
   ]);
   const cheapestItem = Math.min(...plans.data.map((plan) => plan.item_price_from));
-  return { menus: menus.data, favourites: favourites.data, cheapestItem };
+  const seo = { jsonLd: homeJsonLd(context.site.url, context.site.name) };
+  return { menus: menus.data, favourites: favourites.data, cheapestItem, seo };
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,11 @@ import type { Route } from './+types/how-it-works';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const plans = await context.api.get<{ data: Plan[] }>('/api/sales/plans');
-  return { plans: plans.data };
+  const seo = {
+    description:
+      'How Sprout & Spoon works: choose a plan, fill your box from the weekly menus and get it delivered chilled, on your schedule.',
+  };
+  return { plans: plans.data, seo };
 }
 
 const questions = [

@@ -17,6 +17,7 @@ import { PRODUCT_PARAM, ProductDialog } from '../features/catalog/ProductDialog'
 import { namesFilters, savedFilters } from '../features/catalog/saved-filters.server';
 import { CartBanner } from '../features/promotions/CartBanner';
 import { browsingPromoCode } from '../features/promotions/promo-code.server';
+import { menuBreadcrumbs, productJsonLd } from '../features/seo/structured-data';
 import { isApiError } from '../lib/api-client.server';
 import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/menus';
@@ -117,6 +118,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     title: product?.name ?? menu?.name ?? 'Menus',
     description: product?.excerpt ?? menu?.description ?? MENUS_DESCRIPTION,
+    seo: {
+      // A dish's own address is its dialog on the full menu, as the sitemap lists it.
+      canonicalPath: product ? `/menus?product=${encodeURIComponent(product.slug)}` : undefined,
+      image: product?.image.uris['landing-desktop'] ?? menu?.image.uris['landing-desktop'],
+      jsonLd: [
+        ...(product ? [productJsonLd(context.site.url, product)] : []),
+        menuBreadcrumbs(context.site.url, menu, product),
+      ],
+    },
     product,
     menu,
     menus: menus.data,
@@ -127,10 +137,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pagination: products.meta.pagination,
     bestsellers: bestsellers.data,
   };
-}
-
-export function meta({ data }: Route.MetaArgs) {
-  return data ? [{ name: 'description', content: data.description }] : [];
 }
 
 export default function MenusPage({ loaderData }: Route.ComponentProps) {

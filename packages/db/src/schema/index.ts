@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './auth';
+export * from './blog';
 export * from './catalog';
 export * from './checkout';
 export * from './gift-cards';

@@ -20,6 +20,7 @@ import {
   zipCodes as zipCodesTable,
 } from '../schema/index';
 import { seedDemoAccounts } from './accounts';
+import { seedDemoBlog } from './blog/index';
 import { badges } from './catalogue/badges';
 import { bestsellerGroups } from './catalogue/bestsellers';
 import { categories } from './catalogue/categories';
@@ -35,13 +36,20 @@ import { seedGiftCardPromotions } from './gift-cards';
 import { seedDemoPromotions } from './promotions';
 
 export { demoAccounts, seedDemoAccounts } from './accounts';
+export { demoBlogCategories, demoBlogPosts, seedDemoBlog } from './blog/index';
 export {
   demoCustomer,
   partnerships as demoPartnerships,
   promoCodes as demoPromoCodes,
 } from './catalogue/promotions';
 export { demoGiftCardPromotion } from './gift-cards';
-export { menuImageUris, productGalleryUris, productImageUris, productNutritionUri } from './media';
+export {
+  blogCategoryImageBase,
+  menuImageUris,
+  productGalleryUris,
+  productImageUris,
+  productNutritionUri,
+} from './media';
 export { seedDemoPromotions };
 
 /** The demo catalogue's source data, for tests and tools that want more than the DEMO facts. */
@@ -383,6 +391,7 @@ export async function seedDemoData(
   await seedCheckoutUpsells(db);
   const promotions = await seedDemoPromotions(db);
   await seedGiftCardPromotions(db);
+  await seedDemoBlog(db);
   const accounts = options.demoAccounts ? await seedDemoAccounts(db) : false;
   return { catalogue, promotions, accounts };
 }

@@ -61,3 +61,16 @@ export function mediaFileFromUri(uri: string): string {
   if (!uri.startsWith(`${MEDIA_ROOT}/`)) throw new Error(`not a media URI: ${uri}`);
   return `${MEDIA_PUBLIC_DIR}${uri}`;
 }
+
+/** The renditions of a blog post's hero picture: the article's hero, and the list's cards. */
+export const BLOG_IMAGE_SIZE_NAMES = ['landing-desktop', 'meal-card-desktop', 'meal-card-mobile'] as const;
+
+/** `/media/blog/<slug>`: a post's hero picture is `${base}/${size}.webp` for each blog size. */
+export function blogImageBase(slug: string): string {
+  return `${MEDIA_ROOT}/blog/${slug}`;
+}
+
+/** `/media/blog/default/<category>`: the picture of a post that has none of its own. */
+export function blogCategoryImageBase(categorySlug: string): string {
+  return `${MEDIA_ROOT}/blog/default/${categorySlug}`;
+}

@@ -17,12 +17,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { repositoryRoot } from '../options';
+import { blogCategories } from './blog/categories';
+import { blogPosts } from './blog/posts';
 import { categories } from './catalogue/categories';
 import { menus } from './catalogue/menus';
 import { type DemoProduct, products } from './catalogue/products';
 import { tags } from './catalogue/tags';
 import type { CategoryTheme, EmojiSet } from './catalogue/types';
 import {
+  BLOG_IMAGE_SIZE_NAMES,
+  blogCategoryImageBase,
+  blogImageBase,
   IMAGE_SIZE_NAMES,
   IMAGE_SIZES,
   MEDIA_PUBLIC_DIR,
@@ -46,7 +51,7 @@ type Job = {
   file: string;
   /** Hash of everything the picture is drawn from. */
   key: string;
-  kind: 'product' | 'menu' | 'nutrition';
+  kind: 'product' | 'menu' | 'nutrition' | 'blog';
   draw: (icons: IconSet) => string;
   lossless: boolean;
 };
@@ -412,6 +417,48 @@ function collectJobs(codeVersion: string): Job[] {
       });
     }
   }
+  // Blog heroes: the same compositions in the blog category's colours, three sizes only.
+  const blogThemes = new Map<string, CategoryTheme>(
+    blogCategories.map((category) => [category.slug, category.theme]),
+  );
+  for (const post of blogPosts) {
+    const theme = blogThemes.get(post.category);
+    if (!theme) throw new Error(`no theme for blog category ${post.category}`);
+    for (const size of BLOG_IMAGE_SIZE_NAMES) {
+      const composition: Composition = {
+        seed: `blog:${post.slug}`,
+        ...IMAGE_SIZES[size],
+        theme,
+        emoji: post.emoji,
+        variant: 'main',
+      };
+      jobs.push({
+        file: mediaFileFromUri(`${blogImageBase(post.slug)}/${size}.webp`),
+        key: hashOf(codeVersion, composition),
+        kind: 'blog',
+        draw: (icons) => drawComposition(icons, composition),
+        lossless: false,
+      });
+    }
+  }
+  for (const category of blogCategories) {
+    for (const size of BLOG_IMAGE_SIZE_NAMES) {
+      const composition: Composition = {
+        seed: `blog-category:${category.slug}`,
+        ...IMAGE_SIZES[size],
+        theme: category.theme,
+        emoji: category.emoji,
+        variant: 'alt',
+      };
+      jobs.push({
+        file: mediaFileFromUri(`${blogCategoryImageBase(category.slug)}/${size}.webp`),
+        key: hashOf(codeVersion, composition),
+        kind: 'blog',
+        draw: (icons) => drawComposition(icons, composition),
+        lossless: false,
+      });
+    }
+  }
   return jobs;
 }
 
@@ -432,7 +479,12 @@ function loadIcons(): IconSet {
 
 /** Fails early, with every bad name at once, when the data asks for an emoji the set lacks. */
 function checkEmojiNames(icons: IconSet): void {
-  const wanted = [...products.flatMap((product) => product.emoji), ...menus.flatMap((menu) => menu.emoji)];
+  const wanted = [
+    ...products.flatMap((product) => product.emoji),
+    ...menus.flatMap((menu) => menu.emoji),
+    ...blogPosts.flatMap((post) => post.emoji),
+    ...blogCategories.flatMap((category) => category.emoji),
+  ];
   const missing = [...new Set(wanted)].filter((name) => !icons.icons[name] && !icons.aliases?.[name]);
   if (missing.length > 0) throw new Error(`emoji missing from ${ICON_PACKAGE}: ${missing.join(', ')}`);
 }

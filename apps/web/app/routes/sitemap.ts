@@ -1,0 +1,49 @@
+import type { Menu, ProductsResponse } from '@sprout/contracts';
+import { type SitemapEntry, sitemapXml } from '../features/seo/feeds';
+import { absoluteUrl } from '../lib/seo';
+import type { Route } from './+types/sitemap';
+
+/**
+ * The store's pages, menus and dishes change with a deploy (and the catalogue seeded with it), so
+ * their lastmod is the moment this server started; blog addresses carry their posts' own dates.
+ */
+const SERVED_SINCE = new Date().toISOString();
+
+const PAGES = [
+  '/',
+  '/how-it-works',
+  '/menus',
+  '/gift-cards',
+  '/faq',
+  '/contact-us',
+  '/food-nutrition',
+  '/packaging',
+  '/what-we-stand-for',
+  '/privacy-policy',
+  '/terms',
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const site = context.site.url;
+  const [menus, firstProducts, blog] = await Promise.all([
+    context.api.get<{ data: Menu[] }>('/api/menus'),
+    context.api.get<ProductsResponse>('/api/products', { perPage: 100, page: 1 }),
+    context.api.get<{ data: { path: string; updated_at: string }[] }>('/api/blog/sitemap'),
+  ]);
+  const products = [...firstProducts.data];
+  for (let page = 2; page <= firstProducts.meta.pagination.total_pages; page += 1) {
+    products.push(...(await context.api.get<ProductsResponse>('/api/products', { perPage: 100, page })).data);
+  }
+  const entries: SitemapEntry[] = [
+    ...PAGES.map((path) => ({ loc: absoluteUrl(site, path), lastmod: SERVED_SINCE })),
+    ...menus.data.map((menu) => ({ loc: absoluteUrl(site, `/menus/${menu.slug}/`), lastmod: SERVED_SINCE })),
+    ...products.map((product) => ({
+      loc: absoluteUrl(site, `/menus?product=${encodeURIComponent(product.slug)}`),
+      lastmod: SERVED_SINCE,
+    })),
+    ...blog.data.map((entry) => ({ loc: absoluteUrl(site, entry.path), lastmod: entry.updated_at })),
+  ];
+  return new Response(sitemapXml(entries), {
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  });
+}

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './promotions';
 export * from './sales';
 export * from './shipping';
+export * from './audit';

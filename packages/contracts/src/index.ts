@@ -16,3 +16,4 @@ export * from './promo-codes';
 export * from './promotions';
 export * from './shipping';
 export * from './text';
+export * from './admin';

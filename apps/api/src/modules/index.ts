@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accessRoutes from './access/routes';
 import accountRoutes from './accounts/routes';
+import adminRoutes from './admin/routes';
 import authRoutes from './auth/routes';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
@@ -21,6 +22,7 @@ import subscriptionRoutes from './subscriptions/routes';
 export const modules: Record<string, FastifyPluginAsync<any>> = {
   access: accessRoutes,
   accounts: accountRoutes,
+  admin: adminRoutes,
   auth: authRoutes,
   catalog: catalogRoutes,
   carts: cartRoutes,

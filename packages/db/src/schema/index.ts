@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './audit';
 export * from './auth';
 export * from './catalog';
 export * from './checkout';
@@ -8,4 +9,3 @@ export * from './payments';
 export * from './promotions';
 export * from './sales';
 export * from './shipping';
-export * from './audit';

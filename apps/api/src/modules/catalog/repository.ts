@@ -271,3 +271,73 @@ export async function listBestsellerGroups(db: Database) {
     .orderBy(asc(bestsellerGroupItems.position), asc(products.id));
   return groups.map((group) => ({ group, items: items.filter((item) => item.groupId === group.id) }));
 }
+
+// ─── Admin: catalogue editing (issue 17) ─────────────────────────────────────────────────────
+
+/** Every product, retired ones too, as the admin lists them: by category, then the shop's order. */
+export async function listAllProducts(db: Database): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .orderBy(desc(categories.sortingWeight), asc(categories.id), ...productOrder);
+}
+
+export async function findProductById(db: Database, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .where(eq(products.id, id));
+  return row;
+}
+
+export type ProductChanges = Partial<
+  Pick<
+    typeof products.$inferInsert,
+    | 'name'
+    | 'description'
+    | 'excerpt'
+    | 'categoryId'
+    | 'premiumDifferenceCents'
+    | 'isPremium'
+    | 'badgeId'
+    | 'isActive'
+    | 'sortingWeight'
+  >
+>;
+
+export async function updateProduct(tx: Database, id: number, changes: ProductChanges) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(products).set(changes).where(eq(products.id, id));
+}
+
+/** Replaces a product's tags with these (unknown slugs are the caller's to refuse). */
+export async function setProductTags(tx: Database, productId: number, slugs: string[]) {
+  await tx.delete(productTags).where(eq(productTags.productId, productId));
+  if (slugs.length === 0) return;
+  const rows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.slug, slugs));
+  await tx.insert(productTags).values(rows.map((row) => ({ productId, tagId: row.id })));
+}
+
+export async function setProductIndicators(tx: Database, productId: number, slugs: string[]) {
+  await tx.delete(productIndicators).where(eq(productIndicators.productId, productId));
+  if (slugs.length === 0) return;
+  const rows = await tx.select({ id: indicators.id }).from(indicators).where(inArray(indicators.slug, slugs));
+  await tx.insert(productIndicators).values(rows.map((row) => ({ productId, indicatorId: row.id })));
+}
+
+export async function listBadges(db: Database) {
+  return db.select().from(badges).orderBy(asc(badges.name));
+}
+
+export async function updateCategory(
+  tx: Database,
+  id: number,
+  changes: Partial<Pick<CategoryRow, 'name' | 'description' | 'basePriceCents' | 'sortingWeight'>>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(categories).set(changes).where(eq(categories.id, id));
+}

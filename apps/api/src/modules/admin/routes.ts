@@ -1,0 +1,271 @@
+import {
+  ADMIN_AUDIT_PAGE_SIZE,
+  ADMIN_SEARCH_LIMIT,
+  adminAuditQuery,
+  adminCategoryBody,
+  adminDashboardQuery,
+  adminIdParams,
+  adminProductBody,
+  adminPromoCodeBody,
+  adminPromoCodeUpdateBody,
+  adminRefundBody,
+  adminSearchQuery,
+  adminSkipBody,
+  pauseBody,
+} from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { searchAccounts } from '../accounts/service';
+import { listAuditEntries } from '../audit/service';
+import { requireAdmin, signedIn } from '../auth/guards';
+import * as catalog from '../catalog/admin';
+import {
+  adminOrder,
+  promoCodeSales,
+  refundOrder,
+  resendConfirmation,
+  searchOrders,
+} from '../checkout/admin-orders';
+import * as promotions from '../promotions/admin';
+import { pauseForCustomer, skipForCustomer } from '../subscriptions/admin-reports';
+import { customerDetail, dashboard } from './service';
+
+type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
+
+const tags = ['admin'];
+
+/**
+ * Every /api/admin route (issue 17). One guard for all of them: an onRequest hook, so it runs
+ * before the body is read or validated (an anonymous request is a 401, never a 422).
+ */
+export default async function adminRoutes(fastify: FastifyInstance, options: Options) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireAdmin);
+  const db = () => app.database.db;
+  const actor = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.id;
+  const ok = <T>(data: T) => ({ data, meta: {} });
+
+  app.get(
+    '/api/admin/dashboard',
+    {
+      schema: {
+        tags,
+        summary: 'Sales, subscriptions, funnel, cancellations, kitchen plan',
+        querystring: adminDashboardQuery,
+      },
+    },
+    async (request) => ok(await dashboard(db(), new Date(), request.query)),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags,
+        summary: 'The audit log: every admin change, newest first',
+        querystring: adminAuditQuery,
+      },
+    },
+    async (request) => {
+      const { entries, total } = await listAuditEntries(
+        db(),
+        { entity: request.query.entity, entityId: request.query.entity_id },
+        { page: request.query.page, perPage: ADMIN_AUDIT_PAGE_SIZE },
+      );
+      return { data: entries, meta: { total, page: request.query.page, per_page: ADMIN_AUDIT_PAGE_SIZE } };
+    },
+  );
+
+  // ─── Orders ───────────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/admin/orders',
+    { schema: { tags, summary: 'Orders by number or email, newest first', querystring: adminSearchQuery } },
+    async (request) => ok(await searchOrders(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
+  );
+
+  app.get(
+    '/api/admin/orders/:id',
+    { schema: { tags, summary: 'One order: lines, costs and refunds', params: adminIdParams } },
+    async (request) => ok(await adminOrder(db(), request.params.id)),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refunds',
+    {
+      schema: {
+        tags,
+        summary: 'Refund in full (no amount) or in part through the payment provider; idempotent by key',
+        params: adminIdParams,
+        body: adminRefundBody,
+      },
+    },
+    async (request) =>
+      ok(
+        await refundOrder(
+          { db: db(), payments: app.payments },
+          actor(request),
+          request.params.id,
+          request.body,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/confirmation-emails',
+    { schema: { tags, summary: 'Send the order confirmation again', params: adminIdParams } },
+    async (request, reply) => {
+      await resendConfirmation(
+        { db: db(), mailer: app.mailer, site: { name: options.siteName, url: options.siteUrl } },
+        actor(request),
+        request.params.id,
+      );
+      return reply.status(202).send({ message: 'The confirmation is on its way.' });
+    },
+  );
+
+  // ─── Customers ────────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/admin/customers',
+    { schema: { tags, summary: 'Accounts by email, name or id', querystring: adminSearchQuery } },
+    async (request) => ok(await searchAccounts(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
+  );
+
+  app.get(
+    '/api/admin/customers/:id',
+    { schema: { tags, summary: 'A customer: subscription, boxes, orders, credits', params: adminIdParams } },
+    async (request) => ok(await customerDetail(db(), request.params.id, new Date())),
+  );
+
+  app.post(
+    '/api/admin/customers/:id/skips',
+    {
+      schema: { tags, summary: "Skip a customer's box for them", params: adminIdParams, body: adminSkipBody },
+    },
+    async (request) =>
+      ok(await skipForCustomer(db(), actor(request), request.params.id, request.body.date, new Date())),
+  );
+
+  app.post(
+    '/api/admin/customers/:id/pause',
+    {
+      schema: {
+        tags,
+        summary: "Pause a customer's subscription for them",
+        params: adminIdParams,
+        body: pauseBody,
+      },
+    },
+    async (request) =>
+      ok(
+        await pauseForCustomer(
+          {
+            db: db(),
+            mailer: app.mailer,
+            site: {
+              name: options.siteName,
+              accountUrl: new URL(options.accountSiteUrl, options.siteUrl).href,
+            },
+          },
+          actor(request),
+          request.params.id,
+          request.body,
+        ),
+      ),
+  );
+
+  // ─── Catalogue ────────────────────────────────────────────────────────────────────────────
+  app.get('/api/admin/products', { schema: { tags, summary: 'Every product, retired ones too' } }, async () =>
+    ok(await catalog.listAdminProducts(db())),
+  );
+
+  app.get(
+    '/api/admin/products/:id',
+    { schema: { tags, summary: 'One product with the choices its form offers', params: adminIdParams } },
+    async (request) => ({
+      data: await catalog.adminProduct(db(), request.params.id),
+      meta: { choices: await catalog.catalogueChoices(db()) },
+    }),
+  );
+
+  app.patch(
+    '/api/admin/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a product: shown on the storefront at once',
+        params: adminIdParams,
+        body: adminProductBody,
+      },
+    },
+    async (request) => ok(await catalog.updateProduct(db(), actor(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/admin/categories',
+    { schema: { tags, summary: 'Categories, badges, tags, indicators' } },
+    async () => ok(await catalog.catalogueChoices(db())),
+  );
+
+  app.patch(
+    '/api/admin/categories/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a category (its price is every item's list price)",
+        params: adminIdParams,
+        body: adminCategoryBody,
+      },
+    },
+    async (request) =>
+      ok(await catalog.updateCategory(db(), actor(request), request.params.id, request.body)),
+  );
+
+  // ─── Promotions ───────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/admin/promo-codes',
+    { schema: { tags, summary: 'Promo codes with usage and revenue' } },
+    async () => {
+      const [codes, sales] = await Promise.all([promotions.listAdminPromoCodes(db()), promoCodeSales(db())]);
+      return ok(codes.map((code) => ({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } })));
+    },
+  );
+
+  app.get(
+    '/api/admin/promo-codes/:id',
+    { schema: { tags, summary: 'One promo code with its tiers', params: adminIdParams } },
+    async (request) => {
+      const [code, sales] = await Promise.all([
+        promotions.adminPromoCode(db(), request.params.id),
+        promoCodeSales(db()),
+      ]);
+      return ok({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } });
+    },
+  );
+
+  app.post(
+    '/api/admin/promo-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Create a promo code with its tiers, limits and window',
+        body: adminPromoCodeBody,
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await promotions.createPromoCode(db(), actor(request), request.body))),
+  );
+
+  app.patch(
+    '/api/admin/promo-codes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit or disable (is_active: false) a promo code',
+        params: adminIdParams,
+        body: adminPromoCodeUpdateBody,
+      },
+    },
+    async (request) =>
+      ok(await promotions.updatePromoCode(db(), actor(request), request.params.id, request.body)),
+  );
+}

@@ -49,6 +49,7 @@ async function auditEntries(entity?: string) {
     entity: string;
     entity_id: string;
     before: unknown;
+    // biome-ignore lint/suspicious/noExplicitAny: each test checks the fields of its own entity
     after: any;
   }[];
 }

@@ -72,8 +72,8 @@ test('the admin creates a promo code that a new visitor then applies', async ({ 
   const code = `ADMIN${Date.now().toString(36).toUpperCase()}`;
   await page.goto('/admin/promo-codes');
   await page.getByRole('link', { name: 'New promo code' }).click();
-  await page.getByLabel('Code').fill(code);
-  await page.getByLabel('Banner text').fill('Admin test: 15% off your first box');
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Banner text', { exact: true }).fill('Admin test: 15% off your first box');
   await page.getByLabel('Box 1 amount').fill('15');
   await page.getByLabel('Box 1 kind').selectOption('percent_off');
   await page.getByLabel('Uses allowed in total (empty: no limit)').fill('50');

@@ -12,7 +12,7 @@ export function SalesChart({ data }: { data: { day: string; orders: number; reve
   return (
     <div className="admin-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={240}>
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={(day: string) => day.slice(5)} minTickGap={16} />
           <YAxis yAxisId="revenue" orientation="left" width={56} />
@@ -31,7 +31,7 @@ export function FunnelChart({ data }: { data: { step: string; carts: number }[] 
   return (
     <div className="admin-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={200}>
-        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} />
           <YAxis type="category" dataKey="step" width={110} />
@@ -51,7 +51,7 @@ export function CancellationChart({
   return (
     <div className="admin-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={220}>
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="reason" />
           <YAxis allowDecimals={false} width={32} />

@@ -281,3 +281,34 @@ describe('customers', () => {
     expect(actions.slice(0, 2)).toEqual(['subscription.pause', 'delivery.skip']);
   });
 });
+
+describe('impersonation', () => {
+  it('ends in one step back to the admin own session (the admin site, no second sign-in)', async () => {
+    const started = await admin('POST', '/auth/impersonations', { user_id: customerId });
+    expect(started.statusCode).toBe(201);
+    const issued = Object.fromEntries(
+      [started.headers['set-cookie']]
+        .flat()
+        .map((cookie) => String(cookie).split(';')[0]!.split('=') as [string, string]),
+    );
+    expect(issued.impersonating).toBe('1');
+    expect(`sid=${issued.admin_sid}`).toBe(adminCookie);
+    const asCustomer = `sid=${issued.sid}; admin_sid=${issued.admin_sid}; impersonating=1`;
+    // The customer's session: the admin API refuses it.
+    expect((await admin('GET', '/api/admin/dashboard', undefined, asCustomer)).statusCode).toBe(403);
+
+    const ended = await admin('DELETE', '/auth/impersonations', undefined, asCustomer);
+    expect(ended.statusCode).toBe(204);
+    const after = Object.fromEntries(
+      [ended.headers['set-cookie']]
+        .flat()
+        .map((cookie) => String(cookie).split(';')[0]!.split('=') as [string, string]),
+    );
+    expect(`sid=${after.sid}`).toBe(adminCookie);
+    expect(after.impersonating).toBe('');
+    expect(after.admin_sid).toBe('');
+    expect((await admin('GET', '/api/admin/dashboard', undefined, `sid=${after.sid}`)).statusCode).toBe(200);
+    // The customer session is over.
+    expect((await admin('GET', '/api/me', undefined, `sid=${issued.sid}`)).statusCode).toBe(401);
+  });
+});

@@ -312,3 +312,41 @@ describe('impersonation', () => {
     expect((await admin('GET', '/api/me', undefined, `sid=${issued.sid}`)).statusCode).toBe(401);
   });
 });
+
+describe('referral settings and partnerships', () => {
+  it('changes what a referred friend gets, keeping the rest of the group, audited', async () => {
+    const before = (await admin('GET', '/api/admin/referral-settings')).json().data;
+    expect(before).toEqual({ referee_discount: { type: 'dollars_off', amount: 25 }, referrer_credit: 25 });
+    const changed = await admin('PUT', '/api/admin/referral-settings', {
+      referee_discount: { type: 'dollars_off', amount: 30 },
+      referrer_credit: 20,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toEqual({
+      referee_discount: { type: 'dollars_off', amount: 30 },
+      referrer_credit: 20,
+    });
+    const settings = await getJson(context.app, '/api/sales/app-settings');
+    expect(JSON.stringify(settings.body)).toContain('"amount":30');
+    const [entry] = await auditEntries('app_setting_group');
+    expect(entry).toMatchObject({
+      action: 'referral_settings.update',
+      entity_id: 'referral_system_discounts',
+    });
+  });
+
+  it('creates and disables a partnership, audited', async () => {
+    const created = await admin('POST', '/api/admin/partnerships', {
+      code: 'SCHOOLPTA',
+      description: 'The PTA covers the first box',
+      max_order_value: 80,
+      is_active: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    const disabled = await admin('PATCH', `/api/admin/partnerships/${id}`, { is_active: false });
+    expect(disabled.json().data).toMatchObject({ code: 'SCHOOLPTA', is_active: false, max_order_value: 80 });
+    const actions = (await auditEntries('partnership')).map((entry) => entry.action);
+    expect(actions.slice(0, 2)).toEqual(['partnership.update', 'partnership.create']);
+  });
+});

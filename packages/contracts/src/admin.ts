@@ -172,3 +172,36 @@ export type AdminPromoCodeUpdateBody = z.infer<typeof adminPromoCodeUpdateBody>;
  * the impersonation returns to the admin site signed in as themselves.
  */
 export const IMPERSONATOR_SESSION_COOKIE = 'admin_sid';
+
+/** The `referral_system_discounts` settings: what a referred friend gets and what the referrer earns. */
+export const adminReferralSettingsBody = z.object({
+  referee_discount: z.object({
+    type: z.enum(['dollars_off', 'percent_off'], { error: 'Choose dollars or percent off' }),
+    amount: z
+      .number({ error: 'Enter an amount' })
+      .positive({ error: 'Enter an amount above 0' })
+      .max(500, { error: 'That amount is too large' }),
+  }),
+  referrer_credit: dollars('the credit').refine((value) => value <= 500, {
+    error: 'That credit is too large',
+  }),
+});
+export type AdminReferralSettingsBody = z.infer<typeof adminReferralSettingsBody>;
+
+export const adminPartnershipBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,40}$/, { error: PROMO_CODE_PATTERN_MESSAGE }),
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: 'Describe the partnership' })
+    .max(300, { error: 'At most 300 characters' }),
+  /** The most of an order the partner covers. */
+  max_order_value: dollars('the amount covered'),
+  is_active: z.boolean(),
+});
+export type AdminPartnershipBody = z.infer<typeof adminPartnershipBody>;
+export const adminPartnershipUpdateBody = adminPartnershipBody.partial();
+export type AdminPartnershipUpdateBody = z.infer<typeof adminPartnershipUpdateBody>;

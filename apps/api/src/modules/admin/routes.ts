@@ -5,9 +5,12 @@ import {
   adminCategoryBody,
   adminDashboardQuery,
   adminIdParams,
+  adminPartnershipBody,
+  adminPartnershipUpdateBody,
   adminProductBody,
   adminPromoCodeBody,
   adminPromoCodeUpdateBody,
+  adminReferralSettingsBody,
   adminRefundBody,
   adminSearchQuery,
   adminSkipBody,
@@ -267,5 +270,48 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
     },
     async (request) =>
       ok(await promotions.updatePromoCode(db(), actor(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/admin/referral-settings',
+    { schema: { tags, summary: 'What a referred friend gets, what the referrer earns' } },
+    async () => ok(await promotions.referralSettings(db())),
+  );
+
+  app.put(
+    '/api/admin/referral-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the referral_system_discounts settings',
+        body: adminReferralSettingsBody,
+      },
+    },
+    async (request) => ok(await promotions.updateReferralSettings(db(), actor(request), request.body)),
+  );
+
+  app.get('/api/admin/partnerships', { schema: { tags, summary: 'Partnerships' } }, async () =>
+    ok(await promotions.listPartnerships(db())),
+  );
+
+  app.post(
+    '/api/admin/partnerships',
+    { schema: { tags, summary: 'Create a partnership', body: adminPartnershipBody } },
+    async (request, reply) =>
+      reply.status(201).send(ok(await promotions.createPartnership(db(), actor(request), request.body))),
+  );
+
+  app.patch(
+    '/api/admin/partnerships/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit or disable a partnership',
+        params: adminIdParams,
+        body: adminPartnershipUpdateBody,
+      },
+    },
+    async (request) =>
+      ok(await promotions.updatePartnership(db(), actor(request), request.params.id, request.body)),
   );
 }

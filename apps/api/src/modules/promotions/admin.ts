@@ -1,7 +1,10 @@
 import {
+  type AdminPartnershipBody,
+  type AdminPartnershipUpdateBody,
   type AdminPromoCodeBody,
   type AdminPromoCodeUpdateBody,
   type AdminPromoTier,
+  type AdminReferralSettingsBody,
   centsToDollars,
   dollarsToCents,
 } from '@sprout/contracts';
@@ -197,4 +200,131 @@ export async function customerCredits(db: Database, userId: number, now: Date) {
       created_at: line.createdAt.toISOString(),
     })),
   };
+}
+
+// ─── Referral settings and partnerships ──────────────────────────────────────────────────────
+
+const REFERRAL_GROUP = 'referral_system_discounts';
+
+type ReferralValues = {
+  referee_discount?: { type?: string; amount?: number; weekly_ordinal_number?: number };
+  referrer_credit?: { amount?: number };
+};
+
+export async function referralSettings(db: Database) {
+  const values = ((await repository.findAppSettingGroup(db, REFERRAL_GROUP)) ?? {}) as ReferralValues;
+  return {
+    referee_discount: {
+      type:
+        values.referee_discount?.type === 'percent_off' ? ('percent_off' as const) : ('dollars_off' as const),
+      amount: values.referee_discount?.amount ?? 0,
+    },
+    referrer_credit: values.referrer_credit?.amount ?? 0,
+  };
+}
+
+/** Changes what a referred friend gets and what the referrer earns; other keys of the group stay. */
+export async function updateReferralSettings(
+  db: Database,
+  actorUserId: number,
+  body: AdminReferralSettingsBody,
+) {
+  await db.transaction(async (tx) => {
+    const before = ((await repository.findAppSettingGroup(tx, REFERRAL_GROUP)) ?? {}) as Record<
+      string,
+      unknown
+    > &
+      ReferralValues;
+    const after = {
+      ...before,
+      referee_discount: {
+        ...before.referee_discount,
+        type: body.referee_discount.type,
+        amount: body.referee_discount.amount,
+        weekly_ordinal_number: before.referee_discount?.weekly_ordinal_number ?? 1,
+      },
+      referrer_credit: { ...before.referrer_credit, amount: body.referrer_credit },
+    };
+    await repository.updateAppSettingGroup(tx, REFERRAL_GROUP, after);
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'referral_settings.update',
+      entity: 'app_setting_group',
+      entityId: REFERRAL_GROUP,
+      before,
+      after,
+    });
+  });
+  return referralSettings(db);
+}
+
+type PartnershipRow = NonNullable<Awaited<ReturnType<typeof repository.findPartnershipById>>>;
+
+const toPartnership = (row: PartnershipRow) => ({
+  id: row.id,
+  code: row.code,
+  description: row.description,
+  max_order_value: centsToDollars(row.maxOrderValueCents),
+  is_active: row.isActive,
+});
+
+export async function listPartnerships(db: Database) {
+  return (await repository.listPartnerships(db)).map(toPartnership);
+}
+
+export async function createPartnership(db: Database, actorUserId: number, body: AdminPartnershipBody) {
+  return db.transaction(async (tx) => {
+    const row = await repository.insertPartnership(tx, {
+      code: body.code,
+      description: body.description,
+      maxOrderValueCents: dollarsToCents(body.max_order_value),
+      isActive: body.is_active,
+    });
+    if (!row) throw AppError.invalidField('code', `There is a partnership ${body.code} already.`);
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'partnership.create',
+      entity: 'partnership',
+      entityId: row.id,
+      before: null,
+      after: toPartnership(row),
+    });
+    return toPartnership(row);
+  });
+}
+
+export async function updatePartnership(
+  db: Database,
+  actorUserId: number,
+  id: number,
+  body: AdminPartnershipUpdateBody,
+) {
+  return db.transaction(async (tx) => {
+    const before = await repository.findPartnershipById(tx, id);
+    if (!before) throw AppError.notFound('There is no such partnership.');
+    try {
+      await tx.transaction(async (savepoint) => {
+        await repository.updatePartnership(savepoint, id, {
+          ...(body.code === undefined ? {} : { code: body.code }),
+          ...(body.description === undefined ? {} : { description: body.description }),
+          ...(body.max_order_value === undefined
+            ? {}
+            : { maxOrderValueCents: dollarsToCents(body.max_order_value) }),
+          ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
+        });
+      });
+    } catch {
+      throw AppError.invalidField('code', `There is a partnership ${body.code} already.`);
+    }
+    const after = (await repository.findPartnershipById(tx, id))!;
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'partnership.update',
+      entity: 'partnership',
+      entityId: id,
+      before: toPartnership(before),
+      after: toPartnership(after),
+    });
+    return toPartnership(after);
+  });
 }

@@ -232,3 +232,35 @@ export async function listCredits(db: Database, userId: number) {
     .where(eq(creditLedger.userId, userId))
     .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
 }
+
+export async function listPartnerships(db: Database) {
+  return db.select().from(partnerships).orderBy(asc(partnerships.code));
+}
+
+export async function findPartnershipById(db: Database, id: number) {
+  const [row] = await db.select().from(partnerships).where(eq(partnerships.id, id));
+  return row;
+}
+
+export async function insertPartnership(tx: Database, row: typeof partnerships.$inferInsert) {
+  const [inserted] = await tx.insert(partnerships).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updatePartnership(
+  tx: Database,
+  id: number,
+  changes: Partial<Omit<typeof partnerships.$inferInsert, 'id'>>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(partnerships).set(changes).where(eq(partnerships.id, id));
+}
+
+export async function updateAppSettingGroup(tx: Database, group: string, values: Record<string, unknown>) {
+  const rows = await tx
+    .update(appSettingGroups)
+    .set({ values })
+    .where(eq(appSettingGroups.group, group))
+    .returning({ id: appSettingGroups.id });
+  if (rows.length === 0) await tx.insert(appSettingGroups).values({ group, values });
+}

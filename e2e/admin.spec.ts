@@ -8,6 +8,8 @@ import { expect, test } from './fixtures';
  * refund is partial, so the order stays paid; impersonation changes nothing of the customer).
  */
 test.describe.configure({ mode: 'serial' });
+// The customer's 403 page of the admin site: the browser logs the document's status.
+test.use({ allowConsoleErrors: [/status of 403/] });
 
 const ADMIN = { email: 'admin@example.com', password: 'mealtime-admin' };
 const CUSTOMER_EMAIL = 'demo@example.com';
@@ -141,6 +143,19 @@ test('the admin refunds part of an order through the payment provider', async ({
   await expect(page.getByTestId('order-status')).toHaveText('paid');
 });
 
+test('the admin creates a partnership', async ({ page }) => {
+  await asAdmin(page);
+  await page.goto('/admin/partnerships');
+  await expect(page.getByRole('heading', { level: 2, name: 'Referral offer' })).toBeVisible();
+  const code = `PARTNER${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('What it does').fill('The school covers the first box');
+  await page.getByLabel(/Covers up to/).fill('80');
+  await page.getByRole('button', { name: 'Create partnership' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Partnership created.' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('$80.00');
+});
+
 test('the admin acts as the demo customer, sees the bar on the store and the account, and ends it', async ({
   page,
 }) => {
@@ -155,6 +170,10 @@ test('the admin acts as the demo customer, sees the bar on the store and the acc
   await expect(page).toHaveURL(/\/account$/);
   const bar = page.getByRole('region', { name: 'Acting as a customer' });
   await expect(bar).toContainText(`Acting as ${CUSTOMER_EMAIL}`);
+  // A customer's session gets the admin site's 403 page, not the admin's screens.
+  const forbidden = await page.goto('/admin');
+  expect(forbidden?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admins only' })).toBeVisible();
   await page.goto('/menus');
   await expect(bar).toContainText(`Acting as ${CUSTOMER_EMAIL}`);
 

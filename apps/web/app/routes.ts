@@ -97,6 +97,7 @@ export default [
       route('promo-codes', 'routes/admin.promo-codes.tsx', { id: 'admin-promo-codes' }),
       route('promo-codes/new', 'routes/admin.promo-code-new.tsx', { id: 'admin-promo-code-new' }),
       route('promo-codes/:id', 'routes/admin.promo-code.tsx', { id: 'admin-promo-code' }),
+      route('partnerships', 'routes/admin.partnerships.tsx', { id: 'admin-partnerships' }),
       route('audit', 'routes/admin.audit.tsx', { id: 'admin-audit' }),
     ]),
   ]),

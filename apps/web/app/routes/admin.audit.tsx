@@ -24,7 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const ENTITIES = ['order', 'product', 'category', 'promo_code', 'subscription'];
+const ENTITIES = [
+  'order',
+  'product',
+  'category',
+  'promo_code',
+  'partnership',
+  'app_setting_group',
+  'subscription',
+];
 
 function Changes({ entry }: { entry: AuditEntry }) {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(

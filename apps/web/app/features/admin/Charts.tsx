@@ -31,7 +31,12 @@ export function FunnelChart({ data }: { data: { step: string; carts: number }[] 
   return (
     <div className="admin-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={200}>
-        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data}
+          layout="vertical"
+          margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+        >
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} />
           <YAxis type="category" dataKey="step" width={110} />

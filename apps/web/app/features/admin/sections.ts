@@ -8,5 +8,6 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/customers', label: 'Customers', end: false },
   { to: '/admin/products', label: 'Catalogue', end: false },
   { to: '/admin/promo-codes', label: 'Promo codes', end: false },
+  { to: '/admin/partnerships', label: 'Referrals & partners', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
 ] as const;

@@ -350,3 +350,36 @@ describe('referral settings and partnerships', () => {
     expect(actions.slice(0, 2)).toEqual(['partnership.update', 'partnership.create']);
   });
 });
+
+describe('menus and bestseller presets', () => {
+  it('renames a menu, shown on /api/product-menu-items at once, audited', async () => {
+    const menus = (await admin('GET', '/api/admin/menus')).json().data;
+    const menu = menus[0];
+    const renamed = await admin('PATCH', `/api/admin/menus/${menu.id}`, { name: `${menu.name} (new)` });
+    expect(renamed.statusCode).toBe(200);
+    const listed = (await getJson(context.app, '/api/product-menu-items')).body.data;
+    expect(listed.map((item: { name: string }) => item.name)).toContain(`${menu.name} (new)`);
+    const refused = await admin('PATCH', `/api/admin/menus/${menu.id}`, { category_ids: [] });
+    expect(refused.statusCode).toBe(422);
+    const [entry] = await auditEntries('menu');
+    expect(entry).toMatchObject({ action: 'menu.update', before: { name: menu.name } });
+  });
+
+  it("changes a preset's dishes, audited", async () => {
+    const presets = (await admin('GET', '/api/admin/bestsellers')).json().data;
+    const preset = presets[0];
+    const items = preset.items.map((item: { sku: string; quantity: number }, index: number) => ({
+      sku: item.sku,
+      quantity: index === 0 ? item.quantity + 1 : item.quantity,
+    }));
+    const changed = await admin('PUT', `/api/admin/bestsellers/${preset.id}`, { items });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.items[0].quantity).toBe(preset.items[0].quantity + 1);
+    const unknown = await admin('PUT', `/api/admin/bestsellers/${preset.id}`, {
+      items: [{ sku: 'NOPE', quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(422);
+    const [entry] = await auditEntries('bestseller_preset');
+    expect(entry).toMatchObject({ action: 'bestseller_preset.update', entity_id: String(preset.id) });
+  });
+});

@@ -205,3 +205,45 @@ export const adminPartnershipBody = z.object({
 export type AdminPartnershipBody = z.infer<typeof adminPartnershipBody>;
 export const adminPartnershipUpdateBody = adminPartnershipBody.partial();
 export type AdminPartnershipUpdateBody = z.infer<typeof adminPartnershipUpdateBody>;
+
+export const adminMenuBody = z
+  .object({
+    name: z.string().trim().min(1, { error: 'Enter a name' }).max(PRODUCT_NAME_MAX),
+    subtitle: z.string().trim().max(120, { error: 'At most 120 characters' }),
+    description: z.string().trim().max(PRODUCT_TEXT_MAX),
+    sorting_weight: z
+      .number({ error: 'Enter a whole number' })
+      .int({ error: 'Enter a whole number' })
+      .min(-100_000)
+      .max(100_000),
+    /** The categories the menu shows; its primary category stays among them. */
+    category_ids: z
+      .array(z.number().int().positive())
+      .min(1, { error: 'Choose at least one category' })
+      .max(20),
+  })
+  .partial();
+export type AdminMenuBody = z.infer<typeof adminMenuBody>;
+
+export const BESTSELLER_MAX_ITEMS = 36;
+export const adminBestsellerBody = z
+  .object({
+    name: z.string().trim().min(1, { error: 'Enter a name' }).max(PRODUCT_NAME_MAX),
+    description: z.string().trim().max(500, { error: 'At most 500 characters' }),
+    show_on_cart: z.boolean(),
+    /** The preset's dishes in order; quantity 0 takes a dish out. */
+    items: z
+      .array(
+        z.object({
+          sku: z.string().trim().min(1).max(64),
+          quantity: z
+            .number({ error: 'Enter a quantity' })
+            .int({ error: 'Enter a whole number' })
+            .min(0)
+            .max(36, { error: 'At most 36' }),
+        }),
+      )
+      .max(BESTSELLER_MAX_ITEMS),
+  })
+  .partial();
+export type AdminBestsellerBody = z.infer<typeof adminBestsellerBody>;

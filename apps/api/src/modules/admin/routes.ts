@@ -2,9 +2,11 @@ import {
   ADMIN_AUDIT_PAGE_SIZE,
   ADMIN_SEARCH_LIMIT,
   adminAuditQuery,
+  adminBestsellerBody,
   adminCategoryBody,
   adminDashboardQuery,
   adminIdParams,
+  adminMenuBody,
   adminPartnershipBody,
   adminPartnershipUpdateBody,
   adminProductBody,
@@ -313,5 +315,42 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
     },
     async (request) =>
       ok(await promotions.updatePartnership(db(), actor(request), request.params.id, request.body)),
+  );
+
+  app.get('/api/admin/menus', { schema: { tags, summary: 'Menus with their categories' } }, async () =>
+    ok(await catalog.listAdminMenus(db())),
+  );
+
+  app.patch(
+    '/api/admin/menus/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a menu: texts, order, categories',
+        params: adminIdParams,
+        body: adminMenuBody,
+      },
+    },
+    async (request) => ok(await catalog.updateMenu(db(), actor(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/admin/bestsellers',
+    { schema: { tags, summary: 'Bestseller presets with their dishes' } },
+    async () => ok(await catalog.listAdminBestsellers(db())),
+  );
+
+  app.put(
+    '/api/admin/bestsellers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a bestseller preset and its dishes',
+        params: adminIdParams,
+        body: adminBestsellerBody,
+      },
+    },
+    async (request) =>
+      ok(await catalog.updateBestseller(db(), actor(request), request.params.id, request.body)),
   );
 }

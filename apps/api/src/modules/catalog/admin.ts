@@ -1,5 +1,7 @@
 import {
+  type AdminBestsellerBody,
   type AdminCategoryBody,
+  type AdminMenuBody,
   type AdminProductBody,
   centsToDollars,
   dollarsToCents,
@@ -156,5 +158,99 @@ export async function updateCategory(db: Database, actorUserId: number, id: numb
       after: { ...after },
     });
     return { id: after.id, name: after.name, base_price: centsToDollars(after.basePriceCents) };
+  });
+}
+
+// ─── Menus and bestseller presets ────────────────────────────────────────────────────────────
+
+export async function listAdminMenus(db: Database) {
+  return (await repository.listMenuRows(db)).map(({ menu, categoryIds }) => ({
+    id: menu.id,
+    slug: menu.slug,
+    name: menu.name,
+    subtitle: menu.subtitle,
+    description: menu.description,
+    sorting_weight: menu.sortingWeight,
+    primary_category_id: menu.primaryCategoryId,
+    category_ids: categoryIds,
+  }));
+}
+
+export async function updateMenu(db: Database, actorUserId: number, id: number, body: AdminMenuBody) {
+  return db.transaction(async (tx) => {
+    const before = (await listAdminMenus(tx)).find((menu) => menu.id === id);
+    if (!before) throw AppError.notFound('There is no such menu.');
+    if (body.category_ids) {
+      const known = new Set((await repository.listCategories(tx)).map((category) => category.id));
+      if (body.category_ids.some((categoryId) => !known.has(categoryId))) {
+        throw AppError.invalidField('category_ids', 'Choose among the categories.');
+      }
+      if (!body.category_ids.includes(before.primary_category_id)) {
+        throw AppError.invalidField('category_ids', 'The menu keeps its main category.');
+      }
+    }
+    await repository.updateMenu(tx, id, {
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.subtitle === undefined ? {} : { subtitle: body.subtitle }),
+      ...(body.description === undefined ? {} : { description: body.description }),
+      ...(body.sorting_weight === undefined ? {} : { sortingWeight: body.sorting_weight }),
+    });
+    if (body.category_ids) await repository.setMenuCategories(tx, id, [...new Set(body.category_ids)]);
+    const after = (await listAdminMenus(tx)).find((menu) => menu.id === id)!;
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'menu.update',
+      entity: 'menu',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function listAdminBestsellers(db: Database) {
+  return (await repository.listBestsellerRows(db)).map(({ group, items }) => ({
+    id: group.id,
+    slug: group.slug,
+    name: group.name,
+    description: group.description,
+    show_on_cart: group.showOnCart,
+    items: items.map((item) => ({ sku: item.sku, name: item.name, quantity: item.quantity })),
+  }));
+}
+
+export async function updateBestseller(
+  db: Database,
+  actorUserId: number,
+  id: number,
+  body: AdminBestsellerBody,
+) {
+  return db.transaction(async (tx) => {
+    const before = (await listAdminBestsellers(tx)).find((group) => group.id === id);
+    if (!before) throw AppError.notFound('There is no such preset.');
+    if (body.items) {
+      const skus = body.items.map((item) => item.sku);
+      if (new Set(skus).size !== skus.length) throw AppError.invalidField('items', 'Each dish once only.');
+      const known = await repository.findSkus(tx, skus);
+      const unknown = skus.find((sku) => !known.has(sku));
+      if (unknown) throw AppError.invalidField('items', `There is no product ${unknown}.`);
+    }
+    await repository.updateBestsellerGroup(tx, id, {
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.description === undefined ? {} : { description: body.description }),
+      ...(body.show_on_cart === undefined ? {} : { showOnCart: body.show_on_cart }),
+    });
+    if (body.items) await repository.setBestsellerItems(tx, id, body.items);
+    const after = (await listAdminBestsellers(tx)).find((group) => group.id === id)!;
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'bestseller_preset.update',
+      entity: 'bestseller_preset',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
   });
 }

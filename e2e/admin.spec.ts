@@ -156,6 +156,23 @@ test('the admin creates a partnership', async ({ page }) => {
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('$80.00');
 });
 
+test('the admin saves a menu and a bestseller preset from the catalogue', async ({ page }) => {
+  await asAdmin(page);
+  await page.goto('/admin/products');
+  await page.getByRole('link', { name: 'Menus and bestseller presets' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Menus and presets' })).toBeVisible();
+  // Saved as they are: the forms round-trip without changing what other journeys see.
+  await page
+    .getByRole('button', { name: /^Save / })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved: the storefront shows it now.' }),
+  ).toBeVisible();
+  await page.goto('/admin/audit?entity=menu');
+  await expect(page.getByRole('row').filter({ hasText: 'menu.update' }).first()).toBeVisible();
+});
+
 test('the admin acts as the demo customer, sees the bar on the store and the account, and ends it', async ({
   page,
 }) => {

@@ -94,6 +94,7 @@ export default [
       route('products', 'routes/admin.products.tsx', { id: 'admin-products' }),
       route('products/:id', 'routes/admin.product.tsx', { id: 'admin-product' }),
       route('categories', 'routes/admin.categories.tsx', { id: 'admin-categories' }),
+      route('menus', 'routes/admin.menus.tsx', { id: 'admin-menus' }),
       route('promo-codes', 'routes/admin.promo-codes.tsx', { id: 'admin-promo-codes' }),
       route('promo-codes/new', 'routes/admin.promo-code-new.tsx', { id: 'admin-promo-code-new' }),
       route('promo-codes/:id', 'routes/admin.promo-code.tsx', { id: 'admin-promo-code' }),

@@ -30,6 +30,8 @@ const ENTITIES = [
   'category',
   'promo_code',
   'partnership',
+  'menu',
+  'bestseller_preset',
   'app_setting_group',
   'subscription',
 ];

@@ -20,7 +20,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <h1>Catalogue</h1>
       <p className="admin-hint">
         An item's price is its category's price plus its premium difference.{' '}
-        <Link to="/admin/categories">Categories and prices</Link>
+        <Link to="/admin/categories">Categories and prices</Link> ·{' '}
+        <Link to="/admin/menus">Menus and bestseller presets</Link>
       </p>
       <div className="admin-table-wrap">
         <table className="admin-table">

@@ -156,7 +156,7 @@ test('the admin creates a partnership', async ({ page }) => {
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('$80.00');
 });
 
-test('the admin saves a menu and a bestseller preset from the catalogue', async ({ page }) => {
+test('the admin saves a menu from the catalogue', async ({ page }) => {
   await asAdmin(page);
   await page.goto('/admin/products');
   await page.getByRole('link', { name: 'Menus and bestseller presets' }).click();

@@ -41,7 +41,14 @@ export const TABLE_OWNERS = {
     'bestsellerGroupItems',
     'productRecommendations',
   ],
-  checkout: ['checkoutUpsellProducts', 'orders', 'orderLines', 'checkoutAttempts', 'routeGrants', 'orderRefunds'],
+  checkout: [
+    'checkoutUpsellProducts',
+    'orders',
+    'orderLines',
+    'checkoutAttempts',
+    'routeGrants',
+    'orderRefunds',
+  ],
   // Every admin change, with who made it and the record before and after (issue 17).
   audit: ['adminAuditEntries'],
   // A subscription's upcoming boxes and their contents (the renewal engine, issue 12).

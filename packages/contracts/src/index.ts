@@ -1,4 +1,5 @@
 export * from './account';
+export * from './admin';
 export * from './auth';
 export * from './carts';
 export * from './catalog';
@@ -16,4 +17,3 @@ export * from './promo-codes';
 export * from './promotions';
 export * from './shipping';
 export * from './text';
-export * from './admin';

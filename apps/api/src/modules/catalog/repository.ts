@@ -418,16 +418,14 @@ export async function setBestsellerItems(
       ),
     );
   const idOf = new Map(rows.map((row) => [row.sku, row.id]));
-  await tx
-    .insert(bestsellerGroupItems)
-    .values(
-      kept.map((item, position) => ({
-        groupId,
-        productId: idOf.get(item.sku)!,
-        quantity: item.quantity,
-        position,
-      })),
-    );
+  await tx.insert(bestsellerGroupItems).values(
+    kept.map((item, position) => ({
+      groupId,
+      productId: idOf.get(item.sku)!,
+      quantity: item.quantity,
+      position,
+    })),
+  );
 }
 
 export async function findSkus(db: Database, skus: string[]) {

@@ -137,9 +137,13 @@ test('the demo customer logs in with the emailed code (after a wrong one), is si
   expect(new URL(reactivate?.url() ?? '').pathname).toBe('/account');
 
   await page.goto('/');
+  // Logging out ends in a full document load of the home page (redirectDocument). The page is
+  // already at "/", so wait for that load itself before the next navigation, or it aborts ours.
+  const homeReloaded = page.waitForEvent('load');
   await header.getByRole('button', { name: 'Log out' }).click();
+  await homeReloaded;
   await expect(page).toHaveURL(/\/$/);
-  await expect(header.getByRole('button', { name: 'Log out' })).toBeHidden();
+  await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
   const response = await page.goto('/reactivate');
   expect(response?.request().redirectedFrom()?.url()).toMatch(/\/reactivate$/);
   await expect(page).toHaveURL(/\/onboarding\/login$/);
@@ -192,6 +196,17 @@ test.describe('without JavaScript', () => {
     // Signed in, the login is the account site's.
     const response = await page.goto('/onboarding/login');
     expect(new URL(response?.url() ?? '').pathname).toBe('/account');
+
+    // The store's header is rendered signed in by the server (no "Log in" before the JavaScript),
+    // and its Log out is a form post that works without it.
+    await page.goto('/how-it-works');
+    const header = page.locator('.site-header');
+    await expect(header.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+    await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    await header.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'sid')).toBeUndefined();
   });
 });
 

@@ -44,3 +44,28 @@ test('without JavaScript a visitor adds a product, gives email and zip, chooses 
   await expect(page).toHaveURL(/\/menus$/);
   await expect(panel.locator('.cart-progress__label')).toHaveText('1 of 24 items');
 });
+
+test('without JavaScript a refused promo code says why on the page it returns to (the redirect used to drop it)', async ({
+  page,
+}) => {
+  // A box in progress, through the same plain forms as above.
+  await page.goto('/onboarding/signup');
+  await page.getByLabel('Email address').fill(email('nojs-promo'));
+  await page.getByLabel('Zip code').fill('10001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/plans/);
+  await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
+  await expect(page).toHaveURL(/\/menus$/);
+
+  const panel = page.locator('#cart-panel');
+  await panel.getByRole('textbox', { name: 'Promo code' }).fill('NO-SUCH-CODE');
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/menus$/);
+  // Rendered by the server: the message is in the document, not in a script's toast.
+  const refusal = page.locator('.flash--error');
+  await expect(refusal).toHaveAttribute('role', 'alert');
+  await expect(refusal.locator('.flash__message')).not.toBeEmpty();
+  // Said once: the next page load has nothing left to say.
+  await page.reload();
+  await expect(page.locator('.flash--error')).toHaveCount(0);
+});

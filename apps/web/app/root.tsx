@@ -17,7 +17,7 @@ import {
 import type { Route } from './+types/root';
 import { AppShell } from './features/cart/AppShell';
 import { type CartPageData, loadCartPage } from './features/cart/cart-page.server';
-import { CartUiProvider } from './features/cart/useCart';
+import { CartUiProvider, EMPTY_CART_PAGE } from './features/cart/useCart';
 import { ActingAsBar } from './features/layout/ActingAsBar';
 import { actingAs } from './features/layout/acting-as.server';
 import { DemoRibbon } from './features/layout/DemoRibbon';
@@ -44,15 +44,6 @@ export type RootData = {
 
 type MenuNavResponse = { data: { slug: string; name: string }[] };
 
-const EMPTY_CART: CartPageData = {
-  cart: null,
-  signedIn: false,
-  plans: [],
-  cartPresets: [],
-  notice: null,
-  appSettings: [],
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   if (__MAINTENANCE_MODE__ && pathname !== MAINTENANCE_PATH) throw redirect(MAINTENANCE_PATH);
@@ -66,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: context.site,
     menus: menus.data.map(({ slug, name }) => ({ slug, name })),
     year: new Date().getUTCFullYear(),
-    cart: cart?.page ?? EMPTY_CART,
+    cart: cart?.page ?? EMPTY_CART_PAGE,
     actingAs: actingAsEmail,
   };
   return data(root, cart ? { headers: cart.headers } : undefined);

@@ -183,6 +183,43 @@ describe('the cart action', () => {
     expect(decodeURIComponent(notice ?? '')).toMatch(/We don't deliver to Anchorage, AK/);
   });
 
+  it('a refusal of a form posted before the JavaScript loaded goes back to its page and is said there once', async () => {
+    const cookie = await visitorWithPlan();
+    const documentPost = await post(
+      { intent: 'apply-promo', code: 'NO-SUCH-CODE', returnTo: '/menus' },
+      cookie,
+    );
+    expect(documentPost.redirect).toBe('/menus');
+    const notice = documentPost.setCookies.find((line) => line.startsWith('cart_notice='));
+    expect(notice).toMatch(/Max-Age=60/);
+    const { page } = await load('/menus', `${cookie}; ${notice?.split(';')[0]}`);
+    expect(page?.notice?.type).toBe('error');
+    expect(page?.notice?.message).toBeTruthy();
+  });
+
+  it('a checkout add-on is a form post too: before the JavaScript loaded it goes back to checkout with the add-on in the box', async () => {
+    const cookie = await visitorWithPlan();
+    const cartId = cookie.split('=')[1];
+    const offered = await context.app.inject({
+      method: 'GET',
+      url: `/api/sales/checkout/upsell/items?abandoned_cart_id=${cartId}`,
+      headers: { cookie },
+    });
+    const sku = (offered.json() as { data: { sku: string }[] }).data[0]?.sku as string;
+    expect(sku).toBeTruthy();
+    const fields = { intent: 'upsell', sku, direction: 'increase', returnTo: '/onboarding/checkout' };
+    expect((await post(fields, cookie)).redirect).toBe('/onboarding/checkout');
+    expect(await post({ ...fields, returnTo: '' }, cookie)).toMatchObject({
+      data: { intent: 'upsell', ok: true },
+    });
+    const { page } = await load('/onboarding/checkout', cookie);
+    expect(page?.cart?.cart.upsell_items).toEqual([expect.objectContaining({ sku, quantity: 2 })]);
+    await post({ intent: 'upsell', sku, direction: 'decrease' }, cookie);
+    expect((await load('/onboarding/checkout', cookie)).page?.cart?.cart.upsell_items).toEqual([
+      expect.objectContaining({ sku, quantity: 1 }),
+    ]);
+  });
+
   it('field errors come back keyed by the form field', async () => {
     const answer = await post({ intent: 'update-details', email: email('zip'), zip_code: '00000' });
     expect(answer.data).toMatchObject({
@@ -206,7 +243,7 @@ describe('link parameters on arrival', () => {
     );
     const { page } = await load('/', `${cookie}; ${notice?.split(';')[0]}`);
     expect(page?.cart?.cart.promo_code?.code).toBe('FIVEFREE');
-    expect(page?.notice).toMatch(/FIVEFREE/);
+    expect(page?.notice).toMatchObject({ type: 'success', message: expect.stringMatching(/FIVEFREE/) });
   });
 
   it('the reset-password page changes no cart and keeps its email (defect 7)', async () => {

@@ -21,6 +21,10 @@ export const LOGIN_FAILED_MESSAGE = 'The email and password combination is incor
 export const IMPERSONATION_COOKIE = 'impersonating';
 
 export const PROMO_ALREADY_APPLIED_MESSAGE = 'This promo code is already applied.';
+/** Spec sections 5 and 8: the promo code field's limit, and what a failed code shows unless the server names the reason. */
+export const PROMO_CODE_MAX_LENGTH = 64;
+export const PROMO_REQUIRED_MESSAGE = 'Please enter a promo code';
+export const PROMO_INVALID_MESSAGE = 'Promo Code is invalid.';
 
 /** Where a social sign-in that did not work sends the browser: the login, with one of these. */
 export const SOCIAL_SIGN_IN_MESSAGES = {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { abandonedCart } from './carts';
+import { PROMO_CODE_MAX_LENGTH, PROMO_REQUIRED_MESSAGE } from './constants';
 import { promoCode } from './promo-codes';
 
 export const applyPromoCodeBody = z
-  .object({ code: z.string().trim().min(1, { error: 'Please enter a promo code' }).max(64) })
+  .object({
+    code: z.string().trim().min(1, { error: PROMO_REQUIRED_MESSAGE }).max(PROMO_CODE_MAX_LENGTH),
+  })
   .strict();
 
 export const applyReferralCodeBody = z

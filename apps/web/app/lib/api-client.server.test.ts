@@ -5,6 +5,18 @@ import { createServerApiClient, inProcessTransport } from './api-client.server';
 describe('the in-process API client', () => {
   const app = Fastify();
   app.get('/whoami', async (request) => ({ ip: request.ip, requestId: request.headers['x-request-id'] }));
+  app.post('/sessions', async (_request, reply) => {
+    reply.header('set-cookie', ['session=abc; HttpOnly', 'trusted=1; HttpOnly']);
+    return reply.status(201).send({ data: { signed_in: true } });
+  });
+  app.delete('/sessions', async (_request, reply) => {
+    reply.header('set-cookie', 'session=; Max-Age=0');
+    return reply.status(204).send();
+  });
+  app.post('/refusals', async (_request, reply) =>
+    reply.status(422).send({ message: 'Check the form.', errors: { email: ['Enter an email.'] } }),
+  );
+  app.post('/crashes', async (_request, reply) => reply.status(500).send({ message: 'stack trace here' }));
   afterAll(() => app.close());
 
   it("carries the visitor's address, so per-client limits do not lump every visitor together", async () => {
@@ -12,5 +24,34 @@ describe('the in-process API client', () => {
     const api = createServerApiClient(inProcessTransport(app), page, '203.0.113.9');
     const answer = await api.get<{ ip: string; requestId: string }>('/whoami');
     expect(answer).toEqual({ ip: '203.0.113.9', requestId: 'page-request-1' });
+  });
+
+  it("a form's call answers the API's cookies for the action to pass on, on success and on a 204", async () => {
+    const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
+    expect(await api.send('POST', '/sessions', { email: 'a@example.com' })).toEqual({
+      ok: true,
+      status: 201,
+      data: { data: { signed_in: true } },
+      setCookies: ['session=abc; HttpOnly', 'trusted=1; HttpOnly'],
+    });
+    expect(await api.send('DELETE', '/sessions')).toEqual({
+      ok: true,
+      status: 204,
+      data: {},
+      setCookies: ['session=; Max-Age=0'],
+    });
+  });
+
+  it("a form's refused call keeps the field errors; a crash never shows the server's own text", async () => {
+    const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
+    expect(await api.send('POST', '/refusals', {})).toEqual({
+      ok: false,
+      status: 422,
+      error: { message: 'Check the form.', errors: { email: ['Enter an email.'] } },
+      setCookies: [],
+    });
+    const crash = await api.send('POST', '/crashes', {});
+    expect(crash.ok).toBe(false);
+    expect(crash.ok ? null : crash.error.message).not.toContain('stack trace');
   });
 });

@@ -96,18 +96,20 @@ export function createServerApiClient(
       return orThrow(await client.request<T>('POST', path, body === undefined ? {} : { body }));
     },
     async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown) {
-      const headers = { ...forwarded };
-      const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers };
-      if (payload !== undefined) {
-        headers['content-type'] = 'application/json';
-        init.body = JSON.stringify(payload);
+      const result = await client.request<T>(method, path, payload === undefined ? {} : { body: payload });
+      if (result.kind === 'ok') {
+        // A 204 has no body; callers of a form's call read an object.
+        const data = (result.data ?? {}) as T;
+        return { ok: true as const, status: result.status, data, setCookies: result.setCookies ?? [] };
       }
-      const response = await transport(path, init);
-      const setCookies = response.headers.getSetCookie();
-      const body = await response.json().catch(() => ({}));
-      return response.ok
-        ? { ok: true as const, status: response.status, data: body as T, setCookies }
-        : { ok: false as const, status: response.status, error: body, setCookies };
+      if (result.kind === 'aborted') return { ok: false as const, status: 499, error: {}, setCookies: [] };
+      const { status, message, fieldErrors, code } = result.error;
+      return {
+        ok: false as const,
+        status: status ?? 502,
+        error: { message, errors: fieldErrors, ...(code === null ? {} : { code }) },
+        setCookies: result.setCookies ?? [],
+      };
     },
   };
 }

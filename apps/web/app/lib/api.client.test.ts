@@ -28,7 +28,7 @@ describe('api client: requests', () => {
       body: { email: 'x@example.com' },
       query: { include: 'promoCode', empty: undefined },
     });
-    expect(result).toEqual({ kind: 'ok', data: { data: { id: 'a' } }, status: 200 });
+    expect(result).toEqual({ kind: 'ok', data: { data: { id: 'a' } }, status: 200, setCookies: [] });
     const request = fetch.mock.calls[0]?.[0] as Request;
     expect(request.url).toBe('http://shop.test/api/customers/abandoned-carts/a?include=promoCode');
     expect(request.method).toBe('PUT');
@@ -47,7 +47,12 @@ describe('api client: requests', () => {
 
   it('resolves a 204 to no data', async () => {
     const { client } = clientAnswering(() => new Response(null, { status: 204 }));
-    expect(await client.request('DELETE', '/api/x')).toEqual({ kind: 'ok', data: null, status: 204 });
+    expect(await client.request('DELETE', '/api/x')).toEqual({
+      kind: 'ok',
+      data: null,
+      status: 204,
+      setCookies: [],
+    });
   });
 });
 

@@ -36,10 +36,11 @@ export type ApiFailure = {
   code: number | null;
 };
 
+/** `setCookies`: the cookies the API set (a sign-in's session), for an action to pass on. */
 export type ApiResult<T> =
-  | { kind: 'ok'; data: T; status: number }
+  | { kind: 'ok'; data: T; status: number; setCookies?: string[] }
   | { kind: 'aborted' }
-  | { kind: 'error'; error: ApiFailure };
+  | { kind: 'error'; error: ApiFailure; setCookies?: string[] };
 
 export type RequestOptions = {
   body?: unknown;
@@ -204,9 +205,12 @@ export function createApiClient(transport: ApiTransport, headers: Record<string,
       // A response that lands after its request was replaced is dropped here, not by every caller.
       if (signal?.aborted) return { kind: 'aborted' };
 
-      if (!response.ok) return failureFromResponse(response.status, parsed, camelCaseFields);
-      if (parseFailed) return failure('server', response.status, GENERIC_SERVER_ERROR);
-      return { kind: 'ok', data: parsed as T, status: response.status };
+      // The cookies the API set (a sign-in's session) are the caller's to pass on to the browser.
+      const setCookies = response.headers.getSetCookie();
+      if (!response.ok)
+        return { ...failureFromResponse(response.status, parsed, camelCaseFields), setCookies };
+      if (parseFailed) return { ...failure('server', response.status, GENERIC_SERVER_ERROR), setCookies };
+      return { kind: 'ok', data: parsed as T, status: response.status, setCookies };
     },
   };
 }

@@ -1,14 +1,18 @@
 import { redirect, redirectDocument } from 'react-router';
+import { cartCookie } from '../features/cart/storage';
 import { withCookies } from '../features/forms/reply.server';
 import type { Route } from './+types/account.sign-out';
 
 /**
- * POST /account/sign-out: ends the session (DELETE /auth) and goes to the store's home page, a
- * full page load so nothing of the account stays in memory. The API's cookie clearing goes along.
+ * POST /account/sign-out (the store's header and the account site): ends the session (DELETE /auth)
+ * and goes to the store's home page, a full page load so nothing of the account stays in memory.
+ * The API's cookie clearing goes along, and the browser forgets its cart: the next visitor on this
+ * browser starts with an empty box.
  */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const answer = await context.api.send('DELETE', '/auth');
-  return redirectDocument('/', { headers: withCookies(answer.setCookies) });
+  const secure = new URL(request.url).protocol === 'https:';
+  return redirectDocument('/', { headers: withCookies([...answer.setCookies, cartCookie(null, secure)]) });
 }
 
 /** Nothing to show at this address. */

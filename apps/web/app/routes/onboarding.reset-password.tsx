@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { type LoginResult, passwordResetForm } from '@sprout/contracts';
 import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
-import { clearStoredCart } from '../features/auth/session';
 import { signInRedirect } from '../features/auth/sign-in.server';
+import { forgetCart } from '../features/cart/storage';
 import { replyWithApiFailure } from '../features/forms/reply.server';
 import type { Route } from './+types/onboarding.reset-password';
 import '../features/auth/auth.css';
@@ -63,10 +63,10 @@ const isRedirect = (value: unknown) => value instanceof Response && value.status
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     const answer = await serverAction();
-    if (isRedirect(answer)) clearStoredCart();
+    if (isRedirect(answer)) forgetCart();
     return answer;
   } catch (thrown) {
-    if (isRedirect(thrown)) clearStoredCart();
+    if (isRedirect(thrown)) forgetCart();
     throw thrown;
   }
 }

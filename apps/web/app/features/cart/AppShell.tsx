@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { FlashRegion } from '../flash/FlashRegion';
-import { showFlash } from '../flash/flash';
 import { CaptureEmailPopup } from '../onboarding/CaptureEmailPopup';
 import { CartPanel } from './CartPanel';
 import { isCartRoute, useCartPage, useCartUi } from './useCart';
@@ -16,9 +15,6 @@ export function AppShell({ children }: { children: ReactNode }) {
   const ui = useCartUi();
   const docked = isCartRoute(pathname) && ui.docked;
   const { notice } = useCartPage();
-  useEffect(() => {
-    if (notice) showFlash({ type: 'success', message: notice });
-  }, [notice]);
 
   // The docked panel starts below the sticky header, whose height depends on the layout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page may bring another header
@@ -45,7 +41,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       {children}
       <CartPanel />
       <CaptureEmailPopup />
-      <FlashRegion />
+      <FlashRegion notice={notice} />
     </div>
   );
 }

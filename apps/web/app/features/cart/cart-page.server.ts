@@ -4,6 +4,7 @@ import type { ServerApiClient } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
 import { addToNextBox, BOX_ADD_INTENTS } from '../account/box-add.server';
 import { filteredMenuPath } from '../catalog/saved-filters.server';
+import type { FlashDetail } from '../flash/flash';
 import { REFERRAL_SETTINGS_GROUP } from '../promotions/banner';
 import {
   AUTO_APPLY_PROMO_COOKIE,
@@ -12,7 +13,13 @@ import {
   parseOverwrite,
 } from '../promotions/cookies';
 import { PROMO_REQUIRED_MESSAGE } from '../promotions/rules';
-import { type AddContext, type CartOutcome, CartSession, cartService } from './cart.server';
+import {
+  type AddContext,
+  type CartActionData,
+  type CartOutcome,
+  CartSession,
+  cartService,
+} from './cart.server';
 import { parseSkuParams, pendingFromSearch, pendingToSearch } from './pending';
 
 /** One-shot parameters of a link (spec section 4, decision 017): applied on arrival, then dropped. */
@@ -29,12 +36,17 @@ const YEAR = 365 * 24 * 60 * 60;
 export type CartPageData = {
   cart: AbandonedCart | null;
   signedIn: boolean;
+  /** The header links an admin to the admin site, a customer to the account site. */
+  isAdmin: boolean;
   /** Plans, for the panel's "bigger box" offer (only with a chosen plan). */
   plans: Pick<Plan, 'id' | 'name' | 'threshold' | 'box_price_from'>[];
   /** Ready-made boxes offered by an empty cart panel. */
   cartPresets: Pick<BestsellerGroup, 'id' | 'name' | 'total_quantity' | 'total_price'>[];
-  /** Something to say once (a code that stays, a referral that failed). */
-  notice: string | null;
+  /**
+   * Something to say once, rendered by the server (so it shows without JavaScript too): a code that
+   * stays, a referral that failed, or why a form posted before the JavaScript loaded was refused.
+   */
+  notice: FlashDetail | null;
   /** The referral discounts' settings, for the referral banner (only with a referrer). */
   appSettings: { group: string; values: Record<string, unknown> }[];
 };
@@ -53,9 +65,48 @@ function cookie(name: string, value: string | null, secure: boolean, maxAge = YE
   return `${name}=${value === null ? '' : encodeURIComponent(value)}; ${attributes.join('; ')}`;
 }
 
+type Viewer = { signedIn: boolean; isAdmin: boolean };
+
+/** Who is looking, known on the server so the first paint of the header is already right. */
+async function readViewer(api: ServerApiClient): Promise<Viewer> {
+  const answer = await api.request<{ authenticated: boolean; is_admin: boolean }>('GET', '/auth/initial');
+  if (answer.kind !== 'ok' || !answer.data.authenticated) return { signedIn: false, isAdmin: false };
+  return { signedIn: true, isAdmin: answer.data.is_admin };
+}
+
 async function isSignedIn(api: ServerApiClient): Promise<boolean> {
-  const answer = await api.request<{ authenticated: boolean }>('GET', '/auth/initial');
-  return answer.kind === 'ok' && answer.data.authenticated;
+  return (await readViewer(api)).signedIn;
+}
+
+/** A one-shot notice lives a minute: long enough for the redirect that shows it. */
+function noticeCookie(notice: FlashDetail, secure: boolean): string {
+  return cookie(NOTICE_COOKIE, JSON.stringify(notice), secure, 60);
+}
+
+export function readNotice(value: string | null): FlashDetail | null {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(value) as Partial<FlashDetail>;
+    if ((parsed.type === 'success' || parsed.type === 'error') && typeof parsed.message === 'string')
+      return { type: parsed.type, message: parsed.message.slice(0, 500) };
+  } catch {
+    // A cookie we did not write (or an older form of it): nothing to say.
+  }
+  return null;
+}
+
+/**
+ * A form posted before the JavaScript loaded gets a redirect back to its page: a refusal's message
+ * (or its first field error) and a saved change's notice would otherwise be lost on the way.
+ */
+export function documentPostNotice(outcome: CartActionData): FlashDetail | null {
+  if (outcome.waitlist) return { type: 'success', message: outcome.waitlist };
+  if (!outcome.ok) {
+    const firstFieldError = Object.values(outcome.errors ?? {}).flat()[0];
+    const message = outcome.message ?? firstFieldError;
+    return message ? { type: 'error', message } : null;
+  }
+  return outcome.notice ? { type: 'success', message: outcome.notice } : null;
 }
 
 function menuOf(pathname: string): string | null {
@@ -154,7 +205,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     else if (outcome.capture) target = `/onboarding/signup?${pendingToSearch(outcome.capture)}`;
     else if (!outcome.ok && outcome.message) notices.push(outcome.message);
   }
-  if (notices.length > 0) cookies.push(cookie(NOTICE_COOKIE, notices.join(' '), secure, 60));
+  if (notices.length > 0) cookies.push(noticeCookie({ type: 'success', message: notices.join(' ') }, secure));
   return redirect(target, { headers: setCookies([...session.setCookies, ...cookies]) });
 }
 
@@ -165,7 +216,7 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const url = new URL(request.url);
   const session = new CartSession(api, request);
   const service = cartService(api, session, { sourceUrl: url.toString() });
-  const [cart, signedIn] = await Promise.all([session.read(), isSignedIn(api)]);
+  const [cart, { signedIn, isAdmin }] = await Promise.all([session.read(), readViewer(api)]);
   const [plans, presets, settings] = await Promise.all([
     cart?.plan_id ? service.plans() : Promise.resolve([]),
     cart && cart.cart.items.length === 0 ? service.bestsellers() : Promise.resolve([]),
@@ -174,12 +225,13 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
       : Promise.resolve(null),
   ]);
   const header = request.headers.get('cookie');
-  const notice = readCookie(header, NOTICE_COOKIE);
+  const notice = readNotice(readCookie(header, NOTICE_COOKIE));
   const cookies = [...session.setCookies];
   if (notice) cookies.push(cookie(NOTICE_COOKIE, null, url.protocol === 'https:'));
   const page: CartPageData = {
     cart,
     signedIn,
+    isAdmin,
     plans: plans.map(({ id, name, threshold, box_price_from }) => ({ id, name, threshold, box_price_from })),
     cartPresets: presets
       .filter((group) => group.show_on_cart)
@@ -222,11 +274,10 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
     // A document POST (before the JavaScript loaded): back to the page, or on to the capture page.
     if (outcome.capture)
       return redirect(`/onboarding/signup?${pendingToSearch(outcome.capture)}`, { headers });
-    if (outcome.waitlist)
-      headers.append(
-        'set-cookie',
-        cookie(NOTICE_COOKIE, outcome.waitlist, new URL(request.url).protocol === 'https:', 60),
-      );
+    // What a fetcher would have shown beside the form goes along to the page, said once.
+    const notice = documentPostNotice(outcome);
+    if (notice)
+      headers.append('set-cookie', noticeCookie(notice, new URL(request.url).protocol === 'https:'));
     return redirect(returnTo, { headers });
   }
   // Refusals are answers to show (field errors, the capture popup), not failed requests.

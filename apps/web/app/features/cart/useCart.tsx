@@ -55,9 +55,11 @@ export function revalidateOnPriceChange({
   return defaultShouldRevalidate && PRICE_INTENTS.has(String(formData?.get('intent')));
 }
 
-const EMPTY_PAGE: CartPageData = {
+/** A visitor with no cart (and the maintenance page, which knows none). */
+export const EMPTY_CART_PAGE: CartPageData = {
   cart: null,
   signedIn: false,
+  isAdmin: false,
   plans: [],
   cartPresets: [],
   notice: null,
@@ -66,7 +68,7 @@ const EMPTY_PAGE: CartPageData = {
 
 /** The cart as the root loader read it (by the cart cookie): the one source of truth. */
 export function useCartPage(): CartPageData {
-  return useRouteLoaderData<RootData>('root')?.cart ?? EMPTY_PAGE;
+  return useRouteLoaderData<RootData>('root')?.cart ?? EMPTY_CART_PAGE;
 }
 
 /** The cart in the names the panel and checkout show (mapping.ts), or an empty box. */

@@ -3,17 +3,14 @@ import {
   type DeliveryFrequencyWeeks,
   dollarsToCents,
   EMAIL_IN_USE_MESSAGE,
-  type UpsellItem,
 } from '@sprout/contracts';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { CheckoutLoaderData } from '../../routes/onboarding.checkout.server';
 import { PasswordInput } from '../auth/AuthParts';
-import { refreshAuth } from '../auth/session';
 import { type CartUpdateFields, toCart, toOnboarding, toUpdateBody } from '../cart/mapping';
 import { forgetCart } from '../cart/storage';
 import { useCartUi, useCartView } from '../cart/useCart';
-import { showFlash } from '../flash/flash';
 import { TextInput } from '../forms/TextInput';
 import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
 import { initializedCheckoutEvent, orderCreatedEvent, pushDataLayer } from './analytics';
@@ -109,7 +106,6 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
   const [frequency, setFrequency] = useState<DeliveryFrequencyWeeks>(1);
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
   const [phase, setPhase] = useState<'idle' | 'processing' | 'completed'>('idle');
-  const [upsellPending, setUpsellPending] = useState<string[]>([]);
   const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget; count: number } | null>(null);
 
   const busy = useRef(false);
@@ -227,27 +223,6 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     return data.upsellItems.find((item) => item.sku === sku)?.quantity ?? 0;
   }
 
-  async function changeUpsell(item: UpsellItem, direction: 'increase' | 'decrease') {
-    if (upsellPending.includes(item.sku)) return;
-    setUpsellPending((skus) => [...skus, item.sku]);
-    try {
-      const result = await api().changeUpsell(direction, { abandoned_cart_id: cartId, sku: item.sku });
-      if (result.kind === 'ok') {
-        revalidator.revalidate();
-        return;
-      }
-      if (result.kind === 'aborted') return;
-      if (result.error.kind === 'cart-locked') {
-        navigate('/menus');
-        return;
-      }
-      const message = Object.values(result.error.fieldErrors)[0]?.[0] ?? result.error.message;
-      showFlash({ type: 'error', message });
-    } finally {
-      setUpsellPending((skus) => skus.filter((sku) => sku !== item.sku));
-    }
-  }
-
   // Pay
 
   function settle(outcome: PayOutcome) {
@@ -255,9 +230,9 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
       case 'completed': {
         setPhase('completed');
         pushDataLayer(orderCreatedEvent(outcome.checkout));
-        // The cart became a subscription: forget it here (the new customer is signed in).
+        // The cart became a subscription: forget it here (the new customer is signed in; the
+        // success page's navigation re-reads who is signed in for the header).
         forgetCart();
-        void refreshAuth();
         navigate(internalPath(outcome.checkout.redirect));
         return;
       }
@@ -518,14 +493,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
           />
         </form>
 
-        <UpsellCarousel
-          items={data.upsellItems}
-          quantityOf={upsellQuantity}
-          pendingSkus={upsellPending}
-          onIncrease={(item) => void changeUpsell(item, 'increase')}
-          onDecrease={(item) => void changeUpsell(item, 'decrease')}
-          disabled={processing}
-        />
+        <UpsellCarousel items={data.upsellItems} quantityOf={upsellQuantity} disabled={processing} />
 
         <OrderSummary
           planName={onboarding.plan?.name ?? null}

@@ -1,13 +1,12 @@
 import type { UpsellItem } from '@sprout/contracts';
-import { useId, useRef } from 'react';
+import { type MouseEvent, useId, useRef } from 'react';
+import { CART_ACTION, ReturnTo, useCartFetcher } from '../cart/useCart';
 import { money } from './format';
 
 type Props = {
   items: UpsellItem[];
+  /** The saved quantity of an add-on (the cart as the root loader read it). */
   quantityOf(sku: string): number;
-  pendingSkus: string[];
-  onIncrease(item: UpsellItem): void;
-  onDecrease(item: UpsellItem): void;
   disabled?: boolean;
 };
 
@@ -16,14 +15,7 @@ type Props = {
  * scrollable row of cards, each with − and + buttons named after the product. Arrow buttons
  * scroll the row for pointer users; keyboard users tab through the cards' buttons.
  */
-export function UpsellCarousel({
-  items,
-  quantityOf,
-  pendingSkus,
-  onIncrease,
-  onDecrease,
-  disabled = false,
-}: Props) {
+export function UpsellCarousel({ items, quantityOf, disabled = false }: Props) {
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   if (items.length === 0) return null;
@@ -65,64 +57,98 @@ export function UpsellCarousel({
         </div>
       </div>
       <ul className="upsell__list" ref={listRef}>
-        {items.map((item) => {
-          const quantity = quantityOf(item.sku);
-          const pending = pendingSkus.includes(item.sku);
-          const atMax = quantity >= item.max_quantity;
-          return (
-            <li key={item.sku} className="upsell-card" data-sku={item.sku} aria-busy={pending}>
-              {item.image ? (
-                <img
-                  className="upsell-card__image"
-                  src={item.image}
-                  alt=""
-                  width={160}
-                  height={160}
-                  loading="lazy"
-                  decoding="async"
-                />
-              ) : (
-                <span className="upsell-card__image upsell-card__image--empty" aria-hidden="true" />
-              )}
-              <div className="upsell-card__body">
-                <p className="upsell-card__category">{item.category_name}</p>
-                <h3 className="upsell-card__name">{item.name}</h3>
-                <p className="upsell-card__description">{item.description}</p>
-                <p className="upsell-card__price">{money(item.price)}</p>
-              </div>
-              <div className="stepper upsell-card__stepper" aria-busy={pending}>
-                <button
-                  type="button"
-                  className="stepper__button"
-                  aria-label={`Remove one ${item.name}`}
-                  // aria-disabled, not disabled: a pressed button keeps keyboard focus while it waits.
-                  aria-disabled={disabled || pending || quantity <= 0}
-                  onClick={() => {
-                    if (!disabled && !pending && quantity > 0) onDecrease(item);
-                  }}
-                >
-                  <span aria-hidden="true">−</span>
-                </button>
-                <span className="stepper__count" aria-live="polite">
-                  {quantity}
-                  <span className="visually-hidden"> {item.name} added</span>
-                </span>
-                <button
-                  type="button"
-                  className="stepper__button"
-                  aria-label={`Add one ${item.name}`}
-                  aria-disabled={disabled || pending || atMax}
-                  onClick={() => {
-                    if (!disabled && !pending && !atMax) onIncrease(item);
-                  }}
-                >
-                  <span aria-hidden="true">+</span>
-                </button>
-              </div>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <UpsellCard key={item.sku} item={item} saved={quantityOf(item.sku)} disabled={disabled} />
+        ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * One add-on: its − and + are a form posting to the cart action (intent "upsell"), so they work
+ * before the JavaScript loads; a fetcher per product shows the quantity being sent at once, and a
+ * newer press replaces the one in flight.
+ */
+function UpsellCard({ item, saved, disabled }: { item: UpsellItem; saved: number; disabled: boolean }) {
+  const fetcher = useCartFetcher(`cart-upsell-${item.sku}`);
+  const pending = fetcher.state !== 'idle';
+  const sending = fetcher.formData?.get('direction');
+  const quantity =
+    sending === 'increase' ? saved + 1 : sending === 'decrease' ? Math.max(0, saved - 1) : saved;
+  const atMax = quantity >= item.max_quantity;
+  return (
+    <li className="upsell-card" data-sku={item.sku} aria-busy={pending}>
+      {item.image ? (
+        <img
+          className="upsell-card__image"
+          src={item.image}
+          alt=""
+          width={160}
+          height={160}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <span className="upsell-card__image upsell-card__image--empty" aria-hidden="true" />
+      )}
+      <div className="upsell-card__body">
+        <p className="upsell-card__category">{item.category_name}</p>
+        <h3 className="upsell-card__name">{item.name}</h3>
+        <p className="upsell-card__description">{item.description}</p>
+        <p className="upsell-card__price">{money(item.price)}</p>
+      </div>
+      <fetcher.Form
+        method="post"
+        action={CART_ACTION}
+        className="stepper upsell-card__stepper"
+        aria-busy={pending}
+      >
+        <input type="hidden" name="intent" value="upsell" />
+        <input type="hidden" name="sku" value={item.sku} />
+        <ReturnTo />
+        <StepButton
+          direction="decrease"
+          label={`Remove one ${item.name}`}
+          blocked={disabled || pending || quantity <= 0}
+        />
+        <span className="stepper__count" aria-live="polite">
+          {quantity}
+          <span className="visually-hidden"> {item.name} added</span>
+        </span>
+        <StepButton
+          direction="increase"
+          label={`Add one ${item.name}`}
+          blocked={disabled || pending || atMax}
+        />
+      </fetcher.Form>
+    </li>
+  );
+}
+
+/** − or +: aria-disabled, not disabled, so a pressed button keeps keyboard focus while it waits. */
+function StepButton({
+  direction,
+  label,
+  blocked,
+}: {
+  direction: 'increase' | 'decrease';
+  label: string;
+  blocked: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      name="direction"
+      value={direction}
+      className="stepper__button"
+      aria-label={label}
+      aria-disabled={blocked}
+      onClick={(event: MouseEvent) => {
+        if (blocked) event.preventDefault();
+      }}
+    >
+      <span aria-hidden="true">{direction === 'increase' ? '+' : '−'}</span>
+    </button>
   );
 }

@@ -1,5 +1,4 @@
 import type {
-  AbandonedCart,
   AbandonedCartResponse,
   CompleteCheckoutBody,
   CompleteCheckoutResponse,
@@ -17,10 +16,6 @@ export type CheckoutApi = {
   zipCode(code: string): Promise<ApiResult<{ data: ZipCode }>>;
   deliveryDates(code: string): Promise<ApiResult<DeliveryDatesResponse>>;
   upsellItems(abandonedCartId: string): Promise<ApiResult<{ data: UpsellItem[] }>>;
-  changeUpsell(
-    direction: 'increase' | 'decrease',
-    body: { abandoned_cart_id: string; sku: string },
-  ): Promise<ApiResult<{ data: AbandonedCart }>>;
   initializedCheckout(body: {
     abandoned_cart_id: string;
     source_url?: string;
@@ -41,8 +36,6 @@ export function createCheckoutApi(client: ApiClient = browserApiClient()): Check
       client.request('GET', '/api/sales/checkout/upsell/items', {
         query: { abandoned_cart_id: abandonedCartId },
       }),
-    changeUpsell: (direction, body) =>
-      client.request('POST', `/api/sales/checkout/upsell/items/${direction}`, { body }),
     initializedCheckout: (body) =>
       client.request('POST', '/api/marketing/events/initialized-checkout', { body }),
     paymentConfig: () => client.request('GET', '/api/sales/checkout/payment-config'),

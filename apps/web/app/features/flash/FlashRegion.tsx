@@ -6,11 +6,16 @@ type Toast = FlashDetail & { id: number };
 /**
  * The page's one live region for flash toasts (spec section 2): success or error style, a close
  * button, gone after its duration (3000 ms unless the toast names another). Kept above dialogs.
+ * `notice` is the page's one-shot message from its loader: rendered by the server, so it is read
+ * before (and without) the JavaScript, and timed out once the page has hydrated.
  */
-export function FlashRegion() {
-  const [toasts, setToasts] = useState<Toast[]>([]);
+export function FlashRegion({ notice = null }: { notice?: FlashDetail | null }) {
+  const [toasts, setToasts] = useState<Toast[]>(() =>
+    notice ? [{ ...notice, duration: notice.duration ?? DEFAULT_FLASH_DURATION, id: 0 }] : [],
+  );
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const nextId = useRef(1);
+  const shownNotice = useRef(notice);
 
   const dismiss = useCallback((id: number) => {
     const timer = timers.current.get(id);
@@ -19,10 +24,8 @@ export function FlashRegion() {
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
-  useEffect(() => {
-    const onFlash = (event: Event) => {
-      const detail = (event as CustomEvent<FlashDetail>).detail;
-      if (!detail?.message) return;
+  const show = useCallback(
+    (detail: FlashDetail) => {
       const id = nextId.current++;
       const duration = detail.duration ?? DEFAULT_FLASH_DURATION;
       setToasts((current) => [
@@ -39,6 +42,28 @@ export function FlashRegion() {
         id,
         setTimeout(() => dismiss(id), duration),
       );
+    },
+    [dismiss],
+  );
+
+  // The server-rendered notice is timed from hydration; a later page's notice is shown like any toast.
+  useEffect(() => {
+    if (notice === shownNotice.current) {
+      if (notice && !timers.current.has(0))
+        timers.current.set(
+          0,
+          setTimeout(() => dismiss(0), notice.duration ?? DEFAULT_FLASH_DURATION),
+        );
+      return;
+    }
+    shownNotice.current = notice;
+    if (notice) show(notice);
+  }, [notice, show, dismiss]);
+
+  useEffect(() => {
+    const onFlash = (event: Event) => {
+      const detail = (event as CustomEvent<FlashDetail>).detail;
+      if (detail?.message) show(detail);
     };
     window.addEventListener(FLASH_EVENT, onFlash);
     const pending = timers.current;
@@ -47,7 +72,7 @@ export function FlashRegion() {
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
     };
-  }, [dismiss]);
+  }, [show]);
 
   return (
     <div className="flash-region" aria-live="polite" aria-relevant="additions" data-modal-keep="">

@@ -1,7 +1,7 @@
+import { PROMO_CODE_MAX_LENGTH, PROMO_REQUIRED_MESSAGE } from '@sprout/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CART_ACTION, ReturnTo, useCartFetcher, useCartView } from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
-import { PROMO_REQUIRED_MESSAGE } from './rules';
 
 /**
  * The cart panel's promo code: a field with Apply, or the applied code with Remove (spec sections 4,
@@ -127,7 +127,7 @@ export function PromoCodeForm() {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            maxLength={64}
+            maxLength={PROMO_CODE_MAX_LENGTH}
             readOnly={working === 'apply'}
             onValueChange={(value) => {
               setCode(value);

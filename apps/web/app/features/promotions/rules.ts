@@ -1,9 +1,7 @@
-import { PROMO_ALREADY_APPLIED_MESSAGE } from '@sprout/contracts';
+import { PROMO_ALREADY_APPLIED_MESSAGE, PROMO_INVALID_MESSAGE } from '@sprout/contracts';
 import type { ApiFailure } from '../../lib/api';
 
-/** Spec sections 5 and 8: what a failed promo code shows unless the server names the reason. */
-export const PROMO_INVALID_MESSAGE = 'Promo Code is invalid.';
-export const PROMO_REQUIRED_MESSAGE = 'Please enter a promo code';
+export { PROMO_INVALID_MESSAGE, PROMO_REQUIRED_MESSAGE } from '@sprout/contracts';
 export const REFERRAL_INVALID_MESSAGE = 'This referral code could not be applied.';
 
 /** Failures where the server never judged the code: the catalogue's message says what happened. */

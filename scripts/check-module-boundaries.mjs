@@ -55,6 +55,7 @@ export const TABLE_OWNERS = {
   subscriptions: ['subscriptions', 'deliveries', 'deliveryItems', 'subscriptionCancellations'],
   // The shared ledger of counted events (sign-in failures, codes, declines) and request counters.
   limits: ['authEvents', 'rateLimitCounters'],
+  'gift-cards': ['giftCardPurchases', 'giftCards', 'giftCardEntries', 'giftCardPromotions'],
   mail: ['mailMessages'],
   marketing: ['marketingEvents'],
   payments: ['testPaymentMethods', 'testPaymentIntents', 'testPaymentRefunds', 'paymentEvents'],

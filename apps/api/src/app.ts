@@ -8,6 +8,7 @@ import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
 import { CART_PREFIXES } from './modules/carts/routes';
 import { checkoutJob } from './modules/checkout/jobs';
+import { giftCardDeliveriesJob } from './modules/gift-cards/jobs';
 import { modules } from './modules/index';
 import { expiredCountersJob } from './modules/limits/service';
 import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './modules/subscriptions/jobs';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }
         : undefined,
     siteUrl: config.SITE_URL,
+    siteName: config.SITE_NAME,
     allowedOrigins: config.ALLOWED_ORIGINS,
     stripeApi: options.stripeApi,
   });
@@ -156,6 +158,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.jobs.add(deliveryRemindersJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(renewalsJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(expiredCountersJob(options.database.db));
+  app.jobs.add(
+    giftCardDeliveriesJob(
+      { ...renewals, site: { name: config.SITE_NAME, url: config.SITE_URL } },
+      config.RENEWAL_JOBS_INTERVAL_MS,
+    ),
+  );
   app.jobs.add(
     pauseJob(
       {

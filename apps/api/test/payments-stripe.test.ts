@@ -609,6 +609,41 @@ describe('the app with Stripe configured', () => {
     expect(await orderStatus(orderId)).toBe('paid');
   });
 
+  it('payment_intent.succeeded of a gift card purchase whose confirmation was lost issues its card once', async () => {
+    const [purchase] = await database.handle.db
+      .insert(schema.giftCardPurchases)
+      .values({
+        idempotencyKey: randomUUID(),
+        status: 'pending',
+        amountCents: 5000,
+        buyerEmail: 'gift-buyer@example.com',
+        senderName: 'Sam',
+        recipientName: 'Priya',
+        recipientEmail: 'gift-friend@example.com',
+        deliverOn: '2020-01-01',
+        paymentProvider: 'stripe',
+        paymentIntentId: 'pi_webhook_gift',
+      })
+      .returning();
+    const succeeded = event(
+      'payment_intent.succeeded',
+      stripeIntent({ id: 'pi_webhook_gift', status: 'succeeded' }),
+    );
+    const answers = await Promise.all([deliver(succeeded), deliver(succeeded)]);
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200]);
+    const cards = await database.handle.db
+      .select()
+      .from(schema.giftCards)
+      .where(eq(schema.giftCards.purchaseId, purchase!.id));
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ balanceCents: 5000, pendingCode: null });
+    const mails = await database.handle.db
+      .select({ to: schema.mailMessages.to, template: schema.mailMessages.template })
+      .from(schema.mailMessages)
+      .where(eq(schema.mailMessages.to, 'gift-friend@example.com'));
+    expect(mails).toEqual([{ to: 'gift-friend@example.com', template: 'gift-card' }]);
+  });
+
   it('payment_intent.canceled cancels a pending order', async () => {
     const orderId = await order('pi_webhook_2');
     await deliver(event('payment_intent.canceled', stripeIntent({ id: 'pi_webhook_2', status: 'canceled' })));

@@ -8,7 +8,7 @@ export default [
   layout('layouts/default.tsx', { id: 'layout-default' }, [
     index('routes/home.tsx', { id: 'index' }),
     route('how-it-works', 'routes/how-it-works.tsx', { id: 'how-it-works' }),
-    route('gift-cards', 'routes/upcoming.tsx', { id: 'gift-cards' }),
+    route('gift-cards', 'routes/gift-cards.tsx', { id: 'gift-cards' }),
     route('faq', 'routes/content-page.tsx', { id: 'faq' }),
     route('contact-us', 'routes/content-page.tsx', { id: 'contact-us' }),
     route('food-nutrition', 'routes/content-page.tsx', { id: 'food-nutrition' }),
@@ -50,7 +50,7 @@ export default [
   // The bare /onboarding path has no screen of its own.
   route('onboarding', 'routes/onboarding.tsx', { id: 'onboarding' }),
   layout('layouts/blog.tsx', { id: 'layout-blog-page-default' }, [
-    route('gift-cards/index-old', 'routes/upcoming.tsx', { id: 'gift-cards-index-old' }),
+    route('gift-cards/index-old', 'routes/gift-cards.index-old.tsx', { id: 'gift-cards-index-old' }),
   ]),
   ...prefix('blog', [
     layout('layouts/blog.tsx', { id: 'layout-blog-default' }, [
@@ -77,6 +77,7 @@ export default [
       route('orders/:orderId', 'routes/account.order.tsx', { id: 'account-order' }),
       route('address', 'routes/account.address.tsx', { id: 'account-address' }),
       route('referrals', 'routes/account.referrals.tsx', { id: 'account-referrals' }),
+      route('gift-cards', 'routes/account.gift-cards.tsx', { id: 'account-gift-cards' }),
       route('profile', 'routes/account.profile.tsx', { id: 'account-profile' }),
       route('pause', 'routes/account.pause.tsx', { id: 'account-pause' }),
       route('cancel', 'routes/account.cancel.tsx', { id: 'account-cancel' }),

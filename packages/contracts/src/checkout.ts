@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cartCosts } from './carts';
 import { abandonedCartIdSchema, rowId } from './catalog';
 import { list, pagedList, resource } from './envelope';
+import { GIFT_CARD_MAX_PER_CHECKOUT, giftCardCode } from './gift-cards';
 
 /** How often the box comes: every 1, 2 or 4 weeks (design.md "Delivery"). */
 export const DELIVERY_FREQUENCIES_WEEKS = [1, 2, 4] as const;
@@ -82,6 +83,8 @@ export const completeCheckoutBody = z
     frequency_weeks: z.union([z.literal(1), z.literal(2), z.literal(4)], {
       error: 'Choose every 1, 2 or 4 weeks',
     }),
+    /** Gift cards to pay with, in this order, each up to what is left (decision 024). */
+    gift_card_codes: z.array(giftCardCode).max(GIFT_CARD_MAX_PER_CHECKOUT).optional(),
   })
   .strict();
 export type CompleteCheckoutBody = z.infer<typeof completeCheckoutBody>;

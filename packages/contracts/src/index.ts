@@ -8,6 +8,7 @@ export * from './constants';
 export * from './envelope';
 export * from './errors';
 export * from './fields';
+export * from './gift-cards';
 export * from './lifecycle';
 export * from './money';
 export * from './payments';

@@ -6,6 +6,7 @@ import authRoutes from './auth/routes';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
 import checkoutRoutes from './checkout/routes';
+import giftCardRoutes from './gift-cards/routes';
 import marketingRoutes from './marketing/routes';
 import paymentRoutes from './payments/routes';
 import planRoutes from './plans/routes';
@@ -27,6 +28,7 @@ export const modules: Record<string, FastifyPluginAsync<any>> = {
   catalog: catalogRoutes,
   carts: cartRoutes,
   checkout: checkoutRoutes,
+  giftCards: giftCardRoutes,
   marketing: marketingRoutes,
   payments: paymentRoutes,
   plans: planRoutes,

@@ -22,6 +22,8 @@ type Options = {
   stripe: StripeSettings | undefined;
   /** The store's origins (SITE_URL and ALLOWED_ORIGINS), allowed to call the test provider's browser API. */
   siteUrl: string;
+  /** For the emails a webhook's event may send (a gift card paid). */
+  siteName?: string;
   allowedOrigins: string[];
   /** Tests only: send Stripe API calls to a local imitation instead of api.stripe.com. */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
@@ -41,7 +43,11 @@ export default fp<Options>(
       );
       app.decorate('payments', provider satisfies PaymentProvider);
       if (options.stripe.webhookSecret) {
-        await app.register(stripeWebhookRoutes, { provider, webhookSecret: options.stripe.webhookSecret });
+        await app.register(stripeWebhookRoutes, {
+          provider,
+          webhookSecret: options.stripe.webhookSecret,
+          site: { name: options.siteName ?? 'Sprout & Spoon', url: options.siteUrl },
+        });
       } else {
         app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe events are not received');
       }

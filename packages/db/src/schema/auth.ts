@@ -76,6 +76,8 @@ export const authEvents = pgTable(
         // The account site: codes sent to a new email, wrong current passwords.
         'email_change_code',
         'password_change_failure',
+        // Gift card codes that matched no card (guessing is limited per client).
+        'gift_card_miss',
       ],
     }).notNull(),
     subject: text().notNull(),

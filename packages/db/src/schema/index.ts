@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './catalog';
 export * from './checkout';
+export * from './gift-cards';
 export * from './mail';
 export * from './marketing';
 export * from './payments';

@@ -59,7 +59,12 @@ function upsellUnitPriceCents(line: repository.UpsellLineJson, pricing: PricingC
  * checkout's re-pricing both come from here, so what is shown is what is charged. Two statements
  * whatever the number of lines.
  */
-export async function priceCart(db: Database, cartId: string) {
+export async function priceCart(
+  db: Database,
+  cartId: string,
+  /** Gift cards checkout pays with (their total balance): they come after every other discount. */
+  extras: { giftCardsAvailableCents?: number } = {},
+) {
   const [details, lines] = await Promise.all([
     repository.findCartDetails(db, cartId),
     repository.listCartLines(db, cartId),
@@ -127,6 +132,7 @@ export async function priceCart(db: Database, cartId: string) {
     orderValueDiscountCents: details.partnership?.maxOrderValueCents ?? 0,
     referralCreditsCents,
     accountCreditsCents: details.creditsCents,
+    giftCardsAvailableCents: extras.giftCardsAvailableCents ?? 0,
   });
   const itemCount = boxLines.reduce((sum, { line }) => sum + line.quantity, 0);
   const readyToCheckout = plan !== null && itemCount === plan.threshold;

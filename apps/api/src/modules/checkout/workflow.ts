@@ -12,6 +12,7 @@ import type { Mailer } from '../../plugins/mail';
 import { createAddress, createCustomer, isEmailOfAccount } from '../accounts/service';
 import { openSessionFor } from '../auth/service';
 import { lockCartForCheckout, markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
+import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
 import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
 import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../payments/provider';
@@ -40,6 +41,7 @@ export type CheckoutStep =
   | 'lock-cart'
   | 'reprice'
   | 'register-promotions'
+  | 'spend-gift-cards'
   | 'create-customer'
   | 'create-subscription'
   | 'create-order'
@@ -135,8 +137,17 @@ async function attemptCheckout(
   now: Date,
 ): Promise<CheckoutResult> {
   const { db } = deps;
+  // Gift cards pay after every other discount (design.md order); checked before the card is touched.
+  const giftCards = input.gift_card_codes?.length
+    ? await resolveCodes(db, input.gift_card_codes, {
+        clientIp: deps.clientIp,
+        now,
+        field: 'gift_card_codes',
+      })
+    : [];
+  const giftCardsAvailableCents = giftCards.reduce((sum, card) => sum + card.balanceCents, 0);
   // price: from database prices only; say everything that is missing at once.
-  const priced = await priceCart(db, input.abandoned_cart_id);
+  const priced = await priceCart(db, input.abandoned_cart_id, { giftCardsAvailableCents });
   const { cart } = priced.details;
   if (cart.status === 'checked_out' || cart.profileId !== null) {
     // A parallel submit with this key may have committed since find-previous.
@@ -186,7 +197,15 @@ async function attemptCheckout(
       if (locked.cart.status === 'checked_out') throw cartLocked();
 
       await step('reprice');
-      const repriced = await priceCart(tx, input.abandoned_cart_id);
+      // The cards' rows are locked until the commit: their balances now are what this order spends.
+      const lockedCards = await lockCardsForCheckout(
+        tx,
+        giftCards.map((card) => card.id),
+        now,
+      );
+      const repriced = await priceCart(tx, input.abandoned_cart_id, {
+        giftCardsAvailableCents: lockedCards.reduce((sum, card) => sum + card.balanceCents, 0),
+      });
       assertReady(repriced, input, now);
       // authorize() already held the card for exactly amountCents.
       if (repriced.costs.totalCents !== amountCents) throw priceChanged();
@@ -308,6 +327,18 @@ async function attemptCheckout(
           regularUnitPriceCents: cost.regularUnitPriceCents,
         })),
       ]);
+      await step('spend-gift-cards');
+      if (costs.giftCardsAppliedCents > 0) {
+        await spendForOrder(tx, {
+          cards: lockedCards,
+          appliedCents: costs.giftCardsAppliedCents,
+          orderId: order.id,
+          userId,
+          kind: 'checkout',
+          description: `Order ${orderNumber(order.id)}`,
+          now,
+        });
+      }
       // The first box is a delivery too (decision 021): the later boxes copy its meals, not its add-ons.
       await recordFirstDelivery(tx, {
         subscriptionId: subscription.id,

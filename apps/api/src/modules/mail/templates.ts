@@ -339,3 +339,84 @@ export function subscriptionReactivatedMail(
     'Choose your meals',
   );
 }
+
+/** The buyer's receipt for a gift card (decision 024), sent as soon as the payment succeeds. */
+export function giftCardReceiptMail(input: {
+  siteName: string;
+  recipientName: string;
+  recipientEmail: string;
+  amount: string;
+  /** Already formatted for people, e.g. "Thursday, December 3". */
+  deliveryDate: string;
+  deliveredToday: boolean;
+  bonus: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}): RenderedMail {
+  const subject = `Your ${input.siteName} gift card for ${input.recipientName}`;
+  const when = input.deliveredToday
+    ? `We have emailed it to ${input.recipientName} (${input.recipientEmail}).`
+    : `We will email it to ${input.recipientName} (${input.recipientEmail}) on ${input.deliveryDate}.`;
+  const paidWith = input.cardLast4
+    ? ` with ${input.cardBrand ?? 'your card'} ending in ${input.cardLast4}`
+    : '';
+  const bonus = input.bonus
+    ? `As a thank-you, a ${input.bonus} bonus gift card for you is on its way in a separate email.`
+    : null;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Thank you for your gift</h1>
+<p style="margin:0 0 16px">You paid <strong>${escapeHtml(input.amount)}</strong>${escapeHtml(paidWith)} for a gift card for ${escapeHtml(input.recipientName)}.</p>
+<p style="margin:0 0 16px">${escapeHtml(when)}</p>
+${bonus ? `<p style="margin:0 0 16px">${escapeHtml(bonus)}</p>` : ''}`,
+  );
+  const text = [
+    `Thank you for your gift.`,
+    `You paid ${input.amount}${paidWith} for a gift card for ${input.recipientName}.`,
+    when,
+    ...(bonus ? [bonus] : []),
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** The gift card itself, to its recipient on its delivery date: the only place its code is written. */
+export function giftCardMail(input: {
+  siteName: string;
+  siteUrl: string;
+  recipientName: string | null;
+  senderName: string | null;
+  message: string | null;
+  amount: string;
+  /** The code in readable groups. */
+  code: string;
+  expiresOn: string | null;
+}): RenderedMail {
+  const from = input.senderName ?? input.siteName;
+  const subject = `${from} sent you a ${input.amount} ${input.siteName} gift card`;
+  const startUrl = new URL('/onboarding/plans', input.siteUrl).href;
+  const accountUrl = new URL('/account/gift-cards', input.siteUrl).href;
+  const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hi,';
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(greeting)} you have a gift card!</h1>
+<p style="margin:0 0 16px">${escapeHtml(from)} sent you <strong>${escapeHtml(input.amount)}</strong> of organic meals and snacks for the kids.</p>
+${input.message ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #2f6b4f;background:#f4f8f5;white-space:pre-wrap">${escapeHtml(input.message)}</blockquote>` : ''}
+<p style="margin:0 0 8px">Your gift card code:</p>
+<p style="font-size:22px;font-weight:800;letter-spacing:2px;margin:0 0 16px;font-family:monospace" data-gift-card-code>${escapeHtml(input.code)}</p>
+${input.expiresOn ? `<p style="margin:0 0 16px">Use it by ${escapeHtml(input.expiresOn)}.</p>` : ''}
+<p style="margin:0 0 16px"><strong>How to use it:</strong> choose a plan and fill your first box, then enter the code in the gift card field at checkout. Already a customer? Add it to your account and it pays your next boxes automatically.</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(startUrl)}" style="display:inline-block;background:#2f6b4f;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:700">Choose your first box</a></p>
+<p style="margin:0;font-size:13px;color:#56635c">Customers: <a href="${escapeHtml(accountUrl)}">add it to your account</a>.</p>`,
+  );
+  const text = [
+    `${greeting} ${from} sent you a ${input.amount} ${input.siteName} gift card.`,
+    ...(input.message ? ['', input.message, ''] : []),
+    `Gift card code: ${input.code}`,
+    ...(input.expiresOn ? [`Use it by ${input.expiresOn}.`] : []),
+    `How to use it: choose a plan and fill your first box at ${startUrl}, then enter the code in the gift card field at checkout.`,
+    `Already a customer? Add it to your account at ${accountUrl} and it pays your next boxes automatically.`,
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -3,10 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
+import { confirmPurchaseByIntent } from '../gift-cards/service';
 import { handleStripeEvent } from './service';
 import type { StripePaymentProvider } from './stripe-provider';
 
-type Options = { provider: StripePaymentProvider; webhookSecret: string };
+type Options = {
+  provider: StripePaymentProvider;
+  webhookSecret: string;
+  site?: { name: string; url: string };
+};
 
 /** Stripe's events can carry whole charge objects with their refunds: more room than a form post. */
 const WEBHOOK_BODY_LIMIT = 1_048_576;
@@ -47,6 +52,20 @@ export default async function stripeWebhookRoutes(fastify: FastifyInstance, opti
         throw error;
       }
       const outcome = await handleStripeEvent(app.database.db, event);
+      // A gift card whose payment succeeded while the buyer's confirmation was lost is issued now
+      // (idempotent: a purchase is issued once, whichever of the two comes first).
+      if (event.type === 'payment_intent.succeeded' && options.site) {
+        await confirmPurchaseByIntent(
+          {
+            db: app.database.db,
+            payments: options.provider,
+            mailer: app.mailer,
+            log: request.log,
+            site: options.site,
+          },
+          event.data.object.id,
+        );
+      }
       request.log.info(
         { stripeEventId: event.id, type: event.type, ...outcome },
         outcome.duplicate ? 'stripe event already handled' : 'stripe event handled',

@@ -3,6 +3,7 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../plugins/mail';
 import { createRenewalOrder, settleRenewalOrder } from '../checkout/service';
+import { lockAccountGiftCards, spendForOrder } from '../gift-cards/service';
 import { deliveryReminderMail, paymentFailedMail, subscriptionPausedMail } from '../mail/templates';
 import type { PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit } from '../promotions/service';
@@ -190,8 +191,25 @@ async function lockBox(
 
   const weeklyOrdinal = 1 + (await repository.countMadeDeliveries(tx, subscriptionId));
   await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'locked', weeklyOrdinal });
-  const priced = await priceDelivery(tx, { subscriptionId, date: deliveryDate }, { asOf });
+  // The account's gift cards pay before the saved card (design.md section 6), locked until the commit.
+  const giftCards = await lockAccountGiftCards(tx, context.subscription.userId, clockOf(asOf));
+  const priced = await priceDelivery(
+    tx,
+    { subscriptionId, date: deliveryDate },
+    { asOf, giftCardsCents: giftCards.reduce((sum, card) => sum + card.balanceCents, 0) },
+  );
   const { order } = await createRenewalOrder(tx, renewalOrder(context, delivery, priced), orderLines(priced));
+  if (priced.costs.giftCardsAppliedCents > 0) {
+    await spendForOrder(tx, {
+      cards: giftCards,
+      appliedCents: priced.costs.giftCardsAppliedCents,
+      orderId: order.id,
+      userId: context.subscription.userId,
+      kind: 'renewal',
+      description: `Box of ${deliveryDate}`,
+      now: clockOf(asOf),
+    });
+  }
 
   const spentCents = priced.costs.creditsAppliedCents + priced.costs.referralCreditsAppliedCents;
   if (spentCents > 0) {

@@ -163,6 +163,7 @@ function priceRow(
   row: repository.DeliveryWithItems,
   creditsCents: number,
   plan: repository.PlanRow = context.plan,
+  giftCardsCents = 0,
 ): PricedDelivery {
   const { delivery } = row;
   const priced = priceBox({
@@ -173,6 +174,7 @@ function priceRow(
     state: { taxRateBasisPoints: context.taxRateBasisPoints, taxesShipping: context.taxesShipping },
     orderValueDiscountCents: context.partnershipCents,
     creditsCents,
+    giftCardsCents,
     oneTimeDiscountBasisPoints: delivery.oneTimeDiscountBasisPoints,
   });
   const ordered = row.order?.totalCents !== undefined && row.order?.totalCents !== null ? row.order : null;
@@ -200,7 +202,12 @@ function priceRow(
 export async function priceDelivery(
   db: Database,
   ref: { subscriptionId: number; date: string },
-  options: { asOf?: Date | null; plan?: repository.PlanRow } = {},
+  options: {
+    asOf?: Date | null;
+    plan?: repository.PlanRow;
+    /** The account's gift card balance the box may take (the renewal's lock step passes it). */
+    giftCardsCents?: number;
+  } = {},
 ): Promise<PricedDelivery> {
   const [context, row] = await Promise.all([
     repository.findPricingContext(db, ref.subscriptionId, options.asOf ?? null),
@@ -208,7 +215,7 @@ export async function priceDelivery(
   ]);
   if (!context) throw AppError.notFound('Subscription not found.');
   if (!row) throw AppError.notFound(`There is no delivery on ${ref.date}.`);
-  return priceRow(context, row, context.creditsCents, options.plan);
+  return priceRow(context, row, context.creditsCents, options.plan, options.giftCardsCents);
 }
 
 /** The shipping details of a subscription's box, with everything priceDelivery read. */

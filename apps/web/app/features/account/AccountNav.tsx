@@ -8,6 +8,7 @@ export const ACCOUNT_SECTIONS = [
   { to: '/account/orders', label: 'Orders', end: false },
   { to: '/account/address', label: 'Address & card', end: false },
   { to: '/account/referrals', label: 'Referrals', end: false },
+  { to: '/account/gift-cards', label: 'Gift cards', end: false },
   { to: '/account/profile', label: 'Profile', end: false },
 ] as const;
 

@@ -3,6 +3,7 @@ import {
   type DeliveryFrequencyWeeks,
   dollarsToCents,
   EMAIL_IN_USE_MESSAGE,
+  type GiftCardCheck,
 } from '@sprout/contracts';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
@@ -12,6 +13,7 @@ import { type CartUpdateFields, toCart, toOnboarding, toUpdateBody } from '../ca
 import { forgetCart } from '../cart/storage';
 import { useCartUi, useCartView } from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
+import { GiftCardCodes } from '../gift-cards/GiftCardCodes';
 import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
 import { initializedCheckoutEvent, orderCreatedEvent, pushDataLayer } from './analytics';
 import { type CheckoutApi, createCheckoutApi } from './checkout-api';
@@ -120,9 +122,46 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
   const paymentRegionRef = useRef<HTMLElement>(null);
   const payButtonRef = useRef<HTMLButtonElement>(null);
 
+  // Gift cards (decision 024): checked against the cart, they pay after every other discount.
+  const [giftCardCodes, setGiftCardCodes] = useState<string[]>([]);
+  const [giftCardCheck, setGiftCardCheck] = useState<GiftCardCheck | null>(null);
+  const [giftCardError, setGiftCardError] = useState<string | null>(null);
+
   const processing = phase !== 'idle';
-  const total = cart.costs.total;
+  const cartTotal = cart.costs.total;
+  const total = giftCardCodes.length > 0 && giftCardCheck ? giftCardCheck.total_cost : cartTotal;
+  const costs =
+    giftCardCodes.length > 0 && giftCardCheck
+      ? { ...cart.costs, giftCards: giftCardCheck.gift_cards_amount_applied, total: giftCardCheck.total_cost }
+      : cart.costs;
   const ready = onboarding.isReadyToCheckout;
+
+  /** Checks `codes` on this cart; answers the refusal's message, or null once they are applied. */
+  async function checkGiftCards(codes: string[]): Promise<string | null> {
+    if (codes.length === 0) {
+      setGiftCardCodes([]);
+      setGiftCardCheck(null);
+      return null;
+    }
+    const result = await api().checkGiftCards({ abandoned_cart_id: cartId, gift_card_codes: codes });
+    if (result.kind === 'aborted') return null;
+    if (result.kind === 'error') {
+      return Object.values(result.error.fieldErrors ?? {})[0]?.[0] ?? result.error.message;
+    }
+    setGiftCardCodes(codes);
+    setGiftCardCheck(result.data.data);
+    setGiftCardError(null);
+    return null;
+  }
+
+  // The cart's total moved (an add-on, the state's tax): what the cards pay moves with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the cart's total only
+  useEffect(() => {
+    if (giftCardCodes.length === 0) return;
+    void checkGiftCards(giftCardCodes).then((problem) => {
+      if (problem) setGiftCardError(problem);
+    });
+  }, [cartTotal]);
 
   // Spec section 2: checkout scrolls to the top, also when reached with the back button.
   useEffect(() => {
@@ -246,7 +285,16 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         navigate('/menus');
         return;
       case 'invalid': {
-        const placed = placeServerErrors(outcome.errors);
+        const { giftCardCodes: giftCardProblems, ...otherErrors } = outcome.errors;
+        if (giftCardProblems?.[0]) {
+          setGiftCardError(giftCardProblems[0]);
+          if (Object.keys(otherErrors).length === 0) {
+            setProblems({ ...NO_PROBLEMS, form: [giftCardProblems[0]] });
+            focusOn('form');
+            return;
+          }
+        }
+        const placed = placeServerErrors(otherErrors);
         const hasFields = Object.keys(placed.fields).length > 0;
         const placedSomewhere =
           hasFields || placed.date || placed.frequency || placed.payment || placed.promo;
@@ -280,12 +328,14 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         // Nothing was charged: the costs and the Pay button show the saved cart's total (everything
         // typed stays), and the customer presses Pay again for it.
         revalidator.revalidate();
+        void checkGiftCards(giftCardCodes);
         setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
         focusOn('form');
         return;
       case 'conflict':
         // The price or the cart changed while paying: show what it is now, then they pay again.
         revalidator.revalidate();
+        void checkGiftCards(giftCardCodes);
         setProblems({ ...NO_PROBLEMS, form: [outcome.message] });
         focusOn('form');
         return;
@@ -356,10 +406,13 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         firstDeliveryDate,
         frequencyWeeks: frequency,
         total,
+        giftCardCodes,
       },
       {
         saveCart,
         complete: (body) => api().complete(body),
+        checkGiftCards: (codes) =>
+          api().checkGiftCards({ abandoned_cart_id: cartId, gift_card_codes: codes }),
         payment: paymentRef.current,
         newKey: newIdempotencyKey,
       },
@@ -501,7 +554,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
           threshold={cart.threshold}
           lines={cart.items}
           upsellLines={upsellLines}
-          costs={cart.costs}
+          costs={costs}
           frequency={frequency}
           partnershipDescription={onboarding.partnership?.description ?? null}
           referrerFirstName={cart.referrer?.firstName ?? null}
@@ -514,6 +567,16 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
           <h2 id="checkout-payment-title" className="checkout-section__title">
             Payment
           </h2>
+          <GiftCardCodes
+            check={giftCardCodes.length > 0 ? giftCardCheck : null}
+            error={giftCardError}
+            disabled={processing}
+            onApply={(code) => checkGiftCards([...giftCardCodes.filter((known) => known !== code), code])}
+            onRemove={(code) => {
+              setGiftCardError(null);
+              void checkGiftCards(giftCardCodes.filter((known) => known !== code));
+            }}
+          />
           {total > 0 ? (
             <PaymentFields
               ref={paymentRef}
@@ -523,8 +586,9 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
             />
           ) : (
             <p className="checkout-payment__covered">
-              Promotions cover your first box: nothing to pay today. We will ask for a card before your next
-              delivery.
+              {costs.giftCards > 0
+                ? 'Your gift cards cover your first box: nothing to pay today. What is left on them pays your next boxes; add a card in your account before they run out.'
+                : 'Promotions cover your first box: nothing to pay today. We will ask for a card before your next delivery.'}
             </p>
           )}
           {problems.payment ? (

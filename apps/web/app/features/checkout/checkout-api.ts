@@ -3,6 +3,7 @@ import type {
   CompleteCheckoutBody,
   CompleteCheckoutResponse,
   DeliveryDatesResponse,
+  GiftCardCheckResponse,
   PaymentConfig,
   UpdateAbandonedCartBody,
   UpsellItem,
@@ -22,6 +23,11 @@ export type CheckoutApi = {
   }): Promise<ApiResult<{ data: { event_id: string } }>>;
   paymentConfig(): Promise<ApiResult<{ data: PaymentConfig }>>;
   complete(body: CompleteCheckoutBody): Promise<ApiResult<CompleteCheckoutResponse>>;
+  /** What gift card codes would pay on the cart (checked before paying, nothing debited). */
+  checkGiftCards(body: {
+    abandoned_cart_id: string;
+    gift_card_codes: string[];
+  }): Promise<ApiResult<GiftCardCheckResponse>>;
   /** Pay's own save of the details, before the card is read (decision 013). */
   saveCart(abandonedCartId: string, body: UpdateAbandonedCartBody): Promise<ApiResult<AbandonedCartResponse>>;
 };
@@ -45,6 +51,8 @@ export function createCheckoutApi(client: ApiClient = browserApiClient()): Check
         body,
         camelCaseFields: true,
       }),
+    checkGiftCards: (body) =>
+      client.request('POST', '/api/sales/gift-cards/check', { body, camelCaseFields: true }),
     complete: (body) => client.request('POST', '/api/sales/checkout', { body, camelCaseFields: true }),
   };
 }

@@ -122,6 +122,38 @@ describe('one press of Pay', () => {
     expect(bodies[0]?.expected_total).toBe(0);
   });
 
+  it('with gift cards: the shown total is what the cards leave on the saved cart, and the codes go along', async () => {
+    const { deps, bodies, payment, memory } = setup([completed], { save: savedCart(80) });
+    deps.checkGiftCards = vi.fn(async () => ({
+      kind: 'ok' as const,
+      status: 200,
+      data: {
+        data: { cards: [], gift_cards_amount_applied: 80, gift_cards_amount_available: 100, total_cost: 0 },
+        meta: {},
+      },
+    }));
+    const outcome = await pay({ ...input, total: 0, giftCardCodes: ['CODE-1'] }, deps, memory);
+    expect(outcome.kind).toBe('completed');
+    expect(deps.checkGiftCards).toHaveBeenCalledWith(['CODE-1']);
+    expect(payment.createPaymentMethod).not.toHaveBeenCalled();
+    expect(bodies[0]).toMatchObject({ expected_total: 0, gift_card_codes: ['CODE-1'] });
+  });
+
+  it('with gift cards whose balance changed: stops before the card, price changed', async () => {
+    const { deps, bodies, memory } = setup([completed], { save: savedCart(80) });
+    deps.checkGiftCards = vi.fn(async () => ({
+      kind: 'ok' as const,
+      status: 200,
+      data: {
+        data: { cards: [], gift_cards_amount_applied: 30, gift_cards_amount_available: 30, total_cost: 50 },
+        meta: {},
+      },
+    }));
+    const outcome = await pay({ ...input, total: 0, giftCardCodes: ['CODE-1'] }, deps, memory);
+    expect(outcome.kind).toBe('price-changed');
+    expect(bodies).toHaveLength(0);
+  });
+
   it('goes through 3-D Secure and submits again with the same key', async () => {
     const { deps, bodies, payment, memory } = setup([needsAction, completed]);
     const outcome = await pay(input, deps, memory);

@@ -6,6 +6,7 @@ import {
   type DeliveryFrequencyWeeks,
   dollarsToCents,
   EMAIL_IN_USE_MESSAGE,
+  type GiftCardCheckResponse,
   PRICE_CHANGED_MESSAGE,
 } from '@sprout/contracts';
 import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
@@ -65,9 +66,11 @@ export type PayInput = {
   frequencyWeeks: DeliveryFrequencyWeeks;
   /**
    * The total the Pay button showed when it was pressed, in dollars: the only total that may be
-   * charged. Nothing to charge at 0 (no card token is sent).
+   * charged, gift cards taken off. Nothing to charge at 0 (no card token is sent).
    */
   total: number;
+  /** Gift card codes to pay with first (decision 024); the server checks and debits them. */
+  giftCardCodes?: string[];
 };
 
 export type PayDeps = {
@@ -75,6 +78,8 @@ export type PayDeps = {
   complete(body: CompleteCheckoutBody): Promise<ApiResult<CompleteCheckoutResponse>>;
   payment: PaymentFieldsHandle | null;
   newKey(): string;
+  /** What the gift cards leave to pay on the saved cart (the total the Pay button must show). */
+  checkGiftCards?(codes: string[]): Promise<ApiResult<GiftCardCheckResponse>>;
 };
 
 export type Attempt = {
@@ -140,7 +145,19 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
     }
     // The details can move the price (the state's tax): charge only what the button showed.
     const cart = saved.data.data;
-    if (!sameAmount(cart.cart.costs.total_cost, input.total))
+    let savedTotal = cart.cart.costs.total_cost;
+    if (input.giftCardCodes?.length && deps.checkGiftCards) {
+      const checked = await deps.checkGiftCards(input.giftCardCodes);
+      if (checked.kind === 'aborted') return { kind: 'aborted' };
+      if (checked.kind === 'error') {
+        const { error } = checked;
+        if (error.kind === 'validation')
+          return { kind: 'invalid', errors: error.fieldErrors, message: error.message };
+        return { kind: 'failed', message: error.message, retryable: false };
+      }
+      savedTotal = checked.data.data.total_cost;
+    }
+    if (!sameAmount(savedTotal, input.total))
       return { kind: 'price-changed', message: PRICE_CHANGED_MESSAGE, cart };
   }
 
@@ -164,6 +181,7 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
     frequency_weeks: input.frequencyWeeks,
     expected_total: attempt.expectedTotal,
     ...(attempt.paymentMethodId ? { payment_method_id: attempt.paymentMethodId } : {}),
+    ...(input.giftCardCodes?.length ? { gift_card_codes: input.giftCardCodes } : {}),
   };
 
   let lockedRetried = false;

@@ -1,0 +1,107 @@
+import type {
+  GiftCardPromotion,
+  GiftCardPurchaseResponse,
+  GiftCardPurchaseState,
+  GiftCardSuggestion,
+  PaymentConfig,
+} from '@sprout/contracts';
+import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
+import type { AppLoadContext } from 'react-router';
+import { type PurchaseErrors, purchaseFormErrors, readPurchaseForm } from './purchase-form';
+
+export type GiftCardPageData = {
+  suggestions: GiftCardSuggestion[];
+  promotions: GiftCardPromotion[];
+  paymentConfig: PaymentConfig;
+  /** Today in the kitchen's time zone: the earliest delivery date. */
+  today: string;
+  /** A signed-in buyer's name and email, to start the form with (anonymous buyers type theirs). */
+  buyer: { name: string; email: string } | null;
+};
+
+type Me = { email: string; profile: { first_name: string | null; last_name: string | null } };
+
+export type PurchaseActionData =
+  | { ok: true; purchase: GiftCardPurchaseState; senderEmail: string | null }
+  | { ok: false; errors: PurchaseErrors };
+
+const todayInKitchen = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** What the purchase page shows before anything is typed: amounts, live promotions, the card form's provider. */
+export async function loadGiftCardPage(context: AppLoadContext): Promise<GiftCardPageData> {
+  const [suggestions, promotions, paymentConfig, me] = await Promise.all([
+    context.api.get<{ data: GiftCardSuggestion[] }>('/api/sales/gift-card-suggestions'),
+    context.api.get<{ data: GiftCardPromotion[] }>('/api/sales/gift-cards/promotions'),
+    context.api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config'),
+    // Anonymous visitors get a 401 here, which only means "no one to start the form with".
+    context.api.request<{ data: Me }>('GET', '/api/me'),
+  ]);
+  const buyer =
+    me.kind === 'ok'
+      ? {
+          name: [me.data.data.profile.first_name, me.data.data.profile.last_name].filter(Boolean).join(' '),
+          email: me.data.data.email,
+        }
+      : null;
+  return {
+    suggestions: suggestions.data,
+    promotions: promotions.data,
+    paymentConfig: paymentConfig.data,
+    today: todayInKitchen(),
+    buyer,
+  };
+}
+
+function failure(
+  status: number,
+  error: { message?: string; errors?: Record<string, string[]> },
+): PurchaseActionData {
+  if (status >= 500) return { ok: false, errors: { form: GENERIC_SERVER_ERROR } };
+  const errors: PurchaseErrors = {};
+  for (const [key, messages] of Object.entries(error.errors ?? {})) {
+    const field = key as keyof PurchaseErrors;
+    if (messages[0]) errors[field] ??= messages[0];
+  }
+  if (Object.keys(errors).length === 0) errors.form = error.message ?? GENERIC_SERVER_ERROR;
+  return { ok: false, errors };
+}
+
+/**
+ * The purchase form's action: `purchase` (the card's token from the provider's form, an
+ * idempotency key per press) or `confirm` (after the bank's 3-D Secure step, the state of the
+ * payment, which issues the card once it succeeded).
+ */
+export async function purchaseAction(request: Request, context: AppLoadContext): Promise<PurchaseActionData> {
+  const form = await request.formData();
+  if (form.get('intent') === 'confirm') {
+    const intentId = String(form.get('payment_intent_id') ?? '');
+    try {
+      const state = await context.api.get<GiftCardPurchaseResponse>(
+        `/api/sales/gift-cards/purchase-intent/${encodeURIComponent(intentId)}`,
+      );
+      return { ok: true, purchase: state.data, senderEmail: null };
+    } catch {
+      return { ok: false, errors: { form: GENERIC_SERVER_ERROR } };
+    }
+  }
+  const problems = purchaseFormErrors(form, { senderEmailRequired: false });
+  if (problems) return { ok: false, errors: problems };
+  const paymentMethodId = String(form.get('payment_method_id') ?? '').trim();
+  if (!paymentMethodId) return { ok: false, errors: { payment_method_id: 'Enter your card details' } };
+  const values = readPurchaseForm(form);
+  const idempotencyKey = String(form.get('idempotency_key') ?? '');
+  const answer = await context.api.send<GiftCardPurchaseResponse>('POST', '/api/sales/gift-cards/purchase', {
+    ...values,
+    amount: Number(values.amount),
+    payment_method_id: paymentMethodId,
+    ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+  });
+  if (!answer.ok) return failure(answer.status, answer.error);
+  return { ok: true, purchase: answer.data.data, senderEmail: values.sender_email ?? null };
+}

@@ -1,0 +1,34 @@
+import { type AccountGiftCards as Cards, GENERIC_SERVER_ERROR, redeemGiftCardBody } from '@sprout/contracts';
+import { requireCustomer } from '../features/account/account.server';
+import { AccountGiftCards, type RedeemActionData } from '../features/gift-cards/AccountGiftCards';
+import type { Route } from './+types/account.gift-cards';
+
+export const handle = { title: 'Gift cards' };
+
+/** /account/gift-cards: the balance the next boxes take, each card's history, and adding a code. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCustomer(request, context);
+  const answer = await context.api.get<{ data: Cards }>('/api/me/gift-cards');
+  return { cards: answer.data };
+}
+
+/** POST: adds a code to the account (POST /api/me/gift-cards); a refusal shows beside the field. */
+export async function action({ request, context }: Route.ActionArgs): Promise<RedeemActionData> {
+  await requireCustomer(request, context);
+  const form = await request.formData();
+  const parsed = redeemGiftCardBody.safeParse({ code: form.get('code') ?? '' });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? GENERIC_SERVER_ERROR };
+  const answer = await context.api.send('POST', '/api/me/gift-cards', parsed.data);
+  if (!answer.ok) {
+    const error =
+      answer.status >= 500
+        ? GENERIC_SERVER_ERROR
+        : (Object.values(answer.error.errors ?? {})[0]?.[0] ?? answer.error.message ?? GENERIC_SERVER_ERROR);
+    return { ok: false, error };
+  }
+  return { ok: true, message: 'Gift card added: its balance pays your next boxes.' };
+}
+
+export default function GiftCardsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <AccountGiftCards cards={loaderData.cards} outcome={actionData} />;
+}

@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { expect, test, VIEWPORTS } from './fixtures';
+
+/**
+ * Gift cards (issue 14, decision 024): a visitor buys a $50 card for a friend, delivered today; the
+ * friend reads the code in their email (the dev mailbox), uses it at their first checkout as a new
+ * customer, and finds what is left of it in their account.
+ */
+const unique = (label: string) =>
+  `gift-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const CARD_OK = '4242 4242 4242 4242';
+
+async function fillCard(page: Page) {
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await payment.getByLabel('Card number').fill(CARD_OK);
+  await payment.getByLabel(/Expiry/).fill('12 / 34');
+  await payment.getByLabel('CVC').fill('123');
+}
+
+/** Dollars in "$12.34" or "$12" form. */
+const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+
+test('buy a $50 card for a friend, who spends it on their first box and sees what is left', async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const friend = unique('friend');
+  const buyer = unique('buyer');
+
+  // Buy: a suggested amount, the friend, a message, today's date, the card.
+  await page.goto('/gift-cards');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift cards' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Gift card promotions' })).toContainText(
+    '$20 bonus card',
+  );
+  const form = page.getByRole('form', { name: 'Buy a gift card' });
+  await form.getByRole('radio', { name: '$50' }).check();
+  await form.getByLabel("Recipient's name").fill('Priya');
+  await form.getByLabel("Recipient's email").fill(friend);
+  await form.getByLabel('Your name').fill('Sam');
+  await form.getByLabel('Your email (for the receipt)').fill(buyer);
+  await form.getByLabel('Message (optional)').fill('Happy birthday, enjoy the snacks!');
+  await expect(form.getByRole('textbox', { name: 'Delivery date' })).not.toHaveValue('');
+  await fillCard(page);
+  await form.getByRole('button', { name: 'Pay $50' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you! Your gift card is paid' }),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText(`we have emailed it to ${friend}`)).toBeVisible();
+
+  // The friend's email, in the dev mailbox: the code is on its "Gift card code:" line.
+  let mail: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/dev/mailbox/messages?to=${encodeURIComponent(friend)}`);
+      mail = ((await response.json()) as { data: { subject: string; text: string }[] }).data[0];
+      return mail?.subject ?? '';
+    })
+    .toBe('Sam sent you a $50 Sprout & Spoon gift card');
+  expect(mail!.text).toContain('Happy birthday, enjoy the snacks!');
+  const code = mail!.text.match(/^Gift card code: (\S+)$/m)?.[1] ?? '';
+  expect(code).toMatch(/^([0-9A-Z]{4}-){6}[0-9A-Z]{4}$/);
+
+  // The friend's first box (half price with the welcome code): a 12-item plan filled by a preset,
+  // then checkout with the code, which pays it all and keeps the rest.
+  await page.goto('/?pc=WELCOME50');
+  await page.goto(`/menus?email=${encodeURIComponent(friend)}&zip=10001&plan=plan-12`);
+  const panel = page.locator('#cart-panel');
+  await expect(panel.locator('.cart-progress__label')).toHaveText('0 of 12 items');
+  await panel.getByRole('button', { name: 'Add all 12 items of Starter favourites' }).click();
+  await expect(panel.locator('.cart-progress__label')).toHaveText('12 of 12 items');
+  await panel.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const details = page.getByRole('form', { name: 'Your details' });
+  await details.getByLabel('First name').fill('Priya');
+  await details.getByLabel('Last name').fill('Shah');
+  await details.getByLabel('Address', { exact: true }).fill('12 Orchard Lane');
+  await details.getByLabel('City').fill('New York');
+  await details.getByLabel('Phone').fill('(212) 555-0142');
+  await details.getByLabel('Password', { exact: true }).fill('little-spoons-2026');
+
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await payment.getByLabel('Gift card code').fill(code.toLowerCase());
+  await payment.getByRole('button', { name: 'Apply' }).click();
+  const applied = payment.getByRole('list', { name: 'Gift cards applied' }).getByRole('listitem');
+  await expect(applied).toHaveCount(1);
+  await expect(applied).toContainText(`Gift card ending in ${code.slice(-4)}`);
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  const giftLine = summary.getByRole('term').filter({ hasText: 'Gift cards' });
+  await expect(giftLine).toBeVisible();
+  const appliedDollars = dollars(await giftLine.locator('xpath=following-sibling::dd[1]').textContent());
+  expect(appliedDollars).toBeGreaterThan(0);
+  expect(appliedDollars).toBeLessThan(50);
+  // A box paid entirely by a gift card needs no card (and does not fail: Saleor #14487).
+  await expect(payment.getByLabel('Card number')).toHaveCount(0);
+  await expect(payment).toContainText('Your gift cards cover your first box');
+  await payment.getByRole('button', { name: 'Start my subscription' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
+
+  // What is left of the card pays the next boxes: the account shows it, and the card's history.
+  await page.goto('/account/gift-cards');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift cards' })).toBeVisible();
+  const remaining = 50 - appliedDollars;
+  await expect(page.locator('[data-gift-card-balance]')).toHaveText(`$${remaining.toFixed(2)}`);
+  const card = page.getByRole('region', { name: `Gift card ending in ${code.slice(-4)}` });
+  await expect(card).toContainText(`$${remaining.toFixed(2)} left of $50.00`);
+  await expect(card.getByRole('row')).toHaveCount(3);
+  await page.screenshot({ path: 'test-results/screenshots/gift-cards-account-1280.png', fullPage: true });
+});
+
+test('the purchase flow on a phone, in the blog layout of /gift-cards/index-old, refuses a declined card', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto('/gift-cards/index-old');
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'blog-page-default');
+  const form = page.getByRole('form', { name: 'Buy a gift card' });
+  await form.getByRole('radio', { name: 'Other amount' }).check();
+  await form.getByRole('textbox', { name: /Other amount/ }).fill('20');
+  await form.getByLabel("Recipient's name").fill('Lee');
+  await form.getByLabel("Recipient's email").fill(unique('lee'));
+  await form.getByLabel('Your name').fill('Sam');
+  await form.getByLabel('Your email (for the receipt)').fill(unique('sam'));
+  await form.getByRole('button', { name: 'Pay' }).click();
+  await expect(form.getByText('Choose an amount from $25 to $500, in whole dollars')).toBeVisible();
+  await form.getByRole('textbox', { name: /Other amount/ }).fill('120');
+  // $100 or more earns the promotion's bonus card, shown before paying.
+  await expect(form.getByRole('definition').filter({ hasText: '$20' })).toBeVisible();
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await payment.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await payment.getByLabel(/Expiry/).fill('12 / 34');
+  await payment.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: 'Pay $120' }).click();
+  await expect(page.getByRole('alert')).toContainText('declined');
+  await page.screenshot({ path: 'test-results/screenshots/gift-cards-390.png', fullPage: true });
+});

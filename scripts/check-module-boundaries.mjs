@@ -42,7 +42,16 @@ export const TABLE_OWNERS = {
     'bestsellerGroupItems',
     'productRecommendations',
   ],
-  checkout: ['checkoutUpsellProducts', 'orders', 'orderLines', 'checkoutAttempts', 'routeGrants'],
+  checkout: [
+    'checkoutUpsellProducts',
+    'orders',
+    'orderLines',
+    'checkoutAttempts',
+    'routeGrants',
+    'orderRefunds',
+  ],
+  // Every admin change, with who made it and the record before and after (issue 17).
+  audit: ['adminAuditEntries'],
   // A subscription's upcoming boxes and their contents (the renewal engine, issue 12).
   subscriptions: ['subscriptions', 'deliveries', 'deliveryItems', 'subscriptionCancellations'],
   // The shared ledger of counted events (sign-in failures, codes, declines) and request counters.

@@ -19,6 +19,8 @@ import type { Route } from './+types/root';
 import { AppShell } from './features/cart/AppShell';
 import { type CartPageData, loadCartPage } from './features/cart/cart-page.server';
 import { CartUiProvider, EMPTY_CART_PAGE } from './features/cart/useCart';
+import { ActingAsBar } from './features/layout/ActingAsBar';
+import { actingAs } from './features/layout/acting-as.server';
 import { DemoRibbon } from './features/layout/DemoRibbon';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { LiveRegion } from './features/layout/LiveRegion';
@@ -38,6 +40,8 @@ export type RootData = {
   year: number;
   /** The visitor's cart, read by its cookie: what the header, the panel and checkout show. */
   cart: CartPageData;
+  /** The customer an admin is acting as (the impersonation cookie is set), else null. */
+  actingAs: string | null;
 };
 
 type MenuNavResponse = { data: { slug: string; name: string }[] };
@@ -46,15 +50,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   if (__MAINTENANCE_MODE__ && pathname !== MAINTENANCE_PATH) throw redirect(MAINTENANCE_PATH);
   // The maintenance page knows no cart.
-  const [menus, cart] = await Promise.all([
+  const [menus, cart, actingAsEmail] = await Promise.all([
     context.api.get<MenuNavResponse>('/api/product-menu-items'),
     __MAINTENANCE_MODE__ ? null : loadCartPage(request, context.api, context.site),
+    __MAINTENANCE_MODE__ ? null : actingAs(request, context.api),
   ]);
   const root: RootData = {
     site: context.site,
     menus: menus.data.map(({ slug, name }) => ({ slug, name })),
     year: new Date().getUTCFullYear(),
     cart: cart?.page ?? EMPTY_CART_PAGE,
+    actingAs: actingAsEmail,
   };
   return data(root, cart ? { headers: cart.headers } : undefined);
 }
@@ -129,6 +135,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className={isBlog ? 'legacy-body' : undefined}>
+        {root?.actingAs ? <ActingAsBar email={root.actingAs} /> : null}
         {root?.site.demo ? <DemoRibbon /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />

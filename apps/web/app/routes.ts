@@ -89,6 +89,27 @@ export default [
     ]),
   ]),
   route('account/sign-out', 'routes/account.sign-out.ts', { id: 'account-sign-out' }),
+  // The admin site (issue 17, design.md section 6): its own layout and bundle, an admin session required.
+  layout('layouts/admin.tsx', { id: 'layout-admin' }, [
+    ...prefix('admin', [
+      index('routes/admin.dashboard.tsx', { id: 'admin' }),
+      route('orders', 'routes/admin.orders.tsx', { id: 'admin-orders' }),
+      route('orders/:id', 'routes/admin.order.tsx', { id: 'admin-order' }),
+      route('customers', 'routes/admin.customers.tsx', { id: 'admin-customers' }),
+      route('customers/:id', 'routes/admin.customer.tsx', { id: 'admin-customer' }),
+      route('products', 'routes/admin.products.tsx', { id: 'admin-products' }),
+      route('products/:id', 'routes/admin.product.tsx', { id: 'admin-product' }),
+      route('categories', 'routes/admin.categories.tsx', { id: 'admin-categories' }),
+      route('menus', 'routes/admin.menus.tsx', { id: 'admin-menus' }),
+      route('promo-codes', 'routes/admin.promo-codes.tsx', { id: 'admin-promo-codes' }),
+      route('promo-codes/new', 'routes/admin.promo-code-new.tsx', { id: 'admin-promo-code-new' }),
+      route('promo-codes/:id', 'routes/admin.promo-code.tsx', { id: 'admin-promo-code' }),
+      route('partnerships', 'routes/admin.partnerships.tsx', { id: 'admin-partnerships' }),
+      route('audit', 'routes/admin.audit.tsx', { id: 'admin-audit' }),
+    ]),
+  ]),
+  // Ends acting as a customer (the "acting as" bar's form; no page of its own).
+  route('admin/impersonation', 'routes/admin.impersonation.ts', { id: 'admin-impersonation' }),
   route('account/payment-method', 'routes/account.payment-method.ts', { id: 'account-payment-method' }),
   // Cart changes (a resource route: no page of its own).
   route('cart', 'routes/cart.ts', { id: 'cart' }),

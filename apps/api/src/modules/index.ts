@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accessRoutes from './access/routes';
 import accountRoutes from './accounts/routes';
+import adminGuard from './admin/guard';
+import adminRoutes from './admin/routes';
 import authRoutes from './auth/routes';
 import blogRoutes from './blog/routes';
 import cartRoutes from './carts/routes';
@@ -21,8 +23,11 @@ import subscriptionRoutes from './subscriptions/routes';
  */
 // biome-ignore lint/suspicious/noExplicitAny: each module reads the options it needs (siteUrl, siteName)
 export const modules: Record<string, FastifyPluginAsync<any>> = {
+  // First: its hook guards the /api/admin routes every module below registers.
+  adminGuard,
   access: accessRoutes,
   accounts: accountRoutes,
+  admin: adminRoutes,
   auth: authRoutes,
   blog: blogRoutes,
   catalog: catalogRoutes,

@@ -318,3 +318,32 @@ export const subscriptionCancellations = pgTable(
   },
   (t) => [index().on(t.subscriptionId, t.createdAt), index().on(t.reason, t.outcome)],
 );
+
+/**
+ * A refund an admin asked for (issue 17). The admin form's idempotency key is unique, so a
+ * double-submitted refund is one refund: the second request finds this row. `pending` is written
+ * before the provider is asked, so a refund can never happen without a record of it.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    idempotencyKey: text().notNull(),
+    amountCents: integer().notNull(),
+    status: text({ enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerRefundId: text(),
+    reason: text(),
+    requestedByUserId: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.idempotencyKey),
+    index().on(t.orderId),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './audit';
 export * from './auth';
 export * from './blog';
 export * from './catalog';

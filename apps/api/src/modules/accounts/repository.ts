@@ -105,3 +105,28 @@ export async function setEmail(db: Database, userId: number, email: string): Pro
     throw error;
   }
 }
+
+// ─── Admin: customer search (issue 17) ───────────────────────────────────────────────────────
+
+/** Accounts whose email or name contains the query (any case), or with this id; newest first. */
+export async function searchUsers(db: Database, query: string, limit: number) {
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byId = /^\d{1,9}$/.test(query) ? sql`or ${users.id} = ${Number(query)}` : sql``;
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isAdmin: users.isAdmin,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(
+      query
+        ? sql`(${users.email} ilike ${pattern} or (coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern} ${byId})`
+        : undefined,
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}

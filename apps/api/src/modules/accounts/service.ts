@@ -196,3 +196,16 @@ export async function updateProfile(
 export function setEmail(tx: Database, userId: number, email: string): Promise<boolean> {
   return repository.setEmail(tx, userId, email);
 }
+
+/** The admin's customer search: by email, name or account id. */
+export async function searchAccounts(db: Database, query: string, limit: number) {
+  const rows = await repository.searchUsers(db, query.trim(), limit);
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    is_admin: row.isAdmin,
+    created_at: row.createdAt.toISOString(),
+  }));
+}

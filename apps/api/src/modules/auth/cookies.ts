@@ -1,4 +1,9 @@
-import { IMPERSONATION_COOKIE, SESSION_COOKIE, TRUSTED_DEVICE_COOKIE } from '@sprout/contracts';
+import {
+  IMPERSONATION_COOKIE,
+  IMPERSONATOR_SESSION_COOKIE,
+  SESSION_COOKIE,
+  TRUSTED_DEVICE_COOKIE,
+} from '@sprout/contracts';
 import { parse as parseCookies, serialize } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'tldts';
@@ -62,8 +67,21 @@ export function setSessionCookies(
 export function setImpersonationCookies(
   reply: FastifyReply,
   settings: CookieSettings,
-  impersonation: { sessionToken: string; maxAgeSeconds: number },
+  impersonation: { sessionToken: string; maxAgeSeconds: number; adminSessionToken?: string | undefined },
 ) {
+  if (impersonation.adminSessionToken) {
+    // The admin's own session, kept aside (httpOnly, this host only) to go back to when done.
+    append(
+      reply,
+      serialize(IMPERSONATOR_SESSION_COOKIE, impersonation.adminSessionToken, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: settings.secure,
+        path: '/',
+        maxAge: impersonation.maxAgeSeconds,
+      }),
+    );
+  }
   append(
     reply,
     serialize(SESSION_COOKIE, impersonation.sessionToken, {
@@ -91,6 +109,10 @@ export function setImpersonationCookies(
 
 export function clearImpersonationCookie(reply: FastifyReply, settings: CookieSettings) {
   const domain = parentDomain(settings.siteHostname);
+  append(
+    reply,
+    serialize(IMPERSONATOR_SESSION_COOKIE, '', { httpOnly: true, path: '/', maxAge: 0, sameSite: 'lax' }),
+  );
   append(
     reply,
     serialize(IMPERSONATION_COOKIE, '', {

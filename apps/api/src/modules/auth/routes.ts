@@ -1,5 +1,6 @@
 import {
   completePasswordResetBody,
+  IMPERSONATOR_SESSION_COOKIE,
   impersonationBody,
   impersonationResponse,
   initialAuthResponse,
@@ -134,6 +135,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       setImpersonationCookies(reply, cookies, {
         sessionToken,
         maxAgeSeconds: auth.IMPERSONATION_MINUTES * 60,
+        adminSessionToken: readCookie(request, SESSION_COOKIE),
       });
       return reply.status(201).send({ data: { user_id: customer.id, email: customer.email }, meta: {} });
     },
@@ -148,8 +150,15 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       },
     },
     async (request, reply) => {
-      await auth.endImpersonation(db(), readCookie(request, SESSION_COOKIE));
-      clearSessionCookie(reply, cookies);
+      const impersonatorUserId = await auth.endImpersonation(db(), readCookie(request, SESSION_COOKIE));
+      const adminSession = await auth.impersonatorSession(
+        db(),
+        readCookie(request, IMPERSONATOR_SESSION_COOKIE),
+        impersonatorUserId,
+      );
+      // Back to the admin's own session when it is still live; else signed out, as before.
+      if (adminSession) setSessionCookies(reply, cookies, { sessionToken: adminSession });
+      else clearSessionCookie(reply, cookies);
       clearImpersonationCookie(reply, cookies);
       return reply.code(204).send(null);
     },

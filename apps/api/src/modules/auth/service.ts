@@ -346,12 +346,28 @@ export async function startImpersonation(
 }
 
 /** Ends an impersonation session; a customer's own session is not ended here (that is logout). */
-export async function endImpersonation(db: Database, sessionToken: string | undefined): Promise<void> {
+export async function endImpersonation(db: Database, sessionToken: string | undefined): Promise<number> {
   const session = await sessionUser(db, sessionToken);
   if (!session || session.impersonatorUserId === null) {
     throw AppError.notFound('You are not acting as a customer.');
   }
   await repository.revokeSession(db, session.idHash);
+  return session.impersonatorUserId;
+}
+
+/**
+ * The admin's own session kept while they acted as a customer, if it is still theirs and live:
+ * ending the impersonation goes back to it (one click, no second sign-in).
+ */
+export async function impersonatorSession(
+  db: Database,
+  sessionToken: string | undefined,
+  impersonatorUserId: number,
+): Promise<string | null> {
+  const session = await sessionUser(db, sessionToken);
+  if (!session || session.impersonatorUserId !== null) return null;
+  if (session.user.id !== impersonatorUserId || !session.user.isAdmin) return null;
+  return sessionToken ?? null;
 }
 
 /** A session for a user whose identity was proven elsewhere (a social provider). */

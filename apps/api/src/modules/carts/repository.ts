@@ -335,3 +335,24 @@ export async function markCartCheckedOut(db: Database, cartId: string, userId: n
     .set({ status: 'checked_out', profileId: userId, updatedAt: sql`now()` })
     .where(eq(abandonedCarts.id, cartId));
 }
+
+// ─── Admin: the funnel (issue 17) ────────────────────────────────────────────────────────────
+
+/** Of the carts created in [from, to): how many were captured, chose a plan, checked out. */
+export async function cartFunnel(db: Database, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      created: sql<number>`count(*)::int`,
+      captured: sql<number>`count(${abandonedCarts.leadCapturedAt})::int`,
+      planChosen: sql<number>`count(${abandonedCarts.planId})::int`,
+      checkedOut: sql<number>`(count(*) filter (where ${abandonedCarts.status} = 'checked_out'))::int`,
+    })
+    .from(abandonedCarts)
+    .where(
+      and(
+        sql`${abandonedCarts.createdAt} >= ${from.toISOString()}`,
+        sql`${abandonedCarts.createdAt} < ${to.toISOString()}`,
+      ),
+    );
+  return row ?? { created: 0, captured: 0, planChosen: 0, checkedOut: 0 };
+}

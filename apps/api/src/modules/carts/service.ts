@@ -452,3 +452,8 @@ export function lockCartForCheckout(tx: Database, cartId: string) {
 export function markCartCheckedOut(tx: Database, cartId: string, userId: number): Promise<void> {
   return repository.markCartCheckedOut(tx, cartId, userId);
 }
+
+/** The admin dashboard's funnel: carts created in [from, to), then captured, plan chosen, checked out. */
+export function cartFunnel(db: Database, from: Date, to: Date) {
+  return repository.cartFunnel(db, from, to);
+}

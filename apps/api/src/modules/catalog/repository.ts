@@ -271,3 +271,165 @@ export async function listBestsellerGroups(db: Database) {
     .orderBy(asc(bestsellerGroupItems.position), asc(products.id));
   return groups.map((group) => ({ group, items: items.filter((item) => item.groupId === group.id) }));
 }
+
+// ─── Admin: catalogue editing (issue 17) ─────────────────────────────────────────────────────
+
+/** Every product, retired ones too, as the admin lists them: by category, then the shop's order. */
+export async function listAllProducts(db: Database): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .orderBy(desc(categories.sortingWeight), asc(categories.id), ...productOrder);
+}
+
+export async function findProductById(db: Database, id: number): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .where(eq(products.id, id));
+  return row;
+}
+
+export type ProductChanges = Partial<
+  Pick<
+    typeof products.$inferInsert,
+    | 'name'
+    | 'description'
+    | 'excerpt'
+    | 'categoryId'
+    | 'premiumDifferenceCents'
+    | 'isPremium'
+    | 'badgeId'
+    | 'isActive'
+    | 'sortingWeight'
+  >
+>;
+
+export async function updateProduct(tx: Database, id: number, changes: ProductChanges) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(products).set(changes).where(eq(products.id, id));
+}
+
+/** Replaces a product's tags with these (unknown slugs are the caller's to refuse). */
+export async function setProductTags(tx: Database, productId: number, slugs: string[]) {
+  await tx.delete(productTags).where(eq(productTags.productId, productId));
+  if (slugs.length === 0) return;
+  const rows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.slug, slugs));
+  await tx.insert(productTags).values(rows.map((row) => ({ productId, tagId: row.id })));
+}
+
+export async function setProductIndicators(tx: Database, productId: number, slugs: string[]) {
+  await tx.delete(productIndicators).where(eq(productIndicators.productId, productId));
+  if (slugs.length === 0) return;
+  const rows = await tx.select({ id: indicators.id }).from(indicators).where(inArray(indicators.slug, slugs));
+  await tx.insert(productIndicators).values(rows.map((row) => ({ productId, indicatorId: row.id })));
+}
+
+export async function listBadges(db: Database) {
+  return db.select().from(badges).orderBy(asc(badges.name));
+}
+
+export async function updateCategory(
+  tx: Database,
+  id: number,
+  changes: Partial<Pick<CategoryRow, 'name' | 'description' | 'basePriceCents' | 'sortingWeight'>>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(categories).set(changes).where(eq(categories.id, id));
+}
+
+export async function listMenuRows(db: Database) {
+  const [rows, links] = await Promise.all([
+    db.select().from(menus).orderBy(desc(menus.sortingWeight), asc(menus.id)),
+    db.select().from(menuCategories),
+  ]);
+  return rows.map((menu) => ({
+    menu,
+    categoryIds: links.filter((link) => link.menuId === menu.id).map((link) => link.categoryId),
+  }));
+}
+
+export async function updateMenu(
+  tx: Database,
+  id: number,
+  changes: Partial<Pick<typeof menus.$inferInsert, 'name' | 'subtitle' | 'description' | 'sortingWeight'>>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(menus).set(changes).where(eq(menus.id, id));
+}
+
+export async function setMenuCategories(tx: Database, menuId: number, categoryIds: number[]) {
+  await tx.delete(menuCategories).where(eq(menuCategories.menuId, menuId));
+  if (categoryIds.length)
+    await tx.insert(menuCategories).values(categoryIds.map((categoryId) => ({ menuId, categoryId })));
+}
+
+/** Every preset with all its items (retired products and zero quantities too), for the admin. */
+export async function listBestsellerRows(db: Database) {
+  const [groups, items] = await Promise.all([
+    db
+      .select()
+      .from(bestsellerGroups)
+      .orderBy(desc(bestsellerGroups.sortingWeight), asc(bestsellerGroups.id)),
+    db
+      .select({
+        groupId: bestsellerGroupItems.groupId,
+        quantity: bestsellerGroupItems.quantity,
+        position: bestsellerGroupItems.position,
+        sku: products.sku,
+        name: products.name,
+      })
+      .from(bestsellerGroupItems)
+      .innerJoin(products, eq(products.id, bestsellerGroupItems.productId))
+      .orderBy(asc(bestsellerGroupItems.position), asc(products.id)),
+  ]);
+  return groups.map((group) => ({ group, items: items.filter((item) => item.groupId === group.id) }));
+}
+
+export async function updateBestsellerGroup(
+  tx: Database,
+  id: number,
+  changes: Partial<Pick<typeof bestsellerGroups.$inferInsert, 'name' | 'description' | 'showOnCart'>>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(bestsellerGroups).set(changes).where(eq(bestsellerGroups.id, id));
+}
+
+/** Replaces a preset's items with these (skus already checked), in this order. */
+export async function setBestsellerItems(
+  tx: Database,
+  groupId: number,
+  items: { sku: string; quantity: number }[],
+) {
+  await tx.delete(bestsellerGroupItems).where(eq(bestsellerGroupItems.groupId, groupId));
+  const kept = items.filter((item) => item.quantity > 0);
+  if (kept.length === 0) return;
+  const rows = await tx
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(
+      inArray(
+        products.sku,
+        kept.map((item) => item.sku),
+      ),
+    );
+  const idOf = new Map(rows.map((row) => [row.sku, row.id]));
+  await tx.insert(bestsellerGroupItems).values(
+    kept.map((item, position) => ({
+      groupId,
+      productId: idOf.get(item.sku)!,
+      quantity: item.quantity,
+      position,
+    })),
+  );
+}
+
+export async function findSkus(db: Database, skus: string[]) {
+  if (skus.length === 0) return new Set<string>();
+  const rows = await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, skus));
+  return new Set(rows.map((row) => row.sku));
+}

@@ -392,3 +392,118 @@ export async function findOrderFirstNames(db: Database, orderIds: number[]) {
     .from(orders)
     .where(inArray(orders.id, orderIds));
 }
+
+// ─── Admin: search, reports and refunds (issue 17) ──────────────────────────────────────────
+
+const { orderRefunds } = schema;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+
+/** Orders by id or by email (a part of it, any case), newest first. */
+export async function searchOrders(db: Database, query: { orderId?: number; email?: string }, limit: number) {
+  const where =
+    query.orderId !== undefined
+      ? eq(orders.id, query.orderId)
+      : query.email
+        ? sql`${orders.email} ilike ${`%${query.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+        : undefined;
+  return db
+    .select({
+      id: orders.id,
+      email: orders.email,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      deliveryDate: orders.deliveryDate,
+      createdAt: orders.createdAt,
+      userId: orders.userId,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** A customer's orders for the admin, newest first, without lines. */
+export async function listOrdersOfUser(db: Database, userId: number, limit: number) {
+  return searchOrdersWhere(db, eq(orders.userId, userId), limit);
+}
+
+function searchOrdersWhere(db: Database, where: ReturnType<typeof eq>, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      email: orders.email,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      deliveryDate: orders.deliveryDate,
+      createdAt: orders.createdAt,
+      userId: orders.userId,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** Orders and revenue per UTC day since `since` (canceled orders are not sales; refunds are taken off). */
+export async function ordersPerDay(db: Database, since: Date) {
+  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      orders: sql<number>`count(*)::int`,
+      revenueCents: sql<number>`(coalesce(sum(${orders.totalCents}), 0) - coalesce(sum((
+        select sum(${orderRefunds.amountCents}) from ${orderRefunds}
+        where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'succeeded')), 0))::int`,
+    })
+    .from(orders)
+    .where(and(sql`${orders.createdAt} >= ${since.toISOString()}`, sql`${orders.status} <> 'canceled'`))
+    .groupBy(day)
+    .orderBy(day);
+}
+
+/** Per promo code: the orders placed with it and their revenue. */
+export async function promoCodeSales(db: Database) {
+  return db
+    .select({
+      promoCodeId: orders.promoCodeId,
+      orders: sql<number>`count(*)::int`,
+      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
+    })
+    .from(orders)
+    .where(and(sql`${orders.promoCodeId} is not null`, sql`${orders.status} <> 'canceled'`))
+    .groupBy(orders.promoCodeId);
+}
+
+/** The order row locked for the rest of the transaction: refunds of one order never race. */
+export async function lockOrder(tx: Database, orderId: number) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+export async function findRefundByKey(db: Database, idempotencyKey: string) {
+  const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function listRefunds(db: Database, orderId: number) {
+  return db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+}
+
+/** Insert unless the key exists; the existing row wins (a double submit). */
+export async function insertRefundIfAbsent(tx: Database, refund: typeof orderRefunds.$inferInsert) {
+  const [row] = await tx.insert(orderRefunds).values(refund).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function settleRefund(
+  tx: Database,
+  refundId: number,
+  changes: { status: 'succeeded' | 'failed'; providerRefundId?: string | null },
+) {
+  const [row] = await tx.update(orderRefunds).set(changes).where(eq(orderRefunds.id, refundId)).returning();
+  return row!;
+}

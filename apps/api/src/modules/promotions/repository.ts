@@ -164,3 +164,103 @@ export async function findAppSettingGroup(db: Database, group: string) {
   const [row] = await db.select().from(appSettingGroups).where(eq(appSettingGroups.group, group));
   return row?.values ?? null;
 }
+
+// ─── Admin: promo codes and credits (issue 17) ───────────────────────────────────────────────
+
+export async function listPromoCodesWithTiers(db: Database) {
+  const [codes, tiers, redemptions] = await Promise.all([
+    db.select().from(promoCodes).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id)),
+    db.select().from(promoCodeTiers).orderBy(asc(promoCodeTiers.weeklyOrdinalNumber)),
+    db
+      .select({ promoCodeId: promoCodeRedemptions.promoCodeId, count: sql<number>`count(*)::int` })
+      .from(promoCodeRedemptions)
+      .groupBy(promoCodeRedemptions.promoCodeId),
+  ]);
+  const redeemed = new Map(redemptions.map((row) => [row.promoCodeId, row.count]));
+  return codes.map((code) => ({
+    code,
+    tiers: tiers.filter((tier) => tier.promoCodeId === code.id),
+    redemptions: redeemed.get(code.id) ?? 0,
+  }));
+}
+
+export async function findPromoCodeById(db: Database, id: number) {
+  const [code] = await db.select().from(promoCodes).where(eq(promoCodes.id, id));
+  if (!code) return undefined;
+  const tiers = await db
+    .select()
+    .from(promoCodeTiers)
+    .where(eq(promoCodeTiers.promoCodeId, id))
+    .orderBy(asc(promoCodeTiers.weeklyOrdinalNumber));
+  return { code, tiers };
+}
+
+/** Inserts the code unless one with the same letters (any case) exists; undefined then. */
+export async function insertPromoCode(tx: Database, code: typeof promoCodes.$inferInsert) {
+  const [row] = await tx.insert(promoCodes).values(code).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updatePromoCode(
+  tx: Database,
+  id: number,
+  changes: Partial<Omit<typeof promoCodes.$inferInsert, 'id' | 'usesCount' | 'createdAt'>>,
+) {
+  if (Object.keys(changes).length === 0) return true;
+  const rows = await tx
+    .update(promoCodes)
+    .set(changes)
+    .where(eq(promoCodes.id, id))
+    .returning({ id: promoCodes.id });
+  return rows.length > 0;
+}
+
+export async function replaceTiers(
+  tx: Database,
+  promoCodeId: number,
+  tiers: Omit<TierRow, 'id' | 'promoCodeId'>[],
+) {
+  await tx.delete(promoCodeTiers).where(eq(promoCodeTiers.promoCodeId, promoCodeId));
+  if (tiers.length) await tx.insert(promoCodeTiers).values(tiers.map((tier) => ({ ...tier, promoCodeId })));
+}
+
+/** Every credit line of a customer, newest first. */
+export async function listCredits(db: Database, userId: number) {
+  return db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
+}
+
+export async function listPartnerships(db: Database) {
+  return db.select().from(partnerships).orderBy(asc(partnerships.code));
+}
+
+export async function findPartnershipById(db: Database, id: number) {
+  const [row] = await db.select().from(partnerships).where(eq(partnerships.id, id));
+  return row;
+}
+
+export async function insertPartnership(tx: Database, row: typeof partnerships.$inferInsert) {
+  const [inserted] = await tx.insert(partnerships).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updatePartnership(
+  tx: Database,
+  id: number,
+  changes: Partial<Omit<typeof partnerships.$inferInsert, 'id'>>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(partnerships).set(changes).where(eq(partnerships.id, id));
+}
+
+export async function updateAppSettingGroup(tx: Database, group: string, values: Record<string, unknown>) {
+  const rows = await tx
+    .update(appSettingGroups)
+    .set({ values })
+    .where(eq(appSettingGroups.group, group))
+    .returning({ id: appSettingGroups.id });
+  if (rows.length === 0) await tx.insert(appSettingGroups).values({ group, values });
+}

@@ -667,3 +667,60 @@ export async function findUserContact(db: Database, userId: number) {
     .where(eq(users.id, userId));
   return row;
 }
+
+// ─── Admin: reports (issue 17) ───────────────────────────────────────────────────────────────
+
+export async function countSubscriptionsByStatus(db: Database) {
+  return db
+    .select({ status: subscriptions.status, count: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .groupBy(subscriptions.status);
+}
+
+/** Cancellations started in [from, to), by reason and outcome (the offer accepted or not). */
+export async function cancellationReport(db: Database, from: Date, to: Date) {
+  const { subscriptionCancellations } = schema;
+  return db
+    .select({
+      reason: subscriptionCancellations.reason,
+      outcome: subscriptionCancellations.outcome,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(subscriptionCancellations)
+    .where(
+      and(
+        sql`${subscriptionCancellations.createdAt} >= ${from.toISOString()}`,
+        sql`${subscriptionCancellations.createdAt} < ${to.toISOString()}`,
+      ),
+    )
+    .groupBy(subscriptionCancellations.reason, subscriptionCancellations.outcome);
+}
+
+/**
+ * The kitchen's plan: for each delivery week (its Monday) from `fromDate` to before `toDate`, how
+ * many of each product are in boxes that will ship (locked, or scheduled and still editable).
+ */
+export async function kitchenPlan(db: Database, fromDate: string, toDate: string) {
+  const week = sql<string>`to_char(date_trunc('week', ${deliveries.deliveryDate}::timestamp), 'YYYY-MM-DD')`;
+  return db
+    .select({
+      week,
+      productId: products.id,
+      sku: products.sku,
+      name: products.name,
+      locked: sql<number>`(coalesce(sum(${deliveryItems.quantity}) filter (where ${deliveries.status} = 'locked'), 0))::int`,
+      scheduled: sql<number>`(coalesce(sum(${deliveryItems.quantity}) filter (where ${deliveries.status} = 'scheduled'), 0))::int`,
+    })
+    .from(deliveryItems)
+    .innerJoin(deliveries, eq(deliveries.id, deliveryItems.deliveryId))
+    .innerJoin(products, eq(products.id, deliveryItems.productId))
+    .where(
+      and(
+        inArray(deliveries.status, ['locked', 'scheduled']),
+        gte(deliveries.deliveryDate, fromDate),
+        sql`${deliveries.deliveryDate} < ${toDate}`,
+      ),
+    )
+    .groupBy(week, products.id, products.sku, products.name)
+    .orderBy(week, desc(sql`sum(${deliveryItems.quantity})`), products.name);
+}

@@ -32,6 +32,10 @@ export function nextLoginStep(
     return { kind: 'failed' };
   }
   // An admin goes to the admin site whatever page asked: the account site is for customers.
-  if (result.is_admin) return { kind: 'admin', to: sites.admin };
+  // An admin page that asked for the sign-in is where the admin goes back to.
+  if (result.is_admin) {
+    const backToAdmin = returnTo && (returnTo === sites.admin || returnTo.startsWith(`${sites.admin}/`));
+    return { kind: 'admin', to: backToAdmin ? returnTo : sites.admin };
+  }
   return { kind: 'signed-in', to: returnTo ?? sites.account };
 }

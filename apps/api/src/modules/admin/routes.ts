@@ -1,0 +1,355 @@
+import {
+  ADMIN_AUDIT_PAGE_SIZE,
+  ADMIN_SEARCH_LIMIT,
+  adminAuditQuery,
+  adminBestsellerBody,
+  adminCategoryBody,
+  adminDashboardQuery,
+  adminIdParams,
+  adminMenuBody,
+  adminPartnershipBody,
+  adminPartnershipUpdateBody,
+  adminProductBody,
+  adminPromoCodeBody,
+  adminPromoCodeUpdateBody,
+  adminReferralSettingsBody,
+  adminRefundBody,
+  adminSearchQuery,
+  adminSkipBody,
+  pauseBody,
+} from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { searchAccounts } from '../accounts/service';
+import { listAuditEntries } from '../audit/service';
+import { signedIn } from '../auth/guards';
+import * as catalog from '../catalog/admin';
+import {
+  adminOrder,
+  promoCodeSales,
+  refundOrder,
+  resendConfirmation,
+  searchOrders,
+} from '../checkout/admin-orders';
+import * as promotions from '../promotions/admin';
+import { pauseForCustomer, skipForCustomer } from '../subscriptions/admin-reports';
+import { customerDetail, dashboard } from './service';
+
+type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
+
+const tags = ['admin'];
+
+/**
+ * The admin module's /api/admin routes (issue 17). The guard is ./guard.ts, registered before
+ * every module: it covers these and the admin routes other modules add.
+ */
+export default async function adminRoutes(fastify: FastifyInstance, options: Options) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+  const actor = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.id;
+  const ok = <T>(data: T) => ({ data, meta: {} });
+
+  app.get(
+    '/api/admin/dashboard',
+    {
+      schema: {
+        tags,
+        summary: 'Sales, subscriptions, funnel, cancellations, kitchen plan',
+        querystring: adminDashboardQuery,
+      },
+    },
+    async (request) => ok(await dashboard(db(), new Date(), request.query)),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags,
+        summary: 'The audit log: every admin change, newest first',
+        querystring: adminAuditQuery,
+      },
+    },
+    async (request) => {
+      const { entries, total } = await listAuditEntries(
+        db(),
+        { entity: request.query.entity, entityId: request.query.entity_id },
+        { page: request.query.page, perPage: ADMIN_AUDIT_PAGE_SIZE },
+      );
+      return { data: entries, meta: { total, page: request.query.page, per_page: ADMIN_AUDIT_PAGE_SIZE } };
+    },
+  );
+
+  // ─── Orders ───────────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/admin/orders',
+    { schema: { tags, summary: 'Orders by number or email, newest first', querystring: adminSearchQuery } },
+    async (request) => ok(await searchOrders(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
+  );
+
+  app.get(
+    '/api/admin/orders/:id',
+    { schema: { tags, summary: 'One order: lines, costs and refunds', params: adminIdParams } },
+    async (request) => ok(await adminOrder(db(), request.params.id)),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refunds',
+    {
+      schema: {
+        tags,
+        summary: 'Refund in full (no amount) or in part through the payment provider; idempotent by key',
+        params: adminIdParams,
+        body: adminRefundBody,
+      },
+    },
+    async (request) =>
+      ok(
+        await refundOrder(
+          { db: db(), payments: app.payments },
+          actor(request),
+          request.params.id,
+          request.body,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/confirmation-emails',
+    { schema: { tags, summary: 'Send the order confirmation again', params: adminIdParams } },
+    async (request, reply) => {
+      await resendConfirmation(
+        { db: db(), mailer: app.mailer, site: { name: options.siteName, url: options.siteUrl } },
+        actor(request),
+        request.params.id,
+      );
+      return reply.status(202).send({ message: 'The confirmation is on its way.' });
+    },
+  );
+
+  // ─── Customers ────────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/admin/customers',
+    { schema: { tags, summary: 'Accounts by email, name or id', querystring: adminSearchQuery } },
+    async (request) => ok(await searchAccounts(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
+  );
+
+  app.get(
+    '/api/admin/customers/:id',
+    { schema: { tags, summary: 'A customer: subscription, boxes, orders, credits', params: adminIdParams } },
+    async (request) => ok(await customerDetail(db(), request.params.id, new Date())),
+  );
+
+  app.post(
+    '/api/admin/customers/:id/skips',
+    {
+      schema: { tags, summary: "Skip a customer's box for them", params: adminIdParams, body: adminSkipBody },
+    },
+    async (request) =>
+      ok(await skipForCustomer(db(), actor(request), request.params.id, request.body.date, new Date())),
+  );
+
+  app.post(
+    '/api/admin/customers/:id/pause',
+    {
+      schema: {
+        tags,
+        summary: "Pause a customer's subscription for them",
+        params: adminIdParams,
+        body: pauseBody,
+      },
+    },
+    async (request) =>
+      ok(
+        await pauseForCustomer(
+          {
+            db: db(),
+            mailer: app.mailer,
+            site: {
+              name: options.siteName,
+              accountUrl: new URL(options.accountSiteUrl, options.siteUrl).href,
+            },
+          },
+          actor(request),
+          request.params.id,
+          request.body,
+        ),
+      ),
+  );
+
+  // ─── Catalogue ────────────────────────────────────────────────────────────────────────────
+  app.get('/api/admin/products', { schema: { tags, summary: 'Every product, retired ones too' } }, async () =>
+    ok(await catalog.listAdminProducts(db())),
+  );
+
+  app.get(
+    '/api/admin/products/:id',
+    { schema: { tags, summary: 'One product with the choices its form offers', params: adminIdParams } },
+    async (request) => ({
+      data: await catalog.adminProduct(db(), request.params.id),
+      meta: { choices: await catalog.catalogueChoices(db()) },
+    }),
+  );
+
+  app.patch(
+    '/api/admin/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a product: shown on the storefront at once',
+        params: adminIdParams,
+        body: adminProductBody,
+      },
+    },
+    async (request) => ok(await catalog.updateProduct(db(), actor(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/admin/categories',
+    { schema: { tags, summary: 'Categories, badges, tags, indicators' } },
+    async () => ok(await catalog.catalogueChoices(db())),
+  );
+
+  app.patch(
+    '/api/admin/categories/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a category (its price is every item's list price)",
+        params: adminIdParams,
+        body: adminCategoryBody,
+      },
+    },
+    async (request) =>
+      ok(await catalog.updateCategory(db(), actor(request), request.params.id, request.body)),
+  );
+
+  // ─── Promotions ───────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/admin/promo-codes',
+    { schema: { tags, summary: 'Promo codes with usage and revenue' } },
+    async () => {
+      const [codes, sales] = await Promise.all([promotions.listAdminPromoCodes(db()), promoCodeSales(db())]);
+      return ok(codes.map((code) => ({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } })));
+    },
+  );
+
+  app.get(
+    '/api/admin/promo-codes/:id',
+    { schema: { tags, summary: 'One promo code with its tiers', params: adminIdParams } },
+    async (request) => {
+      const [code, sales] = await Promise.all([
+        promotions.adminPromoCode(db(), request.params.id),
+        promoCodeSales(db()),
+      ]);
+      return ok({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } });
+    },
+  );
+
+  app.post(
+    '/api/admin/promo-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Create a promo code with its tiers, limits and window',
+        body: adminPromoCodeBody,
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await promotions.createPromoCode(db(), actor(request), request.body))),
+  );
+
+  app.patch(
+    '/api/admin/promo-codes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit or disable (is_active: false) a promo code',
+        params: adminIdParams,
+        body: adminPromoCodeUpdateBody,
+      },
+    },
+    async (request) =>
+      ok(await promotions.updatePromoCode(db(), actor(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/admin/referral-settings',
+    { schema: { tags, summary: 'What a referred friend gets, what the referrer earns' } },
+    async () => ok(await promotions.referralSettings(db())),
+  );
+
+  app.put(
+    '/api/admin/referral-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the referral_system_discounts settings',
+        body: adminReferralSettingsBody,
+      },
+    },
+    async (request) => ok(await promotions.updateReferralSettings(db(), actor(request), request.body)),
+  );
+
+  app.get('/api/admin/partnerships', { schema: { tags, summary: 'Partnerships' } }, async () =>
+    ok(await promotions.listPartnerships(db())),
+  );
+
+  app.post(
+    '/api/admin/partnerships',
+    { schema: { tags, summary: 'Create a partnership', body: adminPartnershipBody } },
+    async (request, reply) =>
+      reply.status(201).send(ok(await promotions.createPartnership(db(), actor(request), request.body))),
+  );
+
+  app.patch(
+    '/api/admin/partnerships/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit or disable a partnership',
+        params: adminIdParams,
+        body: adminPartnershipUpdateBody,
+      },
+    },
+    async (request) =>
+      ok(await promotions.updatePartnership(db(), actor(request), request.params.id, request.body)),
+  );
+
+  app.get('/api/admin/menus', { schema: { tags, summary: 'Menus with their categories' } }, async () =>
+    ok(await catalog.listAdminMenus(db())),
+  );
+
+  app.patch(
+    '/api/admin/menus/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a menu: texts, order, categories',
+        params: adminIdParams,
+        body: adminMenuBody,
+      },
+    },
+    async (request) => ok(await catalog.updateMenu(db(), actor(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/admin/bestsellers',
+    { schema: { tags, summary: 'Bestseller presets with their dishes' } },
+    async () => ok(await catalog.listAdminBestsellers(db())),
+  );
+
+  app.put(
+    '/api/admin/bestsellers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a bestseller preset and its dishes',
+        params: adminIdParams,
+        body: adminBestsellerBody,
+      },
+    },
+    async (request) =>
+      ok(await catalog.updateBestseller(db(), actor(request), request.params.id, request.body)),
+  );
+}

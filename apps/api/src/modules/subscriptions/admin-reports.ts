@@ -1,0 +1,111 @@
+import type { PauseBody } from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { recordAdminAction } from '../audit/service';
+import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
+import * as lifecycle from './lifecycle-service';
+import * as repository from './repository';
+import { findCurrentSubscriptionWithPlan, skipDelivery } from './service';
+
+// The subscriptions module's side of the admin site (issue 17): the reports of the dashboard and
+// the changes support makes for a customer, each audited in the transaction that makes it.
+
+export async function subscriptionCounts(
+  db: Database,
+): Promise<Record<'active' | 'paused' | 'canceled', number>> {
+  const counts = { active: 0, paused: 0, canceled: 0 };
+  for (const row of await repository.countSubscriptionsByStatus(db)) counts[row.status] = row.count;
+  return counts;
+}
+
+export type CancellationRow = { reason: string; offered: number; accepted: number; declined: number };
+
+/** Cancellations started in [from, to) by reason: how many saw an offer, took it, or left. */
+export async function cancellationReport(db: Database, from: Date, to: Date): Promise<CancellationRow[]> {
+  const byReason = new Map<string, CancellationRow>();
+  for (const row of await repository.cancellationReport(db, from, to)) {
+    const entry = byReason.get(row.reason) ?? { reason: row.reason, offered: 0, accepted: 0, declined: 0 };
+    entry[row.outcome] += row.count;
+    byReason.set(row.reason, entry);
+  }
+  return [...byReason.values()].sort(
+    (a, b) => b.offered + b.accepted + b.declined - (a.offered + a.accepted + a.declined),
+  );
+}
+
+export type KitchenWeek = {
+  /** The Monday of the delivery week. */
+  week: string;
+  products: { sku: string; name: string; locked: number; scheduled: number; total: number }[];
+  locked: number;
+  scheduled: number;
+};
+
+/** What the kitchen makes in each of the next `weeks` delivery weeks, from locked and scheduled boxes. */
+export async function kitchenPlan(db: Database, now: Date, weeks: number): Promise<KitchenWeek[]> {
+  const from = calendarDay(now, DELIVERY_TIME_ZONE);
+  const to = new Date(Date.parse(`${from}T00:00:00Z`) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+  const byWeek = new Map<string, KitchenWeek>();
+  for (const row of await repository.kitchenPlan(db, from, to)) {
+    const week = byWeek.get(row.week) ?? { week: row.week, products: [], locked: 0, scheduled: 0 };
+    week.products.push({
+      sku: row.sku,
+      name: row.name,
+      locked: row.locked,
+      scheduled: row.scheduled,
+      total: row.locked + row.scheduled,
+    });
+    week.locked += row.locked;
+    week.scheduled += row.scheduled;
+    byWeek.set(row.week, week);
+  }
+  return [...byWeek.values()];
+}
+
+/** Skips a customer's box for them (support), audited with the box before and after. */
+export async function skipForCustomer(
+  db: Database,
+  actorUserId: number,
+  userId: number,
+  date: string,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const current = await findCurrentSubscriptionWithPlan(tx, userId);
+    const delivery = await skipDelivery(tx, userId, date, now);
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'delivery.skip',
+      entity: 'subscription',
+      entityId: current?.subscription.id ?? userId,
+      before: { date, status: 'scheduled' },
+      after: { date, status: delivery.status },
+    });
+    return delivery;
+  });
+}
+
+/** Pauses a customer's subscription for them (support): the customer's own pause, audited. */
+export async function pauseForCustomer(
+  deps: lifecycle.LifecycleDeps,
+  actorUserId: number,
+  userId: number,
+  body: PauseBody,
+) {
+  const result = await deps.db.transaction(async (tx) => {
+    const current = await findCurrentSubscriptionWithPlan(tx, userId);
+    const outcome = await lifecycle.pause({ ...deps, db: tx }, userId, body);
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'subscription.pause',
+      entity: 'subscription',
+      entityId: current?.subscription.id ?? userId,
+      before: current
+        ? { status: current.subscription.status, resume_on: current.subscription.resumeOn }
+        : null,
+      after: { ...body, status: 'paused' },
+    });
+    return outcome;
+  });
+  deps.mailer.flush();
+  return result;
+}

@@ -1,0 +1,385 @@
+import { schema } from '@sprout/db';
+import { demoAccounts } from '@sprout/db/seed';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSessionFor } from '../src/modules/auth/service';
+import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
+
+let context: TestContext;
+let adminCookie: string;
+let customerCookie: string;
+let customerId: number;
+
+const userIdOf = async (email: string) =>
+  (await context.database.db.select().from(schema.users).where(eq(schema.users.email, email)))[0]!.id;
+
+beforeAll(async () => {
+  context = await startTestApp();
+  const adminId = await userIdOf(demoAccounts.admin.email);
+  customerId = await userIdOf(demoAccounts.customer.email);
+  adminCookie = `sid=${(await openSessionFor(context.database.db, adminId)).sessionToken}`;
+  customerCookie = `sid=${(await openSessionFor(context.database.db, customerId)).sessionToken}`;
+});
+afterAll(() => context?.close());
+
+/** An admin request from the storefront's origin, with the admin's session unless told otherwise. */
+function admin(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  cookie = adminCookie,
+) {
+  return context.app.inject({
+    method,
+    url,
+    headers: {
+      origin: 'http://localhost:3000',
+      cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+async function auditEntries(entity?: string) {
+  const response = await admin('GET', `/api/admin/audit${entity ? `?entity=${entity}` : ''}`);
+  expect(response.statusCode).toBe(200);
+  return response.json().data as {
+    action: string;
+    entity: string;
+    entity_id: string;
+    before: unknown;
+    // biome-ignore lint/suspicious/noExplicitAny: each test checks the fields of its own entity
+    after: any;
+  }[];
+}
+
+async function firstPaidOrderId() {
+  const orders = await admin('GET', `/api/admin/orders?q=${encodeURIComponent(demoAccounts.customer.email)}`);
+  const paid = orders.json().data.filter((order: { status: string }) => order.status === 'paid');
+  return paid as { id: number; total: number }[];
+}
+
+describe('the admin guard', () => {
+  it('refuses every registered /api/admin route to a visitor (401) and a customer (403)', async () => {
+    // Every route in the OpenAPI document, so a route added later is checked without a new test.
+    const paths = (context.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const routes = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/api/admin'))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => ({
+          method: method.toUpperCase(),
+          url: path.replace(/\{[^}]+\}/g, '1'),
+        })),
+      );
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+    for (const route of routes) {
+      const method = route.method as 'GET';
+      const anonymous = await admin(method, route.url, undefined, '');
+      expect(anonymous.statusCode, `${route.method} ${route.url} anonymous`).toBe(401);
+      const customer = await admin(method, route.url, undefined, customerCookie);
+      expect(customer.statusCode, `${route.method} ${route.url} customer`).toBe(403);
+    }
+  });
+
+  it('lets the admin read the dashboard: sales per day, subscriptions, funnel and kitchen plan', async () => {
+    const response = await admin('GET', '/api/admin/dashboard');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.sales).toHaveLength(30);
+    expect(data.subscriptions.active).toBeGreaterThanOrEqual(1);
+    expect(data.funnel).toMatchObject({ carts_created: expect.any(Number), checked_out: expect.any(Number) });
+    // The demo customer's next boxes are scheduled with 24 items each.
+    expect(data.kitchen.plan.length).toBeGreaterThan(0);
+    const firstWeek = data.kitchen.plan[0];
+    expect(firstWeek.locked + firstWeek.scheduled).toBeGreaterThan(0);
+    const bad = await admin('GET', '/api/admin/dashboard?from=2026-02-01&to=2026-01-01');
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('catalogue', () => {
+  it('shows a price change on /api/products at once, and audits it', async () => {
+    const products = (await admin('GET', '/api/admin/products')).json().data as {
+      id: number;
+      sku: string;
+      slug: string;
+      list_price: number;
+      premium_difference: number;
+      is_active: boolean;
+    }[];
+    const product = products.find((candidate) => candidate.is_active)!;
+    const listed = async () =>
+      (await getJson(context.app, '/api/products?perPage=100')).body.data.find(
+        (candidate: { sku: string }) => candidate.sku === product.sku,
+      );
+    const before = await listed();
+    const changed = await admin('PATCH', `/api/admin/products/${product.id}`, {
+      premium_difference: product.premium_difference + 1.25,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.list_price).toBeCloseTo(product.list_price + 1.25, 2);
+    // The very next storefront read has the new price: nothing cached it.
+    const after = await listed();
+    expect(after.item_price - before.item_price).toBeCloseTo(1.25, 2);
+    expect(after.price.premium_difference - before.price.premium_difference).toBeCloseTo(1.25, 2);
+
+    const [entry] = await auditEntries('product');
+    expect(entry).toMatchObject({ action: 'product.update', entity_id: String(product.id) });
+    expect((entry!.before as { premium_difference: number }).premium_difference).toBe(
+      product.premium_difference,
+    );
+    expect(entry!.after.premium_difference).toBeCloseTo(product.premium_difference + 1.25, 2);
+
+    const refused = await admin('PATCH', `/api/admin/products/${product.id}`, { premium_difference: -1 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.premium_difference).toBeDefined();
+  });
+
+  it('audits a category change', async () => {
+    const { categories } = (await admin('GET', '/api/admin/categories')).json().data;
+    const category = categories[0];
+    const response = await admin('PATCH', `/api/admin/categories/${category.id}`, {
+      base_price: category.base_price,
+    });
+    expect(response.statusCode).toBe(200);
+    const [entry] = await auditEntries('category');
+    expect(entry).toMatchObject({ action: 'category.update', entity_id: String(category.id) });
+  });
+});
+
+describe('promo codes', () => {
+  it('creates a code a visitor can apply, edits and disables it, each audited', async () => {
+    const created = await admin('POST', '/api/admin/promo-codes', {
+      code: 'ADMINTEST10',
+      description: '10% off your first box',
+      tiers: [{ weekly_ordinal_number: 1, type: 'percent_off', amount: 10 }],
+      max_uses: 100,
+    });
+    expect(created.statusCode).toBe(201);
+    const code = created.json().data;
+    expect(code).toMatchObject({
+      code: 'ADMINTEST10',
+      is_active: true,
+      tiers: [{ type: 'percent_off', amount: 10 }],
+    });
+
+    const duplicate = await admin('POST', '/api/admin/promo-codes', {
+      code: 'admintest10',
+      description: 'again',
+      tiers: [{ weekly_ordinal_number: 1, type: 'percent_off', amount: 5 }],
+    });
+    expect(duplicate.statusCode).toBe(422);
+
+    const cart = await injectJson(context.app, 'POST', '/api/sales/abandoned-carts');
+    const cartId = cart.json().data.id;
+    const applied = await injectJson(
+      context.app,
+      'POST',
+      `/api/sales/abandoned-carts/${cartId}/promo-codes`,
+      {
+        code: 'admintest10',
+      },
+    );
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json().data.cart.promo_code).toMatchObject({ code: 'ADMINTEST10' });
+
+    const disabled = await admin('PATCH', `/api/admin/promo-codes/${code.id}`, { is_active: false });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json().data.is_active).toBe(false);
+
+    const entries = await auditEntries('promo_code');
+    expect(entries.map((entry) => entry.action).slice(0, 2)).toEqual([
+      'promo_code.disable',
+      'promo_code.create',
+    ]);
+    expect(entries[0]!.before).toMatchObject({ is_active: true });
+    expect(entries[0]!.after).toMatchObject({ is_active: false });
+  });
+});
+
+describe('orders', () => {
+  it('finds orders by number and email and shows lines and costs', async () => {
+    const [order] = await firstPaidOrderId();
+    const byNumber = await admin('GET', `/api/admin/orders?q=SS-${100_000 + order!.id}`);
+    expect(byNumber.json().data.map((row: { id: number }) => row.id)).toEqual([order!.id]);
+    const detail = (await admin('GET', `/api/admin/orders/${order!.id}`)).json().data;
+    expect(detail.lines.length).toBeGreaterThan(0);
+    expect(detail.costs.total_cost).toBe(order!.total);
+    expect(detail.refundable).toBe(order!.total);
+  });
+
+  it('refunds once under a double submit, in part then in full, audited', async () => {
+    const [, order] = await firstPaidOrderId();
+    const body = { idempotency_key: 'double-submit-key-1', amount: 5 };
+    const [first, second] = await Promise.all([
+      admin('POST', `/api/admin/orders/${order!.id}/refunds`, body),
+      admin('POST', `/api/admin/orders/${order!.id}/refunds`, body),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const again = await admin('POST', `/api/admin/orders/${order!.id}/refunds`, body);
+    expect(again.statusCode).toBe(200);
+    const detail = again.json().data;
+    expect(detail.refunds).toHaveLength(1);
+    expect(detail.refunds[0]).toMatchObject({ amount: 5, status: 'succeeded' });
+    expect(detail.refundable).toBeCloseTo(order!.total - 5, 2);
+    expect(detail.status).toBe('paid');
+    // The provider made exactly one refund.
+    const providerRefunds = await context.database.db.select().from(schema.testPaymentRefunds);
+    expect(providerRefunds.filter((refund) => refund.amountCents === 500)).toHaveLength(1);
+
+    const tooMuch = await admin('POST', `/api/admin/orders/${order!.id}/refunds`, {
+      idempotency_key: 'too-much-key-1',
+      amount: order!.total,
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors.amount[0]).toMatch(/left to refund/);
+
+    const rest = await admin('POST', `/api/admin/orders/${order!.id}/refunds`, {
+      idempotency_key: 'the-rest-key-1',
+    });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().data).toMatchObject({ status: 'refunded', refundable: 0 });
+
+    const actions = (await auditEntries('order')).map((entry) => entry.action);
+    expect(actions.filter((action) => action === 'order.refund')).toHaveLength(2);
+    expect(actions.filter((action) => action === 'order.refund_requested')).toHaveLength(2);
+  });
+
+  it('sends the confirmation again, audited', async () => {
+    const [order] = await firstPaidOrderId();
+    const response = await admin('POST', `/api/admin/orders/${order!.id}/confirmation-emails`);
+    expect(response.statusCode).toBe(202);
+    const [entry] = await auditEntries('order');
+    expect(entry).toMatchObject({
+      action: 'order.resend_confirmation',
+      after: { to: demoAccounts.customer.email },
+    });
+  });
+});
+
+describe('customers', () => {
+  it('finds the demo customer and shows subscription, boxes, orders and credits', async () => {
+    const found = (await admin('GET', '/api/admin/customers?q=jamie')).json().data;
+    expect(found.map((row: { email: string }) => row.email)).toContain(demoAccounts.customer.email);
+    const detail = (await admin('GET', `/api/admin/customers/${customerId}`)).json().data;
+    expect(detail.subscription.status).toBe('active');
+    expect(detail.deliveries.length).toBeGreaterThan(0);
+    expect(detail.orders.length).toBeGreaterThan(0);
+    expect(detail.credits).toMatchObject({ available: expect.any(Number) });
+  });
+
+  it('skips a box and pauses for the customer, each audited', async () => {
+    const detail = (await admin('GET', `/api/admin/customers/${customerId}`)).json().data;
+    const box = detail.deliveries.find((delivery: { editable: boolean }) => delivery.editable);
+    const skipped = await admin('POST', `/api/admin/customers/${customerId}/skips`, { date: box.date });
+    expect(skipped.statusCode).toBe(200);
+    expect(skipped.json().data.status).toBe('skipped');
+    const paused = await admin('POST', `/api/admin/customers/${customerId}/pause`, { weeks: 2 });
+    expect(paused.statusCode).toBe(200);
+    const actions = (await auditEntries('subscription')).map((entry) => entry.action);
+    expect(actions.slice(0, 2)).toEqual(['subscription.pause', 'delivery.skip']);
+  });
+});
+
+describe('impersonation', () => {
+  it('ends in one step back to the admin own session (the admin site, no second sign-in)', async () => {
+    const started = await admin('POST', '/auth/impersonations', { user_id: customerId });
+    expect(started.statusCode).toBe(201);
+    const issued = Object.fromEntries(
+      [started.headers['set-cookie']]
+        .flat()
+        .map((cookie) => String(cookie).split(';')[0]!.split('=') as [string, string]),
+    );
+    expect(issued.impersonating).toBe('1');
+    expect(`sid=${issued.admin_sid}`).toBe(adminCookie);
+    const asCustomer = `sid=${issued.sid}; admin_sid=${issued.admin_sid}; impersonating=1`;
+    // The customer's session: the admin API refuses it.
+    expect((await admin('GET', '/api/admin/dashboard', undefined, asCustomer)).statusCode).toBe(403);
+
+    const ended = await admin('DELETE', '/auth/impersonations', undefined, asCustomer);
+    expect(ended.statusCode).toBe(204);
+    const after = Object.fromEntries(
+      [ended.headers['set-cookie']]
+        .flat()
+        .map((cookie) => String(cookie).split(';')[0]!.split('=') as [string, string]),
+    );
+    expect(`sid=${after.sid}`).toBe(adminCookie);
+    expect(after.impersonating).toBe('');
+    expect(after.admin_sid).toBe('');
+    expect((await admin('GET', '/api/admin/dashboard', undefined, `sid=${after.sid}`)).statusCode).toBe(200);
+    // The customer session is over.
+    expect((await admin('GET', '/api/me', undefined, `sid=${issued.sid}`)).statusCode).toBe(401);
+  });
+});
+
+describe('referral settings and partnerships', () => {
+  it('changes what a referred friend gets, keeping the rest of the group, audited', async () => {
+    const before = (await admin('GET', '/api/admin/referral-settings')).json().data;
+    expect(before).toEqual({ referee_discount: { type: 'dollars_off', amount: 25 }, referrer_credit: 25 });
+    const changed = await admin('PUT', '/api/admin/referral-settings', {
+      referee_discount: { type: 'dollars_off', amount: 30 },
+      referrer_credit: 20,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toEqual({
+      referee_discount: { type: 'dollars_off', amount: 30 },
+      referrer_credit: 20,
+    });
+    const settings = await getJson(context.app, '/api/sales/app-settings');
+    expect(JSON.stringify(settings.body)).toContain('"amount":30');
+    const [entry] = await auditEntries('app_setting_group');
+    expect(entry).toMatchObject({
+      action: 'referral_settings.update',
+      entity_id: 'referral_system_discounts',
+    });
+  });
+
+  it('creates and disables a partnership, audited', async () => {
+    const created = await admin('POST', '/api/admin/partnerships', {
+      code: 'SCHOOLPTA',
+      description: 'The PTA covers the first box',
+      max_order_value: 80,
+      is_active: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    const disabled = await admin('PATCH', `/api/admin/partnerships/${id}`, { is_active: false });
+    expect(disabled.json().data).toMatchObject({ code: 'SCHOOLPTA', is_active: false, max_order_value: 80 });
+    const actions = (await auditEntries('partnership')).map((entry) => entry.action);
+    expect(actions.slice(0, 2)).toEqual(['partnership.update', 'partnership.create']);
+  });
+});
+
+describe('menus and bestseller presets', () => {
+  it('renames a menu, shown on /api/product-menu-items at once, audited', async () => {
+    const menus = (await admin('GET', '/api/admin/menus')).json().data;
+    const menu = menus[0];
+    const renamed = await admin('PATCH', `/api/admin/menus/${menu.id}`, { name: `${menu.name} (new)` });
+    expect(renamed.statusCode).toBe(200);
+    const listed = (await getJson(context.app, '/api/product-menu-items')).body.data;
+    expect(listed.map((item: { name: string }) => item.name)).toContain(`${menu.name} (new)`);
+    const refused = await admin('PATCH', `/api/admin/menus/${menu.id}`, { category_ids: [] });
+    expect(refused.statusCode).toBe(422);
+    const [entry] = await auditEntries('menu');
+    expect(entry).toMatchObject({ action: 'menu.update', before: { name: menu.name } });
+  });
+
+  it("changes a preset's dishes, audited", async () => {
+    const presets = (await admin('GET', '/api/admin/bestsellers')).json().data;
+    const preset = presets[0];
+    const items = preset.items.map((item: { sku: string; quantity: number }, index: number) => ({
+      sku: item.sku,
+      quantity: index === 0 ? item.quantity + 1 : item.quantity,
+    }));
+    const changed = await admin('PUT', `/api/admin/bestsellers/${preset.id}`, { items });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.items[0].quantity).toBe(preset.items[0].quantity + 1);
+    const unknown = await admin('PUT', `/api/admin/bestsellers/${preset.id}`, {
+      items: [{ sku: 'NOPE', quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(422);
+    const [entry] = await auditEntries('bestseller_preset');
+    expect(entry).toMatchObject({ action: 'bestseller_preset.update', entity_id: String(preset.id) });
+  });
+});

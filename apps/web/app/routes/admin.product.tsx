@@ -1,0 +1,180 @@
+import { adminProductBody } from '@sprout/contracts';
+import { Form, Link, useNavigation } from 'react-router';
+import {
+  type ActionResult,
+  checkbox,
+  numberField,
+  requireAdmin,
+  sendAdminForm,
+  text,
+} from '../features/admin/admin.server';
+import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
+import type { AdminProduct, CatalogueChoices } from '../features/admin/types';
+import { money } from '../features/checkout/format';
+import type { Route } from './+types/admin.product';
+
+/** /admin/products/:id: a product's texts, price, badge, visibility, order, tags and indicators. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const answer = await context.api.get<{ data: AdminProduct; meta: { choices: CatalogueChoices } }>(
+    `/api/admin/products/${Number(params.id) || 0}`,
+  );
+  return { product: answer.data, choices: answer.meta.choices, title: `${answer.data.name} · Admin` };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<ActionResult> {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const badge = text(form, 'badge_id');
+  const input = {
+    name: text(form, 'name'),
+    description: text(form, 'description'),
+    excerpt: text(form, 'excerpt'),
+    category_id: numberField(form, 'category_id'),
+    premium_difference: numberField(form, 'premium_difference') ?? 0,
+    badge_id: badge ? Number(badge) : null,
+    is_active: checkbox(form, 'is_active'),
+    sorting_weight: numberField(form, 'sorting_weight') ?? 0,
+    tags: form.getAll('tags').map(String),
+    indicators: form.getAll('indicators').map(String),
+  };
+  const result = await sendAdminForm(context, 'save', adminProductBody, input, (body) =>
+    context.api.send('PATCH', `/api/admin/products/${Number(params.id) || 0}`, body),
+  );
+  return result.ok ? { ...result, message: 'Saved: the storefront shows it now.' } : result;
+}
+
+function Field({
+  name,
+  label,
+  result,
+  children,
+}: {
+  name: string;
+  label: string;
+  result: ActionResult | undefined;
+  children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => React.ReactNode;
+}) {
+  const id = `product-${name}`;
+  const invalid = fieldInvalid(result, name);
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...(invalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {}) })}
+      <FieldError result={result} name={name} id={`${id}-error`} />
+    </div>
+  );
+}
+
+export default function AdminProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, choices } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting';
+  return (
+    <div className="admin-page">
+      <p>
+        <Link to="/admin/products">‹ Catalogue</Link>
+      </p>
+      <h1>{product.name}</h1>
+      <p>
+        SKU {product.sku} · lists at <strong data-testid="list-price">{money(product.list_price)}</strong> (
+        {product.category.name} {money(product.category.base_price)} + premium{' '}
+        {money(product.premium_difference)}) · <a href={`/menus?product=${product.slug}`}>See on the store</a>
+      </p>
+      <Form method="post" className="admin-form admin-form--wide" key={JSON.stringify(product)}>
+        <Field name="name" label="Name" result={actionData}>
+          {(props) => <input {...props} name="name" defaultValue={product.name} required maxLength={120} />}
+        </Field>
+        <Field name="excerpt" label="Short description" result={actionData}>
+          {(props) => <input {...props} name="excerpt" defaultValue={product.excerpt} maxLength={500} />}
+        </Field>
+        <Field name="description" label="Description" result={actionData}>
+          {(props) => <textarea {...props} name="description" defaultValue={product.description} rows={5} />}
+        </Field>
+        <Field name="category_id" label="Category (sets the price)" result={actionData}>
+          {(props) => (
+            <select {...props} name="category_id" defaultValue={product.category.id}>
+              {choices.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name} ({money(category.base_price)})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          name="premium_difference"
+          label="Premium difference in dollars (0 for a regular item)"
+          result={actionData}
+        >
+          {(props) => (
+            <input
+              {...props}
+              name="premium_difference"
+              inputMode="decimal"
+              defaultValue={product.premium_difference.toFixed(2)}
+            />
+          )}
+        </Field>
+        <Field name="badge_id" label="Badge" result={actionData}>
+          {(props) => (
+            <select {...props} name="badge_id" defaultValue={product.badge?.id ?? ''}>
+              <option value="">None</option>
+              {choices.badges.map((badge) => (
+                <option key={badge.id} value={badge.id}>
+                  {badge.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="sorting_weight" label="Sorting weight (higher shows first)" result={actionData}>
+          {(props) => (
+            <input
+              {...props}
+              name="sorting_weight"
+              inputMode="numeric"
+              defaultValue={product.sorting_weight}
+            />
+          )}
+        </Field>
+        <div className="admin-field admin-field--check">
+          <input id="product-is_active" type="checkbox" name="is_active" defaultChecked={product.is_active} />
+          <label htmlFor="product-is_active">On sale (shown on the storefront)</label>
+        </div>
+        <fieldset className="admin-checks">
+          <legend>Tags</legend>
+          {choices.tags.map((tag) => (
+            <label key={tag.slug}>
+              <input
+                type="checkbox"
+                name="tags"
+                value={tag.slug}
+                defaultChecked={product.tags.includes(tag.slug)}
+              />{' '}
+              {tag.name} <span className="admin-hint">({tag.group})</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="admin-checks">
+          <legend>Nutrition indicators</legend>
+          {choices.indicators.map((indicator) => (
+            <label key={indicator.slug}>
+              <input
+                type="checkbox"
+                name="indicators"
+                value={indicator.slug}
+                defaultChecked={product.indicators.includes(indicator.slug)}
+              />{' '}
+              {indicator.name}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+        <FormMessage result={actionData} intent="save" success="Saved." />
+      </Form>
+    </div>
+  );
+}

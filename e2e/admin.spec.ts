@@ -1,0 +1,202 @@
+import type { Cookie, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The admin site (issue 17) as the demo admin, on the shared e2e server: sign in once with the
+ * emailed code (3 codes per 15 minutes per email), keep the session's cookies for the other
+ * journeys, and leave what other files assert on as it was (the edited price is restored; the
+ * refund is partial, so the order stays paid; impersonation changes nothing of the customer).
+ */
+test.describe.configure({ mode: 'serial' });
+// The customer's 403 page of the admin site: the browser logs the document's status.
+test.use({ allowConsoleErrors: [/status of 403/] });
+
+const ADMIN = { email: 'admin@example.com', password: 'mealtime-admin' };
+const CUSTOMER_EMAIL = 'demo@example.com';
+/** A dish no other journey looks at: the last of the family bowls. */
+const EDITED_SKU = 'SS-FAM-008';
+const EDITED_MENU = '/menus/family-bowls/';
+
+let adminCookies: Cookie[] = [];
+
+async function mailbox(page: Page, to: string): Promise<{ subject: string }[]> {
+  const response = await page.request.get(`/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { subject: string }[] }).data;
+}
+
+async function asAdmin(page: Page) {
+  expect(adminCookies.length, 'the sign-in journey ran first').toBeGreaterThan(0);
+  await page.context().addCookies(adminCookies);
+}
+
+const dollars = (text: string | null) => Number(text?.match(/\$(\d+\.\d{2})/)?.[1]);
+
+test('the demo admin signs in with the emailed code and lands on the dashboard', async ({ page }) => {
+  // Anonymous: the admin site sends the visitor to the login, and back after it.
+  const response = await page.goto('/admin/orders');
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/admin\/orders$/);
+  await expect(page).toHaveURL(/\/onboarding\/login\?next=%2Fadmin%2Forders$/);
+  await page.goto('/onboarding/login?next=%2Fadmin');
+  await page.getByLabel('Email address').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  const before = (await mailbox(page, ADMIN.email)).length;
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/verification\?code=.+/);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await mailbox(page, ADMIN.email);
+      code =
+        mails.length > before
+          ? mails.find((mail) => /sign-in code/.test(mail.subject))?.subject.match(/\d{6}/)?.[0]
+          : undefined;
+      return code !== undefined;
+    })
+    .toBe(true);
+  await page.getByLabel('6-digit code').fill(code as string);
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Kitchen plan/ })).toBeVisible();
+  // The demo customer's scheduled boxes are in the kitchen's plan.
+  await expect(page.locator('.admin-kitchen__week').first()).toContainText(/\d+ items/);
+  await expect(page.getByRole('heading', { name: 'Orders and revenue, last 30 days' })).toBeVisible();
+  // The chart arrives after hydration, with its table behind it.
+  await expect(page.locator('.admin-chart svg').first()).toBeVisible();
+  await expect(page.getByText('Orders and revenue as a table')).toBeVisible();
+  adminCookies = await page.context().cookies();
+});
+
+test('the admin creates a promo code that a new visitor then applies', async ({ page, browser }) => {
+  await asAdmin(page);
+  const code = `ADMIN${Date.now().toString(36).toUpperCase()}`;
+  await page.goto('/admin/promo-codes');
+  await page.getByRole('link', { name: 'New promo code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Banner text', { exact: true }).fill('Admin test: 15% off your first box');
+  await page.getByLabel('Box 1 amount').fill('15');
+  await page.getByLabel('Box 1 kind').selectOption('percent_off');
+  await page.getByLabel('Uses allowed in total (empty: no limit)').fill('50');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/admin\/promo-codes\/\d+\?created=1$/);
+  await expect(page.getByRole('status').filter({ hasText: `shoppers can apply ${code} now` })).toBeVisible();
+
+  // A new visitor (no cookies of the admin) opens the store with the code.
+  const visitor = await browser.newContext();
+  const shopper = await visitor.newPage();
+  await shopper.goto(`/menus?pc=${code}`);
+  await expect(shopper.locator('main .offer-banner--page')).toContainText(
+    'Admin test: 15% off your first box',
+  );
+  await visitor.close();
+
+  // Disabled in one click, and the audit log says who did both.
+  await page.getByRole('button', { name: `Disable ${code}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Disabled' })).toBeVisible();
+  await page.goto('/admin/audit?entity=promo_code');
+  await expect(page.getByRole('row').filter({ hasText: 'promo_code.disable' }).first()).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'promo_code.create' }).first()).toBeVisible();
+});
+
+test("the admin edits a product's price and sees it on /menus at once", async ({ page }) => {
+  await asAdmin(page);
+  await page.goto(EDITED_MENU);
+  const card = page.locator(`article[data-sku="${EDITED_SKU}"]`);
+  const before = dollars(await card.locator('.product-card__price').textContent());
+  expect(before).toBeGreaterThan(0);
+
+  await page.goto('/admin/products');
+  await page.locator(`tr[data-sku="${EDITED_SKU}"]`).getByRole('link').click();
+  const premium = page.getByLabel(/Premium difference in dollars/);
+  const original = Number(await premium.inputValue());
+  await premium.fill((original + 2).toFixed(2));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  try {
+    await page.goto(EDITED_MENU);
+    await expect(page.locator(`article[data-sku="${EDITED_SKU}"] .product-card__price`)).toContainText(
+      `$${(before + 2).toFixed(2)}`,
+    );
+  } finally {
+    // Restored, so that nothing else on the shared server sees the change.
+    await page.goBack();
+    await page.getByLabel(/Premium difference in dollars/).fill(original.toFixed(2));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  }
+});
+
+test('the admin refunds part of an order through the payment provider', async ({ page }) => {
+  await asAdmin(page);
+  await page.goto(`/admin/orders?q=${encodeURIComponent(CUSTOMER_EMAIL)}`);
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order SS-\d+$/ })).toBeVisible();
+  const left = dollars(await page.getByTestId('refundable').textContent());
+  await page.getByLabel(/Amount in dollars/).fill('1.00');
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Refunded.' })).toBeVisible();
+  await expect(page.getByTestId('refundable')).toHaveText(`$${(left - 1).toFixed(2)}`);
+  await expect(page.getByText(/\$1\.00 · succeeded/)).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('paid');
+});
+
+test('the admin creates a partnership', async ({ page }) => {
+  await asAdmin(page);
+  await page.goto('/admin/partnerships');
+  await expect(page.getByRole('heading', { level: 2, name: 'Referral offer' })).toBeVisible();
+  const code = `PARTNER${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('What it does').fill('The school covers the first box');
+  await page.getByLabel(/Covers up to/).fill('80');
+  await page.getByRole('button', { name: 'Create partnership' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Partnership created.' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('$80.00');
+});
+
+test('the admin saves a menu from the catalogue', async ({ page }) => {
+  await asAdmin(page);
+  await page.goto('/admin/products');
+  await page.getByRole('link', { name: 'Menus and bestseller presets' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Menus and presets' })).toBeVisible();
+  // Saved as they are: the forms round-trip without changing what other journeys see.
+  await page
+    .getByRole('button', { name: /^Save / })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved: the storefront shows it now.' }),
+  ).toBeVisible();
+  await page.goto('/admin/audit?entity=menu');
+  await expect(page.getByRole('row').filter({ hasText: 'menu.update' }).first()).toBeVisible();
+});
+
+test('the admin acts as the demo customer, sees the bar on the store and the account, and ends it', async ({
+  page,
+}) => {
+  await asAdmin(page);
+  await page.goto(`/admin/customers?q=${encodeURIComponent(CUSTOMER_EMAIL)}`);
+  await page.getByRole('link', { name: CUSTOMER_EMAIL }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Next boxes' })).toBeVisible();
+  const customerPage = page.url();
+  await page.getByRole('button', { name: /^Act as / }).click();
+
+  // The customer's account, as they see it, under the bar.
+  await expect(page).toHaveURL(/\/account$/);
+  const bar = page.getByRole('region', { name: 'Acting as a customer' });
+  await expect(bar).toContainText(`Acting as ${CUSTOMER_EMAIL}`);
+  // A customer's session gets the admin site's 403 page, not the admin's screens.
+  const forbidden = await page.goto('/admin');
+  expect(forbidden?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admins only' })).toBeVisible();
+  await page.goto('/menus');
+  await expect(bar).toContainText(`Acting as ${CUSTOMER_EMAIL}`);
+
+  // One click ends it: back on the customer's admin page, as the admin.
+  await bar.getByRole('button', { name: 'Stop acting as this customer' }).click();
+  await expect(page).toHaveURL(customerPage);
+  await expect(page.getByRole('heading', { level: 2, name: 'Next boxes' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Acting as a customer' })).toHaveCount(0);
+});

@@ -8,6 +8,7 @@ export * from './envelope';
 export * from './errors';
 export * from './fields';
 export * from './lifecycle';
+export * from './marketing';
 export * from './money';
 export * from './payments';
 export * from './plans';

@@ -31,6 +31,7 @@ import { recommendations } from './catalogue/recommendations';
 import { states, zipCodes } from './catalogue/shipping';
 import { tags } from './catalogue/tags';
 import { checkoutUpsells } from './catalogue/upsells';
+import { seedExperiments } from './experiments';
 import { seedDemoPromotions } from './promotions';
 
 export { demoAccounts, seedDemoAccounts } from './accounts';
@@ -39,6 +40,7 @@ export {
   partnerships as demoPartnerships,
   promoCodes as demoPromoCodes,
 } from './catalogue/promotions';
+export { demoExperiments, seedExperiments } from './experiments';
 export { menuImageUris, productGalleryUris, productImageUris, productNutritionUri } from './media';
 export { seedDemoPromotions };
 
@@ -380,6 +382,7 @@ export async function seedDemoData(
   const catalogue = await seedDemoCatalogue(db);
   await seedCheckoutUpsells(db);
   const promotions = await seedDemoPromotions(db);
+  await seedExperiments(db);
   const accounts = options.demoAccounts ? await seedDemoAccounts(db) : false;
   return { catalogue, promotions, accounts };
 }

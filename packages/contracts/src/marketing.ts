@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { abandonedCartIdSchema } from './catalog';
+import { list, resource } from './envelope';
+
+/**
+ * Marketing and tracking calls of spec section 7 (issue 16): experiments, the page-view event, the
+ * picky-eater popup, the nonprofit selection and the abandoned-cart reminders' links.
+ */
+
+/** Spec section 9: the data layer's defaults. */
+export const DEFAULT_DATA_LAYER_NAME = 'dataLayer';
+export const DEFAULT_VIEW_EVENT = 'content-view';
+/** Spec section 9: the tag-manager id. */
+export const GTM_ID_PATTERN = /^GTM-[0-9A-Z]+$/;
+/** Spec section 9: error reports per browser session. */
+export const ERROR_REPORTS_DEFAULT_MAX_EVENTS = 10;
+export const ERROR_REPORTS_MAX_EVENTS_RANGE = { min: 1, max: 100 } as const;
+export const RELOAD_GUARD_MS = 10_000;
+export const MAX_QUEUED_ROUTE_PRELOADS = 4;
+export const BUILD_MANIFEST_POLL_MS = 60 * 60 * 1000;
+
+/** The capture popup's submit-label experiment (seeded): the variant decides the button's words. */
+export const CAPTURE_LABEL_EXPERIMENT = 'capture-submit-label';
+export const CAPTURE_LABEL_VARIANTS: Record<string, string> = {
+  control: 'Continue',
+  'see-my-menu': 'See my menu',
+};
+export const DEFAULT_CAPTURE_SUBMIT_LABEL = 'Continue';
+
+const userId = z.coerce
+  .number({ error: 'user_id must be a customer id' })
+  .int({ error: 'user_id must be a customer id' })
+  .positive({ error: 'user_id must be a customer id' });
+
+/** Extras beyond the two ids are accepted and ignored (the spec's "plus extras"). */
+export const experimentsQuery = z.object({
+  abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
+  user_id: userId.optional(),
+});
+
+export const experimentAssignment = z.object({
+  /** `<experiment code>.<variant code>`: unique on its own, what the analytics user property holds. */
+  code: z.string(),
+  experiment_name: z.string(),
+  experiment_code: z.string(),
+  variant: z.string(),
+});
+export type ExperimentAssignment = z.infer<typeof experimentAssignment>;
+export const experimentsResponse = list(experimentAssignment);
+
+export const experimentExposureBody = z
+  .object({
+    experiment_code: z.string().trim().min(1).max(100),
+    abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
+  })
+  .strict();
+
+export const viewedPageBody = z
+  .object({
+    url: z.url({ error: 'url must be an absolute address' }).max(2000),
+    name: z.string().trim().min(1, { error: 'name is required' }).max(100),
+    abandonedCartId: abandonedCartIdSchema('abandonedCartId'),
+    parameters: z.object({ eventId: z.guid({ error: 'parameters.eventId must be an event id' }) }).strict(),
+  })
+  .strict();
+
+export const pickyEaterEventBody = z
+  .object({
+    abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
+    source_url: z.string().max(2000).optional(),
+  })
+  .strict();
+
+export const eventRecordedResponse = resource(z.object({ event_id: z.string() }));
+
+/** The charities a customer may give a share of their order to (spec section 7, "Beam"). */
+export const NONPROFITS = [
+  { id: 1, name: 'Feeding Kids Forward' },
+  { id: 2, name: 'School Garden Project' },
+  { id: 3, name: 'Family Food Bank Network' },
+] as const;
+export const NONPROFIT_SHARE_PERCENT = 1;
+
+export const nonprofitSelectionBody = z
+  .object({
+    non_profit_id: z.coerce
+      .number()
+      .int()
+      .refine((id) => NONPROFITS.some((nonprofit) => nonprofit.id === id), {
+        error: 'Choose one of the listed nonprofits.',
+      }),
+    non_profit_name: z.string().trim().min(1).max(200),
+    abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id'),
+  })
+  .strict();
+export const nonprofitSelectionResponse = resource(
+  z.object({ selectedNonprofitId: z.number().int(), nonprofitName: z.string(), event_id: z.string() }),
+);
+
+/** The token of a reminder email's links: 32 random bytes, base64url. */
+export const reminderTokenBody = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This link is not valid.' }) })
+  .strict();
+export const reminderTokenQuery = reminderTokenBody;
+export const cartRestoreResponse = resource(z.object({ abandoned_cart_id: z.string() }));
+export const unsubscribeResponse = resource(z.object({ email: z.string() }));
+
+export const REMINDER_LINK_INVALID = 'This link is not valid.';
+export const REMINDER_CART_GONE = 'This box has already been ordered or is no longer available.';
+
+/** The reminders' schedule: first after an hour of quiet, the second after a day; never more. */
+export const CART_REMINDER_IDLE_HOURS = [1, 24] as const;
+
+/** Demo mode's door to the job runner (POST /dev/jobs/run): what `npm run jobs -- --as-of=` does. */
+export const devJobsBody = z
+  .object({
+    as_of: z.iso.datetime({ offset: true, error: 'as_of must be an ISO date-time' }),
+    /** Job names to run (default: all). */
+    only: z.array(z.string().min(1).max(50)).max(20).optional(),
+  })
+  .strict();
+
+/** 204: nothing to say. */
+export const noContentResponse = z.null();

@@ -138,7 +138,7 @@ describe('experiments', () => {
       experiment_name: 'Capture popup submit label',
       experiment_code: 'capture-submit-label',
     });
-    expect(['control', 'see-my-menu']).toContain(assignment.variant);
+    expect(['control', 'continue-to-my-box']).toContain(assignment.variant);
     expect(assignment.code).toBe(`capture-submit-label.${assignment.variant}`);
     // A changed weight moves nobody already assigned: the stored variant answers.
     await context.database.db
@@ -146,7 +146,7 @@ describe('experiments', () => {
       .set({
         variants: [
           { code: 'control', weight: assignment.variant === 'control' ? 0 : 1 },
-          { code: 'see-my-menu', weight: assignment.variant === 'control' ? 1 : 0 },
+          { code: 'continue-to-my-box', weight: assignment.variant === 'control' ? 1 : 0 },
         ],
       })
       .where(eq(schema.experiments.code, 'capture-submit-label'));
@@ -157,7 +157,7 @@ describe('experiments', () => {
       .set({
         variants: [
           { code: 'control', weight: 50 },
-          { code: 'see-my-menu', weight: 50 },
+          { code: 'continue-to-my-box', weight: 50 },
         ],
       })
       .where(eq(schema.experiments.code, 'capture-submit-label'));
@@ -213,6 +213,23 @@ describe('experiments', () => {
       headers: { cookie: `${SESSION_COOKIE}=${sessionToken}` },
     });
     expect(response.json().data).toEqual(asCart);
+  });
+
+  it("hands a browser's variant to the cart it then makes", async () => {
+    const visitorId = randomUUID();
+    const asVisitor = (await getJson(context.app, `/api/experiments?visitor_id=${visitorId}`)).body.data;
+    expect(asVisitor).toHaveLength(1);
+    const cartId = await newCart();
+    const asCart = await getJson(
+      context.app,
+      `/api/experiments?visitor_id=${visitorId}&abandoned_cart_id=${cartId}`,
+    );
+    expect(asCart.body.data).toEqual(asVisitor);
+    const rows = await context.database.db
+      .select()
+      .from(schema.experimentAssignments)
+      .where(eq(schema.experimentAssignments.unitId, visitorId));
+    expect(rows).toHaveLength(0);
   });
 
   it("refuses another customer's assignments", async () => {

@@ -22,6 +22,9 @@ import { DemoRibbon } from './features/layout/DemoRibbon';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { LiveRegion } from './features/layout/LiveRegion';
 import { RouteFocus } from './features/layout/RouteFocus';
+import { type ExperimentsData, loadExperiments } from './features/marketing/experiments.server';
+import { gtmBootstrap } from './features/marketing/gtm.server';
+import { MarketingBridge } from './features/marketing/MarketingBridge';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { useNonce } from './lib/nonce';
 import { canonicalUrl, pageTitle, titleFromPath } from './lib/seo';
@@ -36,6 +39,10 @@ export type RootData = {
   year: number;
   /** The visitor's cart, read by its cookie: what the header, the panel and checkout show. */
   cart: CartPageData;
+  /** App start step 2 (spec section 4): the visitor's experiments (issue 16). */
+  experiments?: ExperimentsData;
+  /** The tag manager's loader when GTM_ID is set (issue 16). */
+  gtmScript?: string | null;
 };
 
 type MenuNavResponse = { data: { slug: string; name: string }[] };
@@ -57,11 +64,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.api.get<MenuNavResponse>('/api/product-menu-items'),
     __MAINTENANCE_MODE__ ? null : loadCartPage(request, context.api, context.site),
   ]);
+  // Step 2 of the app start, after the cart: the experiments (by customer, cart or browser).
+  const experiments = cart ? await loadExperiments(request, context.api, cart.page.cart?.id ?? null) : null;
+  if (cart && experiments?.setCookie) cart.headers.append('set-cookie', experiments.setCookie);
+  const marketing = context.site.marketing;
   const root: RootData = {
     site: context.site,
     menus: menus.data.map(({ slug, name }) => ({ slug, name })),
     year: new Date().getUTCFullYear(),
     cart: cart?.page ?? EMPTY_CART,
+    ...(experiments ? { experiments: experiments.data } : {}),
+    gtmScript: marketing ? gtmBootstrap(marketing.gtmId, marketing.dataLayerName, context.cspNonce) : null,
   };
   return data(root, cart ? { headers: cart.headers } : undefined);
 }
@@ -118,6 +131,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {root?.gtmScript ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: root.gtmScript }}
+          />
+        ) : null}
       </head>
       <body className={isBlog ? 'legacy-body' : undefined}>
         {root?.site.demo ? <DemoRibbon /> : null}
@@ -146,6 +166,7 @@ export default function App() {
       </CartUiProvider>
       <LiveRegion />
       <RouteFocus />
+      <MarketingBridge />
     </>
   );
 }

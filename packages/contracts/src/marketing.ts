@@ -23,7 +23,7 @@ export const BUILD_MANIFEST_POLL_MS = 60 * 60 * 1000;
 export const CAPTURE_LABEL_EXPERIMENT = 'capture-submit-label';
 export const CAPTURE_LABEL_VARIANTS: Record<string, string> = {
   control: 'Continue',
-  'see-my-menu': 'See my menu',
+  'continue-to-my-box': 'Continue to my box',
 };
 export const DEFAULT_CAPTURE_SUBMIT_LABEL = 'Continue';
 
@@ -33,8 +33,12 @@ const userId = z.coerce
   .positive({ error: 'user_id must be a customer id' });
 
 /** Extras beyond the two ids are accepted and ignored (the spec's "plus extras"). */
+const visitorId = z.guid({ error: 'visitor_id must be a visitor id' });
+
 export const experimentsQuery = z.object({
   abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
+  /** A browser without a cart yet (the storefront's `visitor_id` cookie). */
+  visitor_id: visitorId.optional(),
   user_id: userId.optional(),
 });
 
@@ -52,8 +56,12 @@ export const experimentExposureBody = z
   .object({
     experiment_code: z.string().trim().min(1).max(100),
     abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
+    visitor_id: visitorId.optional(),
   })
   .strict();
+
+/** The storefront's cookie naming a browser for experiments before it has a cart. */
+export const VISITOR_COOKIE = 'visitor_id';
 
 export const viewedPageBody = z
   .object({

@@ -43,14 +43,17 @@ export const experiments = pgTable('experiments', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Who got which variant (sticky): a cart until the visitor has an account, then the account. */
+/**
+ * Who got which variant (sticky): a browser (visitor cookie) until it has a cart, the cart until the
+ * visitor has an account, then the account; each hands its assignments to the next.
+ */
 export const experimentAssignments = pgTable(
   'experiment_assignments',
   {
     experimentId: integer()
       .notNull()
       .references(() => experiments.id, { onDelete: 'cascade' }),
-    unitType: text({ enum: ['cart', 'user'] }).notNull(),
+    unitType: text({ enum: ['visitor', 'cart', 'user'] }).notNull(),
     unitId: text().notNull(),
     variant: text().notNull(),
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

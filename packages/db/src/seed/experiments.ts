@@ -3,7 +3,7 @@ import { experiments } from '../schema/index';
 
 /**
  * The store's first real experiment (issue 16): the capture popup's submit button says 'Continue'
- * (the spec's default, control) or 'See my menu'. Inserted once by its code; weights edited later
+ * (the spec's default, control) or 'Continue to my box'. Inserted once by its code; weights edited later
  * (by the admin site) move nobody already assigned, because assignments are stored.
  */
 export const demoExperiments = [
@@ -12,7 +12,7 @@ export const demoExperiments = [
     name: 'Capture popup submit label',
     variants: [
       { code: 'control', weight: 50 },
-      { code: 'see-my-menu', weight: 50 },
+      { code: 'continue-to-my-box', weight: 50 },
     ],
   },
 ];

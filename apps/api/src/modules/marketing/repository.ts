@@ -13,7 +13,7 @@ const {
 } = schema;
 
 export type ExperimentRow = typeof experiments.$inferSelect;
-export type UnitType = 'cart' | 'user';
+export type UnitType = 'visitor' | 'cart' | 'user';
 
 /** Appends an event for the email service provider integration (design.md "Marketing"). */
 export async function insertMarketingEvent(
@@ -55,18 +55,23 @@ export async function insertAssignments(
 }
 
 /**
- * The cart's assignments become the customer's (sign-up keeps the variant the visitor saw): copied
- * where the customer has none for that experiment, then the cart's rows go.
+ * One unit's assignments become the next one's (a browser's become its cart's, a cart's its
+ * customer's, so signing up keeps the variant): copied where the next has none for that
+ * experiment, then the old rows go.
  */
-export async function moveAssignments(db: Database, cartId: string, userId: string): Promise<void> {
+export async function moveAssignments(
+  db: Database,
+  from: { type: UnitType; id: string },
+  to: { type: UnitType; id: string },
+): Promise<void> {
   await db.execute(sql`
     insert into ${experimentAssignments} (experiment_id, unit_type, unit_id, variant, assigned_at, exposed_at)
-    select experiment_id, 'user', ${userId}, variant, assigned_at, exposed_at
-    from ${experimentAssignments} where unit_type = 'cart' and unit_id = ${cartId}
+    select experiment_id, ${to.type}, ${to.id}, variant, assigned_at, exposed_at
+    from ${experimentAssignments} where unit_type = ${from.type} and unit_id = ${from.id}
     on conflict do nothing`);
   await db
     .delete(experimentAssignments)
-    .where(and(eq(experimentAssignments.unitType, 'cart'), eq(experimentAssignments.unitId, cartId)));
+    .where(and(eq(experimentAssignments.unitType, from.type), eq(experimentAssignments.unitId, from.id)));
 }
 
 /** First exposure only: later ones keep the first instant. Answers whether a row was assigned. */

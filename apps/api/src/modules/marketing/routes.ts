@@ -135,7 +135,10 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const userId = await signedInUser(request, request.query.user_id);
       const cartId = request.query.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
-      return { data: await experimentsFor(db(), { cartId, userId }), meta: {} };
+      return {
+        data: await experimentsFor(db(), { cartId, userId, visitorId: request.query.visitor_id }),
+        meta: {},
+      };
     },
   );
 
@@ -152,7 +155,12 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const userId = await signedInUser(request, undefined);
       const cartId = request.body.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
-      await recordExposure(db(), { experimentCode: request.body.experiment_code, cartId, userId });
+      await recordExposure(db(), {
+        experimentCode: request.body.experiment_code,
+        cartId,
+        userId,
+        visitorId: request.body.visitor_id,
+      });
       return reply.code(204).send(null);
     },
   );

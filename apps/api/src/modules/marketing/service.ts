@@ -116,25 +116,26 @@ export async function recordNonprofitSelection(
 type Unit = { type: repository.UnitType; id: string };
 
 /**
- * The running experiments' variants for one unit: a customer when signed in (a cart they brought
- * hands its assignments over first, so signing up keeps the variant), else the cart. New
- * assignments are stored, so the visitor keeps them whatever later happens to the weights.
+ * The running experiments' variants for one unit: the customer when signed in, else the cart, else
+ * the browser. A unit hands its assignments to the next first (browser → cart → customer), so a
+ * visitor keeps the variant they saw through capture and sign-up. New assignments are stored, so
+ * later weight changes move nobody.
  */
 export async function experimentsFor(
   db: Database,
-  input: { cartId: string | undefined; userId: number | undefined },
+  input: { cartId: string | undefined; userId: number | undefined; visitorId?: string | undefined },
   at: Date = new Date(),
 ): Promise<ExperimentAssignment[]> {
   const cartId = input.cartId && (await cartExists(db, input.cartId)) ? input.cartId : undefined;
-  const unit: Unit | undefined =
-    input.userId !== undefined
-      ? { type: 'user', id: String(input.userId) }
-      : cartId
-        ? { type: 'cart', id: cartId }
-        : undefined;
+  const chain: Unit[] = [];
+  if (input.visitorId) chain.push({ type: 'visitor', id: input.visitorId });
+  if (cartId) chain.push({ type: 'cart', id: cartId });
+  if (input.userId !== undefined) chain.push({ type: 'user', id: String(input.userId) });
+  const unit = chain[chain.length - 1];
   if (!unit) return [];
   return db.transaction(async (tx) => {
-    if (unit.type === 'user' && cartId) await repository.moveAssignments(tx, cartId, unit.id);
+    for (let index = 1; index < chain.length; index++)
+      await repository.moveAssignments(tx, chain[index - 1]!, chain[index]!);
     const running = (await repository.listExperiments(tx)).filter((experiment) => isRunning(experiment, at));
     if (running.length === 0) return [];
     const stored = new Map(
@@ -172,26 +173,36 @@ export async function experimentsFor(
   });
 }
 
-/** The visitor saw what their variant changes: the first time is kept (the analysis' denominator). */
+/**
+ * The visitor saw what their variant changes: the first time is kept (the analysis' denominator).
+ * The assignment is read (or made) the way GET /api/experiments does, so an exposure always lands
+ * on the unit that holds it, even when a cart or an account appeared in between.
+ */
 export async function recordExposure(
   db: Database,
-  input: { experimentCode: string; cartId: string | undefined; userId: number | undefined },
+  input: {
+    experimentCode: string;
+    cartId: string | undefined;
+    userId: number | undefined;
+    visitorId?: string | undefined;
+  },
 ): Promise<{ variant: string }> {
   const experiment = (await repository.listExperiments(db)).find(
     (candidate) => candidate.code === input.experimentCode,
   );
   if (!experiment) throw AppError.notFound('There is no such experiment.');
-  const unit: Unit | undefined =
+  const assignments = await experimentsFor(db, input);
+  const assignment = assignments.find((entry) => entry.experiment_code === experiment.code);
+  if (!assignment) throw AppError.notFound('This visitor is not in the experiment.');
+  const cartId = input.cartId && (await cartExists(db, input.cartId)) ? input.cartId : undefined;
+  const unit: Unit =
     input.userId !== undefined
       ? { type: 'user', id: String(input.userId) }
-      : input.cartId
-        ? { type: 'cart', id: input.cartId }
-        : undefined;
-  if (!unit) throw AppError.notFound('No visitor to record the exposure for.');
-  const marked = await repository.markExposed(db, experiment.id, unit.type, unit.id);
-  if (!marked) throw AppError.notFound('This visitor is not in the experiment.');
-  const row = await repository.findAssignment(db, experiment.id, unit.type, unit.id);
-  return { variant: row!.variant };
+      : cartId
+        ? { type: 'cart', id: cartId }
+        : { type: 'visitor', id: input.visitorId! };
+  await repository.markExposed(db, experiment.id, unit.type, unit.id);
+  return { variant: assignment.variant };
 }
 
 // ─── Abandoned-cart reminders ────────────────────────────────────────────────────────────────

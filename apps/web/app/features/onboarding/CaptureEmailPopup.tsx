@@ -1,4 +1,11 @@
+import {
+  CAPTURE_LABEL_EXPERIMENT,
+  CAPTURE_LABEL_VARIANTS,
+  DEFAULT_CAPTURE_SUBMIT_LABEL,
+} from '@sprout/contracts';
 import { useEffect, useId, useRef } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../../root';
 import { markSignupUsed } from '../cart/storage';
 import { useCartUi } from '../cart/useCart';
 import { useModal } from '../cart/useModal';
@@ -26,6 +33,12 @@ export function CaptureEmailPopup() {
   const headingId = useId();
   const sublineId = useId();
   const open = ui.capture !== null;
+  // The submit label experiment (issue 16): the variant's words, 'Continue' for the control.
+  const root = useRouteLoaderData<RootData>('root');
+  const variant = root?.experiments?.experiments.find(
+    (entry) => entry.experiment_code === CAPTURE_LABEL_EXPERIMENT,
+  )?.variant;
+  const submitLabel = (variant && CAPTURE_LABEL_VARIANTS[variant]) || DEFAULT_CAPTURE_SUBMIT_LABEL;
   // Closing without submitting drops what was waiting for the details.
   const dismiss = () => ui.setCapture(null);
   useModal(dialogRef, { open, onClose: dismiss, initialFocus: emailRef });
@@ -33,6 +46,15 @@ export function CaptureEmailPopup() {
   useEffect(() => {
     if (open) markSignupUsed();
   }, [open]);
+  // The visitor saw their variant: the exposure is recorded (the analysis counts only them).
+  const visitorId = root?.experiments?.visitorId;
+  const cartId = root?.cart.cart?.id;
+  useEffect(() => {
+    if (!open || !variant) return;
+    void import('../marketing/exposure').then(({ recordExposure }) =>
+      recordExposure({ experimentCode: CAPTURE_LABEL_EXPERIMENT, variant, cartId, visitorId }),
+    );
+  }, [open, variant, cartId, visitorId]);
 
   if (!open) return null;
   return (
@@ -71,7 +93,13 @@ export function CaptureEmailPopup() {
           <p id={sublineId} className="capture-popup__subline">
             {CAPTURE_SUBLINE}
           </p>
-          <CaptureEmailForm emailRef={emailRef} pending={ui.capture} onSuccess={dismiss} onLeave={dismiss} />
+          <CaptureEmailForm
+            emailRef={emailRef}
+            pending={ui.capture}
+            onSuccess={dismiss}
+            onLeave={dismiss}
+            submitLabel={submitLabel}
+          />
         </div>
       </div>
     </div>

@@ -1,0 +1,147 @@
+import type { AbandonedCart, ExperimentAssignment } from '@sprout/contracts';
+import type { MarketingSettings } from '../../lib/context';
+import { announce, pushDataLayer } from './data-layer';
+import { cartChangeEvents, experimentsEvent, viewEvent, viewedPageBody, viewItemListEvent } from './events';
+import { startErrorReporting } from './reporter';
+import {
+  BUILD_POLL_MS,
+  claimReload,
+  isChunkLoadError,
+  isDuplicateNavigation,
+  isNewBuildAnswer,
+} from './resilience';
+
+/**
+ * The browser's marketing side (issue 16), loaded after the first paint (it is not part of the
+ * /menus budget): the data layer's events, the page-view beacon, error reporting and new-build
+ * detection. The root's bridge hands it a snapshot of the page after each render that matters.
+ */
+
+export type PageSnapshot = {
+  settings: MarketingSettings;
+  location: { pathname: string; search: string; hash: string; key: string };
+  routeName: string;
+  title: string;
+  cart: AbandonedCart | null;
+  experiments: ExperimentAssignment[];
+  /** The products a listing page shows (GA4 view_item_list). */
+  listing: { id: string; name: string; products: { sku: string; name: string; item_price: number }[] } | null;
+  /** Where a navigation in flight is going (a failed chunk load reloads it). */
+  navigatingTo: string | null;
+};
+
+type Manifest = { version?: string };
+declare global {
+  interface Window {
+    __reactRouterManifest?: Manifest;
+  }
+}
+
+let started = false;
+let lastLocation: PageSnapshot['location'] | null = null;
+let lastCart: AbandonedCart | null | undefined;
+let lastExperiments = '';
+let newBuildDeployed = false;
+let navigatingTo: string | null = null;
+
+function start(settings: MarketingSettings) {
+  started = true;
+  window.__sproutDataLayerName = settings.dataLayerName;
+  const reporter = startErrorReporting(settings);
+  const onChunkFailure = (reason: unknown) => {
+    if (!isChunkLoadError(reason)) return false;
+    const target = navigatingTo ?? `${location.pathname}${location.search}`;
+    if (claimReload(target, Date.now(), sessionStorage)) window.location.assign(target);
+    return true;
+  };
+  window.addEventListener('error', (event) => {
+    if (!onChunkFailure(event.error ?? event.message)) reporter.capture(event.error ?? event.message);
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    if (!onChunkFailure(event.reason)) reporter.capture(event.reason);
+  });
+  // A deploy replaces the build: the next navigation loads the new document (no missing chunks).
+  window.setInterval(() => void checkBuild(), BUILD_POLL_MS);
+}
+
+async function checkBuild() {
+  const version = window.__reactRouterManifest?.version;
+  if (!version || newBuildDeployed) return;
+  try {
+    const response = await fetch(`/__manifest?version=${encodeURIComponent(version)}&paths=`, {
+      credentials: 'same-origin',
+    });
+    newBuildDeployed = isNewBuildAnswer(response);
+  } catch {
+    // Offline for a moment: the next poll asks again.
+  }
+}
+
+function sendPageView(snapshot: PageSnapshot, eventId: string) {
+  if (!snapshot.cart) return;
+  const body = viewedPageBody({
+    origin: window.location.origin,
+    path: snapshot.location.pathname,
+    routeName: snapshot.routeName,
+    cartId: snapshot.cart.id,
+    eventId,
+  });
+  void fetch('/api/marketing/esp/events/viewed-page', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  })
+    .then(() => announce({ type: 'network-call', detail: { url: '/api/marketing/esp/events/viewed-page' } }))
+    .catch(() => {
+      // A lost beacon is a lost statistic, never an error for the visitor.
+    });
+}
+
+export function track(snapshot: PageSnapshot): void {
+  if (!started) start(snapshot.settings);
+  navigatingTo = snapshot.navigatingTo;
+
+  // Step 2 of the app start: the experiments, as user properties, before the first view.
+  const experimentCodes = snapshot.experiments.map((entry) => entry.code).join(',');
+  if (experimentCodes !== lastExperiments) {
+    lastExperiments = experimentCodes;
+    if (snapshot.experiments.length > 0) pushDataLayer(experimentsEvent(snapshot.experiments));
+  }
+
+  if (snapshot.location.key !== lastLocation?.key) {
+    const duplicate = isDuplicateNavigation(lastLocation, snapshot.location);
+    const first = lastLocation === null;
+    lastLocation = snapshot.location;
+    if (!first && newBuildDeployed) {
+      // A new build is out: load this page as a document, with the new build's code.
+      window.location.reload();
+      return;
+    }
+    if (duplicate) {
+      console.info(`Duplicated navigation to ${snapshot.location.pathname} ignored.`);
+    } else {
+      const eventId = crypto.randomUUID();
+      pushDataLayer(
+        viewEvent(snapshot.settings.viewEvent, {
+          url: `${window.location.origin}${snapshot.location.pathname}${snapshot.location.search}`,
+          path: snapshot.location.pathname,
+          routeName: snapshot.routeName,
+          title: snapshot.title,
+          eventId,
+        }),
+      );
+      if (snapshot.listing && snapshot.listing.products.length > 0) {
+        pushDataLayer({ ecommerce: null });
+        pushDataLayer(viewItemListEvent(snapshot.listing, snapshot.listing.products));
+      }
+      sendPageView(snapshot, eventId);
+    }
+  }
+
+  const { push, announce: announcements } = cartChangeEvents(lastCart, snapshot.cart);
+  lastCart = snapshot.cart;
+  for (const event of push) pushDataLayer(event);
+  for (const announcement of announcements) announce(announcement);
+}

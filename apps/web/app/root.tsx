@@ -23,6 +23,7 @@ import { ErrorScreen } from './features/layout/ErrorScreen';
 import { LiveRegion } from './features/layout/LiveRegion';
 import { RouteFocus } from './features/layout/RouteFocus';
 import { type ExperimentsData, loadExperiments } from './features/marketing/experiments.server';
+import { GtmScript } from './features/marketing/GtmScript';
 import { gtmBootstrap } from './features/marketing/gtm.server';
 import { MarketingBridge } from './features/marketing/MarketingBridge';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
@@ -131,13 +132,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {root?.gtmScript ? (
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: root.gtmScript }}
-          />
-        ) : null}
+        {root?.gtmScript ? <GtmScript script={root.gtmScript} nonce={nonce} /> : null}
       </head>
       <body className={isBlog ? 'legacy-body' : undefined}>
         {root?.site.demo ? <DemoRibbon /> : null}

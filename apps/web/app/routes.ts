@@ -19,6 +19,9 @@ export default [
     route('cancellation-processing', 'routes/lifecycle-outcome.tsx', { id: 'cancellation-processing' }),
     route('offer-accepted-processing', 'routes/lifecycle-outcome.tsx', { id: 'offer-accepted-processing' }),
     route('pausing-processing', 'routes/lifecycle-outcome.tsx', { id: 'pausing-processing' }),
+    // Abandoned-cart reminder links (issue 16).
+    route('cart/restore', 'routes/cart.restore.tsx', { id: 'cart-restore' }),
+    route('email/unsubscribe', 'routes/email.unsubscribe.tsx', { id: 'email-unsubscribe' }),
   ]),
   layout('layouts/menu-page.tsx', { id: 'layout-menu-page-default' }, [
     route('menus/:slug?', 'routes/menus.tsx', { id: 'menus' }),

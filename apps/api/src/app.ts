@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { startServerErrorReporting } from './lib/error-reporting';
 import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
 import { CART_PREFIXES } from './modules/carts/routes';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => app.jobs.stop());
 
   await app.register(errorsPlugin);
+  app.decorate('errorReporter', await startServerErrorReporting(config.SENTRY_DSN, app.log));
   // Brotli or gzip by Accept-Encoding for JSON, pages and text assets (fastify-plugin: every
   // route of the server, the storefront's included; files with a precompressed twin skip it).
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });

@@ -1,7 +1,10 @@
 import type { AbandonedCart, ExperimentAssignment } from '@sprout/contracts';
-import type { MarketingSettings } from '../../lib/context';
+import type { Location } from 'react-router';
+import { DEFAULT_MARKETING_SETTINGS, type MarketingSettings } from '../../lib/context';
+import type { RootData } from '../../root';
 import { announce, pushDataLayer } from './data-layer';
 import { cartChangeEvents, experimentsEvent, viewEvent, viewedPageBody, viewItemListEvent } from './events';
+import { recordExposure } from './exposure';
 import { startErrorReporting } from './reporter';
 import {
   BUILD_POLL_MS,
@@ -28,7 +31,38 @@ export type PageSnapshot = {
   listing: { id: string; name: string; products: { sku: string; name: string; item_price: number }[] } | null;
   /** Where a navigation in flight is going (a failed chunk load reloads it). */
   navigatingTo: string | null;
+  visitorId: string | undefined;
 };
+
+type Listing = {
+  products?: { sku: string; name: string; item_price: number }[];
+  menu?: { slug: string; name: string } | null;
+};
+
+/** The bridge's raw page state, as the tracker's snapshot. */
+export function snapshotOf(
+  root: RootData,
+  location: Location,
+  routeId: string | undefined,
+  routeData: unknown,
+  target: Location | undefined,
+): PageSnapshot {
+  const data = routeData as Listing | undefined;
+  return {
+    settings: root.site.marketing ?? DEFAULT_MARKETING_SETTINGS,
+    location,
+    routeName: routeId ?? 'unknown',
+    title: document.title,
+    cart: root.cart.cart,
+    experiments: root.experiments?.experiments ?? [],
+    visitorId: root.experiments?.visitorId,
+    listing:
+      routeId === 'menus' && data?.products
+        ? { id: data.menu?.slug ?? 'all', name: data.menu?.name ?? 'All menus', products: data.products }
+        : null,
+    navigatingTo: target ? `${target.pathname}${target.search}` : null,
+  };
+}
 
 type Manifest = { version?: string };
 declare global {
@@ -99,8 +133,45 @@ function sendPageView(snapshot: PageSnapshot, eventId: string) {
     });
 }
 
-export function track(snapshot: PageSnapshot): void {
-  if (!started) start(snapshot.settings);
+let current: PageSnapshot | null = null;
+const exposed = new Set<string>();
+
+/**
+ * An element marked `data-experiment="<experiment>.<variant>"` (the capture popup) is the variant
+ * being seen: its exposure is recorded once per page load.
+ */
+function watchExposures() {
+  const check = () => {
+    for (const element of document.querySelectorAll<HTMLElement>('[data-experiment]')) {
+      const code = element.dataset.experiment ?? '';
+      const entry = current?.experiments.find((candidate) => candidate.code === code);
+      if (!entry || exposed.has(code)) continue;
+      exposed.add(code);
+      void recordExposure({
+        experimentCode: entry.experiment_code,
+        variant: entry.variant,
+        cartId: current?.cart?.id,
+        visitorId: current?.visitorId,
+      });
+    }
+  };
+  new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+  check();
+}
+
+export function track(
+  root: RootData,
+  location: Location,
+  routeId: string | undefined,
+  routeData: unknown,
+  target: Location | undefined,
+): void {
+  const snapshot = snapshotOf(root, location, routeId, routeData, target);
+  current = snapshot;
+  if (!started) {
+    start(snapshot.settings);
+    watchExposures();
+  }
   navigatingTo = snapshot.navigatingTo;
 
   // Step 2 of the app start: the experiments, as user properties, before the first view.

@@ -1,8 +1,4 @@
-import {
-  CAPTURE_LABEL_EXPERIMENT,
-  CAPTURE_LABEL_VARIANTS,
-  DEFAULT_CAPTURE_SUBMIT_LABEL,
-} from '@sprout/contracts';
+import { CAPTURE_LABEL_EXPERIMENT, CAPTURE_LABEL_VARIANTS } from '@sprout/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
@@ -33,12 +29,11 @@ export function CaptureEmailPopup() {
   const headingId = useId();
   const sublineId = useId();
   const open = ui.capture !== null;
-  // The submit label experiment (issue 16): the variant's words, 'Continue' for the control.
-  const root = useRouteLoaderData<RootData>('root');
-  const variant = root?.experiments?.experiments.find(
+  // The submit label experiment (issue 16): the variant's words, the form's 'Continue' otherwise;
+  // the tracker records the exposure (data-experiment) once the popup shows.
+  const variant = useRouteLoaderData<RootData>('root')?.experiments?.experiments.find(
     (entry) => entry.experiment_code === CAPTURE_LABEL_EXPERIMENT,
   )?.variant;
-  const submitLabel = (variant && CAPTURE_LABEL_VARIANTS[variant]) || DEFAULT_CAPTURE_SUBMIT_LABEL;
   // Closing without submitting drops what was waiting for the details.
   const dismiss = () => ui.setCapture(null);
   useModal(dialogRef, { open, onClose: dismiss, initialFocus: emailRef });
@@ -46,16 +41,6 @@ export function CaptureEmailPopup() {
   useEffect(() => {
     if (open) markSignupUsed();
   }, [open]);
-  // The visitor saw their variant: the exposure is recorded (the analysis counts only them).
-  const visitorId = root?.experiments?.visitorId;
-  const cartId = root?.cart.cart?.id;
-  useEffect(() => {
-    if (!open || !variant) return;
-    void import('../marketing/exposure').then(({ recordExposure }) =>
-      recordExposure({ experimentCode: CAPTURE_LABEL_EXPERIMENT, variant, cartId, visitorId }),
-    );
-  }, [open, variant, cartId, visitorId]);
-
   if (!open) return null;
   return (
     // A click on the backdrop (outside the dialog) closes it; the keyboard has Escape and the close button.
@@ -74,6 +59,7 @@ export function CaptureEmailPopup() {
         aria-labelledby={headingId}
         aria-describedby={sublineId}
         tabIndex={-1}
+        data-experiment={variant && `${CAPTURE_LABEL_EXPERIMENT}.${variant}`}
       >
         <button type="button" className="capture-popup__close" aria-label="Close" onClick={dismiss}>
           <span aria-hidden="true">×</span>
@@ -98,7 +84,7 @@ export function CaptureEmailPopup() {
             pending={ui.capture}
             onSuccess={dismiss}
             onLeave={dismiss}
-            submitLabel={submitLabel}
+            submitLabel={variant && CAPTURE_LABEL_VARIANTS[variant]}
           />
         </div>
       </div>

@@ -37,6 +37,11 @@ async function main() {
         viewEvent: config.DATA_LAYER_VIEW_EVENT,
         sentryDsn: config.SENTRY_DSN ?? null,
         errorReportsMaxEvents: config.ERROR_REPORTS_MAX_EVENTS,
+        // The built tracker's address from the build's route manifest (Vite serves the source in dev).
+        trackerUrl:
+          typeof build === 'function'
+            ? '/app/routes/marketing.tracker.ts'
+            : (build.assets.routes['marketing-tracker']?.module ?? null),
       },
     },
   });

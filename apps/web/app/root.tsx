@@ -137,6 +137,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className={isBlog ? 'legacy-body' : undefined}>
         {root?.site.demo ? <DemoRibbon /> : null}
         {children}
+        {root?.site.marketing?.trackerUrl ? (
+          <script type="module" src={root.site.marketing.trackerUrl} nonce={nonce} async />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -87,6 +87,8 @@ export default [
   ]),
   route('account/sign-out', 'routes/account.sign-out.ts', { id: 'account-sign-out' }),
   route('account/payment-method', 'routes/account.payment-method.ts', { id: 'account-payment-method' }),
+  // The marketing tracker's client module (decision 026): loaded as a script, not a page.
+  route('__marketing/tracker', 'routes/marketing.tracker.ts', { id: 'marketing-tracker' }),
   // Cart changes (a resource route: no page of its own).
   route('cart', 'routes/cart.ts', { id: 'cart' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),

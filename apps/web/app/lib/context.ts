@@ -23,6 +23,8 @@ export type MarketingSettings = {
   /** SENTRY_DSN: error reports go to Sentry; without it they are only logged. */
   sentryDsn: string | null;
   errorReportsMaxEvents: number;
+  /** The tracker's built module (routes/marketing.tracker.ts), loaded as a module script. */
+  trackerUrl?: string | null;
 };
 
 export const DEFAULT_MARKETING_SETTINGS: MarketingSettings = {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches, useNavigation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
+import type {} from './tracker';
 
 /**
  * Hands each page's state to the tracker (data layer, page views, exposures, error reporting),
@@ -14,8 +15,10 @@ export function MarketingBridge() {
   const routeId = route?.id;
   const routeData = route?.loaderData;
   useEffect(() => {
-    if (root)
-      void import('./tracker').then((tracker) => tracker.track(root, location, routeId, routeData, target));
+    // The tracker (routes/marketing.tracker.ts, a module script) takes the queue over once loaded.
+    if (!root) return;
+    window.__sproutMarketing ??= [];
+    window.__sproutMarketing.push([root, location, routeId, routeData, target]);
   }, [root, location, routeId, routeData, target]);
   return null;
 }

@@ -216,3 +216,19 @@ export function track(
   for (const event of push) pushDataLayer(event);
   for (const announcement of announcements) announce(announcement);
 }
+
+type TrackArgs = [RootData, Location, string | undefined, unknown, Location | undefined];
+declare global {
+  interface Window {
+    /** The bridge's queue of page states until this module runs, then the tracker itself. */
+    __sproutMarketing?: TrackArgs[] | { push(args: TrackArgs): void };
+  }
+}
+
+/** Takes over the bridge's queue: what was queued before this module loaded is tracked in order. */
+export function installTracker(): void {
+  if (typeof window === 'undefined') return;
+  const queued: TrackArgs[] = Array.isArray(window.__sproutMarketing) ? window.__sproutMarketing : [];
+  window.__sproutMarketing = { push: (args: TrackArgs) => track(...args) };
+  for (const args of queued) track(...args);
+}

@@ -58,7 +58,14 @@ export const TABLE_OWNERS = {
   limits: ['authEvents', 'rateLimitCounters'],
   'gift-cards': ['giftCardPurchases', 'giftCards', 'giftCardEntries', 'giftCardPromotions'],
   mail: ['mailMessages'],
-  marketing: ['marketingEvents'],
+  // Events, experiments and their assignments, abandoned-cart reminders and unsubscribes (issue 16).
+  marketing: [
+    'marketingEvents',
+    'experiments',
+    'experimentAssignments',
+    'cartReminders',
+    'emailUnsubscribes',
+  ],
   payments: ['testPaymentMethods', 'testPaymentIntents', 'testPaymentRefunds', 'paymentEvents'],
   plans: ['plans'],
   pricing: ['priceVarianceGroups'],
@@ -109,6 +116,9 @@ export const READ_JOINS = {
     'states',
     'plans',
   ],
+  // The reminder job picks idle captured carts in one statement (claimed FOR UPDATE SKIP LOCKED),
+  // and the one-click cart restore answers the cart's id; both only read (decision 026).
+  marketing: ['abandonedCarts', 'abandonedCartItems'],
   payments: ['orders'],
   plans: ['categories'],
   // A shopper's price context: the cart's variance group and plan, catalogue indicators and tags.

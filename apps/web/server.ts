@@ -31,6 +31,18 @@ async function main() {
       adminUrl: config.ADMIN_SITE_URL,
       socialProviders: config.SOCIAL_PROVIDERS.map((provider) => provider.name),
       demo: config.STORE_MODE === 'demo',
+      marketing: {
+        gtmId: config.GTM_ID ?? null,
+        dataLayerName: config.DATA_LAYER_NAME,
+        viewEvent: config.DATA_LAYER_VIEW_EVENT,
+        sentryDsn: config.SENTRY_DSN ?? null,
+        errorReportsMaxEvents: config.ERROR_REPORTS_MAX_EVENTS,
+        // The built tracker's address from the build's route manifest (Vite serves the source in dev).
+        trackerUrl:
+          typeof build === 'function'
+            ? '/app/routes/marketing.tracker.ts'
+            : (build.assets.routes['marketing-tracker']?.module ?? null),
+      },
     },
   });
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import { devJobsBody } from '@sprout/contracts';
 import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { startServerErrorReporting } from './lib/error-reporting';
 import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
 import { CART_PREFIXES } from './modules/carts/routes';
@@ -11,6 +13,7 @@ import { checkoutJob } from './modules/checkout/jobs';
 import { giftCardDeliveriesJob } from './modules/gift-cards/jobs';
 import { modules } from './modules/index';
 import { expiredCountersJob } from './modules/limits/service';
+import { cartRemindersJob } from './modules/marketing/jobs';
 import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './modules/subscriptions/jobs';
 import { pauseJob } from './modules/subscriptions/lifecycle-service';
 import databasePlugin from './plugins/database';
@@ -96,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => app.jobs.stop());
 
   await app.register(errorsPlugin);
+  app.decorate('errorReporter', await startServerErrorReporting(config.SENTRY_DSN, app.log));
   // Brotli or gzip by Accept-Encoding for JSON, pages and text assets (fastify-plugin: every
   // route of the server, the storefront's included; files with a precompressed twin skip it).
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
@@ -108,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowedOrigins: config.ALLOWED_ORIGINS,
     contentSecurity: {
       stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
+      // The tag manager's container script and its beacons (issue 16); none without GTM_ID.
+      ...(config.GTM_ID ? { tagManagerOrigin: 'https://www.googletagmanager.com' } : {}),
       development: config.NODE_ENV === 'development',
       https: config.SITE_URL.startsWith('https:'),
     },
@@ -174,6 +180,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.CHECKOUT_JOBS_INTERVAL_MS,
     ),
   );
+  app.jobs.add(
+    cartRemindersJob(
+      { db: options.database.db, mailer: app.mailer, site: { name: config.SITE_NAME, url: config.SITE_URL } },
+      config.RENEWAL_JOBS_INTERVAL_MS,
+    ),
+  );
+  if (config.STORE_MODE === 'demo') {
+    // Demo-only door (decision 026): the browser journeys run the jobs "an hour later", as
+    // `npm run jobs -- --as-of=` does, without a shell. Live mode mounts nothing under /dev.
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/dev/jobs/run', { schema: { hide: true, body: devJobsBody } }, async (request) => {
+        const asOf = new Date(request.body.as_of);
+        const outcomes = await app.jobs.runAllOnce(asOf, request.body.only);
+        return { data: outcomes };
+      });
+  }
   if (startJobs) app.addHook('onReady', async () => app.jobs.start());
   if (config.NODE_ENV === 'production' && app.payments.name === 'test') {
     app.log.warn('payments: no Stripe keys, so the embedded test provider takes payments (test cards only)');

@@ -1,3 +1,10 @@
+import {
+  DEFAULT_DATA_LAYER_NAME,
+  DEFAULT_VIEW_EVENT,
+  ERROR_REPORTS_DEFAULT_MAX_EVENTS,
+  ERROR_REPORTS_MAX_EVENTS_RANGE,
+  GTM_ID_PATTERN,
+} from '@sprout/contracts';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -90,6 +97,32 @@ export const configSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, { error: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' })
     .optional(),
+  // Marketing and error reporting (issue 16, spec section 9).
+  GTM_ID: z
+    .string()
+    .regex(GTM_ID_PATTERN, {
+      error: 'GTM_ID must be a Google Tag Manager id: GTM- then digits or capitals (GTM-AB12CD)',
+    })
+    .optional(),
+  DATA_LAYER_NAME: z
+    .string()
+    .regex(/^[A-Za-z_$][\w$]{0,49}$/, {
+      error: 'DATA_LAYER_NAME must be a JavaScript identifier such as dataLayer',
+    })
+    .default(DEFAULT_DATA_LAYER_NAME),
+  DATA_LAYER_VIEW_EVENT: z
+    .string()
+    .regex(/^[\w.-]{1,50}$/, { error: 'DATA_LAYER_VIEW_EVENT must be an event name such as content-view' })
+    .default(DEFAULT_VIEW_EVENT),
+  SENTRY_DSN: z
+    .url({ error: 'SENTRY_DSN must be a Sentry DSN such as https://key@o1.ingest.sentry.io/2' })
+    .optional(),
+  ERROR_REPORTS_MAX_EVENTS: z.coerce
+    .number()
+    .int()
+    .min(ERROR_REPORTS_MAX_EVENTS_RANGE.min, { error: 'ERROR_REPORTS_MAX_EVENTS must be 1 to 100' })
+    .max(ERROR_REPORTS_MAX_EVENTS_RANGE.max, { error: 'ERROR_REPORTS_MAX_EVENTS must be 1 to 100' })
+    .default(ERROR_REPORTS_DEFAULT_MAX_EVENTS),
 });
 
 export const SOCIAL_PROVIDERS = {

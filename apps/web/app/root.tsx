@@ -25,6 +25,10 @@ import { DemoRibbon } from './features/layout/DemoRibbon';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { LiveRegion } from './features/layout/LiveRegion';
 import { RouteFocus } from './features/layout/RouteFocus';
+import { type ExperimentsData, loadExperiments } from './features/marketing/experiments.server';
+import { GtmScript } from './features/marketing/GtmScript';
+import { gtmBootstrap } from './features/marketing/gtm.server';
+import { MarketingBridge } from './features/marketing/MarketingBridge';
 import { SeoHead } from './features/seo/SeoHead';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { useNonce } from './lib/nonce';
@@ -42,6 +46,10 @@ export type RootData = {
   cart: CartPageData;
   /** The customer an admin is acting as (the impersonation cookie is set), else null. */
   actingAs: string | null;
+  /** App start step 2 (spec section 4): the visitor's experiments (issue 16). */
+  experiments?: ExperimentsData;
+  /** The tag manager's loader when GTM_ID is set (issue 16). */
+  gtmScript?: string | null;
 };
 
 type MenuNavResponse = { data: { slug: string; name: string }[] };
@@ -55,12 +63,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     __MAINTENANCE_MODE__ ? null : loadCartPage(request, context.api, context.site),
     __MAINTENANCE_MODE__ ? null : actingAs(request, context.api),
   ]);
+  // Step 2 of the app start, after the cart: the experiments (by customer, cart or browser).
+  const experiments = cart ? await loadExperiments(request, context.api, cart.page.cart?.id ?? null) : null;
+  if (cart && experiments?.setCookie) cart.headers.append('set-cookie', experiments.setCookie);
+  const marketing = context.site.marketing;
   const root: RootData = {
     site: context.site,
     menus: menus.data.map(({ slug, name }) => ({ slug, name })),
     year: new Date().getUTCFullYear(),
     cart: cart?.page ?? EMPTY_CART_PAGE,
     actingAs: actingAsEmail,
+    ...(experiments ? { experiments: experiments.data } : {}),
+    gtmScript: marketing ? gtmBootstrap(marketing.gtmId, marketing.dataLayerName, context.cspNonce) : null,
   };
   return data(root, cart ? { headers: cart.headers } : undefined);
 }
@@ -133,11 +147,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="alternate" type="application/rss+xml" title={`${siteName} blog`} href="/blog/rss.xml" />
         <Meta />
         <Links />
+        {root?.gtmScript ? <GtmScript script={root.gtmScript} nonce={nonce} /> : null}
       </head>
       <body className={isBlog ? 'legacy-body' : undefined}>
         {root?.actingAs ? <ActingAsBar email={root.actingAs} /> : null}
         {root?.site.demo ? <DemoRibbon /> : null}
         {children}
+        {root?.site.marketing?.trackerUrl ? (
+          <script type="module" src={root.site.marketing.trackerUrl} nonce={nonce} async />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -162,6 +180,7 @@ export default function App() {
       </CartUiProvider>
       <LiveRegion />
       <RouteFocus />
+      <MarketingBridge />
     </>
   );
 }

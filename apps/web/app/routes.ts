@@ -19,6 +19,9 @@ export default [
     route('cancellation-processing', 'routes/lifecycle-outcome.tsx', { id: 'cancellation-processing' }),
     route('offer-accepted-processing', 'routes/lifecycle-outcome.tsx', { id: 'offer-accepted-processing' }),
     route('pausing-processing', 'routes/lifecycle-outcome.tsx', { id: 'pausing-processing' }),
+    // Abandoned-cart reminder links (issue 16).
+    route('cart/restore', 'routes/cart.restore.tsx', { id: 'cart-restore' }),
+    route('email/unsubscribe', 'routes/email.unsubscribe.tsx', { id: 'email-unsubscribe' }),
   ]),
   layout('layouts/menu-page.tsx', { id: 'layout-menu-page-default' }, [
     route('menus/:slug?', 'routes/menus.tsx', { id: 'menus' }),
@@ -111,6 +114,8 @@ export default [
   // Ends acting as a customer (the "acting as" bar's form; no page of its own).
   route('admin/impersonation', 'routes/admin.impersonation.ts', { id: 'admin-impersonation' }),
   route('account/payment-method', 'routes/account.payment-method.ts', { id: 'account-payment-method' }),
+  // The marketing tracker's client module (decision 026): loaded as a script, not a page.
+  route('__marketing/tracker', 'routes/marketing.tracker.ts', { id: 'marketing-tracker' }),
   // Cart changes (a resource route: no page of its own).
   route('cart', 'routes/cart.ts', { id: 'cart' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),

@@ -11,6 +11,7 @@ export * from './errors';
 export * from './fields';
 export * from './gift-cards';
 export * from './lifecycle';
+export * from './marketing';
 export * from './money';
 export * from './payments';
 export * from './plans';

@@ -55,6 +55,10 @@ export function fieldWithControlCharacters(value: unknown, path: string[] = [], 
 const isDataException = (sqlState: unknown) => typeof sqlState === 'string' && sqlState.startsWith('22');
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server errors go here as well as to the log (SENTRY_DSN, lib/error-reporting.ts). */
+    errorReporter?: { capture(error: unknown): void };
+  }
   interface FastifyContextConfig {
     /** The storefront's pages route: its answers are pages, never this plugin's JSON. */
     storefrontPage?: boolean;
@@ -68,6 +72,7 @@ export default fp(
       if (error instanceof AppError) {
         if (error.status >= 500) {
           request.log.error({ err: error }, error.message);
+          app.errorReporter?.capture(error);
           return reply.status(error.status).send({ message: GENERIC_SERVER_ERROR });
         }
         if (error.kind === 'validation') {
@@ -102,6 +107,7 @@ export default fp(
       }
 
       request.log.error({ err: error }, 'unhandled error');
+      app.errorReporter?.capture(error);
       return reply.status(500).send({ message: GENERIC_SERVER_ERROR });
     });
 

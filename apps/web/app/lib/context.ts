@@ -10,6 +10,29 @@ export type SiteSettings = {
   socialProviders: string[];
   /** STORE_MODE=demo: test payments and a "Demo store" ribbon on every page. */
   demo: boolean;
+  /** Tag manager, data layer and error reporting (issue 16); the spec's defaults when absent. */
+  marketing?: MarketingSettings;
+};
+
+export type MarketingSettings = {
+  /** GTM_ID: the container script is added only with one. */
+  gtmId: string | null;
+  /** Spec section 9: `dataLayer` and `content-view` unless configured. */
+  dataLayerName: string;
+  viewEvent: string;
+  /** SENTRY_DSN: error reports go to Sentry; without it they are only logged. */
+  sentryDsn: string | null;
+  errorReportsMaxEvents: number;
+  /** The tracker's built module (routes/marketing.tracker.ts), loaded as a module script. */
+  trackerUrl?: string | null;
+};
+
+export const DEFAULT_MARKETING_SETTINGS: MarketingSettings = {
+  gtmId: null,
+  dataLayerName: 'dataLayer',
+  viewEvent: 'content-view',
+  sentryDsn: null,
+  errorReportsMaxEvents: 10,
 };
 
 declare module 'react-router' {

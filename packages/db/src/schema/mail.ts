@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Outgoing mail as a job table: requests only insert a row; a worker sends it (SMTP, or the dev
@@ -14,6 +14,8 @@ export const mailMessages = pgTable(
     html: text().notNull(),
     text: text().notNull(),
     template: text().notNull(),
+    /** Extra headers (List-Unsubscribe on marketing mail). */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: text({ enum: ['queued', 'sent', 'failed'] })
       .notNull()
       .default('queued'),

@@ -32,6 +32,7 @@ import { recommendations } from './catalogue/recommendations';
 import { states, zipCodes } from './catalogue/shipping';
 import { tags } from './catalogue/tags';
 import { checkoutUpsells } from './catalogue/upsells';
+import { seedExperiments } from './experiments';
 import { seedGiftCardPromotions } from './gift-cards';
 import { seedDemoPromotions } from './promotions';
 
@@ -42,6 +43,7 @@ export {
   partnerships as demoPartnerships,
   promoCodes as demoPromoCodes,
 } from './catalogue/promotions';
+export { demoExperiments, seedExperiments } from './experiments';
 export { demoGiftCardPromotion } from './gift-cards';
 export {
   blogCategoryImageBase,
@@ -392,6 +394,7 @@ export async function seedDemoData(
   const promotions = await seedDemoPromotions(db);
   await seedGiftCardPromotions(db);
   await seedDemoBlog(db);
+  await seedExperiments(db);
   const accounts = options.demoAccounts ? await seedDemoAccounts(db) : false;
   return { catalogue, promotions, accounts };
 }

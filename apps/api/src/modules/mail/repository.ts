@@ -7,7 +7,15 @@ export type MailRow = typeof mailMessages.$inferSelect;
 
 export async function insertMail(
   db: Database,
-  mail: { id: string; to: string; subject: string; html: string; text: string; template: string },
+  mail: {
+    id: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    template: string;
+    headers?: Record<string, string> | undefined;
+  },
 ): Promise<void> {
   await db.insert(mailMessages).values(mail);
 }
@@ -33,7 +41,7 @@ export async function claimDueMail(
       order by created_at
       limit ${limit}
       for update skip locked)
-    returning id, "to", subject, html, text, template, attempts`);
+    returning id, "to", subject, html, text, template, headers, attempts`);
   return (result as unknown as { rows: MailRow[] }).rows;
 }
 

@@ -33,6 +33,7 @@ export default async function devMailboxRoutes(fastify: FastifyInstance) {
           text: row.text,
           html: row.html,
           template: row.template,
+          headers: row.headers,
           sent_at: row.sentAt?.toISOString() ?? null,
         })),
       };

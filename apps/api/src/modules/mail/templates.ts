@@ -3,7 +3,13 @@
  * message can never inject markup into a mail.
  */
 
-export type RenderedMail = { subject: string; html: string; text: string };
+export type RenderedMail = {
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers, such as List-Unsubscribe on marketing mail. */
+  headers?: Record<string, string>;
+};
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -419,4 +425,61 @@ ${input.expiresOn ? `<p style="margin:0 0 16px">Use it by ${escapeHtml(input.exp
     `Already a customer? Add it to your account at ${accountUrl} and it pays your next boxes automatically.`,
   ].join('\n');
   return { subject, html, text };
+}
+
+/**
+ * The abandoned-cart reminder (issue 16): the box as it was left, a link that restores it in any
+ * browser, and a one-click unsubscribe (also in the List-Unsubscribe headers, RFC 8058).
+ */
+export function cartReminderMail(input: {
+  siteName: string;
+  firstName: string | null;
+  /** 1: after an hour of quiet; 2: the next day (the last one). */
+  sequence: number;
+  items: { name: string; quantity: number; total: string }[];
+  total: string;
+  restoreUrl: string;
+  unsubscribeUrl: string;
+  oneClickUnsubscribeUrl: string;
+}): RenderedMail {
+  const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
+  const subject =
+    input.sequence === 1
+      ? `Your ${input.siteName} box is waiting for you`
+      : `Still thinking it over? Your box is saved`;
+  const rows = input.items
+    .map(
+      (item) =>
+        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.name)}</td><td align="right" style="padding:4px 0">${escapeHtml(item.total)}</td></tr>`,
+    )
+    .join('');
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(greeting)} your box is saved</h1>
+<p style="margin:0 0 16px">Here is what you picked. Open it on any device to finish your order.</p>
+<table role="presentation" width="100%" style="margin:0 0 16px;font-size:15px">${rows}
+<tr><td style="padding:8px 0 0;font-weight:700">Total</td><td align="right" style="padding:8px 0 0;font-weight:700">${escapeHtml(input.total)}</td></tr></table>
+${button(input.restoreUrl, 'Open my box')}
+<p style="margin:16px 0 0;font-size:13px;color:#56635c">Don't want these reminders? <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#2f6b4f">Unsubscribe</a>.</p>`,
+  );
+  const text = [
+    greeting,
+    'Your box is saved. Here is what you picked:',
+    ...input.items.map((item) => `- ${item.quantity} x ${item.name}: ${item.total}`),
+    `Total: ${input.total}`,
+    '',
+    `Open my box: ${input.restoreUrl}`,
+    '',
+    `Unsubscribe: ${input.unsubscribeUrl}`,
+  ].join('\n');
+  return {
+    subject,
+    html,
+    text,
+    headers: {
+      'List-Unsubscribe': `<${input.oneClickUnsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

@@ -1,6 +1,12 @@
 import nodemailer from 'nodemailer';
 
-export type OutgoingMail = { to: string; subject: string; html: string; text: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+};
 
 /** Where mail goes: SMTP in production; the dev mailbox keeps it in the database to be read. */
 export type MailTransport = {

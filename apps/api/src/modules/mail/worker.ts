@@ -55,7 +55,13 @@ export class MailWorker {
       if (batch.length === 0) return sent;
       for (const mail of batch) {
         try {
-          await this.transport.send({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+          await this.transport.send({
+            to: mail.to,
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+            headers: mail.headers ?? {},
+          });
           await repository.markSent(this.db, mail.id);
           sent += 1;
           // Only the template name: never the body, which can hold codes and links.

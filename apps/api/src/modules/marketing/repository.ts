@@ -1,14 +1,211 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
-const { marketingEvents } = schema;
+const {
+  marketingEvents,
+  experiments,
+  experimentAssignments,
+  cartReminders,
+  emailUnsubscribes,
+  abandonedCarts,
+  abandonedCartItems,
+} = schema;
+
+export type ExperimentRow = typeof experiments.$inferSelect;
+export type UnitType = 'visitor' | 'cart' | 'user';
 
 /** Appends an event for the email service provider integration (design.md "Marketing"). */
 export async function insertMarketingEvent(
   db: Database,
-  event: { id: string; name: string; cartId: string; payload: Record<string, unknown> },
+  event: { id: string; name: string; cartId: string | null; payload: Record<string, unknown> },
 ): Promise<void> {
   await db
     .insert(marketingEvents)
     .values({ id: event.id, name: event.name, abandonedCartId: event.cartId, payload: event.payload });
+}
+
+export async function listMarketingEvents(db: Database, cartId: string, name: string) {
+  return db
+    .select()
+    .from(marketingEvents)
+    .where(and(eq(marketingEvents.abandonedCartId, cartId), eq(marketingEvents.name, name)));
+}
+
+// ─── Experiments ─────────────────────────────────────────────────────────────────────────────
+
+export function listExperiments(db: Database): Promise<ExperimentRow[]> {
+  return db.select().from(experiments).orderBy(experiments.id);
+}
+
+export async function listAssignments(db: Database, unitType: UnitType, unitId: string) {
+  return db
+    .select({ experimentId: experimentAssignments.experimentId, variant: experimentAssignments.variant })
+    .from(experimentAssignments)
+    .where(and(eq(experimentAssignments.unitType, unitType), eq(experimentAssignments.unitId, unitId)));
+}
+
+/** Stores assignments; a concurrent first visit that stored one already wins (ON CONFLICT). */
+export async function insertAssignments(
+  db: Database,
+  rows: { experimentId: number; unitType: UnitType; unitId: string; variant: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(experimentAssignments).values(rows).onConflictDoNothing();
+}
+
+/**
+ * One unit's assignments become the next one's (a browser's become its cart's, a cart's its
+ * customer's, so signing up keeps the variant): copied where the next has none for that
+ * experiment, then the old rows go.
+ */
+export async function moveAssignments(
+  db: Database,
+  from: { type: UnitType; id: string },
+  to: { type: UnitType; id: string },
+): Promise<void> {
+  await db.execute(sql`
+    insert into ${experimentAssignments} (experiment_id, unit_type, unit_id, variant, assigned_at, exposed_at)
+    select experiment_id, ${to.type}, ${to.id}, variant, assigned_at, exposed_at
+    from ${experimentAssignments} where unit_type = ${from.type} and unit_id = ${from.id}
+    on conflict do nothing`);
+  await db
+    .delete(experimentAssignments)
+    .where(and(eq(experimentAssignments.unitType, from.type), eq(experimentAssignments.unitId, from.id)));
+}
+
+/** First exposure only: later ones keep the first instant. Answers whether a row was assigned. */
+export async function markExposed(
+  db: Database,
+  experimentId: number,
+  unitType: UnitType,
+  unitId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(experimentAssignments)
+    .set({ exposedAt: sql`coalesce(${experimentAssignments.exposedAt}, now())` })
+    .where(
+      and(
+        eq(experimentAssignments.experimentId, experimentId),
+        eq(experimentAssignments.unitType, unitType),
+        eq(experimentAssignments.unitId, unitId),
+      ),
+    )
+    .returning({ variant: experimentAssignments.variant });
+  return rows.length > 0;
+}
+
+export async function findAssignment(db: Database, experimentId: number, unitType: UnitType, unitId: string) {
+  const [row] = await db
+    .select()
+    .from(experimentAssignments)
+    .where(
+      and(
+        eq(experimentAssignments.experimentId, experimentId),
+        eq(experimentAssignments.unitType, unitType),
+        eq(experimentAssignments.unitId, unitId),
+      ),
+    );
+  return row;
+}
+
+// ─── Abandoned-cart reminders ────────────────────────────────────────────────────────────────
+
+const asOfSql = (asOf: Date | null) => sql`coalesce(${asOf?.toISOString() ?? null}::timestamptz, now())`;
+
+/**
+ * One captured cart due for reminder `sequence` (1 after `idleHours` of quiet, 2 after more, and
+ * only once the first went out over an hour ago), claimed FOR UPDATE SKIP LOCKED so that several
+ * runners take different carts. Open, anonymous (no account yet), with an email that did not
+ * unsubscribe, and not empty.
+ */
+export async function claimCartDueForReminder(
+  db: Database,
+  asOf: Date | null,
+  sequence: number,
+  idleHours: number,
+): Promise<{ id: string; email: string } | undefined> {
+  const now = asOfSql(asOf);
+  const earlier =
+    sequence === 1
+      ? sql`true`
+      : sql`exists (select 1 from ${cartReminders} r
+          where r.cart_id = ${abandonedCarts.id} and r.sequence = ${sequence - 1}
+          and r.sent_at <= ${now} - interval '1 hour')`;
+  const [row] = await db
+    .select({ id: abandonedCarts.id, email: abandonedCarts.email })
+    .from(abandonedCarts)
+    .where(
+      and(
+        eq(abandonedCarts.status, 'open'),
+        isNull(abandonedCarts.profileId),
+        sql`${abandonedCarts.email} is not null`,
+        sql`${abandonedCarts.updatedAt} <= ${now} - make_interval(hours => ${idleHours})`,
+        sql`exists (select 1 from ${abandonedCartItems} i where i.cart_id = ${abandonedCarts.id})`,
+        sql`not exists (select 1 from ${cartReminders} r
+          where r.cart_id = ${abandonedCarts.id} and r.sequence >= ${sequence})`,
+        sql`not exists (select 1 from ${emailUnsubscribes} u where u.email = lower(${abandonedCarts.email}))`,
+        earlier,
+      ),
+    )
+    .orderBy(abandonedCarts.updatedAt)
+    .limit(1)
+    .for('update', { of: abandonedCarts, skipLocked: true });
+  return row?.email ? { id: row.id, email: row.email } : undefined;
+}
+
+/** The idempotency key is (cart, sequence): false when that reminder exists already. */
+export async function insertReminder(
+  db: Database,
+  reminder: {
+    cartId: string;
+    sequence: number;
+    email: string;
+    restoreTokenHash: string;
+    unsubscribeTokenHash: string;
+    sentAt: Date | null;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .insert(cartReminders)
+    .values({ ...reminder, sentAt: reminder.sentAt ?? sql`now()` })
+    .onConflictDoNothing({ target: [cartReminders.cartId, cartReminders.sequence] })
+    .returning({ cartId: cartReminders.cartId });
+  return rows.length > 0;
+}
+
+export async function findReminderByRestoreHash(db: Database, hash: string) {
+  const [row] = await db
+    .select({ cartId: cartReminders.cartId, status: abandonedCarts.status })
+    .from(cartReminders)
+    .leftJoin(abandonedCarts, eq(abandonedCarts.id, cartReminders.cartId))
+    .where(eq(cartReminders.restoreTokenHash, hash));
+  return row;
+}
+
+export async function markRestored(db: Database, hash: string): Promise<void> {
+  await db
+    .update(cartReminders)
+    .set({ restoredAt: sql`coalesce(${cartReminders.restoredAt}, now())` })
+    .where(eq(cartReminders.restoreTokenHash, hash));
+}
+
+export async function findReminderByUnsubscribeHash(db: Database, hash: string) {
+  const [row] = await db
+    .select({ email: cartReminders.email })
+    .from(cartReminders)
+    .where(eq(cartReminders.unsubscribeTokenHash, hash));
+  return row;
+}
+
+export async function insertUnsubscribe(db: Database, email: string): Promise<void> {
+  await db.insert(emailUnsubscribes).values({ email: email.toLowerCase() }).onConflictDoNothing();
+}
+
+export async function isUnsubscribed(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: emailUnsubscribes.email })
+    .from(emailUnsubscribes)
+    .where(eq(emailUnsubscribes.email, email.toLowerCase()));
+  return row !== undefined;
 }

@@ -1,8 +1,43 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  type ExperimentAssignment,
+  formatMoney,
+  NONPROFITS,
+  REMINDER_CART_GONE,
+  REMINDER_LINK_INVALID,
+  type WaitlistPlace,
+} from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import { cartExists } from '../carts/service';
-import { insertMarketingEvent } from './repository';
+import type { Mailer } from '../../plugins/mail';
+import { cartExists, loadAbandonedCart } from '../carts/service';
+import { cartReminderMail } from '../mail/templates';
+import { assignmentCode, assignVariant, isRunning } from './assignment';
+import * as repository from './repository';
+
+/** A marketing event in the caller's transaction (carts record their leads with the change itself). */
+export function recordMarketingEvent(
+  tx: Database,
+  event: Parameters<typeof repository.insertMarketingEvent>[1],
+) {
+  return repository.insertMarketingEvent(tx, event);
+}
+
+/**
+ * A visitor whose zip code we don't deliver to yet: their email and where they are, kept for the
+ * email service provider to write to them when deliveries reach them (issue 11, defect 3).
+ */
+export function recordWaitlistLead(
+  tx: Database,
+  lead: { cartId: string; email: string; place: WaitlistPlace },
+): Promise<void> {
+  return repository.insertMarketingEvent(tx, {
+    id: randomUUID(),
+    name: 'WaitlistLead',
+    cartId: lead.cartId,
+    payload: { email: lead.email, ...lead.place },
+  });
+}
 
 /** The visitor opened checkout with this cart: one event, its id shared with the browser's data layer. */
 export async function recordInitializedCheckout(
@@ -11,11 +46,253 @@ export async function recordInitializedCheckout(
 ): Promise<string> {
   if (!(await cartExists(db, input.abandoned_cart_id))) throw AppError.notFound('Abandoned cart not found.');
   const eventId = randomUUID();
-  await insertMarketingEvent(db, {
+  await repository.insertMarketingEvent(db, {
     id: eventId,
     name: 'InitializedCheckout',
     cartId: input.abandoned_cart_id,
     payload: { source_url: input.source_url ?? null },
   });
   return eventId;
+}
+
+/**
+ * A page view of a visitor with a cart (spec section 7): stored for the email service provider.
+ * The browser's event id is the row's id, so a retried beacon is stored once.
+ */
+export async function recordViewedPage(
+  db: Database,
+  input: { url: string; name: string; abandonedCartId: string; parameters: { eventId: string } },
+): Promise<string> {
+  if (!(await cartExists(db, input.abandonedCartId))) throw AppError.notFound('Abandoned cart not found.');
+  const existing = await repository.listMarketingEvents(db, input.abandonedCartId, 'ViewedPage');
+  if (existing.some((event) => event.id === input.parameters.eventId)) return input.parameters.eventId;
+  await repository.insertMarketingEvent(db, {
+    id: input.parameters.eventId,
+    name: 'ViewedPage',
+    cartId: input.abandonedCartId,
+    payload: { url: input.url, name: input.name },
+  });
+  return input.parameters.eventId;
+}
+
+/** The picky-eater popup's two events (opened, its call to action clicked). */
+export async function recordPickyEaterEvent(
+  db: Database,
+  name: 'PickyEaterPopupOpen' | 'PickyEatersPopupCtaClicked',
+  input: { abandoned_cart_id?: string | undefined; source_url?: string | undefined },
+): Promise<string> {
+  const cartId = input.abandoned_cart_id ?? null;
+  if (cartId && !(await cartExists(db, cartId))) throw AppError.notFound('Abandoned cart not found.');
+  const eventId = randomUUID();
+  await repository.insertMarketingEvent(db, {
+    id: eventId,
+    name,
+    cartId,
+    payload: { source_url: input.source_url ?? null },
+  });
+  return eventId;
+}
+
+/** A customer's charity for a share of their order (spec section 7, "nonprofit selection"). */
+export async function recordNonprofitSelection(
+  db: Database,
+  input: { non_profit_id: number; non_profit_name: string; abandoned_cart_id: string },
+) {
+  const nonprofit = NONPROFITS.find((candidate) => candidate.id === input.non_profit_id);
+  if (!nonprofit) throw AppError.invalidField('non_profit_id', 'Choose one of the listed nonprofits.');
+  if (!(await cartExists(db, input.abandoned_cart_id))) throw AppError.notFound('Abandoned cart not found.');
+  const eventId = randomUUID();
+  await repository.insertMarketingEvent(db, {
+    id: eventId,
+    name: 'NonprofitSelected',
+    cartId: input.abandoned_cart_id,
+    payload: { non_profit_id: nonprofit.id, non_profit_name: nonprofit.name },
+  });
+  return { selectedNonprofitId: nonprofit.id, nonprofitName: nonprofit.name, event_id: eventId };
+}
+
+// ─── Experiments ─────────────────────────────────────────────────────────────────────────────
+
+type Unit = { type: repository.UnitType; id: string };
+
+/**
+ * The running experiments' variants for one unit: the customer when signed in, else the cart, else
+ * the browser. A unit hands its assignments to the next first (browser → cart → customer), so a
+ * visitor keeps the variant they saw through capture and sign-up. New assignments are stored, so
+ * later weight changes move nobody.
+ */
+export async function experimentsFor(
+  db: Database,
+  input: { cartId: string | undefined; userId: number | undefined; visitorId?: string | undefined },
+  at: Date = new Date(),
+): Promise<ExperimentAssignment[]> {
+  const cartId = input.cartId && (await cartExists(db, input.cartId)) ? input.cartId : undefined;
+  const chain: Unit[] = [];
+  if (input.visitorId) chain.push({ type: 'visitor', id: input.visitorId });
+  if (cartId) chain.push({ type: 'cart', id: cartId });
+  if (input.userId !== undefined) chain.push({ type: 'user', id: String(input.userId) });
+  const unit = chain[chain.length - 1];
+  if (!unit) return [];
+  return db.transaction(async (tx) => {
+    for (let index = 1; index < chain.length; index++)
+      await repository.moveAssignments(tx, chain[index - 1]!, chain[index]!);
+    const running = (await repository.listExperiments(tx)).filter((experiment) => isRunning(experiment, at));
+    if (running.length === 0) return [];
+    const stored = new Map(
+      (await repository.listAssignments(tx, unit.type, unit.id)).map((row) => [
+        row.experimentId,
+        row.variant,
+      ]),
+    );
+    const missing = running
+      .filter((experiment) => !stored.has(experiment.id))
+      .map((experiment) => ({
+        experimentId: experiment.id,
+        unitType: unit.type,
+        unitId: unit.id,
+        variant: assignVariant(experiment, unit.id),
+      }));
+    if (missing.length > 0) {
+      await repository.insertAssignments(tx, missing);
+      // A concurrent first visit may have stored its own: read back what is stored.
+      for (const row of await repository.listAssignments(tx, unit.type, unit.id))
+        stored.set(row.experimentId, row.variant);
+    }
+    return running.flatMap((experiment) => {
+      const variant = stored.get(experiment.id);
+      if (!variant) return [];
+      return [
+        {
+          code: assignmentCode(experiment.code, variant),
+          experiment_name: experiment.name,
+          experiment_code: experiment.code,
+          variant,
+        },
+      ];
+    });
+  });
+}
+
+/**
+ * The visitor saw what their variant changes: the first time is kept (the analysis' denominator).
+ * The assignment is read (or made) the way GET /api/experiments does, so an exposure always lands
+ * on the unit that holds it, even when a cart or an account appeared in between.
+ */
+export async function recordExposure(
+  db: Database,
+  input: {
+    experimentCode: string;
+    cartId: string | undefined;
+    userId: number | undefined;
+    visitorId?: string | undefined;
+  },
+): Promise<{ variant: string }> {
+  const experiment = (await repository.listExperiments(db)).find(
+    (candidate) => candidate.code === input.experimentCode,
+  );
+  if (!experiment) throw AppError.notFound('There is no such experiment.');
+  const assignments = await experimentsFor(db, input);
+  const assignment = assignments.find((entry) => entry.experiment_code === experiment.code);
+  if (!assignment) throw AppError.notFound('This visitor is not in the experiment.');
+  const cartId = input.cartId && (await cartExists(db, input.cartId)) ? input.cartId : undefined;
+  const unit: Unit =
+    input.userId !== undefined
+      ? { type: 'user', id: String(input.userId) }
+      : cartId
+        ? { type: 'cart', id: cartId }
+        : { type: 'visitor', id: input.visitorId! };
+  await repository.markExposed(db, experiment.id, unit.type, unit.id);
+  return { variant: assignment.variant };
+}
+
+// ─── Abandoned-cart reminders ────────────────────────────────────────────────────────────────
+
+/** Hours of quiet before reminder 1 and reminder 2; two at most (issue 16). */
+export const REMINDER_SCHEDULE = [
+  { sequence: 1, idleHours: 1 },
+  { sequence: 2, idleHours: 24 },
+] as const;
+const BATCH = 50;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export type ReminderDeps = {
+  db: Database;
+  mailer: Pick<Mailer, 'queue' | 'flush'>;
+  site: { name: string; url: string };
+};
+
+/**
+ * Sends what is due at `asOf`: each reminder in its own transaction (claim the cart FOR UPDATE SKIP
+ * LOCKED, insert the (cart, sequence) row, queue the mail), so a lost connection loses nothing and
+ * a second runner never sends the same reminder.
+ */
+export async function sendCartReminders(deps: ReminderDeps, asOf: Date | null) {
+  const sent = { first: 0, second: 0 };
+  for (const step of REMINDER_SCHEDULE) {
+    for (let index = 0; index < BATCH; index++) {
+      const done = await deps.db.transaction(async (tx) => {
+        const cart = await repository.claimCartDueForReminder(tx, asOf, step.sequence, step.idleHours);
+        if (!cart) return false;
+        const restoreToken = newToken();
+        const unsubscribeToken = newToken();
+        const inserted = await repository.insertReminder(tx, {
+          cartId: cart.id,
+          sequence: step.sequence,
+          email: cart.email,
+          restoreTokenHash: hashToken(restoreToken),
+          unsubscribeTokenHash: hashToken(unsubscribeToken),
+          sentAt: asOf,
+        });
+        if (!inserted) return true;
+        const contents = await loadAbandonedCart(tx, cart.id);
+        const money = (dollars: number) => formatMoney(dollars, { alwaysShowCents: true });
+        const unsubscribeUrl = new URL(`/email/unsubscribe?token=${unsubscribeToken}`, deps.site.url).href;
+        await deps.mailer.queue(
+          tx,
+          cart.email,
+          'cart-reminder',
+          cartReminderMail({
+            siteName: deps.site.name,
+            firstName: contents.first_name,
+            sequence: step.sequence,
+            items: contents.cart.items.map((item) => ({
+              name: item.name,
+              quantity: item.quantity,
+              total: money(item.total_cost),
+            })),
+            total: money(contents.cart.costs.total_cost),
+            restoreUrl: new URL(`/cart/restore?token=${restoreToken}`, deps.site.url).href,
+            unsubscribeUrl,
+            oneClickUnsubscribeUrl: unsubscribeUrl,
+          }),
+        );
+        if (step.sequence === 1) sent.first += 1;
+        else sent.second += 1;
+        return true;
+      });
+      if (!done) break;
+    }
+  }
+  if (sent.first + sent.second > 0) deps.mailer.flush();
+  return sent;
+}
+
+/** A reminder's "open my box" link: the cart's id for the browser's cookie, while it is still open. */
+export async function restoreCartFromReminder(db: Database, token: string): Promise<string> {
+  const hash = hashToken(token);
+  const reminder = await repository.findReminderByRestoreHash(db, hash);
+  if (!reminder) throw AppError.notFound(REMINDER_LINK_INVALID);
+  if (reminder.status !== 'open') throw new AppError('cart_locked', REMINDER_CART_GONE);
+  await repository.markRestored(db, hash);
+  return reminder.cartId;
+}
+
+/** The one-click unsubscribe: no more reminders to this address, whichever cart it was on. */
+export async function unsubscribeByToken(db: Database, token: string): Promise<string> {
+  const reminder = await repository.findReminderByUnsubscribeHash(db, hashToken(token));
+  if (!reminder) throw AppError.notFound(REMINDER_LINK_INVALID);
+  await repository.insertUnsubscribe(db, reminder.email);
+  return reminder.email;
 }

@@ -15,7 +15,7 @@ import { useCartUi, useCartView } from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
 import { GiftCardCodes } from '../gift-cards/GiftCardCodes';
 import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
-import { initializedCheckoutEvent, orderCreatedEvent, pushDataLayer } from './analytics';
+import { trackInitializedCheckout, trackOrderCreated } from './analytics';
 import { type CheckoutApi, createCheckoutApi } from './checkout-api';
 import { DeliverySchedule } from './DeliverySchedule';
 import { type DeliveryOptions, fetchDeliveryOptions, keepOrFirstDate } from './delivery';
@@ -178,7 +178,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     void api()
       .initializedCheckout({ abandoned_cart_id: cartId, source_url: source })
       .then((result) => {
-        if (result.kind === 'ok') pushDataLayer(initializedCheckoutEvent(result.data.data.event_id));
+        if (result.kind === 'ok') trackInitializedCheckout(result.data.data.event_id, data.cart);
       });
   }, [cartId]);
 
@@ -268,7 +268,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     switch (outcome.kind) {
       case 'completed': {
         setPhase('completed');
-        pushDataLayer(orderCreatedEvent(outcome.checkout));
+        trackOrderCreated(outcome.checkout);
         // The cart became a subscription: forget it here (the new customer is signed in; the
         // success page's navigation re-reads who is signed in for the header).
         forgetCart();

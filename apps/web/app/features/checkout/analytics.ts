@@ -1,19 +1,10 @@
-import type { CompleteCheckoutResponse } from '@sprout/contracts';
+import type { AbandonedCart, CompleteCheckoutResponse } from '@sprout/contracts';
+import { announce, pushDataLayer } from '../marketing/data-layer';
+import { beginCheckoutEvent, purchaseEvent } from '../marketing/events';
 
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
+export { pushDataLayer };
 
 type CompletedCheckout = Extract<CompleteCheckoutResponse['data'], { status: 'completed' }>;
-
-/** Pushes one event to the tag manager's data layer (design "Marketing"), like the cart's pixels. */
-export function pushDataLayer(event: Record<string, unknown>): void {
-  if (typeof window === 'undefined') return;
-  window.dataLayer ??= [];
-  window.dataLayer.push(event);
-}
 
 export function initializedCheckoutEvent(eventId: string) {
   return { event: 'initializedCheckout', eventId };
@@ -37,4 +28,28 @@ export function orderCreatedEvent(checkout: CompletedCheckout) {
       isUpsell: line.is_upsell,
     })),
   };
+}
+
+/** initializedCheckout with the server event's id, then GA4's begin_checkout (issue 16). */
+export function trackInitializedCheckout(eventId: string, cart: AbandonedCart): void {
+  pushDataLayer(initializedCheckoutEvent(eventId));
+  pushDataLayer({ ecommerce: null });
+  pushDataLayer(beginCheckoutEvent(cart));
+}
+
+/** orderCreated, GA4's purchase, and the announced 'order created' DOM event (issue 16). */
+export function trackOrderCreated(checkout: CompletedCheckout): void {
+  const created = orderCreatedEvent(checkout);
+  pushDataLayer(created);
+  pushDataLayer({ ecommerce: null });
+  pushDataLayer(
+    purchaseEvent({
+      orderId: created.orderNumber ?? created.orderId,
+      value: created.value,
+      shipping: checkout.order.costs.shipping_cost,
+      tax: checkout.order.costs.tax_cost,
+      items: created.items,
+    }),
+  );
+  announce({ type: 'order-created', detail: { orderId: created.orderId, orderNumber: created.orderNumber } });
 }

@@ -1,4 +1,7 @@
+import { CAPTURE_LABEL_EXPERIMENT, CAPTURE_LABEL_VARIANTS } from '@sprout/contracts';
 import { useEffect, useId, useRef } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../../root';
 import { markSignupUsed } from '../cart/storage';
 import { useCartUi } from '../cart/useCart';
 import { useModal } from '../cart/useModal';
@@ -26,6 +29,11 @@ export function CaptureEmailPopup() {
   const headingId = useId();
   const sublineId = useId();
   const open = ui.capture !== null;
+  // The submit label experiment (issue 16): the variant's words, the form's 'Continue' otherwise;
+  // the tracker records the exposure (data-experiment) once the popup shows.
+  const variant = useRouteLoaderData<RootData>('root')?.experiments?.experiments.find(
+    (entry) => entry.experiment_code === CAPTURE_LABEL_EXPERIMENT,
+  )?.variant;
   // Closing without submitting drops what was waiting for the details.
   const dismiss = () => ui.setCapture(null);
   useModal(dialogRef, { open, onClose: dismiss, initialFocus: emailRef });
@@ -33,7 +41,6 @@ export function CaptureEmailPopup() {
   useEffect(() => {
     if (open) markSignupUsed();
   }, [open]);
-
   if (!open) return null;
   return (
     // A click on the backdrop (outside the dialog) closes it; the keyboard has Escape and the close button.
@@ -52,6 +59,7 @@ export function CaptureEmailPopup() {
         aria-labelledby={headingId}
         aria-describedby={sublineId}
         tabIndex={-1}
+        data-experiment={variant && `${CAPTURE_LABEL_EXPERIMENT}.${variant}`}
       >
         <button type="button" className="capture-popup__close" aria-label="Close" onClick={dismiss}>
           <span aria-hidden="true">×</span>
@@ -71,7 +79,13 @@ export function CaptureEmailPopup() {
           <p id={sublineId} className="capture-popup__subline">
             {CAPTURE_SUBLINE}
           </p>
-          <CaptureEmailForm emailRef={emailRef} pending={ui.capture} onSuccess={dismiss} onLeave={dismiss} />
+          <CaptureEmailForm
+            emailRef={emailRef}
+            pending={ui.capture}
+            onSuccess={dismiss}
+            onLeave={dismiss}
+            submitLabel={variant && CAPTURE_LABEL_VARIANTS[variant]}
+          />
         </div>
       </div>
     </div>

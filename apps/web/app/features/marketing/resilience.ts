@@ -1,0 +1,116 @@
+/**
+ * The browser's error handling of spec sections 8 and 9 as small pure pieces (issue 16): the
+ * per-session report limit, chunk-load failures and their reload guard, duplicated navigations,
+ * the route preload queue and new-build detection. The tracker wires them to the page.
+ */
+
+export const RELOAD_GUARD_MS = 10_000;
+export const MAX_QUEUED_PRELOADS = 4;
+export const BUILD_POLL_MS = 60 * 60 * 1000;
+
+/** Spec section 9: 10 reports per session unless configured, and never outside 1 to 100. */
+export function clampMaxEvents(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return 10;
+  return Math.min(100, Math.max(1, Math.trunc(value)));
+}
+
+/** Counts reports for the session: true while one more may be sent. */
+export function createReportLimiter(maxEvents: number) {
+  const max = clampMaxEvents(maxEvents);
+  let sent = 0;
+  return {
+    take(): boolean {
+      if (sent >= max) return false;
+      sent += 1;
+      return true;
+    },
+    get sent() {
+      return sent;
+    },
+  };
+}
+
+/** A failed import of a route's code (a deploy removed the old chunks), as browsers word it. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message =
+    error instanceof Error ? `${error.name} ${error.message}` : typeof error === 'string' ? error : '';
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk \d+ failed/i.test(
+    message,
+  );
+}
+
+export type GuardStorage = Pick<Storage, 'getItem' | 'setItem'>;
+const GUARD_KEY = 'sprout:reload-guard';
+
+/**
+ * Whether to reload `target` after a failed chunk load: once, then not again for the guard's
+ * 10 seconds (a build that is really broken must not reload forever).
+ */
+export function claimReload(target: string, now: number, storage: GuardStorage): boolean {
+  let last: { target: string; at: number } | null = null;
+  try {
+    last = JSON.parse(storage.getItem(GUARD_KEY) ?? 'null');
+  } catch {
+    last = null;
+  }
+  if (last && last.target === target && now - last.at < RELOAD_GUARD_MS) return false;
+  storage.setItem(GUARD_KEY, JSON.stringify({ target, at: now }));
+  return true;
+}
+
+/** The same address again (a double click, a link to the page itself): not a new page view. */
+export function isDuplicateNavigation(
+  previous: { pathname: string; search: string; hash: string } | null,
+  next: { pathname: string; search: string; hash: string },
+): boolean {
+  return (
+    previous !== null &&
+    previous.pathname === next.pathname &&
+    previous.search === next.search &&
+    previous.hash === next.hash
+  );
+}
+
+/**
+ * Route preloads (hover, viewport): at most four queued; a fifth drops the oldest waiting one,
+ * since the pointer has moved on. One runs at a time.
+ */
+export function createPreloadQueue(run: (href: string) => Promise<unknown>, max = MAX_QUEUED_PRELOADS) {
+  const waiting: string[] = [];
+  const done = new Set<string>();
+  let busy = false;
+  async function next(): Promise<void> {
+    if (busy) return;
+    const href = waiting.shift();
+    if (href === undefined) return;
+    busy = true;
+    try {
+      await run(href);
+      done.add(href);
+    } catch {
+      // A failed preload is only a missed optimisation: the navigation loads it again.
+    } finally {
+      busy = false;
+      void next();
+    }
+  }
+  return {
+    add(href: string): void {
+      if (done.has(href) || waiting.includes(href)) return;
+      waiting.push(href);
+      while (waiting.length > max) waiting.shift();
+      void next();
+    },
+    get waiting(): readonly string[] {
+      return waiting;
+    },
+  };
+}
+
+/** React Router answers /__manifest with 204 and this header when the build changed. */
+export function isNewBuildAnswer(response: {
+  status: number;
+  headers: { get(name: string): string | null };
+}): boolean {
+  return response.status === 204 && response.headers.get('X-Remix-Reload-Document') === 'true';
+}

@@ -1,0 +1,31 @@
+/**
+ * Marketing constants without zod (issue 16): the browser's bundle imports these, so this file must
+ * stay free of schemas (zod would join the /menus budget).
+ */
+
+/** Spec section 9: the data layer's defaults. */
+export const DEFAULT_DATA_LAYER_NAME = 'dataLayer';
+export const DEFAULT_VIEW_EVENT = 'content-view';
+/** Spec section 9: the tag-manager id. */
+export const GTM_ID_PATTERN = /^GTM-[0-9A-Z]+$/;
+/** Spec section 9: error reports per browser session. */
+export const ERROR_REPORTS_DEFAULT_MAX_EVENTS = 10;
+export const ERROR_REPORTS_MAX_EVENTS_RANGE = { min: 1, max: 100 } as const;
+export const RELOAD_GUARD_MS = 10_000;
+export const MAX_QUEUED_ROUTE_PRELOADS = 4;
+export const BUILD_MANIFEST_POLL_MS = 60 * 60 * 1000;
+
+/** The capture popup's submit-label experiment (seeded): the variant decides the button's words. */
+export const CAPTURE_LABEL_EXPERIMENT = 'capture-submit-label';
+/**
+ * The variant's words start with the spec's default, so assistive names (and journeys) that look
+ * for "Continue" still find the button.
+ */
+export const CAPTURE_LABEL_VARIANTS: Record<string, string> = {
+  control: 'Continue',
+  'continue-to-my-box': 'Continue to my box',
+};
+export const DEFAULT_CAPTURE_SUBMIT_LABEL = 'Continue';
+
+export const REMINDER_LINK_INVALID = 'This link is not valid.';
+export const REMINDER_CART_GONE = 'This box has already been ordered or is no longer available.';

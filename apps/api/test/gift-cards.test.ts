@@ -549,6 +549,30 @@ describe('renewals spend the account gift card balance before the saved card', (
     expect(balanceBefore).toBeGreaterThanOrEqual(25);
 
     const next = (await boxes()).find((row) => row.status === 'scheduled')!;
+    // The account's preview spends the same balance box by box in date order.
+    type PreviewBox = {
+      date: string;
+      status: string;
+      order: unknown;
+      costs: { gift_cards_amount_applied: number; gift_cards_amount_available: number; total_cost: number };
+    };
+    const preview = (
+      await context.app.inject({ method: 'GET', url: '/api/me/deliveries', headers: { cookie: customer } })
+    ).json().data as PreviewBox[];
+    const chargeable = preview.filter((box) => box.status === 'scheduled' && box.order === null);
+    const toCents = (dollars: number) => Math.round(dollars * 100);
+    let left = toCents(balanceBefore);
+    for (const box of chargeable) {
+      expect(toCents(box.costs.gift_cards_amount_available)).toBe(left);
+      const applied = toCents(box.costs.gift_cards_amount_applied);
+      expect(applied).toBeLessThanOrEqual(left);
+      // A box is charged to the card only once the balance is gone.
+      if (toCents(box.costs.total_cost) > 0) expect(applied).toBe(left);
+      left -= applied;
+    }
+    expect(chargeable[0]!.date).toBe(next.deliveryDate);
+    expect(toCents(chargeable[0]!.costs.gift_cards_amount_applied)).toBeGreaterThan(0);
+
     await context.app.jobs.runAllOnce(next.cutoffAt);
     const after = (await boxes()).find((row) => row.id === next.id)!;
     expect(after.status).toBe('charged');
@@ -558,6 +582,9 @@ describe('renewals spend the account gift card balance before the saved card', (
       order!.totalCents + order!.giftCardsAppliedCents,
     );
     expect(order!.giftCardsAppliedCents).toBe(applied);
+    // What the preview showed is what the renewal took, and what it charged.
+    expect(order!.giftCardsAppliedCents).toBe(toCents(chargeable[0]!.costs.gift_cards_amount_applied));
+    expect(order!.totalCents).toBe(toCents(chargeable[0]!.costs.total_cost));
     const mine = (
       await context.app.inject({ method: 'GET', url: '/api/me/gift-cards', headers: { cookie: customer } })
     ).json().data;

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { GIFT_CARD_UNKNOWN_MESSAGE, normalizeGiftCardCode } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors/app-error';
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import { hashGiftCardCode } from '../src/modules/gift-cards/codes';
-import { spendCard } from '../src/modules/gift-cards/service';
+import { type GiftCardDeps, purchaseGiftCard, spendCard } from '../src/modules/gift-cards/service';
+import { DECLINES_PER_CARD_PER_HOUR } from '../src/modules/limits/service';
+import type { AuthorizeInput } from '../src/modules/payments/provider';
 import {
   addDays,
   calendarDay,
@@ -264,6 +266,57 @@ describe('buying a gift card', () => {
       .from(schema.giftCards)
       .where(eq(schema.giftCards.purchaseId, purchase!.id));
     expect(cards).toHaveLength(0);
+  });
+
+  it('one declined card in 20 parallel purchases from 20 addresses reaches the provider 5 times', async () => {
+    const counting = Object.create(context.app.payments) as typeof context.app.payments & { calls: number };
+    counting.calls = 0;
+    counting.authorize = async (input: AuthorizeInput) => {
+      counting.calls += 1;
+      return context.app.payments.authorize(input);
+    };
+    const deps: GiftCardDeps = {
+      db: context.database.db,
+      payments: counting,
+      mailer: context.app.mailer,
+      log: context.app.log,
+      site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+    };
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, async () =>
+        purchaseBody({ payment_method_id: await cardToken('4000000000000002') }),
+      ),
+    );
+    const outcomes = await Promise.allSettled(
+      bodies.map((body, index) => purchaseGiftCard(deps, body as never, null, `192.0.2.${index + 1}`)),
+    );
+    const refusals = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? (outcome.reason as { kind?: string; message: string }) : null,
+    );
+    expect(counting.calls).toBe(DECLINES_PER_CARD_PER_HOUR);
+    expect(refusals.filter((refusal) => refusal?.kind === 'validation')).toHaveLength(
+      DECLINES_PER_CARD_PER_HOUR,
+    );
+    const limited = refusals.filter((refusal) => refusal?.kind === 'rate_limited');
+    expect(limited).toHaveLength(20 - DECLINES_PER_CARD_PER_HOUR);
+    for (const refusal of limited) expect(refusal!.message).toMatch(/^This card was declined too many times/);
+    // A refused attempt leaves no purchase behind; over HTTP the refusal is a 429 with that message.
+    const keys = bodies.map((body) => body.idempotency_key as string);
+    const purchases = await context.database.db
+      .select({ status: schema.giftCardPurchases.status })
+      .from(schema.giftCardPurchases)
+      .where(inArray(schema.giftCardPurchases.idempotencyKey, keys));
+    expect(purchases.map((row) => row.status)).toEqual(Array(DECLINES_PER_CARD_PER_HOUR).fill('declined'));
+    const again = await sendJson(
+      context.app,
+      'POST',
+      PURCHASE,
+      await purchaseBody({ payment_method_id: await cardToken('4000000000000002') }),
+    );
+    expect(again.status).toBe(429);
+    expect(JSON.stringify(again.body)).toMatch(/This card was declined too many times/);
+    // A good card still pays.
+    expect((await sendJson(context.app, 'POST', PURCHASE, await purchaseBody())).status).toBe(200);
   });
 
   it('3-D Secure: nothing is issued until the bank approves, then asking for the state issues it once', async () => {

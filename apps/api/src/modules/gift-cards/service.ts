@@ -113,36 +113,54 @@ export async function purchaseGiftCard(
     (await repository.listPromotions(deps.db)).map((row) => ({ ...row })),
     now,
   );
-  const key = body.idempotency_key ?? randomBytes(16).toString('hex');
-  const { row: purchase, created } = await repository.insertPurchase(deps.db, {
-    idempotencyKey: key,
-    amountCents,
-    bonusCents: promotion?.bonusCents ?? 0,
-    promotionId: promotion?.id ?? null,
-    buyerUserId: buyer?.userId ?? null,
-    buyerEmail,
-    senderName: body.sender_name,
-    recipientName: body.recipient_name,
-    recipientEmail: body.recipient_email,
-    message: body.message ?? '',
-    deliverOn: body.delivery_date,
-  });
-  if (!created) {
-    if (purchase.amountCents !== amountCents || purchase.recipientEmail !== body.recipient_email) {
-      throw new AppError('conflict', 'This idempotency key belongs to another gift card purchase.');
+  // Card testing (like checkout): one card declined again and again, across purchases and
+  // addresses, is refused before the provider is asked and before any purchase row exists. The
+  // attempt takes a slot of the card's limit (atomically, so parallel attempts cannot all slip
+  // through) and gives it back unless the card is declined.
+  const fingerprint = await deps.payments.cardFingerprint(body.payment_method_id);
+  const cardSlot = fingerprint
+    ? await limits.reserve(deps.db, limits.DECLINES_OF_CARD, limits.cardSubject(fingerprint))
+    : null;
+  let intent: PaymentIntent | null = null;
+  let purchaseId: number;
+  try {
+    const key = body.idempotency_key ?? randomBytes(16).toString('hex');
+    const { row: purchase, created } = await repository.insertPurchase(deps.db, {
+      idempotencyKey: key,
+      amountCents,
+      bonusCents: promotion?.bonusCents ?? 0,
+      promotionId: promotion?.id ?? null,
+      buyerUserId: buyer?.userId ?? null,
+      buyerEmail,
+      senderName: body.sender_name,
+      recipientName: body.recipient_name,
+      recipientEmail: body.recipient_email,
+      message: body.message ?? '',
+      deliverOn: body.delivery_date,
+    });
+    if (!created) {
+      if (purchase.amountCents !== amountCents || purchase.recipientEmail !== body.recipient_email) {
+        throw new AppError('conflict', 'This idempotency key belongs to another gift card purchase.');
+      }
+      if (purchase.status === 'paid') return toPurchaseState(purchase, null);
     }
-    if (purchase.status === 'paid') return toPurchaseState(purchase, null);
+    purchaseId = purchase.id;
+    intent = await deps.payments.authorize({
+      amountCents,
+      currency: 'usd',
+      paymentMethodId: body.payment_method_id,
+      idempotencyKey: `gift-card-${key}`,
+      description: `${deps.site.name}: gift card`,
+      metadata: { kind: 'gift_card' },
+    });
+  } finally {
+    if (cardSlot && intent?.status !== 'declined') {
+      await limits.release(deps.db, cardSlot).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'could not give back a card-decline slot');
+      });
+    }
   }
-
-  const intent = await deps.payments.authorize({
-    amountCents,
-    currency: 'usd',
-    paymentMethodId: body.payment_method_id,
-    idempotencyKey: `gift-card-${key}`,
-    description: `${deps.site.name}: gift card`,
-    metadata: { kind: 'gift_card' },
-  });
-  return settle(deps, purchase.id, intent, clientIp);
+  return settle(deps, purchaseId, intent, clientIp);
 }
 
 /** Moves a purchase on from the provider's answer: declined, waiting for 3-D Secure, or paid and issued. */

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors/app-error';
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import { hashGiftCardCode } from '../src/modules/gift-cards/codes';
-import { type GiftCardDeps, purchaseGiftCard, spendCard } from '../src/modules/gift-cards/service';
+import {
+  type GiftCardDeps,
+  purchaseGiftCard,
+  settleStalePurchases,
+  spendCard,
+} from '../src/modules/gift-cards/service';
 import { DECLINES_PER_CARD_PER_HOUR } from '../src/modules/limits/service';
 import type { AuthorizeInput } from '../src/modules/payments/provider';
 import {
@@ -384,6 +389,146 @@ describe('buying a gift card', () => {
     const mails = await mailsTo(body.recipient_email);
     expect(mails).toHaveLength(1);
     expect((await cardOf(codeIn(mails[0]!))).balanceCents).toBe(5000);
+  });
+});
+
+describe('purchases left unfinished (browser gone, crash between authorize and capture)', () => {
+  const lostConnection = () => new Error('Connection terminated unexpectedly');
+  /** The app's provider with one step replaced (the real step may run first: the answer is then lost). */
+  function providerWith(overrides: Partial<GiftCardDeps['payments']>) {
+    return Object.assign(Object.create(context.app.payments), overrides) as GiftCardDeps['payments'];
+  }
+  const depsWith = (payments: GiftCardDeps['payments']): GiftCardDeps => ({
+    db: context.database.db,
+    payments,
+    mailer: context.app.mailer,
+    log: context.app.log,
+    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+  });
+  const real = () => context.app.payments;
+  async function purchaseByKey(key: string) {
+    const [row] = await context.database.db
+      .select()
+      .from(schema.giftCardPurchases)
+      .where(eq(schema.giftCardPurchases.idempotencyKey, key));
+    return row!;
+  }
+  async function intentOf(key: string) {
+    const [row] = await context.database.db
+      .select()
+      .from(schema.testPaymentIntents)
+      .where(eq(schema.testPaymentIntents.idempotencyKey, `gift-card-${key}`));
+    return row;
+  }
+  async function cardsOf(purchaseId: number) {
+    return context.database.db
+      .select()
+      .from(schema.giftCards)
+      .where(eq(schema.giftCards.purchaseId, purchaseId));
+  }
+  const runJobsAt = async (asOf: Date) => {
+    const outcomes = await context.app.jobs.runAllOnce(asOf);
+    const mine = outcomes.find((outcome) => outcome.name === 'gift-card-stale-purchases');
+    expect(mine).toMatchObject({ ok: true });
+  };
+
+  it('after an hour: a captured payment issues its card once, every other hold is released and the purchase fails', async () => {
+    // 1. Authorized, then the process died before the capture.
+    const beforeCapture = await purchaseBody();
+    await expect(
+      purchaseGiftCard(
+        depsWith(providerWith({ capture: async () => Promise.reject(lostConnection()) })),
+        beforeCapture,
+        null,
+        undefined,
+      ),
+    ).rejects.toThrow();
+    // 2. Captured, then the process died before the card was issued.
+    const afterCapture = await purchaseBody();
+    await expect(
+      purchaseGiftCard(
+        depsWith(
+          providerWith({
+            capture: async (id: string) => {
+              await real().capture(id);
+              throw lostConnection();
+            },
+          }),
+        ),
+        afterCapture,
+        null,
+        undefined,
+      ),
+    ).rejects.toThrow();
+    // 3. The provider made the hold but its answer was lost: no intent id was recorded.
+    const lostAnswer = await purchaseBody();
+    await expect(
+      purchaseGiftCard(
+        depsWith(
+          providerWith({
+            authorize: async (input) => {
+              await real().authorize(input);
+              throw lostConnection();
+            },
+          }),
+        ),
+        lostAnswer,
+        null,
+        undefined,
+      ),
+    ).rejects.toThrow();
+    // 4. 3-D Secure asked for, and the buyer never came back.
+    const abandoned = await purchaseBody({ payment_method_id: await cardToken('4000002500003155') });
+    expect((await sendJson(context.app, 'POST', PURCHASE, abandoned)).body.data.status).toBe(
+      'requires_action',
+    );
+
+    const keys = [beforeCapture, afterCapture, lostAnswer, abandoned].map(
+      (body) => body.idempotency_key as string,
+    );
+    expect((await purchaseByKey(keys[2]!)).paymentIntentId).toBeNull();
+    expect((await intentOf(keys[0]!))?.status).toBe('requires_capture');
+    expect((await intentOf(keys[1]!))?.status).toBe('succeeded');
+
+    // Within the hour the buyer may still come back: nothing is touched.
+    await runJobsAt(new Date(Date.now() + 30 * 60_000));
+    for (const key of keys)
+      expect(['pending', 'requires_action']).toContain((await purchaseByKey(key)).status);
+
+    // A connection lost in the middle of the job (at the release) leaves the purchases unfinished.
+    expect(
+      await settleStalePurchases(
+        depsWith(providerWith({ cancel: async () => Promise.reject(lostConnection()) })),
+        new Date(Date.now() + 61 * 60_000),
+      ),
+    ).toMatchObject({ failed: 0 });
+    expect((await purchaseByKey(keys[0]!)).status).toBe('pending');
+    expect((await intentOf(keys[0]!))?.status).toBe('requires_capture');
+
+    await runJobsAt(new Date(Date.now() + 61 * 60_000));
+    const [first, second, third, fourth] = await Promise.all(keys.map(purchaseByKey));
+    expect(first!.status).toBe('failed');
+    expect((await intentOf(keys[0]!))?.status).toBe('canceled');
+    expect(second!.status).toBe('paid');
+    expect(await cardsOf(second!.id)).toHaveLength(1);
+    expect(third!.status).toBe('failed');
+    expect(third!.paymentIntentId).not.toBeNull();
+    expect((await intentOf(keys[2]!))?.status).toBe('canceled');
+    expect(fourth!.status).toBe('failed');
+    expect((await intentOf(keys[3]!))?.status).toBe('canceled');
+    for (const row of [first!, third!, fourth!]) expect(await cardsOf(row.id)).toHaveLength(0);
+    // The buyer of the paid one gets the receipt and the recipient the card, once.
+    expect(await mailsTo(afterCapture.recipient_email as string)).toHaveLength(1);
+
+    // Idempotent: another run (another replica) changes nothing.
+    await runJobsAt(new Date(Date.now() + 62 * 60_000));
+    expect(await cardsOf(second!.id)).toHaveLength(1);
+    expect((await Promise.all(keys.map(purchaseByKey))).map((row) => row.status)).toEqual([
+      'failed',
+      'paid',
+      'failed',
+      'failed',
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@ import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
 import { CART_PREFIXES } from './modules/carts/routes';
 import { checkoutJob } from './modules/checkout/jobs';
-import { giftCardDeliveriesJob } from './modules/gift-cards/jobs';
+import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift-cards/jobs';
 import { modules } from './modules/index';
 import { expiredCountersJob } from './modules/limits/service';
 import { cartRemindersJob } from './modules/marketing/jobs';
@@ -168,6 +168,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     giftCardDeliveriesJob(
       { ...renewals, site: { name: config.SITE_NAME, url: config.SITE_URL } },
       config.RENEWAL_JOBS_INTERVAL_MS,
+    ),
+  );
+  app.jobs.add(
+    staleGiftCardPurchasesJob(
+      { ...renewals, site: { name: config.SITE_NAME, url: config.SITE_URL } },
+      config.CHECKOUT_JOBS_INTERVAL_MS,
     ),
   );
   app.jobs.add(

@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { GIFT_CARD_UNKNOWN_MESSAGE, normalizeGiftCardCode } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors/app-error';
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import { hashGiftCardCode } from '../src/modules/gift-cards/codes';
-import { spendCard } from '../src/modules/gift-cards/service';
+import {
+  type GiftCardDeps,
+  purchaseGiftCard,
+  settleStalePurchases,
+  spendCard,
+} from '../src/modules/gift-cards/service';
+import { DECLINES_PER_CARD_PER_HOUR } from '../src/modules/limits/service';
+import type { AuthorizeInput } from '../src/modules/payments/provider';
 import {
   addDays,
   calendarDay,
@@ -266,6 +273,57 @@ describe('buying a gift card', () => {
     expect(cards).toHaveLength(0);
   });
 
+  it('one declined card in 20 parallel purchases from 20 addresses reaches the provider 5 times', async () => {
+    const counting = Object.create(context.app.payments) as typeof context.app.payments & { calls: number };
+    counting.calls = 0;
+    counting.authorize = async (input: AuthorizeInput) => {
+      counting.calls += 1;
+      return context.app.payments.authorize(input);
+    };
+    const deps: GiftCardDeps = {
+      db: context.database.db,
+      payments: counting,
+      mailer: context.app.mailer,
+      log: context.app.log,
+      site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+    };
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, async () =>
+        purchaseBody({ payment_method_id: await cardToken('4000000000000002') }),
+      ),
+    );
+    const outcomes = await Promise.allSettled(
+      bodies.map((body, index) => purchaseGiftCard(deps, body as never, null, `192.0.2.${index + 1}`)),
+    );
+    const refusals = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? (outcome.reason as { kind?: string; message: string }) : null,
+    );
+    expect(counting.calls).toBe(DECLINES_PER_CARD_PER_HOUR);
+    expect(refusals.filter((refusal) => refusal?.kind === 'validation')).toHaveLength(
+      DECLINES_PER_CARD_PER_HOUR,
+    );
+    const limited = refusals.filter((refusal) => refusal?.kind === 'rate_limited');
+    expect(limited).toHaveLength(20 - DECLINES_PER_CARD_PER_HOUR);
+    for (const refusal of limited) expect(refusal!.message).toMatch(/^This card was declined too many times/);
+    // A refused attempt leaves no purchase behind; over HTTP the refusal is a 429 with that message.
+    const keys = bodies.map((body) => body.idempotency_key as string);
+    const purchases = await context.database.db
+      .select({ status: schema.giftCardPurchases.status })
+      .from(schema.giftCardPurchases)
+      .where(inArray(schema.giftCardPurchases.idempotencyKey, keys));
+    expect(purchases.map((row) => row.status)).toEqual(Array(DECLINES_PER_CARD_PER_HOUR).fill('declined'));
+    const again = await sendJson(
+      context.app,
+      'POST',
+      PURCHASE,
+      await purchaseBody({ payment_method_id: await cardToken('4000000000000002') }),
+    );
+    expect(again.status).toBe(429);
+    expect(JSON.stringify(again.body)).toMatch(/This card was declined too many times/);
+    // A good card still pays.
+    expect((await sendJson(context.app, 'POST', PURCHASE, await purchaseBody())).status).toBe(200);
+  });
+
   it('3-D Secure: nothing is issued until the bank approves, then asking for the state issues it once', async () => {
     const body = await purchaseBody({ payment_method_id: await cardToken('4000002500003155') });
     const { body: answer } = await sendJson(context.app, 'POST', PURCHASE, body);
@@ -331,6 +389,146 @@ describe('buying a gift card', () => {
     const mails = await mailsTo(body.recipient_email);
     expect(mails).toHaveLength(1);
     expect((await cardOf(codeIn(mails[0]!))).balanceCents).toBe(5000);
+  });
+});
+
+describe('purchases left unfinished (browser gone, crash between authorize and capture)', () => {
+  const lostConnection = () => new Error('Connection terminated unexpectedly');
+  /** The app's provider with one step replaced (the real step may run first: the answer is then lost). */
+  function providerWith(overrides: Partial<GiftCardDeps['payments']>) {
+    return Object.assign(Object.create(context.app.payments), overrides) as GiftCardDeps['payments'];
+  }
+  const depsWith = (payments: GiftCardDeps['payments']): GiftCardDeps => ({
+    db: context.database.db,
+    payments,
+    mailer: context.app.mailer,
+    log: context.app.log,
+    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+  });
+  const real = () => context.app.payments;
+  async function purchaseByKey(key: string) {
+    const [row] = await context.database.db
+      .select()
+      .from(schema.giftCardPurchases)
+      .where(eq(schema.giftCardPurchases.idempotencyKey, key));
+    return row!;
+  }
+  async function intentOf(key: string) {
+    const [row] = await context.database.db
+      .select()
+      .from(schema.testPaymentIntents)
+      .where(eq(schema.testPaymentIntents.idempotencyKey, `gift-card-${key}`));
+    return row;
+  }
+  async function cardsOf(purchaseId: number) {
+    return context.database.db
+      .select()
+      .from(schema.giftCards)
+      .where(eq(schema.giftCards.purchaseId, purchaseId));
+  }
+  const runJobsAt = async (asOf: Date) => {
+    const outcomes = await context.app.jobs.runAllOnce(asOf);
+    const mine = outcomes.find((outcome) => outcome.name === 'gift-card-stale-purchases');
+    expect(mine).toMatchObject({ ok: true });
+  };
+
+  it('after an hour: a captured payment issues its card once, every other hold is released and the purchase fails', async () => {
+    // 1. Authorized, then the process died before the capture.
+    const beforeCapture = await purchaseBody();
+    await expect(
+      purchaseGiftCard(
+        depsWith(providerWith({ capture: async () => Promise.reject(lostConnection()) })),
+        beforeCapture,
+        null,
+        undefined,
+      ),
+    ).rejects.toThrow();
+    // 2. Captured, then the process died before the card was issued.
+    const afterCapture = await purchaseBody();
+    await expect(
+      purchaseGiftCard(
+        depsWith(
+          providerWith({
+            capture: async (id: string) => {
+              await real().capture(id);
+              throw lostConnection();
+            },
+          }),
+        ),
+        afterCapture,
+        null,
+        undefined,
+      ),
+    ).rejects.toThrow();
+    // 3. The provider made the hold but its answer was lost: no intent id was recorded.
+    const lostAnswer = await purchaseBody();
+    await expect(
+      purchaseGiftCard(
+        depsWith(
+          providerWith({
+            authorize: async (input) => {
+              await real().authorize(input);
+              throw lostConnection();
+            },
+          }),
+        ),
+        lostAnswer,
+        null,
+        undefined,
+      ),
+    ).rejects.toThrow();
+    // 4. 3-D Secure asked for, and the buyer never came back.
+    const abandoned = await purchaseBody({ payment_method_id: await cardToken('4000002500003155') });
+    expect((await sendJson(context.app, 'POST', PURCHASE, abandoned)).body.data.status).toBe(
+      'requires_action',
+    );
+
+    const keys = [beforeCapture, afterCapture, lostAnswer, abandoned].map(
+      (body) => body.idempotency_key as string,
+    );
+    expect((await purchaseByKey(keys[2]!)).paymentIntentId).toBeNull();
+    expect((await intentOf(keys[0]!))?.status).toBe('requires_capture');
+    expect((await intentOf(keys[1]!))?.status).toBe('succeeded');
+
+    // Within the hour the buyer may still come back: nothing is touched.
+    await runJobsAt(new Date(Date.now() + 30 * 60_000));
+    for (const key of keys)
+      expect(['pending', 'requires_action']).toContain((await purchaseByKey(key)).status);
+
+    // A connection lost in the middle of the job (at the release) leaves the purchases unfinished.
+    expect(
+      await settleStalePurchases(
+        depsWith(providerWith({ cancel: async () => Promise.reject(lostConnection()) })),
+        new Date(Date.now() + 61 * 60_000),
+      ),
+    ).toMatchObject({ failed: 0 });
+    expect((await purchaseByKey(keys[0]!)).status).toBe('pending');
+    expect((await intentOf(keys[0]!))?.status).toBe('requires_capture');
+
+    await runJobsAt(new Date(Date.now() + 61 * 60_000));
+    const [first, second, third, fourth] = await Promise.all(keys.map(purchaseByKey));
+    expect(first!.status).toBe('failed');
+    expect((await intentOf(keys[0]!))?.status).toBe('canceled');
+    expect(second!.status).toBe('paid');
+    expect(await cardsOf(second!.id)).toHaveLength(1);
+    expect(third!.status).toBe('failed');
+    expect(third!.paymentIntentId).not.toBeNull();
+    expect((await intentOf(keys[2]!))?.status).toBe('canceled');
+    expect(fourth!.status).toBe('failed');
+    expect((await intentOf(keys[3]!))?.status).toBe('canceled');
+    for (const row of [first!, third!, fourth!]) expect(await cardsOf(row.id)).toHaveLength(0);
+    // The buyer of the paid one gets the receipt and the recipient the card, once.
+    expect(await mailsTo(afterCapture.recipient_email as string)).toHaveLength(1);
+
+    // Idempotent: another run (another replica) changes nothing.
+    await runJobsAt(new Date(Date.now() + 62 * 60_000));
+    expect(await cardsOf(second!.id)).toHaveLength(1);
+    expect((await Promise.all(keys.map(purchaseByKey))).map((row) => row.status)).toEqual([
+      'failed',
+      'paid',
+      'failed',
+      'failed',
+    ]);
   });
 });
 
@@ -549,6 +747,30 @@ describe('renewals spend the account gift card balance before the saved card', (
     expect(balanceBefore).toBeGreaterThanOrEqual(25);
 
     const next = (await boxes()).find((row) => row.status === 'scheduled')!;
+    // The account's preview spends the same balance box by box in date order.
+    type PreviewBox = {
+      date: string;
+      status: string;
+      order: unknown;
+      costs: { gift_cards_amount_applied: number; gift_cards_amount_available: number; total_cost: number };
+    };
+    const preview = (
+      await context.app.inject({ method: 'GET', url: '/api/me/deliveries', headers: { cookie: customer } })
+    ).json().data as PreviewBox[];
+    const chargeable = preview.filter((box) => box.status === 'scheduled' && box.order === null);
+    const toCents = (dollars: number) => Math.round(dollars * 100);
+    let left = toCents(balanceBefore);
+    for (const box of chargeable) {
+      expect(toCents(box.costs.gift_cards_amount_available)).toBe(left);
+      const applied = toCents(box.costs.gift_cards_amount_applied);
+      expect(applied).toBeLessThanOrEqual(left);
+      // A box is charged to the card only once the balance is gone.
+      if (toCents(box.costs.total_cost) > 0) expect(applied).toBe(left);
+      left -= applied;
+    }
+    expect(chargeable[0]!.date).toBe(next.deliveryDate);
+    expect(toCents(chargeable[0]!.costs.gift_cards_amount_applied)).toBeGreaterThan(0);
+
     await context.app.jobs.runAllOnce(next.cutoffAt);
     const after = (await boxes()).find((row) => row.id === next.id)!;
     expect(after.status).toBe('charged');
@@ -558,6 +780,9 @@ describe('renewals spend the account gift card balance before the saved card', (
       order!.totalCents + order!.giftCardsAppliedCents,
     );
     expect(order!.giftCardsAppliedCents).toBe(applied);
+    // What the preview showed is what the renewal took, and what it charged.
+    expect(order!.giftCardsAppliedCents).toBe(toCents(chargeable[0]!.costs.gift_cards_amount_applied));
+    expect(order!.totalCents).toBe(toCents(chargeable[0]!.costs.total_cost));
     const mine = (
       await context.app.inject({ method: 'GET', url: '/api/me/gift-cards', headers: { cookie: customer } })
     ).json().data;

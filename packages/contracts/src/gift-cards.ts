@@ -115,7 +115,7 @@ export type GiftCardPromotion = z.infer<typeof giftCardPromotion>;
 export const giftCardPromotionsResponse = list(giftCardPromotion);
 
 export const giftCardPurchaseState = z.object({
-  status: z.enum(['pending', 'requires_action', 'paid', 'declined', 'canceled']),
+  status: z.enum(['pending', 'requires_action', 'paid', 'declined', 'canceled', 'failed']),
   amount: z.number(),
   bonus_amount: z.number(),
   recipient_name: z.string(),

@@ -16,7 +16,8 @@ export const giftCardPurchases = pgTable(
     id: serial().primaryKey(),
     /** One per press of Pay: a repeat answers the same purchase and the provider makes one charge. */
     idempotencyKey: text().notNull().unique(),
-    status: text({ enum: ['pending', 'requires_action', 'paid', 'declined', 'canceled'] })
+    /** failed: left unpaid past the stale-purchase window; its hold was released (decision 024). */
+    status: text({ enum: ['pending', 'requires_action', 'paid', 'declined', 'canceled', 'failed'] })
       .notNull()
       .default('pending'),
     amountCents: integer().notNull(),
@@ -33,11 +34,20 @@ export const giftCardPurchases = pgTable(
     deliverOn: date({ mode: 'string' }).notNull(),
     paymentProvider: text({ enum: ['test', 'stripe'] }),
     paymentIntentId: text().unique(),
+    /**
+     * The payment method the purchase was authorized with: if the provider's answer was lost (no
+     * intent id recorded), the stale-purchase job asks again with the same key to find the hold.
+     */
+    paymentMethodId: text(),
     declineMessage: text(),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('gift_card_purchases_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    check('gift_card_purchases_amount_positive', sql`${t.amountCents} > 0`),
+    // The stale-purchase job's work list: unfinished purchases by age.
+    index().on(t.status, t.createdAt),
+  ],
 );
 
 export const giftCards = pgTable(

@@ -78,7 +78,7 @@ export type CheckoutResult =
  * stops carts that had a decline themselves, so good cards behind a shared address still go through.
  */
 export const DECLINES_PER_CART_PER_HOUR = 5;
-export const DECLINES_PER_CARD_PER_HOUR = 5;
+export const DECLINES_PER_CARD_PER_HOUR = limits.DECLINES_PER_CARD_PER_HOUR;
 export const DECLINES_PER_IP_PER_HOUR = 20;
 
 const TOO_MANY_DECLINES_MESSAGE =
@@ -91,13 +91,8 @@ const DECLINES_FROM_ADDRESS: limits.Limit = {
     'Too many cards were declined from your connection in the last hour. Please try again later, use another connection, or contact us for help.',
 };
 
-const DECLINES_OF_CARD: limits.Limit = {
-  kind: 'payment_declined',
-  max: DECLINES_PER_CARD_PER_HOUR,
-  windowMinutes: 60,
-  message:
-    'This card was declined too many times in the last hour, so we did not try it again. Please use another card, or try again in an hour.',
-};
+// Shared with gift card purchases (limits/service): one card's declines count wherever it is tried.
+const { DECLINES_OF_CARD } = limits;
 
 /** A completed key signs its browser in again only this soon after the order (a lost answer, not a login). */
 export const REPLAY_SIGN_IN_MINUTES = 15;
@@ -494,7 +489,10 @@ async function authorize(
       { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
     );
     if (opened.outcome !== 'opened' || !fingerprint) return { opening: opened, cardSlot: null };
-    return { opening: opened, cardSlot: await limits.reserve(tx, DECLINES_OF_CARD, `card:${fingerprint}`) };
+    return {
+      opening: opened,
+      cardSlot: await limits.reserve(tx, DECLINES_OF_CARD, limits.cardSubject(fingerprint)),
+    };
   });
   if (opening.outcome === 'limited') throw new AppError('rate_limited', TOO_MANY_DECLINES_MESSAGE);
   if (opening.outcome === 'existing') {

@@ -1,5 +1,5 @@
 import type { Job } from '../../lib/jobs';
-import { type GiftCardDeps, runDeliveries } from './service';
+import { type GiftCardDeps, runDeliveries, settleStalePurchases } from './service';
 
 /**
  * Scheduled gift cards for the job runner (lib/jobs): each card's email goes out on its delivery
@@ -13,5 +13,18 @@ export function giftCardDeliveriesJob(deps: GiftCardDeps, intervalMs: number): J
     async run(asOf) {
       return { sent: await runDeliveries(deps, asOf) };
     },
+  };
+}
+
+/**
+ * Purchases left unfinished for an hour (the browser gone, a crash between authorize and capture):
+ * a captured payment issues its card, anything else has its hold released and the purchase fails,
+ * so no buyer's money is held for ever. Claimed with SKIP LOCKED; `npm run jobs -- --as-of=…` runs it.
+ */
+export function staleGiftCardPurchasesJob(deps: GiftCardDeps, intervalMs: number): Job {
+  return {
+    name: 'gift-card-stale-purchases',
+    intervalMs,
+    run: (asOf) => settleStalePurchases(deps, asOf),
   };
 }

@@ -73,6 +73,41 @@ export async function markPurchasePaid(tx: Database, id: number, now: Date) {
   return row ?? null;
 }
 
+/**
+ * Purchases left unfinished (pending or waiting for 3-D Secure) since before `before`, oldest
+ * first, claimed with SKIP LOCKED so that replicas running the job at once take different ones.
+ */
+export async function claimStalePurchases(tx: Database, before: Date, limit: number) {
+  return tx
+    .select()
+    .from(giftCardPurchases)
+    .where(
+      and(
+        inArray(giftCardPurchases.status, ['pending', 'requires_action']),
+        sql`${giftCardPurchases.createdAt} < ${before}`,
+      ),
+    )
+    .orderBy(asc(giftCardPurchases.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** pending | requires_action → failed (never a paid purchase), with the intent found if any. */
+export async function markPurchaseFailed(db: Database, id: number, paymentIntentId: string | null) {
+  const [row] = await db
+    .update(giftCardPurchases)
+    .set({
+      status: 'failed',
+      ...(paymentIntentId ? { paymentIntentId } : {}),
+      declineMessage: 'The payment was never completed; its authorization was released.',
+    })
+    .where(
+      and(eq(giftCardPurchases.id, id), inArray(giftCardPurchases.status, ['pending', 'requires_action'])),
+    )
+    .returning({ id: giftCardPurchases.id });
+  return row !== undefined;
+}
+
 export async function insertCard(tx: Database, values: typeof giftCards.$inferInsert): Promise<CardRow> {
   const [row] = await tx.insert(giftCards).values(values).returning();
   return row!;

@@ -24,7 +24,7 @@ import type { Mailer } from '../../plugins/mail';
 import { priceCart } from '../carts/service';
 import * as limits from '../limits/service';
 import { giftCardMail, giftCardReceiptMail } from '../mail/templates';
-import type { PaymentIntent, PaymentProvider } from '../payments/provider';
+import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../payments/provider';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import {
   allocateGiftCards,
@@ -113,36 +113,65 @@ export async function purchaseGiftCard(
     (await repository.listPromotions(deps.db)).map((row) => ({ ...row })),
     now,
   );
-  const key = body.idempotency_key ?? randomBytes(16).toString('hex');
-  const { row: purchase, created } = await repository.insertPurchase(deps.db, {
-    idempotencyKey: key,
-    amountCents,
-    bonusCents: promotion?.bonusCents ?? 0,
-    promotionId: promotion?.id ?? null,
-    buyerUserId: buyer?.userId ?? null,
-    buyerEmail,
-    senderName: body.sender_name,
-    recipientName: body.recipient_name,
-    recipientEmail: body.recipient_email,
-    message: body.message ?? '',
-    deliverOn: body.delivery_date,
-  });
-  if (!created) {
-    if (purchase.amountCents !== amountCents || purchase.recipientEmail !== body.recipient_email) {
-      throw new AppError('conflict', 'This idempotency key belongs to another gift card purchase.');
+  // Card testing (like checkout): one card declined again and again, across purchases and
+  // addresses, is refused before the provider is asked and before any purchase row exists. The
+  // attempt takes a slot of the card's limit (atomically, so parallel attempts cannot all slip
+  // through) and gives it back unless the card is declined.
+  const fingerprint = await deps.payments.cardFingerprint(body.payment_method_id);
+  const cardSlot = fingerprint
+    ? await limits.reserve(deps.db, limits.DECLINES_OF_CARD, limits.cardSubject(fingerprint))
+    : null;
+  let intent: PaymentIntent | null = null;
+  let purchaseId: number;
+  try {
+    const key = body.idempotency_key ?? randomBytes(16).toString('hex');
+    const { row: purchase, created } = await repository.insertPurchase(deps.db, {
+      idempotencyKey: key,
+      amountCents,
+      bonusCents: promotion?.bonusCents ?? 0,
+      promotionId: promotion?.id ?? null,
+      buyerUserId: buyer?.userId ?? null,
+      buyerEmail,
+      senderName: body.sender_name,
+      recipientName: body.recipient_name,
+      recipientEmail: body.recipient_email,
+      message: body.message ?? '',
+      deliverOn: body.delivery_date,
+      paymentMethodId: body.payment_method_id,
+    });
+    if (!created) {
+      if (purchase.amountCents !== amountCents || purchase.recipientEmail !== body.recipient_email) {
+        throw new AppError('conflict', 'This idempotency key belongs to another gift card purchase.');
+      }
+      if (purchase.status === 'paid') return toPurchaseState(purchase, null);
     }
-    if (purchase.status === 'paid') return toPurchaseState(purchase, null);
+    purchaseId = purchase.id;
+    intent = await deps.payments.authorize(
+      authorizeRequest(deps, { idempotencyKey: key, amountCents, paymentMethodId: body.payment_method_id }),
+    );
+  } finally {
+    if (cardSlot && intent?.status !== 'declined') {
+      await limits.release(deps.db, cardSlot).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'could not give back a card-decline slot');
+      });
+    }
   }
+  return settle(deps, purchaseId, intent, clientIp);
+}
 
-  const intent = await deps.payments.authorize({
-    amountCents,
+/** The provider request of a purchase: the same one again (same key) answers the same intent. */
+function authorizeRequest(
+  deps: Pick<GiftCardDeps, 'site'>,
+  purchase: { idempotencyKey: string; amountCents: number; paymentMethodId: string },
+): AuthorizeInput {
+  return {
+    amountCents: purchase.amountCents,
     currency: 'usd',
-    paymentMethodId: body.payment_method_id,
-    idempotencyKey: `gift-card-${key}`,
+    paymentMethodId: purchase.paymentMethodId,
+    idempotencyKey: `gift-card-${purchase.idempotencyKey}`,
     description: `${deps.site.name}: gift card`,
     metadata: { kind: 'gift_card' },
-  });
-  return settle(deps, purchase.id, intent, clientIp);
+  };
 }
 
 /** Moves a purchase on from the provider's answer: declined, waiting for 3-D Secure, or paid and issued. */
@@ -282,6 +311,67 @@ export async function issuePurchase(
   });
   if (issued) deps.mailer.flush();
   return issued;
+}
+
+/** A purchase unfinished this long is the browser gone or a crash between authorize and capture. */
+export const STALE_PURCHASE_MINUTES = 60;
+const STALE_BATCH = 50;
+
+/**
+ * Settles purchases left unfinished past STALE_PURCHASE_MINUTES, so no buyer's money is held for
+ * ever. A batch is claimed with FOR UPDATE SKIP LOCKED (replicas take different purchases) in a
+ * short transaction: the provider is never asked while a row lock is held. For each, the provider
+ * is asked for its intent (or, when the answer to the authorization was lost, asked again with the
+ * same request and key, which answers the same hold). A captured payment issues the card through
+ * issuePurchase (the guarded update every road shares, so the card exists once); anything else is
+ * released through the payment adapter first and the purchase marked failed after (a guarded
+ * update that never touches a paid purchase). Every step is idempotent: a connection lost between
+ * two leaves the purchase unfinished and the next run finishes it. Answers what it did.
+ */
+export async function settleStalePurchases(
+  deps: GiftCardDeps,
+  asOf: Date | null,
+  olderThanMinutes = STALE_PURCHASE_MINUTES,
+): Promise<{ issued: number; failed: number }> {
+  const now = asOf ?? deps.now?.() ?? new Date();
+  const before = new Date(now.getTime() - olderThanMinutes * 60_000);
+  const stale = await deps.db.transaction((tx) => repository.claimStalePurchases(tx, before, STALE_BATCH));
+  const outcome = { issued: 0, failed: 0 };
+  for (const purchase of stale) {
+    try {
+      const intent = await findIntent(deps, purchase);
+      if (intent?.status === 'succeeded') {
+        if (await issuePurchase(deps, purchase.id, intent.card)) outcome.issued += 1;
+        continue;
+      }
+      if (intent && intent.status !== 'canceled' && intent.status !== 'declined') {
+        await deps.payments.cancel(intent.id);
+      }
+      if (await repository.markPurchaseFailed(deps.db, purchase.id, intent?.id ?? null)) outcome.failed += 1;
+    } catch (error) {
+      deps.log.error(
+        { err: error, purchaseId: purchase.id },
+        'could not settle an unfinished gift card purchase',
+      );
+    }
+  }
+  return outcome;
+}
+
+/** The provider's intent of a purchase: by its id, or by asking again with the same key when the answer was lost. */
+async function findIntent(
+  deps: GiftCardDeps,
+  purchase: repository.PurchaseRow,
+): Promise<PaymentIntent | null> {
+  if (purchase.paymentIntentId) return deps.payments.retrieve(purchase.paymentIntentId);
+  if (!purchase.paymentMethodId) return null;
+  return deps.payments
+    .authorize(authorizeRequest(deps, { ...purchase, paymentMethodId: purchase.paymentMethodId }))
+    .catch((error: unknown) => {
+      // The provider refuses the request itself (the key was used otherwise): no hold of ours exists.
+      if (error instanceof AppError) return null;
+      throw error;
+    });
 }
 
 /** A new card with its opening credit; answers its code (the one moment it exists in the clear). */

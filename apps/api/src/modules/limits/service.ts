@@ -19,6 +19,24 @@ export type Limit = {
 
 export type Slot = { id: number };
 
+/** Declines of one card (the provider's fingerprint, never the number) an hour, across addresses. */
+export const DECLINES_PER_CARD_PER_HOUR = 5;
+
+/**
+ * One card declined again and again, whatever carts, purchases and addresses it comes through, is
+ * a card tester's. Checkout and gift card purchases share this limit, keyed `card:{fingerprint}`.
+ */
+export const DECLINES_OF_CARD: Limit = {
+  kind: 'payment_declined',
+  max: DECLINES_PER_CARD_PER_HOUR,
+  windowMinutes: 60,
+  message:
+    'This card was declined too many times in the last hour, so we did not try it again. Please use another card, or try again in an hour.',
+};
+
+/** The subject of a card's decline limit. */
+export const cardSubject = (fingerprint: string) => `card:${fingerprint}`;
+
 /** Takes a slot of `limit` for `subject`, or refuses with the limit's 429. */
 export async function reserve(db: Database, limit: Limit, subject: string): Promise<Slot> {
   const id = await repository.takeSlot(db, limit.kind, subject, limit.max, limit.windowMinutes);

@@ -36,8 +36,6 @@ export type BoxPricingInput = {
   orderValueDiscountCents?: number;
   /** Account credit that may be spent on this box (referral credits land in the same ledger). */
   creditsCents: number;
-  /** The account's gift card balance this box may take, after credits (decision 024); 0 without. */
-  giftCardsCents?: number;
   /** A one-time discount on this box only, in basis points of its items. */
   oneTimeDiscountBasisPoints: number;
 };
@@ -78,7 +76,6 @@ export function priceBox(input: BoxPricingInput): PricedBox {
     freeTax: tier.freeTax,
     orderValueDiscountCents: input.orderValueDiscountCents ?? 0,
     accountCreditsCents: input.creditsCents,
-    giftCardsAvailableCents: input.giftCardsCents ?? 0,
   });
   return {
     lines,

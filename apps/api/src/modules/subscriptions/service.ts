@@ -1,10 +1,12 @@
 import { type Delivery, type DeliveryItemBody, UPCOMING_DELIVERY_COUNT } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { accountBalanceCents } from '../gift-cards/service';
 import type { CostBreakdown } from '../pricing/costs';
 import { toTier } from '../promotions/wire';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import { type BoxItem, type PricedBoxLine, priceBox } from './box-pricing';
+import { type GiftCardShare, giftCardShare, spendBoxByBox } from './gift-card-spending';
 import * as repository from './repository';
 import { deliveryCutoff, deliveryDatesAfter } from './schedule';
 import { toDelivery } from './wire';
@@ -163,7 +165,7 @@ function priceRow(
   row: repository.DeliveryWithItems,
   creditsCents: number,
   plan: repository.PlanRow = context.plan,
-  giftCardsCents = 0,
+  giftCardsCents: number | null = null,
 ): PricedDelivery {
   const { delivery } = row;
   const priced = priceBox({
@@ -174,15 +176,19 @@ function priceRow(
     state: { taxRateBasisPoints: context.taxRateBasisPoints, taxesShipping: context.taxesShipping },
     orderValueDiscountCents: context.partnershipCents,
     creditsCents,
-    giftCardsCents,
     oneTimeDiscountBasisPoints: delivery.oneTimeDiscountBasisPoints,
   });
+  // The balance pays after credits (design.md's cost order), by the rule the preview also uses.
+  const costs =
+    giftCardsCents === null
+      ? priced.costs
+      : withGiftCards(priced.costs, giftCardShare(giftCardsCents, priced.costs.totalCents));
   const ordered = row.order?.totalCents !== undefined && row.order?.totalCents !== null ? row.order : null;
   return {
     delivery,
     weeklyOrdinal: row.ordinal,
     lines: priced.lines,
-    costs: ordered ? { ...ordered, giftCardsAvailableCents: ordered.giftCardsAppliedCents } : priced.costs,
+    costs: ordered ? { ...ordered, giftCardsAvailableCents: ordered.giftCardsAppliedCents } : costs,
     itemCount: priced.itemCount,
     threshold: plan.threshold,
     discountDescription: ordered
@@ -215,7 +221,7 @@ export async function priceDelivery(
   ]);
   if (!context) throw AppError.notFound('Subscription not found.');
   if (!row) throw AppError.notFound(`There is no delivery on ${ref.date}.`);
-  return priceRow(context, row, context.creditsCents, options.plan, options.giftCardsCents);
+  return priceRow(context, row, context.creditsCents, options.plan, options.giftCardsCents ?? null);
 }
 
 /** The shipping details of a subscription's box, with everything priceDelivery read. */
@@ -224,25 +230,43 @@ export async function findPricingContext(db: Database, subscriptionId: number, a
 }
 
 /**
- * The customer's upcoming boxes (delivered today or later, kitchen time), priced: three statements
- * whatever the number of boxes and items. Credit is spent box by box in date order, so each box
- * shows what it will really cost.
+ * The customer's upcoming boxes (delivered today or later, kitchen time), priced: a few statements
+ * whatever the number of boxes and items. Credit and then the gift card balance are spent box by
+ * box in date order, as the renewals will, so each box shows what it will really cost and what is
+ * left to charge to the card.
  */
 export async function listUpcomingDeliveries(db: Database, userId: number, now: Date): Promise<Delivery[]> {
   const context = await repository.findCurrentPricingContext(db, userId, now);
   if (!context) return [];
-  const rows = await repository.listDeliveries(
-    db,
-    context.subscription.id,
-    calendarDay(now, DELIVERY_TIME_ZONE),
-  );
+  const [rows, giftCardBalanceCents] = await Promise.all([
+    repository.listDeliveries(db, context.subscription.id, calendarDay(now, DELIVERY_TIME_ZONE)),
+    accountBalanceCents(db, userId, now),
+  ]);
   let credits = context.creditsCents;
-  return rows.map((row) => {
+  const priced = rows.map((row) => {
     const chargeable = row.delivery.status === 'scheduled' && row.order?.totalCents == null;
-    const priced = priceRow(context, row, chargeable ? credits : 0);
-    if (chargeable) credits -= priced.costs.creditsAppliedCents;
-    return toDelivery(priced, now);
+    const box = priceRow(context, row, chargeable ? credits : 0);
+    if (chargeable) credits -= box.costs.creditsAppliedCents;
+    return { box, chargeable };
   });
+  const shares = spendBoxByBox(
+    giftCardBalanceCents,
+    priced.map(({ box, chargeable }) => (chargeable ? box.costs.totalCents : null)),
+  );
+  return priced.map(({ box }, index) => {
+    const share = shares[index];
+    return toDelivery(share ? { ...box, costs: withGiftCards(box.costs, share) } : box, now);
+  });
+}
+
+/** A box's costs (priced without gift cards) with the share the balance pays of it. */
+function withGiftCards<Costs extends PricedDelivery['costs']>(costs: Costs, share: GiftCardShare): Costs {
+  return {
+    ...costs,
+    giftCardsAppliedCents: share.giftCardCents,
+    giftCardsAvailableCents: share.balanceBeforeCents,
+    totalCents: share.chargeCents,
+  };
 }
 
 // ─── The customer's changes to a box ─────────────────────────────────────────────────────────

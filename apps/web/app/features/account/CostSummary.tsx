@@ -32,10 +32,13 @@ export function CostSummary({
   costs,
   discountDescription,
   label,
+  totalLabel = 'Total',
 }: {
   costs: CartCosts;
   discountDescription: string | null;
   label: string;
+  /** What the total is called ("Left to charge to your card" once a gift card pays part). */
+  totalLabel?: string;
 }) {
   return (
     <dl className="cost-lines" aria-label={label}>
@@ -61,7 +64,7 @@ export function CostSummary({
         </div>
       ))}
       <div className="cost-lines__total">
-        <dt>Total</dt>
+        <dt>{totalLabel}</dt>
         <dd>{money(costs.total_cost)}</dd>
       </div>
     </dl>

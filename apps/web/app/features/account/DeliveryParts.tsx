@@ -57,6 +57,13 @@ export function BoxCosts({ delivery }: { delivery: Delivery }) {
       costs={delivery.costs}
       discountDescription={delivery.discount_description}
       label={`Price of the box of ${formatDeliveryDate(delivery.date)}`}
+      totalLabel={
+        delivery.costs.gift_cards_amount_applied > 0
+          ? delivery.order
+            ? 'Charged to your card'
+            : 'Left to charge to your card'
+          : 'Total'
+      }
     />
   );
 }
@@ -83,6 +90,12 @@ export function DeliveryRow({ delivery }: { delivery: Delivery }) {
       <p className="delivery-row__price">
         <span className="visually-hidden">Price </span>
         {status === 'skipped' ? <s>{money(delivery.costs.total_cost)}</s> : money(delivery.costs.total_cost)}
+        {status !== 'skipped' && delivery.costs.gift_cards_amount_applied > 0 ? (
+          <span className="delivery-row__gift-card">
+            {' '}
+            after {money(delivery.costs.gift_cards_amount_applied)} of gift card
+          </span>
+        ) : null}
       </p>
       <div className="delivery-row__actions">
         <Link to={`/account/deliveries/${delivery.date}`} className="button button--ghost">

@@ -1,0 +1,2 @@
+ALTER TABLE "gift_card_purchases" ADD COLUMN "payment_method_id" text;--> statement-breakpoint
+CREATE INDEX "gift_card_purchases_status_created_at_index" ON "gift_card_purchases" USING btree ("status","created_at");

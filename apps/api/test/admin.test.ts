@@ -385,6 +385,20 @@ describe('menus and bestseller presets', () => {
 });
 
 describe('gift cards and blog posts', () => {
+  it("shows a customer's gift cards: the balance and each card", async () => {
+    const issuing = await admin('POST', '/api/admin/gift-cards', { amount: 30, note: 'Goodwill' });
+    expect(issuing.statusCode, issuing.body).toBe(201);
+    const issued = issuing.json().data;
+    const redeemed = await admin('POST', '/api/me/gift-cards', { code: issued.code }, customerCookie);
+    expect(redeemed.statusCode).toBe(200);
+    const response = await admin('GET', `/api/admin/customers/${customerId}/gift-cards`);
+    expect(response.statusCode).toBe(200);
+    const { balance, cards } = response.json().data;
+    expect(cards.map((card: { id: number }) => card.id)).toContain(issued.id);
+    expect(balance).toBeGreaterThanOrEqual(30);
+    expect((await admin('GET', '/api/admin/customers/0/gift-cards')).statusCode).toBe(422);
+  });
+
   it('audits a card issued by hand and its voiding, never keeping the code', async () => {
     const issued = await admin('POST', '/api/admin/gift-cards', {
       amount: 25,

@@ -65,7 +65,7 @@ export function PostForm({
   return (
     <Form method="post" className="admin-form admin-form--wide admin-post-form">
       {field('title', 'Title', { required: true })}
-      {field('slug', 'Slug (the address: /blog/…)', { required: true, pattern: '[a-z0-9-]+' })}
+      {field('slug', 'Slug (the address: /blog/…)', { required: true })}
       {field('excerpt', 'Excerpt', { required: true })}
       <div className="admin-field">
         <label htmlFor="post-category">Category</label>

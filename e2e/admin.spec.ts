@@ -276,3 +276,19 @@ test('the admin writes a post with a preview, publishes it on /blog/ and unpubli
   await page.goto('/admin/audit?entity=post');
   await expect(page.getByRole('row').filter({ hasText: 'post.unpublish' }).first()).toBeVisible();
 });
+
+test('before JavaScript, the Preview button posts the form and keeps what was typed', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(adminCookies);
+  const page = await context.newPage();
+  await page.goto('/admin/posts/new');
+  await page.getByLabel('Title').fill('Typed before hydration');
+  await page.getByLabel('Body (Markdown)').fill('## Without JavaScript\n\nStill *previewed*.');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(
+    page.getByTestId('post-preview').getByRole('heading', { name: 'Without JavaScript' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Typed before hydration');
+  await expect(page.getByLabel('Body (Markdown)')).toHaveValue('## Without JavaScript\n\nStill *previewed*.');
+  await context.close();
+});

@@ -200,3 +200,95 @@ test('the admin acts as the demo customer, sees the bar on the store and the acc
   await expect(page.getByRole('heading', { level: 2, name: 'Next boxes' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Acting as a customer' })).toHaveCount(0);
 });
+
+test('the admin issues a gift card by hand, sees its ledger and voids it', async ({ page }) => {
+  await asAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Gift cards' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift cards' })).toBeVisible();
+  await page.getByLabel('Amount ($)').fill('35');
+  await page.getByLabel(/^Why/).fill('Sorry for the late box (e2e)');
+  await page.getByRole('button', { name: 'Issue card' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'shown this once' });
+  await expect(status).toContainText('Issued $35.00');
+  const code = (await page.getByTestId('issued-code').textContent()) ?? '';
+  expect(code.length).toBeGreaterThan(8);
+  const suffix = code.replace(/[^A-Za-z0-9]/g, '').slice(-4);
+
+  // The search finds it by the end of its code.
+  await page.getByLabel('Last characters of the code, or recipient email').fill(suffix);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${suffix}`));
+  await page.getByRole('row').filter({ hasText: '$35.00 of $35.00' }).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Gift card …/ })).toBeVisible();
+  const ledger = page.getByRole('table', { name: 'Ledger' });
+  await expect(ledger).toContainText('Issued by an admin: Sorry for the late box (e2e)');
+  await expect(ledger).toContainText('$35.00');
+
+  // Voiding asks for a reason and a confirmation; the ledger then shows the void.
+  await page.getByLabel('Why').fill('Issued by mistake (e2e)');
+  await page.getByLabel(/^Yes, void it/).check();
+  await page.getByRole('button', { name: 'Void card' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Voided' })).toBeVisible();
+  await expect(ledger).toContainText('Voided: Issued by mistake (e2e)');
+  await expect(ledger).toContainText('-$35.00');
+  await expect(page.getByRole('button', { name: 'Void card' })).toHaveCount(0);
+  await expect(page.locator('.admin-facts')).toContainText('Void');
+});
+
+test('the admin writes a post with a preview, publishes it on /blog/ and unpublishes it', async ({
+  page,
+}) => {
+  await asAdmin(page);
+  const slug = `admin-e2e-${Date.now().toString(36)}`;
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Blog' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await page.getByRole('link', { name: 'Write a post' }).click();
+  await page.getByLabel('Title').fill('Lunchboxes that come home empty');
+  await page.getByLabel(/^Slug/).fill(slug);
+  await page.getByLabel('Excerpt').fill('Small portions, familiar flavours, one new thing.');
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByLabel('Author').fill('Chef Tomás Reyes');
+  await page.getByLabel(/alt text/).fill('A packed lunchbox');
+  await page.getByLabel('Body (Markdown)').fill('## Pack less\n\nChildren eat **more** when there is less.');
+  // The preview comes from the API's renderer as the text is typed.
+  const preview = page.getByTestId('post-preview');
+  await expect(preview.getByRole('heading', { name: 'Pack less' })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('more');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as a draft' })).toBeVisible();
+  await expect(page.getByTestId('post-status')).toHaveText('Draft');
+  expect((await page.request.get(`/blog/${slug}/`)).status()).toBe(404);
+
+  await page.getByRole('button', { name: 'Publish or schedule' }).click();
+  await expect(page.getByTestId('post-status')).toHaveText('Published');
+  await page.getByRole('link', { name: 'Read it on the blog' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Lunchboxes that come home empty' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pack less' })).toBeVisible();
+
+  await page.goBack();
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByTestId('post-status')).toHaveText('Draft');
+  expect((await page.request.get(`/blog/${slug}/`)).status()).toBe(404);
+  await page.goto('/admin/audit?entity=post');
+  await expect(page.getByRole('row').filter({ hasText: 'post.unpublish' }).first()).toBeVisible();
+});
+
+test('before JavaScript, the Preview button posts the form and keeps what was typed', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(adminCookies);
+  const page = await context.newPage();
+  await page.goto('/admin/posts/new');
+  await page.getByLabel('Title').fill('Typed before hydration');
+  await page.getByLabel('Body (Markdown)').fill('## Without JavaScript\n\nStill *previewed*.');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(
+    page.getByTestId('post-preview').getByRole('heading', { name: 'Without JavaScript' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Typed before hydration');
+  await expect(page.getByLabel('Body (Markdown)')).toHaveValue('## Without JavaScript\n\nStill *previewed*.');
+  await context.close();
+});

@@ -383,3 +383,80 @@ describe('menus and bestseller presets', () => {
     expect(entry).toMatchObject({ action: 'bestseller_preset.update', entity_id: String(preset.id) });
   });
 });
+
+describe('gift cards and blog posts', () => {
+  it("shows a customer's gift cards: the balance and each card", async () => {
+    const issuing = await admin('POST', '/api/admin/gift-cards', { amount: 30, note: 'Goodwill' });
+    expect(issuing.statusCode, issuing.body).toBe(201);
+    const issued = issuing.json().data;
+    const redeemed = await admin('POST', '/api/me/gift-cards', { code: issued.code }, customerCookie);
+    expect(redeemed.statusCode).toBe(200);
+    const response = await admin('GET', `/api/admin/customers/${customerId}/gift-cards`);
+    expect(response.statusCode).toBe(200);
+    const { balance, cards } = response.json().data;
+    expect(cards.map((card: { id: number }) => card.id)).toContain(issued.id);
+    expect(balance).toBeGreaterThanOrEqual(30);
+    expect((await admin('GET', '/api/admin/customers/0/gift-cards')).statusCode).toBe(422);
+  });
+
+  it('audits a card issued by hand and its voiding, never keeping the code', async () => {
+    const issued = await admin('POST', '/api/admin/gift-cards', {
+      amount: 25,
+      note: 'Sorry for the late box',
+    });
+    expect(issued.statusCode).toBe(201);
+    const card = issued.json().data;
+    const voided = await admin('POST', `/api/admin/gift-cards/${card.id}/void`, { note: 'Issued twice' });
+    expect(voided.statusCode).toBe(200);
+    const entries = (await auditEntries('gift_card')).filter((entry) => entry.entity_id === String(card.id));
+    expect(entries.map((entry) => entry.action)).toEqual(['gift_card.void', 'gift_card.issue']);
+    expect(entries[1]).toMatchObject({
+      before: null,
+      after: { initial_cents: 2500, note: 'Sorry for the late box' },
+    });
+    expect(entries[0]).toMatchObject({ before: { balance_cents: 2500 }, after: { balance_cents: 0 } });
+    expect(JSON.stringify(entries)).not.toContain(card.code);
+    const again = await admin('POST', `/api/admin/gift-cards/${card.id}/void`, { note: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(
+      (await auditEntries('gift_card')).filter((entry) => entry.entity_id === String(card.id)),
+    ).toHaveLength(2);
+  });
+
+  it('audits creating, editing, scheduling, publishing and unpublishing a post', async () => {
+    const created = await admin('POST', '/api/admin/posts', {
+      title: 'Audited post',
+      slug: 'audited-post',
+      excerpt: 'An excerpt.',
+      body: 'Some **Markdown**.',
+      category: 'recipes',
+      author_name: 'Chef Tomás Reyes',
+      hero_alt: 'A pot of food',
+      tags: [],
+      product_slugs: [],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    await admin('PATCH', `/api/admin/posts/${id}`, { title: 'Audited post, edited' });
+    const later = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    await admin('POST', `/api/admin/posts/${id}/publish`, { published_at: later });
+    await admin('POST', `/api/admin/posts/${id}/publish`, {});
+    await admin('POST', `/api/admin/posts/${id}/unpublish`);
+    const entries = (await auditEntries('post')).filter((entry) => entry.entity_id === String(id));
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'post.unpublish',
+      'post.publish',
+      'post.schedule',
+      'post.update',
+      'post.create',
+    ]);
+    expect(entries[3]).toMatchObject({
+      before: { title: 'Audited post' },
+      after: { title: 'Audited post, edited' },
+    });
+    expect(entries[0]).toMatchObject({ before: { status: 'published' }, after: { status: 'draft' } });
+    const refused = await admin('POST', `/api/admin/posts/${id}/publish`, { published_at: 'soon' });
+    expect(refused.statusCode).toBe(422);
+    expect((await auditEntries('post')).filter((entry) => entry.entity_id === String(id))).toHaveLength(5);
+  });
+});

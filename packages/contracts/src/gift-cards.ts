@@ -163,6 +163,7 @@ export const giftCardEntry = z.object({
   created_at: z.string(),
 });
 
+export type GiftCardEntry = z.infer<typeof giftCardEntry>;
 export const accountGiftCard = z.object({
   id: z.number().int(),
   code_suffix: z.string(),
@@ -192,6 +193,7 @@ export const adminIssueGiftCardBody = z
   .strict();
 export const adminVoidGiftCardBody = z.object({ note: requiredText(500) }).strict();
 export const adminGiftCardParams = z.object({ giftCardId: rowId });
+export const adminCustomerGiftCardsParams = z.object({ userId: rowId });
 export const adminGiftCard = accountGiftCard.extend({
   source: z.enum(['purchase', 'bonus', 'admin']),
   recipient_email: z.string().nullable(),
@@ -200,6 +202,7 @@ export const adminGiftCard = accountGiftCard.extend({
   delivered_at: z.string().nullable(),
   note: z.string().nullable(),
 });
+export type AdminGiftCard = z.infer<typeof adminGiftCard>;
 export const adminGiftCardResponse = resource(adminGiftCard);
 export const adminGiftCardsResponse = list(adminGiftCard);
 /** The one answer that ever shows a code: to the admin who issued it. */

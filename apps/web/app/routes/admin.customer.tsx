@@ -1,4 +1,4 @@
-import { adminSkipBody, MAX_PAUSE_WEEKS, pauseBody } from '@sprout/contracts';
+import { type AccountGiftCards, adminSkipBody, MAX_PAUSE_WEEKS, pauseBody } from '@sprout/contracts';
 import { Form, Link, redirectDocument } from 'react-router';
 import {
   type ActionResult,
@@ -8,6 +8,7 @@ import {
   text,
 } from '../features/admin/admin.server';
 import { FormMessage } from '../features/admin/FormMessage';
+import { giftCardState } from '../features/admin/GiftCardLedger';
 import type { CustomerDetail } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import { withCookies } from '../features/forms/reply.server';
@@ -16,10 +17,12 @@ import type { Route } from './+types/admin.customer';
 /** /admin/customers/:id: the subscription, next boxes, orders and credits; support acts from here. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const customer = await context.api.get<{ data: CustomerDetail }>(
-    `/api/admin/customers/${Number(params.id) || 0}`,
-  );
-  return { customer: customer.data, title: `${customer.data.email} · Admin` };
+  const id = Number(params.id) || 0;
+  const [customer, giftCards] = await Promise.all([
+    context.api.get<{ data: CustomerDetail }>(`/api/admin/customers/${id}`),
+    context.api.get<{ data: AccountGiftCards }>(`/api/admin/customers/${id}/gift-cards`),
+  ]);
+  return { customer: customer.data, giftCards: giftCards.data, title: `${customer.data.email} · Admin` };
 }
 
 export async function action({
@@ -137,6 +140,24 @@ export default function AdminCustomerPage({ loaderData, actionData }: Route.Comp
               ))}
             </ul>
           ) : null}
+        </section>
+        <section className="admin-card" aria-labelledby="gift-cards-heading">
+          <h2 id="gift-cards-heading">Gift cards</h2>
+          <p>
+            Gift card balance: <strong>{money(loaderData.giftCards.balance)}</strong>
+          </p>
+          {loaderData.giftCards.cards.length ? (
+            <ul className="admin-list">
+              {loaderData.giftCards.cards.map((card) => (
+                <li key={card.id}>
+                  <Link to={`/admin/gift-cards/${card.id}`}>…{card.code_suffix}</Link> · {money(card.balance)}{' '}
+                  of {money(card.initial_amount)} · {giftCardState(card)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No gift cards on this account.</p>
+          )}
         </section>
       </div>
 

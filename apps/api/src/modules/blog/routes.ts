@@ -23,7 +23,7 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/guards';
+import { requireAdmin, signedIn } from '../auth/guards';
 import * as blog from './service';
 
 const tags = ['blog'];
@@ -157,7 +157,9 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       preHandler: requireAdmin,
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await blog.adminCreatePost(db(), request.body), meta: {} }),
+      reply
+        .status(201)
+        .send({ data: await blog.adminCreatePost(db(), signedIn(request).user.id, request.body), meta: {} }),
   );
 
   app.post(
@@ -201,7 +203,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       preHandler: requireAdmin,
     },
     async (request) => ({
-      data: await blog.adminUpdatePost(db(), request.params.id, request.body),
+      data: await blog.adminUpdatePost(db(), signedIn(request).user.id, request.params.id, request.body),
       meta: {},
     }),
   );
@@ -219,7 +221,12 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       preHandler: requireAdmin,
     },
     async (request) => ({
-      data: await blog.adminPublishPost(db(), request.params.id, request.body.published_at),
+      data: await blog.adminPublishPost(
+        db(),
+        signedIn(request).user.id,
+        request.params.id,
+        request.body.published_at,
+      ),
       meta: {},
     }),
   );
@@ -235,6 +242,9 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       },
       preHandler: requireAdmin,
     },
-    async (request) => ({ data: await blog.adminUnpublishPost(db(), request.params.id), meta: {} }),
+    async (request) => ({
+      data: await blog.adminUnpublishPost(db(), signedIn(request).user.id, request.params.id),
+      meta: {},
+    }),
   );
 }

@@ -19,6 +19,7 @@ import {
 import type { Database } from '@sprout/db';
 import { blogCategoryImageBase } from '@sprout/db/seed';
 import { AppError } from '../../errors/app-error';
+import { recordAdminAction } from '../audit/service';
 import * as catalog from '../catalog/service';
 import { highlightToHtml, readingMinutes, renderMarkdown, searchQueryText } from './markdown';
 import * as repository from './repository';
@@ -166,30 +167,59 @@ async function checkProducts(db: Database, slugs: string[]): Promise<void> {
   if (found.includes(false)) throw AppError.invalidField('product_slugs', BLOG_PRODUCT_UNKNOWN_MESSAGE);
 }
 
-export async function adminCreatePost(db: Database, input: AdminBlogPostInput): Promise<AdminBlogPost> {
+export async function adminCreatePost(
+  db: Database,
+  actorUserId: number,
+  input: AdminBlogPostInput,
+): Promise<AdminBlogPost> {
   const categoryId = await categoryIdOf(db, input.category);
   await checkProducts(db, input.product_slugs);
-  const id = await repository.insertPost(db, {
-    slug: input.slug,
-    title: input.title,
-    excerpt: input.excerpt,
-    body: input.body,
-    categoryId,
-    authorName: input.author_name,
-    heroImage: input.hero_image || blogCategoryImageBase(input.category),
-    heroAlt: input.hero_alt,
-    tags: input.tags,
-    productSlugs: input.product_slugs,
-    featured: input.featured ? 1 : 0,
-    // A new post is a draft until it is published or scheduled.
-    publishedAt: null,
+  return db.transaction(async (tx) => {
+    const id = await repository.insertPost(tx, {
+      slug: input.slug,
+      title: input.title,
+      excerpt: input.excerpt,
+      body: input.body,
+      categoryId,
+      authorName: input.author_name,
+      heroImage: input.hero_image || blogCategoryImageBase(input.category),
+      heroAlt: input.hero_alt,
+      tags: input.tags,
+      productSlugs: input.product_slugs,
+      featured: input.featured ? 1 : 0,
+      // A new post is a draft until it is published or scheduled.
+      publishedAt: null,
+    });
+    if (id === null) throw AppError.invalidField('slug', BLOG_SLUG_TAKEN_MESSAGE);
+    const after = await adminFindPost(tx, id);
+    await auditPost(tx, actorUserId, 'post.create', id, null, after);
+    return after;
   });
-  if (id === null) throw AppError.invalidField('slug', BLOG_SLUG_TAKEN_MESSAGE);
-  return adminFindPost(db, id);
+}
+
+/** The audit entry of a post change; the body is left out (it can be long), its length kept. */
+async function auditPost(
+  tx: Database,
+  actorUserId: number,
+  action: string,
+  id: number,
+  before: AdminBlogPost | null,
+  after: AdminBlogPost,
+) {
+  const brief = ({ body, ...post }: AdminBlogPost) => ({ ...post, body_length: body.length });
+  await recordAdminAction(tx, {
+    actorUserId,
+    action,
+    entity: 'post',
+    entityId: id,
+    before: before ? brief(before) : null,
+    after: brief(after),
+  });
 }
 
 export async function adminUpdatePost(
   db: Database,
+  actorUserId: number,
   id: number,
   patch: AdminBlogPostPatch,
 ): Promise<AdminBlogPost> {
@@ -209,25 +239,44 @@ export async function adminUpdatePost(
   if (patch.tags !== undefined) values.tags = patch.tags;
   if (patch.product_slugs !== undefined) values.productSlugs = patch.product_slugs;
   if (patch.featured !== undefined) values.featured = patch.featured ? 1 : 0;
-  await repository.updatePost(db, id, values);
-  return adminFindPost(db, id);
+  return changePost(db, actorUserId, 'post.update', id, values);
 }
 
 /** Publish now, or schedule: a future instant keeps the post out of sight until then. */
 export async function adminPublishPost(
   db: Database,
+  actorUserId: number,
   id: number,
   at: string | undefined,
 ): Promise<AdminBlogPost> {
-  await adminFindPost(db, id);
-  await repository.updatePost(db, id, { publishedAt: at ? new Date(at) : new Date() });
-  return adminFindPost(db, id);
+  const publishedAt = at ? new Date(at) : new Date();
+  const action = publishedAt.getTime() > Date.now() ? 'post.schedule' : 'post.publish';
+  return changePost(db, actorUserId, action, id, { publishedAt });
 }
 
-export async function adminUnpublishPost(db: Database, id: number): Promise<AdminBlogPost> {
-  await adminFindPost(db, id);
-  await repository.updatePost(db, id, { publishedAt: null });
-  return adminFindPost(db, id);
+export async function adminUnpublishPost(
+  db: Database,
+  actorUserId: number,
+  id: number,
+): Promise<AdminBlogPost> {
+  return changePost(db, actorUserId, 'post.unpublish', id, { publishedAt: null });
+}
+
+/** One audited change of a post: the row, its before and after, and the entry in one transaction. */
+async function changePost(
+  db: Database,
+  actorUserId: number,
+  action: string,
+  id: number,
+  values: Partial<repository.PostValues>,
+): Promise<AdminBlogPost> {
+  return db.transaction(async (tx) => {
+    const before = await adminFindPost(tx, id);
+    await repository.updatePost(tx, id, values);
+    const after = await adminFindPost(tx, id);
+    await auditPost(tx, actorUserId, action, id, before, after);
+    return after;
+  });
 }
 
 export function previewMarkdown(body: string): { html: string; reading_minutes: number } {

@@ -1,5 +1,6 @@
 import {
   accountGiftCardsResponse,
+  adminCustomerGiftCardsParams,
   adminGiftCardParams,
   adminGiftCardResponse,
   adminGiftCardsResponse,
@@ -182,6 +183,20 @@ export default async function giftCardRoutes(fastify: FastifyInstance, options: 
       data: (await giftCards.adminListCards(db())).map(({ card, entries }) => toAdminCard(card, entries)),
       meta: {},
     }),
+  );
+
+  app.get(
+    '/api/admin/customers/:userId/gift-cards',
+    {
+      schema: {
+        tags,
+        summary: "A customer's gift cards: the balance their next boxes take, and each card's history",
+        params: adminCustomerGiftCardsParams,
+        response: { 200: accountGiftCardsResponse, ...errors },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request) => ({ data: await giftCards.accountGiftCards(db(), request.params.userId), meta: {} }),
   );
 
   app.get(

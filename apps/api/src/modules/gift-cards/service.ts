@@ -21,6 +21,7 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
+import { recordAdminAction } from '../audit/service';
 import { priceCart } from '../carts/service';
 import * as limits from '../limits/service';
 import { giftCardMail, giftCardReceiptMail } from '../mail/templates';
@@ -722,6 +723,15 @@ export async function adminIssueCard(
       description: `Issued by an admin: ${input.note}`,
     });
     if (input.recipientEmail) await deliverDueCards(deps, tx, now);
+    const issued = (await repository.findCard(tx, created.card.id))!;
+    await recordAdminAction(tx, {
+      actorUserId: input.adminUserId,
+      action: 'gift_card.issue',
+      entity: 'gift_card',
+      entityId: issued.id,
+      before: null,
+      after: auditedCard(issued),
+    });
     return created;
   });
   deps.mailer.flush();
@@ -733,14 +743,38 @@ export async function adminVoidCard(
   db: Database,
   input: { giftCardId: number; note: string; adminUserId: number },
 ) {
-  const before = await repository.findCard(db, input.giftCardId);
-  if (!before) throw AppError.notFound('Gift card not found.');
-  const voided = await db.transaction((tx) =>
-    repository.voidCard(tx, input.giftCardId, input.note, new Date()),
-  );
-  if (!voided) throw new AppError('conflict', 'This gift card is already void.');
-  const after = (await repository.findCard(db, input.giftCardId))!;
+  const { before, after } = await db.transaction(async (tx) => {
+    const before = await repository.findCard(tx, input.giftCardId);
+    if (!before) throw AppError.notFound('Gift card not found.');
+    const voided = await repository.voidCard(tx, input.giftCardId, input.note, new Date());
+    if (!voided) throw new AppError('conflict', 'This gift card is already void.');
+    const after = (await repository.findCard(tx, input.giftCardId))!;
+    await recordAdminAction(tx, {
+      actorUserId: input.adminUserId,
+      action: 'gift_card.void',
+      entity: 'gift_card',
+      entityId: after.id,
+      before: auditedCard(before),
+      after: auditedCard(after),
+    });
+    return { before, after };
+  });
   return { before, after, entries: await repository.listEntries(db, [after.id]) };
+}
+
+/** What the audit log keeps of a card: never its code or the code's hash (they spend money). */
+function auditedCard(card: NonNullable<Awaited<ReturnType<typeof repository.findCard>>>) {
+  return {
+    code_suffix: card.codeSuffix,
+    source: card.source,
+    initial_cents: card.initialCents,
+    balance_cents: card.balanceCents,
+    recipient_email: card.recipientEmail,
+    owner_user_id: card.ownerUserId,
+    expires_at: card.expiresAt,
+    voided_at: card.voidedAt,
+    note: card.note,
+  };
 }
 
 export async function adminListCards(db: Database, limit = 200) {

@@ -1,0 +1,169 @@
+import { type AdminGiftCard, adminIssueGiftCardBody } from '@sprout/contracts';
+import { Form, Link, useNavigation } from 'react-router';
+import {
+  type ActionResult,
+  numberField,
+  requireAdmin,
+  sendAdminForm,
+  text,
+} from '../features/admin/admin.server';
+import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
+import { giftCardState } from '../features/admin/GiftCardLedger';
+import { money } from '../features/checkout/format';
+import type { Route } from './+types/admin.gift-cards';
+
+export const handle = { title: 'Gift cards · Admin' };
+
+/** The API answers the newest cards; the search narrows them by code suffix or recipient email. */
+function matches(card: AdminGiftCard, q: string): boolean {
+  const needle = q.toLowerCase();
+  if (!needle) return true;
+  const code = needle.replace(/[^a-z0-9]/g, '');
+  const suffix = card.code_suffix.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return (
+    (code.length > 0 && suffix.endsWith(code.slice(-suffix.length))) ||
+    (card.recipient_email ?? '').toLowerCase().includes(needle)
+  );
+}
+
+/** /admin/gift-cards?q=: cards by code suffix or recipient email, and a card issued by hand. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+  const cards = await context.api.get<{ data: AdminGiftCard[] }>('/api/admin/gift-cards');
+  return { q, cards: cards.data.filter((card) => matches(card, q)) };
+}
+
+/** A datetime-local value (no zone) is taken as UTC, the zone the admin site shows dates in. */
+function isoOf(local: string | undefined): string | undefined {
+  return local ? `${local.length === 16 ? `${local}:00` : local}Z` : undefined;
+}
+
+export async function action({
+  request,
+  context,
+}: Route.ActionArgs): Promise<ActionResult<AdminGiftCard & { code: string }>> {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const optional = (name: string) => text(form, name) || undefined;
+  const result = await sendAdminForm(
+    context,
+    'issue',
+    adminIssueGiftCardBody,
+    {
+      amount: numberField(form, 'amount'),
+      recipient_name: optional('recipient_name'),
+      recipient_email: optional('recipient_email'),
+      note: text(form, 'note'),
+      expires_at: isoOf(optional('expires_at')),
+    },
+    (body) =>
+      context.api.send<{ data: AdminGiftCard & { code: string } }>('POST', '/api/admin/gift-cards', body),
+  );
+  return result.ok
+    ? { ...result, data: (result.data as { data: AdminGiftCard & { code: string } }).data }
+    : result;
+}
+
+export default function AdminGiftCards({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, cards } = loaderData;
+  const navigation = useNavigation();
+  const described = (name: string) =>
+    fieldInvalid(actionData, name) ? { 'aria-invalid': true, 'aria-describedby': `gift-${name}-error` } : {};
+  const issued = actionData?.ok ? actionData.data : null;
+  return (
+    <div className="admin-page">
+      <h1>Gift cards</h1>
+      <Form method="get" role="search" className="admin-inline-form">
+        <label htmlFor="gift-card-search">Last characters of the code, or recipient email</label>
+        <input id="gift-card-search" type="search" name="q" defaultValue={q} />
+        <button type="submit" className="button button--secondary">
+          Search
+        </button>
+      </Form>
+      {cards.length === 0 ? <p>No cards match.</p> : null}
+      {cards.length > 0 ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">
+              {q ? `Gift cards matching ${q}` : 'Newest gift cards'}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Card</th>
+                <th scope="col">Recipient</th>
+                <th scope="col">Balance</th>
+                <th scope="col">State</th>
+                <th scope="col">Issued</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cards.map((card) => (
+                <tr key={card.id}>
+                  <th scope="row">
+                    <Link to={`/admin/gift-cards/${card.id}`}>…{card.code_suffix}</Link>
+                  </th>
+                  <td>{card.recipient_email ?? '—'}</td>
+                  <td>
+                    {money(card.balance)} of {money(card.initial_amount)}
+                  </td>
+                  <td>{giftCardState(card)}</td>
+                  <td>{card.added_at.slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <h2 id="issue-heading">Issue a card by hand</h2>
+      {issued ? (
+        <div role="status" className="admin-success">
+          <p>
+            Issued {money(issued.initial_amount)}. The code is shown this once:{' '}
+            <strong data-testid="issued-code">{issued.code}</strong>
+          </p>
+          <p>
+            <Link to={`/admin/gift-cards/${issued.id}`}>Open card …{issued.code_suffix}</Link>
+          </p>
+        </div>
+      ) : null}
+      <Form method="post" className="admin-form" aria-labelledby="issue-heading">
+        <div className="admin-field">
+          <label htmlFor="gift-amount">Amount ($)</label>
+          <input id="gift-amount" name="amount" inputMode="decimal" required {...described('amount')} />
+          <FieldError result={actionData} name="amount" id="gift-amount-error" />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="gift-recipient_name">Recipient name (optional)</label>
+          <input id="gift-recipient_name" name="recipient_name" {...described('recipient_name')} />
+          <FieldError result={actionData} name="recipient_name" id="gift-recipient_name-error" />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="gift-recipient_email">Recipient email (optional: the card is emailed now)</label>
+          <input
+            id="gift-recipient_email"
+            name="recipient_email"
+            type="email"
+            {...described('recipient_email')}
+          />
+          <FieldError result={actionData} name="recipient_email" id="gift-recipient_email-error" />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="gift-expires_at">Expires (UTC, optional)</label>
+          <input id="gift-expires_at" name="expires_at" type="datetime-local" {...described('expires_at')} />
+          <FieldError result={actionData} name="expires_at" id="gift-expires_at-error" />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="gift-note">Why (kept on the card and in the audit log)</label>
+          <input id="gift-note" name="note" required {...described('note')} />
+          <FieldError result={actionData} name="note" id="gift-note-error" />
+        </div>
+        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          Issue card
+        </button>
+        {actionData && !actionData.ok ? <FormMessage result={actionData} intent="issue" success="" /> : null}
+      </Form>
+    </div>
+  );
+}

@@ -118,7 +118,8 @@ export const READ_JOINS = {
   ],
   // The reminder job picks idle captured carts in one statement (claimed FOR UPDATE SKIP LOCKED),
   // and the one-click cart restore answers the cart's id; both only read (decision 026).
-  marketing: ['abandonedCarts', 'abandonedCartItems'],
+  // The admin's experiment results count the assigned customers who placed an order (issue 17).
+  marketing: ['abandonedCarts', 'abandonedCartItems', 'orders'],
   payments: ['orders'],
   plans: ['categories'],
   // A shopper's price context: the cart's variance group and plan, catalogue indicators and tags.

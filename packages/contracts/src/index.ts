@@ -8,6 +8,7 @@ export * from './checkout';
 export * from './constants';
 export * from './envelope';
 export * from './errors';
+export * from './experiments-admin';
 export * from './fields';
 export * from './gift-cards';
 export * from './lifecycle';

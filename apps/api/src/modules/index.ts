@@ -9,6 +9,7 @@ import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
 import checkoutRoutes from './checkout/routes';
 import giftCardRoutes from './gift-cards/routes';
+import experimentAdminRoutes from './marketing/admin-routes';
 import marketingRoutes from './marketing/routes';
 import paymentRoutes from './payments/routes';
 import planRoutes from './plans/routes';
@@ -35,6 +36,7 @@ export const modules: Record<string, FastifyPluginAsync<any>> = {
   checkout: checkoutRoutes,
   giftCards: giftCardRoutes,
   marketing: marketingRoutes,
+  experimentAdmin: experimentAdminRoutes,
   payments: paymentRoutes,
   plans: planRoutes,
   promotions: promotionRoutes,

@@ -10,6 +10,7 @@ const {
   emailUnsubscribes,
   abandonedCarts,
   abandonedCartItems,
+  orders,
 } = schema;
 
 export type ExperimentRow = typeof experiments.$inferSelect;
@@ -36,6 +37,55 @@ export async function listMarketingEvents(db: Database, cartId: string, name: st
 
 export function listExperiments(db: Database): Promise<ExperimentRow[]> {
   return db.select().from(experiments).orderBy(experiments.id);
+}
+
+export async function findExperimentById(db: Database, id: number): Promise<ExperimentRow | undefined> {
+  const [row] = await db.select().from(experiments).where(eq(experiments.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts an experiment; undefined when its code is taken (the unique code decides, not a read). */
+export async function insertExperiment(
+  db: Database,
+  values: Pick<ExperimentRow, 'code' | 'name' | 'variants' | 'startsAt' | 'endsAt'>,
+): Promise<ExperimentRow | undefined> {
+  const [row] = await db.insert(experiments).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The row as it was, locked for the change, so the audit's "before" is the truth. */
+export async function lockExperiment(db: Database, id: number): Promise<ExperimentRow | undefined> {
+  const [row] = await db.select().from(experiments).where(eq(experiments.id, id)).for('update');
+  return row;
+}
+
+export async function updateExperiment(
+  db: Database,
+  id: number,
+  values: Partial<Pick<ExperimentRow, 'name' | 'variants' | 'startsAt' | 'endsAt'>>,
+): Promise<ExperimentRow> {
+  const [row] = await db.update(experiments).set(values).where(eq(experiments.id, id)).returning();
+  return row!;
+}
+
+/**
+ * Per experiment and variant: units assigned, units that saw the variant, and units that placed an
+ * order (a customer's assignment with at least one order; a cart's or browser's has not bought yet,
+ * since checking out hands the assignment to the new customer). One grouped statement.
+ */
+export async function experimentVariantCounts(db: Database) {
+  return db
+    .select({
+      experimentId: experimentAssignments.experimentId,
+      variant: experimentAssignments.variant,
+      assigned: sql<number>`count(*)::int`,
+      exposed: sql<number>`count(${experimentAssignments.exposedAt})::int`,
+      converted: sql<number>`count(*) filter (where ${experimentAssignments.unitType} = 'user' and exists (
+        select 1 from ${orders} where ${orders.userId}::text = ${experimentAssignments.unitId}
+      ))::int`,
+    })
+    .from(experimentAssignments)
+    .groupBy(experimentAssignments.experimentId, experimentAssignments.variant);
 }
 
 export async function listAssignments(db: Database, unitType: UnitType, unitId: string) {

@@ -292,3 +292,43 @@ test('before JavaScript, the Preview button posts the form and keeps what was ty
   await expect(page.getByLabel('Body (Markdown)')).toHaveValue('## Without JavaScript\n\nStill *previewed*.');
   await context.close();
 });
+
+test('the admin reads an experiment per variant, defines a new one and changes its weights', async ({
+  page,
+}) => {
+  await asAdmin(page);
+  await page.goto('/admin');
+  await page.getByRole('navigation').getByRole('link', { name: 'Experiments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Experiments' })).toBeVisible();
+  // The seeded experiment of the capture popup, with a row per variant.
+  const seeded = page.getByRole('region', { name: /Capture popup submit label/ });
+  await expect(seeded.getByRole('rowheader', { name: 'control' })).toBeVisible();
+  await expect(seeded.getByRole('rowheader', { name: 'continue-to-my-box' })).toBeVisible();
+
+  // A new one that starts in 2030, so it changes nothing for the other journeys on this server.
+  const code = `e2e-${Date.now()}`;
+  const form = page.getByRole('region', { name: 'New experiment' });
+  await form.getByLabel('Code (what the storefront and analytics see)').fill(code);
+  await form.getByLabel('Name').fill('Menus sort order');
+  await form.getByLabel('Variant 1 code').fill('control');
+  await form.getByLabel('Weight').nth(0).fill('50');
+  await form.getByLabel('Variant 2 code').fill('newest-first');
+  await form.getByLabel('Weight').nth(1).fill('50');
+  await form.getByLabel('Starts (UTC, empty: now)').fill('2030-01-01T09:00');
+  await form.getByRole('button', { name: 'Create experiment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Menus sort order' })).toBeVisible();
+  await expect(page.getByText(`${code} · not running`)).toBeVisible();
+
+  // A bad change says why beside the field; a good one is saved.
+  const definition = page.getByRole('region', { name: 'Definition' });
+  await definition.getByLabel('Weight').nth(0).fill('0');
+  await definition.getByLabel('Weight').nth(1).fill('0');
+  await definition.getByRole('button', { name: 'Save changes' }).click();
+  await expect(definition.getByText('At least one variant needs a weight above 0.')).toBeVisible();
+  await definition.getByLabel('Weight').nth(1).fill('100');
+  await definition.getByRole('button', { name: 'Save changes' }).click();
+  await expect(definition.getByRole('status')).toHaveText('Saved: new visitors get the new weights.');
+  await expect(
+    page.getByRole('region', { name: 'Results' }).getByRole('row', { name: /newest-first 100/ }),
+  ).toBeVisible();
+});

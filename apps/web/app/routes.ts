@@ -113,6 +113,8 @@ export default [
       route('posts/new', 'routes/admin.post-new.tsx', { id: 'admin-post-new' }),
       route('posts/:id', 'routes/admin.post.tsx', { id: 'admin-post' }),
       route('partnerships', 'routes/admin.partnerships.tsx', { id: 'admin-partnerships' }),
+      route('experiments', 'routes/admin.experiments.tsx', { id: 'admin-experiments' }),
+      route('experiments/:id', 'routes/admin.experiment.tsx', { id: 'admin-experiment' }),
       route('audit', 'routes/admin.audit.tsx', { id: 'admin-audit' }),
     ]),
   ]),

@@ -1,4 +1,4 @@
-/** The admin site's sections (experiments, issue 16, adds its entry when it lands). */
+/** The admin site's sections, in the order the nav shows them. */
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', end: false },
@@ -8,5 +8,6 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/gift-cards', label: 'Gift cards', end: false },
   { to: '/admin/posts', label: 'Blog', end: false },
   { to: '/admin/partnerships', label: 'Referrals & partners', end: false },
+  { to: '/admin/experiments', label: 'Experiments', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
 ] as const;

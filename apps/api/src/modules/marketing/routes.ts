@@ -8,6 +8,7 @@ import {
   marketingEventResponse,
   messageErrorBody,
   noContentResponse,
+  nonprofitRemovalBody,
   nonprofitSelectionBody,
   nonprofitSelectionResponse,
   pickyEaterEventBody,
@@ -30,6 +31,7 @@ import {
   recordNonprofitSelection,
   recordPickyEaterEvent,
   recordViewedPage,
+  removeNonprofitSelection,
   restoreCartFromReminder,
   unsubscribeByToken,
 } from './service';
@@ -113,12 +115,36 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'The customer chose a nonprofit to receive a share of their order',
         body: nonprofitSelectionBody,
-        response: { 201: nonprofitSelectionResponse, ...errors },
+        response: {
+          201: nonprofitSelectionResponse,
+          401: messageErrorBody,
+          403: messageErrorBody,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      const selection = await recordNonprofitSelection(db(), request.body);
+      const userId = await signedInUser(request, undefined);
+      const selection = await recordNonprofitSelection(db(), request.body, userId);
       return reply.code(201).send({ data: selection, meta: {} });
+    },
+  );
+
+  app.delete(
+    '/api/marketing/beam/nonprofit',
+    {
+      schema: {
+        tags,
+        summary: 'The customer took the charity off their order',
+        body: nonprofitRemovalBody,
+        response: { 204: noContentResponse, 401: messageErrorBody, 403: messageErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUser(request, undefined);
+      if (userId === undefined) throw new AppError('unauthenticated', 'Sign in to change your order.');
+      await removeNonprofitSelection(db(), userId, request.body.order_id);
+      return reply.code(204).send(null);
     },
   );
 

@@ -128,6 +128,28 @@ describe('picky-eater popup and nonprofit selection', () => {
   });
 });
 
+describe('customers also loved', () => {
+  it('records a click on a recommendation with its cart, and refuses an unknown cart', async () => {
+    const cartId = await newCart();
+    const { status, body } = await sendJson(context.app, 'POST', '/api/customers-also-loved-clicked', {
+      sku: skus[0],
+      abandoned_cart_id: cartId,
+    });
+    expect(status, JSON.stringify(body)).toBe(201);
+    const stored = await events(cartId, 'CustomersAlsoLovedClicked');
+    expect(stored.map((event) => [event.id, event.payload])).toEqual([
+      [body.data.event_id, { sku: skus[0] }],
+    ]);
+    const unknown = await sendJson(context.app, 'POST', '/api/customers-also-loved-clicked', {
+      sku: skus[0],
+      abandoned_cart_id: randomUUID(),
+    });
+    expect(unknown.status).toBe(404);
+    const empty = await sendJson(context.app, 'POST', '/api/customers-also-loved-clicked', { sku: '' });
+    expect(empty.status).toBe(422);
+  });
+});
+
 describe('nonprofit selection on the checkout success page', () => {
   it("keys the choice to the signed-in customer's order, replaces it, and removes it", async () => {
     const customer = await subscribedCustomer(context);

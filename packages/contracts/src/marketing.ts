@@ -61,6 +61,14 @@ export const pickyEaterEventBody = z
   })
   .strict();
 
+/** A click on a "customers also loved" recommendation in the cart panel. */
+export const alsoLovedClickBody = z
+  .object({
+    sku: z.string().trim().min(1, { error: 'sku is required' }).max(100),
+    abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
+  })
+  .strict();
+
 export const eventRecordedResponse = resource(z.object({ event_id: z.string() }));
 
 /** The charities a customer may give a share of their order to (spec section 7, "Beam"). */

@@ -1,4 +1,5 @@
 import {
+  alsoLovedClickBody,
   cartRestoreResponse,
   eventRecordedResponse,
   experimentExposureBody,
@@ -26,6 +27,7 @@ import { sessionUser } from '../auth/service';
 import { cartIdFromCookie } from '../carts/routes';
 import {
   experimentsFor,
+  recordAlsoLovedClick,
   recordExposure,
   recordInitializedCheckout,
   recordNonprofitSelection,
@@ -107,6 +109,24 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
       },
     );
   }
+
+  // The GET of this path (catalog) lists the recommendations; a POST records a click on one.
+  app.post(
+    '/api/customers-also-loved-clicked',
+    {
+      schema: {
+        tags,
+        summary: 'A "customers also loved" recommendation was clicked (added to the box)',
+        body: alsoLovedClickBody,
+        response: { 201: eventRecordedResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cartId = request.body.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
+      const eventId = await recordAlsoLovedClick(db(), { sku: request.body.sku, abandoned_cart_id: cartId });
+      return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
+    },
+  );
 
   app.post(
     '/api/marketing/beam/nonprofit',

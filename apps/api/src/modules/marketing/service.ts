@@ -94,6 +94,23 @@ export async function recordPickyEaterEvent(
   return eventId;
 }
 
+/** A click on a "customers also loved" recommendation: which product, from which cart. */
+export async function recordAlsoLovedClick(
+  db: Database,
+  input: { sku: string; abandoned_cart_id?: string | undefined },
+): Promise<string> {
+  const cartId = input.abandoned_cart_id ?? null;
+  if (cartId && !(await cartExists(db, cartId))) throw AppError.notFound('Abandoned cart not found.');
+  const eventId = randomUUID();
+  await repository.insertMarketingEvent(db, {
+    id: eventId,
+    name: 'CustomersAlsoLovedClicked',
+    cartId,
+    payload: { sku: input.sku },
+  });
+  return eventId;
+}
+
 /**
  * A customer's charity for a share of their order (spec section 7, "nonprofit selection"). Before
  * checkout the cart names the shopper; after it (the success page) the cart is forgotten, so the

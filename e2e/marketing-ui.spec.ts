@@ -79,3 +79,35 @@ test('the picky-eater popup closes with its button and Escape, and never covers 
   await page.keyboard.press('Escape');
   await expect(popup).toBeHidden();
 });
+
+test('customers also loved in the cart panel: a click adds the product and is recorded', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto('/menus');
+  const card = page.locator('.product-card').first();
+  const name = ((await card.locator('.product-card__name').textContent()) ?? '').trim();
+  await card.getByRole('button', { name: `Add ${name}` }).click();
+  const capture = page.getByRole('dialog', { name: "Let's Get Started!" });
+  await capture.getByLabel('Email address').fill(`marketing-ui-${Date.now()}@example.com`);
+  await capture.getByLabel('Zip code').fill('10001');
+  await capture.getByRole('button', { name: /^Continue/ }).click();
+  await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
+  await expect(page).toHaveURL(/\/menus$/);
+  const panel = page.locator('#cart-panel');
+  await expect(panel.locator('.cart-progress__label')).toHaveText('1 of 12 items');
+
+  const loved = panel.getByRole('region', { name: 'Customers also loved' });
+  const first = loved.getByRole('button', { name: /: add to your box$/ }).first();
+  await expect(first).toBeVisible();
+  const recommended = ((await first.getAttribute('aria-label')) ?? '').replace(': add to your box', '');
+  const recorded = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/customers-also-loved-clicked') && response.request().method() === 'POST',
+  );
+  await first.click();
+  expect((await recorded).status()).toBe(201);
+  await expect(panel.locator('.cart-progress__label')).toHaveText('2 of 12 items');
+  await expect(panel.locator('.cart-line__name')).toContainText([recommended]);
+  // What is in the box is no longer recommended.
+  await expect(loved.getByRole('button', { name: `${recommended}: add to your box` })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -39,7 +39,14 @@ test('the data layer after browsing, capturing, adding and checking out', async 
   await page.addInitScript(() => {
     const seen: { type: string; detail: unknown }[] = [];
     (window as unknown as { announced: typeof seen }).announced = seen;
-    for (const type of ['cart-created', 'cart-change', 'status-change', 'order-created', 'network-call'])
+    for (const type of [
+      'cart-created',
+      'cart-change',
+      'status-change',
+      'order-created',
+      'network-call',
+      'nonprofit-selection-removed',
+    ])
       window.addEventListener(`sprout:${type}`, (event) =>
         seen.push({ type, detail: (event as CustomEvent).detail }),
       );
@@ -151,6 +158,30 @@ test('the data layer after browsing, capturing, adding and checking out', async 
     'content-view',
     (entry) => (entry.page as { name: string }).name === 'onboarding-checkout-success',
   );
+
+  // A charity for a share of the order: chosen, shown, stored for the order; removed, announced.
+  const charity = page.getByRole('region', { name: /to a charity/ });
+  await charity.getByLabel('School Garden Project').check();
+  const chosen = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && response.url().includes('/onboarding/checkout/success'),
+  );
+  await charity.getByRole('button', { name: 'Give to this charity' }).click();
+  await chosen;
+  await expect(charity.getByRole('status')).toHaveText('1% of this order goes to School Garden Project.');
+  // Still the order's page (its one visit is not spent again by the post).
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Robin!' })).toBeVisible();
+  await charity.getByRole('button', { name: 'Remove School Garden Project' }).click();
+  await expect(charity.getByLabel('School Garden Project')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { announced: { type: string }[] }).announced.some(
+          (entry) => entry.type === 'nonprofit-selection-removed',
+        ),
+      ),
+    )
+    .toBe(true);
 
   const announced = await page.evaluate(() =>
     (window as unknown as { announced: { type: string }[] }).announced.map((entry) => entry.type),

@@ -61,6 +61,7 @@ export const TABLE_OWNERS = {
   // Events, experiments and their assignments, abandoned-cart reminders and unsubscribes (issue 16).
   marketing: [
     'marketingEvents',
+    'nonprofitSelections',
     'experiments',
     'experimentAssignments',
     'cartReminders',

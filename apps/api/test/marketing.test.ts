@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionFor } from '../src/modules/auth/service';
 import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
+import { asCustomer, subscribedCustomer } from './renewal-helpers';
 
 const CARTS = '/api/customers/abandoned-carts';
 
@@ -124,6 +125,88 @@ describe('picky-eater popup and nonprofit selection', () => {
     });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.non_profit_id).toEqual(['Choose one of the listed nonprofits.']);
+  });
+});
+
+describe('customers also loved', () => {
+  it('records a click on a recommendation with its cart, and refuses an unknown cart', async () => {
+    const cartId = await newCart();
+    const { status, body } = await sendJson(context.app, 'POST', '/api/customers-also-loved-clicked', {
+      sku: skus[0],
+      abandoned_cart_id: cartId,
+    });
+    expect(status, JSON.stringify(body)).toBe(201);
+    const stored = await events(cartId, 'CustomersAlsoLovedClicked');
+    expect(stored.map((event) => [event.id, event.payload])).toEqual([
+      [body.data.event_id, { sku: skus[0] }],
+    ]);
+    const unknown = await sendJson(context.app, 'POST', '/api/customers-also-loved-clicked', {
+      sku: skus[0],
+      abandoned_cart_id: randomUUID(),
+    });
+    expect(unknown.status).toBe(404);
+    const empty = await sendJson(context.app, 'POST', '/api/customers-also-loved-clicked', { sku: '' });
+    expect(empty.status).toBe(422);
+  });
+});
+
+describe('nonprofit selection on the checkout success page', () => {
+  it("keys the choice to the signed-in customer's order, replaces it, and removes it", async () => {
+    const customer = await subscribedCustomer(context);
+    const nonprofit = '/api/marketing/beam/nonprofit';
+    const choose = (id: number, name: string) =>
+      asCustomer(context, customer.cookie, 'POST', nonprofit, {
+        non_profit_id: id,
+        non_profit_name: name,
+        order_id: customer.firstOrderId,
+      });
+    const first = await choose(1, 'Feeding Kids Forward');
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ selectedNonprofitId: 1, order_id: customer.firstOrderId });
+    expect((await choose(3, 'Family Food Bank Network')).status).toBe(201);
+    const { db } = context.database;
+    const rows = () =>
+      db
+        .select()
+        .from(schema.nonprofitSelections)
+        .where(eq(schema.nonprofitSelections.orderId, customer.firstOrderId));
+    expect((await rows()).map((row) => row.nonprofitId)).toEqual([3]);
+
+    // Nobody else may choose for this order; a visitor who is not signed in is told to sign in.
+    const stranger = await subscribedCustomer(context);
+    const foreign = await asCustomer(context, stranger.cookie, 'POST', nonprofit, {
+      non_profit_id: 2,
+      non_profit_name: 'School Garden Project',
+      order_id: customer.firstOrderId,
+    });
+    expect(foreign.status).toBe(403);
+    const anonymous = await sendJson(context.app, 'POST', nonprofit, {
+      non_profit_id: 2,
+      non_profit_name: 'School Garden Project',
+      order_id: customer.firstOrderId,
+    });
+    expect(anonymous.status).toBe(401);
+    const neither = await sendJson(context.app, 'POST', nonprofit, {
+      non_profit_id: 2,
+      non_profit_name: 'x',
+    });
+    expect(neither.status).toBe(422);
+    expect(neither.body.errors.order_id).toEqual(['Choose the order the share comes from.']);
+
+    const removed = await injectJson(
+      context.app,
+      'DELETE',
+      nonprofit,
+      { order_id: customer.firstOrderId },
+      customer.cookie,
+    );
+    expect(removed.statusCode).toBe(204);
+    expect(await rows()).toEqual([]);
+    const removals = await db
+      .select()
+      .from(schema.marketingEvents)
+      .where(eq(schema.marketingEvents.name, 'NonprofitSelectionRemoved'));
+    expect(removals.some((event) => event.payload.order_id === customer.firstOrderId)).toBe(true);
   });
 });
 

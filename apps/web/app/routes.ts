@@ -125,5 +125,7 @@ export default [
   route('__marketing/tracker', 'routes/marketing.tracker.ts', { id: 'marketing-tracker' }),
   // Cart changes (a resource route: no page of its own).
   route('cart', 'routes/cart.ts', { id: 'cart' }),
+  // The cart panel's recommendations (issue 16): data for a fetcher, not a page.
+  route('cart/also-loved', 'routes/cart.also-loved.ts', { id: 'cart-also-loved' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

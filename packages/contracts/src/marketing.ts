@@ -61,6 +61,14 @@ export const pickyEaterEventBody = z
   })
   .strict();
 
+/** A click on a "customers also loved" recommendation in the cart panel. */
+export const alsoLovedClickBody = z
+  .object({
+    sku: z.string().trim().min(1, { error: 'sku is required' }).max(100),
+    abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
+  })
+  .strict();
+
 export const eventRecordedResponse = resource(z.object({ event_id: z.string() }));
 
 /** The charities a customer may give a share of their order to (spec section 7, "Beam"). */
@@ -80,12 +88,28 @@ export const nonprofitSelectionBody = z
         error: 'Choose one of the listed nonprofits.',
       }),
     non_profit_name: z.string().trim().min(1).max(200),
-    abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id'),
+    // Before checkout the cart names the shopper; on the success page the cart is forgotten and
+    // the signed-in customer's order is what the share comes from.
+    abandoned_cart_id: abandonedCartIdSchema('abandoned_cart_id').optional(),
+    order_id: z.coerce.number().int().positive({ error: 'order_id must be an order id' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.abandoned_cart_id !== undefined || body.order_id !== undefined, {
+    error: 'Choose the order the share comes from.',
+    path: ['order_id'],
+  });
 export const nonprofitSelectionResponse = resource(
-  z.object({ selectedNonprofitId: z.number().int(), nonprofitName: z.string(), event_id: z.string() }),
+  z.object({
+    selectedNonprofitId: z.number().int(),
+    nonprofitName: z.string(),
+    event_id: z.string(),
+    order_id: z.number().int().nullable(),
+  }),
 );
+/** Taking the charity off an order (the data layer's `nonprofit-selection-removed`). */
+export const nonprofitRemovalBody = z
+  .object({ order_id: z.coerce.number().int().positive({ error: 'order_id must be an order id' }) })
+  .strict();
 
 /** The token of a reminder email's links: 32 random bytes, base64url. */
 export const reminderTokenBody = z

@@ -1,5 +1,6 @@
 import type { CheckoutSuccess } from '@sprout/contracts';
 import { redirectDocument } from 'react-router';
+import { orderAfterNonprofitPost } from '../features/marketing/nonprofit.server';
 import { type ServerApiClient as ApiClient, isApiError } from '../lib/api-client.server';
 import { guardRoute } from '../lib/route-access.server';
 
@@ -17,6 +18,9 @@ export async function loadCheckoutSuccess({
   request: Request;
   context: { api: ApiClient };
 }): Promise<CheckoutSuccessLoaderData> {
+  // A charity posted before hydration: the action ran first, the grant is already spent.
+  const afterPost = await orderAfterNonprofitPost(context);
+  if (afterPost) return { title: 'Thank you', ...afterPost };
   await guardRoute({ request, context });
   try {
     const { data } = await context.api.post<{ data: CheckoutSuccess }>('/api/sales/checkout/success-visit');

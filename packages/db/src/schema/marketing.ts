@@ -26,6 +26,18 @@ export const marketingEvents = pgTable(
   (t) => [index().on(t.abandonedCartId, t.name)],
 );
 
+/**
+ * The charity a customer chose for a share of an order (spec section 7, "Beam"): one per order,
+ * a new choice replaces the old, removing it deletes the row (the events keep the history).
+ */
+export const nonprofitSelections = pgTable('nonprofit_selections', {
+  orderId: integer().primaryKey(),
+  userId: integer().notNull(),
+  nonprofitId: integer().notNull(),
+  nonprofitName: text().notNull(),
+  selectedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export type ExperimentVariant = { code: string; weight: number };
 
 /**

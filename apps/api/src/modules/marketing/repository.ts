@@ -11,6 +11,7 @@ const {
   abandonedCarts,
   abandonedCartItems,
   orders,
+  nonprofitSelections,
 } = schema;
 
 export type ExperimentRow = typeof experiments.$inferSelect;
@@ -31,6 +32,37 @@ export async function listMarketingEvents(db: Database, cartId: string, name: st
     .select()
     .from(marketingEvents)
     .where(and(eq(marketingEvents.abandonedCartId, cartId), eq(marketingEvents.name, name)));
+}
+
+/** One charity per order: a new choice replaces the previous one. */
+export async function upsertNonprofitSelection(
+  db: Database,
+  selection: { orderId: number; userId: number; nonprofitId: number; nonprofitName: string },
+): Promise<void> {
+  await db
+    .insert(nonprofitSelections)
+    .values(selection)
+    .onConflictDoUpdate({
+      target: nonprofitSelections.orderId,
+      set: {
+        nonprofitId: selection.nonprofitId,
+        nonprofitName: selection.nonprofitName,
+        selectedAt: sql`now()`,
+      },
+    });
+}
+
+export async function deleteNonprofitSelection(db: Database, orderId: number) {
+  const rows = await db
+    .delete(nonprofitSelections)
+    .where(eq(nonprofitSelections.orderId, orderId))
+    .returning();
+  return rows[0];
+}
+
+export async function findNonprofitSelection(db: Database, orderId: number) {
+  const [row] = await db.select().from(nonprofitSelections).where(eq(nonprofitSelections.orderId, orderId));
+  return row;
 }
 
 // ─── Experiments ─────────────────────────────────────────────────────────────────────────────

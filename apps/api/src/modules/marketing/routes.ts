@@ -1,4 +1,5 @@
 import {
+  alsoLovedClickBody,
   cartRestoreResponse,
   eventRecordedResponse,
   experimentExposureBody,
@@ -8,6 +9,7 @@ import {
   marketingEventResponse,
   messageErrorBody,
   noContentResponse,
+  nonprofitRemovalBody,
   nonprofitSelectionBody,
   nonprofitSelectionResponse,
   pickyEaterEventBody,
@@ -25,11 +27,13 @@ import { sessionUser } from '../auth/service';
 import { cartIdFromCookie } from '../carts/routes';
 import {
   experimentsFor,
+  recordAlsoLovedClick,
   recordExposure,
   recordInitializedCheckout,
   recordNonprofitSelection,
   recordPickyEaterEvent,
   recordViewedPage,
+  removeNonprofitSelection,
   restoreCartFromReminder,
   unsubscribeByToken,
 } from './service';
@@ -106,6 +110,24 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
     );
   }
 
+  // The GET of this path (catalog) lists the recommendations; a POST records a click on one.
+  app.post(
+    '/api/customers-also-loved-clicked',
+    {
+      schema: {
+        tags,
+        summary: 'A "customers also loved" recommendation was clicked (added to the box)',
+        body: alsoLovedClickBody,
+        response: { 201: eventRecordedResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const cartId = request.body.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
+      const eventId = await recordAlsoLovedClick(db(), { sku: request.body.sku, abandoned_cart_id: cartId });
+      return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
+    },
+  );
+
   app.post(
     '/api/marketing/beam/nonprofit',
     {
@@ -113,12 +135,36 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'The customer chose a nonprofit to receive a share of their order',
         body: nonprofitSelectionBody,
-        response: { 201: nonprofitSelectionResponse, ...errors },
+        response: {
+          201: nonprofitSelectionResponse,
+          401: messageErrorBody,
+          403: messageErrorBody,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
-      const selection = await recordNonprofitSelection(db(), request.body);
+      const userId = await signedInUser(request, undefined);
+      const selection = await recordNonprofitSelection(db(), request.body, userId);
       return reply.code(201).send({ data: selection, meta: {} });
+    },
+  );
+
+  app.delete(
+    '/api/marketing/beam/nonprofit',
+    {
+      schema: {
+        tags,
+        summary: 'The customer took the charity off their order',
+        body: nonprofitRemovalBody,
+        response: { 204: noContentResponse, 401: messageErrorBody, 403: messageErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUser(request, undefined);
+      if (userId === undefined) throw new AppError('unauthenticated', 'Sign in to change your order.');
+      await removeNonprofitSelection(db(), userId, request.body.order_id);
+      return reply.code(204).send(null);
     },
   );
 

@@ -11,6 +11,7 @@ import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
 import { cartExists, loadAbandonedCart } from '../carts/service';
+import { customerOrder } from '../checkout/service';
 import { cartReminderMail } from '../mail/templates';
 import { assignmentCode, assignVariant, isRunning } from './assignment';
 import * as repository from './repository';
@@ -93,22 +94,91 @@ export async function recordPickyEaterEvent(
   return eventId;
 }
 
-/** A customer's charity for a share of their order (spec section 7, "nonprofit selection"). */
-export async function recordNonprofitSelection(
+/** A click on a "customers also loved" recommendation: which product, from which cart. */
+export async function recordAlsoLovedClick(
   db: Database,
-  input: { non_profit_id: number; non_profit_name: string; abandoned_cart_id: string },
-) {
-  const nonprofit = NONPROFITS.find((candidate) => candidate.id === input.non_profit_id);
-  if (!nonprofit) throw AppError.invalidField('non_profit_id', 'Choose one of the listed nonprofits.');
-  if (!(await cartExists(db, input.abandoned_cart_id))) throw AppError.notFound('Abandoned cart not found.');
+  input: { sku: string; abandoned_cart_id?: string | undefined },
+): Promise<string> {
+  const cartId = input.abandoned_cart_id ?? null;
+  if (cartId && !(await cartExists(db, cartId))) throw AppError.notFound('Abandoned cart not found.');
   const eventId = randomUUID();
   await repository.insertMarketingEvent(db, {
     id: eventId,
-    name: 'NonprofitSelected',
-    cartId: input.abandoned_cart_id,
-    payload: { non_profit_id: nonprofit.id, non_profit_name: nonprofit.name },
+    name: 'CustomersAlsoLovedClicked',
+    cartId,
+    payload: { sku: input.sku },
   });
-  return { selectedNonprofitId: nonprofit.id, nonprofitName: nonprofit.name, event_id: eventId };
+  return eventId;
+}
+
+/**
+ * A customer's charity for a share of their order (spec section 7, "nonprofit selection"). Before
+ * checkout the cart names the shopper; after it (the success page) the cart is forgotten, so the
+ * signed-in customer's order is the key, and only its customer may choose for it.
+ */
+export async function recordNonprofitSelection(
+  db: Database,
+  input: {
+    non_profit_id: number;
+    non_profit_name: string;
+    abandoned_cart_id?: string | undefined;
+    order_id?: number | undefined;
+  },
+  userId: number | undefined,
+) {
+  const nonprofit = NONPROFITS.find((candidate) => candidate.id === input.non_profit_id);
+  if (!nonprofit) throw AppError.invalidField('non_profit_id', 'Choose one of the listed nonprofits.');
+  const orderId = input.order_id ?? null;
+  const cartId = input.abandoned_cart_id ?? null;
+  if (orderId !== null) {
+    if (userId === undefined)
+      throw new AppError('unauthenticated', 'Sign in to choose a charity for your order.');
+    await customerOrder(db, userId, orderId);
+  } else if (cartId === null || !(await cartExists(db, cartId))) {
+    throw AppError.notFound('Abandoned cart not found.');
+  }
+  const eventId = randomUUID();
+  await db.transaction(async (tx) => {
+    if (orderId !== null && userId !== undefined)
+      await repository.upsertNonprofitSelection(tx, {
+        orderId,
+        userId,
+        nonprofitId: nonprofit.id,
+        nonprofitName: nonprofit.name,
+      });
+    await repository.insertMarketingEvent(tx, {
+      id: eventId,
+      name: 'NonprofitSelected',
+      cartId,
+      payload: {
+        non_profit_id: nonprofit.id,
+        non_profit_name: nonprofit.name,
+        order_id: orderId,
+        user_id: userId ?? null,
+      },
+    });
+  });
+  return {
+    selectedNonprofitId: nonprofit.id,
+    nonprofitName: nonprofit.name,
+    event_id: eventId,
+    order_id: orderId,
+  };
+}
+
+/** Takes the charity off the customer's order; the event keeps the history for the email service. */
+export async function removeNonprofitSelection(db: Database, userId: number, orderId: number): Promise<void> {
+  await customerOrder(db, userId, orderId);
+  await db.transaction(async (tx) => {
+    const removed = await repository.deleteNonprofitSelection(tx, orderId);
+    if (!removed) return;
+    await repository.insertMarketingEvent(tx, {
+      id: randomUUID(),
+      name: 'NonprofitSelectionRemoved',
+      cartId: null,
+      payload: { non_profit_id: removed.nonprofitId, order_id: orderId, user_id: userId },
+    });
+  });
 }
 
 // ─── Experiments ─────────────────────────────────────────────────────────────────────────────

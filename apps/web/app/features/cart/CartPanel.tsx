@@ -1,6 +1,7 @@
 import { formatMoney } from '@sprout/contracts';
-import { useId, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useFetcher, useLocation } from 'react-router';
+import type { AlsoLovedProduct } from '../../routes/cart.also-loved';
 import { CartBanner } from '../promotions/CartBanner';
 import { PromoCodeForm } from '../promotions/PromoCodeForm';
 import { isFullyCovered } from '../promotions/rules';
@@ -194,6 +195,67 @@ function Line({ line }: { line: CartLine }) {
   );
 }
 
+/** A recommendation's add button; the click is recorded for the email service (issue 16). */
+function AlsoLovedItem({ product, cartId }: { product: AlsoLovedProduct; cartId: string | null }) {
+  const changes = useItemChanges(product);
+  return (
+    <li className="also-loved__item">
+      <span>
+        {product.name} <span className="also-loved__price">{money(product.price)}</span>
+      </span>
+      <SetItemForm
+        sku={product.sku}
+        changes={{
+          ...changes,
+          onSubmit: () => {
+            changes.onSubmit();
+            void fetch('/api/customers-also-loved-clicked', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ sku: product.sku, ...(cartId ? { abandoned_cart_id: cartId } : {}) }),
+              keepalive: true,
+            }).catch(() => {});
+          },
+        }}
+      >
+        <button
+          type="submit"
+          name="quantity"
+          value={1}
+          className="button button--secondary"
+          aria-label={`${product.name}: add to your box`}
+        >
+          Add
+        </button>
+      </SetItemForm>
+    </li>
+  );
+}
+
+/** "Customers also loved": loaded by a fetcher once a box is shown (nothing waits for it). */
+function AlsoLoved({ state }: { state: View }) {
+  const fetcher = useFetcher<{ products: AlsoLovedProduct[] }>();
+  const skus = state.cart.items.map((line) => line.sku).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloaded when the box's products change
+  useEffect(() => {
+    fetcher.load(`/cart/also-loved?skus=${encodeURIComponent(skus)}`);
+  }, [skus]);
+  const products = fetcher.data?.products.filter((product) => !skus.split(',').includes(product.sku)) ?? [];
+  if (products.length === 0) return null;
+  return (
+    <section className="also-loved" aria-labelledby="also-loved-title">
+      <h3 id="also-loved-title" className="cart-group__title">
+        Customers also loved
+      </h3>
+      <ul className="also-loved__list">
+        {products.map((product) => (
+          <AlsoLovedItem key={product.sku} product={product} cartId={state.cart.id} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function EmptyState({ state }: { state: View }) {
   const location = useLocation();
   const presets = state.page.cartPresets;
@@ -364,6 +426,7 @@ export function CartPanel() {
                 </section>
               ))
             )}
+            {cart.items.length > 0 ? <AlsoLoved state={state} /> : null}
             <PromoCodeForm />
           </>
         )}

@@ -3,11 +3,21 @@ import { Link } from 'react-router';
 import { useSites } from '../auth/useSites';
 import { CostLines } from '../cart/CostLines';
 import { toClientCosts } from '../cart/mapping';
+import { NonprofitSelection } from '../marketing/NonprofitSelection';
+import type { NonprofitActionData } from '../marketing/nonprofit.server';
 import { formatDeliveryDate, frequencyLabel } from './format';
 import { LineList } from './OrderSummary';
 
 /** The thank-you page after an order: what was ordered, when it comes, where it goes. */
-export function CheckoutSuccessPage({ order, subscription }: { order: Order; subscription: Subscription }) {
+export function CheckoutSuccessPage({
+  order,
+  subscription,
+  nonprofit,
+}: {
+  order: Order;
+  subscription: Subscription;
+  nonprofit?: NonprofitActionData | undefined;
+}) {
   const sites = useSites();
   const address = order.shipping_address;
   const box = order.lines.filter((line) => !line.is_upsell);
@@ -84,6 +94,8 @@ export function CheckoutSuccessPage({ order, subscription }: { order: Order; sub
           ) : null}
         </section>
       </div>
+
+      <NonprofitSelection orderId={order.id} posted={nonprofit} />
 
       <nav className="checkout-success__actions" aria-label="What next">
         {/* The account site is another app, even on this origin: a full page load. */}

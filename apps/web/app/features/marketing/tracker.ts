@@ -5,6 +5,7 @@ import type { RootData } from '../../root';
 import { announce, pushDataLayer } from './data-layer';
 import { cartChangeEvents, experimentsEvent, viewEvent, viewedPageBody, viewItemListEvent } from './events';
 import { recordExposure } from './exposure';
+import { schedulePickyEaterPopup } from './picky-eater';
 import { startErrorReporting } from './reporter';
 import {
   BUILD_POLL_MS,
@@ -210,6 +211,8 @@ export function track(
       sendPageView(snapshot, eventId);
     }
   }
+
+  schedulePickyEaterPopup(snapshot.routeName, { cartId: snapshot.cart?.id });
 
   const { push, announce: announcements } = cartChangeEvents(lastCart, snapshot.cart);
   lastCart = snapshot.cart;

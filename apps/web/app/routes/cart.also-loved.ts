@@ -1,0 +1,22 @@
+import type { Product } from '@sprout/contracts';
+import type { Route } from './+types/cart.also-loved';
+
+export type AlsoLovedProduct = Pick<Product, 'sku' | 'name'> & { price: number };
+
+/**
+ * GET /cart/also-loved?skus=: the cart panel's "customers also loved" (issue 16), loaded by a
+ * fetcher once the panel shows a box, so no page load waits for it. Data only, not a page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const skus = new URL(request.url).searchParams.get('skus') ?? '';
+  const { data } = await context.api.get<{ data: Product[] }>('/api/customers-also-loved-clicked', {
+    ...(skus ? { skus } : {}),
+    limit: 6,
+  });
+  const inBox = new Set(skus.split(','));
+  const products: AlsoLovedProduct[] = data
+    .filter((product) => !inBox.has(product.sku))
+    .slice(0, 3)
+    .map((product) => ({ sku: product.sku, name: product.name, price: product.price.price }));
+  return { products };
+}

@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { expect, test, VIEWPORTS } from './fixtures';
+
+/**
+ * Marketing UI (issue 16, spec section 7): the picky-eater popup shows once per visitor after
+ * time spent on the menus, its events reach the data layer and the API; "customers also loved"
+ * in the cart panel adds a product and records the click.
+ */
+
+type Entry = { event?: string; [field: string]: unknown };
+
+async function hasEvent(page: Page, name: string) {
+  return page.evaluate(
+    (wanted) =>
+      ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).some(
+        (entry) => entry.event === wanted,
+      ),
+    name,
+  );
+}
+
+test('the picky-eater popup: once per visitor, on the menus, its events recorded', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.clock.install();
+  await page.goto('/menus');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our menus' })).toBeVisible();
+  const popup = page.getByRole('dialog', { name: 'Got a picky eater?' });
+  await expect.poll(() => hasEvent(page, 'content-view')).toBe(true);
+  // Not at once: only after some time on the menus.
+  await page.clock.fastForward(10_000);
+  await expect(popup).toBeHidden();
+
+  const opened = page.waitForResponse((response) =>
+    response.url().endsWith('/api/marketing/events/picky-eater-popup-open'),
+  );
+  await page.clock.fastForward(40_000);
+  await expect(popup).toBeVisible();
+  expect((await opened).status()).toBe(201);
+  await expect.poll(() => hasEvent(page, 'pickyEaterPopupOpen')).toBe(true);
+  await expect(popup.getByRole('link', { name: 'Show hidden-veggie meals' })).toBeFocused();
+  await expectAccessible(page);
+
+  // Its call to action: the event reaches the API, the visitor sees the hidden-veggie meals.
+  const clicked = page.waitForResponse((response) =>
+    response.url().endsWith('/api/marketing/events/picky-eaters-popup-cta-clicked'),
+  );
+  await popup.getByRole('link', { name: 'Show hidden-veggie meals' }).click();
+  expect((await clicked).status()).toBe(201);
+  await expect(page).toHaveURL(/indicators=hidden-veggie/);
+
+  // Once per visitor: not again on a later visit to the menus.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.clock.fastForward(120_000);
+  await expect(popup).toBeHidden();
+});
+
+test('the picky-eater popup closes with its button and Escape, and never covers another dialog', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.clock.install();
+  await page.goto('/menus');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our menus' })).toBeVisible();
+  // The capture popup is open (the first add of a visitor without a cart): the picky-eater waits.
+  await page
+    .locator('[data-preset="starter-favourites"]')
+    .getByRole('button', { name: 'Add all 12 items of Starter favourites' })
+    .click();
+  const capture = page.getByRole('dialog', { name: "Let's Get Started!" });
+  await expect(capture).toBeVisible();
+  await page.clock.fastForward(60_000);
+  const popup = page.getByRole('dialog', { name: 'Got a picky eater?' });
+  await expect(popup).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(capture).toBeHidden();
+  await page.clock.fastForward(6_000);
+  await expect(popup).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+});
+
+test('customers also loved in the cart panel: a click adds the product and is recorded', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto('/menus');
+  const card = page.locator('.product-card').first();
+  const name = ((await card.locator('.product-card__name').textContent()) ?? '').trim();
+  await card.getByRole('button', { name: `Add ${name}` }).click();
+  const capture = page.getByRole('dialog', { name: "Let's Get Started!" });
+  await capture.getByLabel('Email address').fill(`marketing-ui-${Date.now()}@example.com`);
+  await capture.getByLabel('Zip code').fill('10001');
+  await capture.getByRole('button', { name: /^Continue/ }).click();
+  await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
+  await expect(page).toHaveURL(/\/menus$/);
+  const panel = page.locator('#cart-panel');
+  await expect(panel.locator('.cart-progress__label')).toHaveText('1 of 12 items');
+
+  const loved = panel.getByRole('region', { name: 'Customers also loved' });
+  const first = loved.getByRole('button', { name: /: add to your box$/ }).first();
+  await expect(first).toBeVisible();
+  const recommended = ((await first.getAttribute('aria-label')) ?? '').replace(': add to your box', '');
+  const recorded = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/customers-also-loved-clicked') && response.request().method() === 'POST',
+  );
+  await first.click();
+  expect((await recorded).status()).toBe(201);
+  await expect(panel.locator('.cart-progress__label')).toHaveText('2 of 12 items');
+  await expect(panel.locator('.cart-line__name')).toContainText([recommended]);
+  // What is in the box is no longer recommended.
+  await expect(loved.getByRole('button', { name: `${recommended}: add to your box` })).toHaveCount(0);
+  await expectAccessible(page);
+});

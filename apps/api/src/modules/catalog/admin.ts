@@ -1,3 +1,4 @@
+import type { AdminProduct } from '@sprout/contracts';
 import {
   type AdminBestsellerBody,
   type AdminCategoryBody,
@@ -15,24 +16,6 @@ import * as repository from './repository';
 // The catalogue as the admin edits it (issue 17). The storefront reads the catalogue from the
 // database on every request (no cache in this process or the web server), so a committed change
 // is what the next /api/products and /menus show: there is nothing to invalidate (decision 027).
-
-export type AdminProduct = {
-  id: number;
-  sku: string;
-  slug: string;
-  name: string;
-  description: string;
-  excerpt: string;
-  category: { id: number; name: string; base_price: number };
-  premium_difference: number;
-  /** What one item lists at: the category's price plus the premium difference. */
-  list_price: number;
-  badge: { id: number; name: string } | null;
-  is_active: boolean;
-  sorting_weight: number;
-  tags: string[];
-  indicators: string[];
-};
 
 export function toAdminProduct(row: ProductRow): AdminProduct {
   const { product, category } = row;

@@ -1,3 +1,5 @@
+export type { AdminProduct } from '@sprout/contracts';
+
 import type { Delivery, Order, Subscription } from '@sprout/contracts';
 
 // The admin API's answers as the admin site reads them (apps/api/src/modules/admin/routes.ts).
@@ -54,23 +56,6 @@ export type CustomerDetail = CustomerSummary & {
     available: number;
     lines: { id: number; amount: number; reason: string; available_at: string | null; created_at: string }[];
   };
-};
-
-export type AdminProduct = {
-  id: number;
-  sku: string;
-  slug: string;
-  name: string;
-  description: string;
-  excerpt: string;
-  category: { id: number; name: string; base_price: number };
-  premium_difference: number;
-  list_price: number;
-  badge: { id: number; name: string } | null;
-  is_active: boolean;
-  sorting_weight: number;
-  tags: string[];
-  indicators: string[];
 };
 
 export type CatalogueChoices = {

@@ -111,3 +111,37 @@ test('customers also loved in the cart panel: a click adds the product and is re
   await expect(loved.getByRole('button', { name: `${recommended}: add to your box` })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('a page’s code is fetched when a link to it is hovered or reached by keyboard, before the click', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto('/menus');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our menus' })).toBeVisible();
+  // The tracker (which preloads) loads after the first paint: its first data layer event says it runs.
+  await expect.poll(() => hasEvent(page, 'content-view')).toBe(true);
+  const footer = page.getByRole('contentinfo');
+  const preloaded = (route: RegExp) =>
+    page.evaluate(
+      (source) =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].some((link) =>
+          new RegExp(source).test(link.href),
+        ),
+      route.source,
+    );
+
+  // A pointer resting on the footer's gift cards link (no prefetch of its own): the route's module.
+  const giftCardsModule = page.waitForRequest(/\/assets\/gift-cards-[\w-]+\.js$/);
+  await footer.getByRole('link', { name: 'Gift cards' }).hover();
+  await giftCardsModule;
+  expect(await preloaded(/\/assets\/gift-cards-[\w-]+\.js$/)).toBe(true);
+
+  // A keyboard reaching the FAQ link: the content page's module, without a click.
+  await footer.getByRole('link', { name: 'FAQ' }).focus();
+  await expect.poll(() => preloaded(/\/assets\/content-page-[\w-]+\.js$/)).toBe(true);
+  await expect(page).toHaveURL(/\/menus$/);
+
+  // The click then opens the page with its code already there.
+  await footer.getByRole('link', { name: 'Gift cards' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/gift card/i);
+});

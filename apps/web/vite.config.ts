@@ -12,7 +12,14 @@ function frameworkChunk(id: string): string | undefined {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
-  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: frameworkChunk } } },
+  build: isSsrBuild
+    ? {}
+    : {
+        rollupOptions: { output: { manualChunks: frameworkChunk } },
+        // Maps only for Sentry, and "hidden" (no sourceMappingURL): scripts/upload-sourcemaps.mjs
+        // uploads them at the end of the build and deletes them, so the store never serves them.
+        sourcemap: process.env.SENTRY_AUTH_TOKEN ? 'hidden' : false,
+      },
   define: {
     // Build-time flag (spec: "maintenance flag equals 'true'"): every page redirects to /maintenance.
     __MAINTENANCE_MODE__: JSON.stringify(process.env.MAINTENANCE_MODE === 'true'),

@@ -29,7 +29,9 @@ export function startErrorReporting(
     import('@sentry/react')
       .then((sentry: SentryLike) => {
         // Our own handlers report (and count) errors: Sentry's global ones would double them.
-        sentry.init({ dsn, defaultIntegrations: false, sendDefaultPii: false });
+        // The release is the build's manifest version: the build uploaded its source maps under it.
+        const release = window.__reactRouterManifest?.version;
+        sentry.init({ dsn, release, defaultIntegrations: false, sendDefaultPii: false });
         send = (error) => void sentry.captureException(error);
       })
       .catch((error: unknown) => {

@@ -8,6 +8,8 @@ import {
   isChunkLoadError,
   isDuplicateNavigation,
   isNewBuildAnswer,
+  type ManifestRoute,
+  routeScriptsFor,
 } from './resilience';
 
 function memoryStorage() {
@@ -75,6 +77,34 @@ describe('chunk loads, navigations, preloads, new builds', () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(started).toEqual(['/a', '/c']);
+  });
+
+  it('finds the scripts of the routes a path matches, skipping the loaded ones', () => {
+    const routes: Record<string, ManifestRoute> = {
+      root: { id: 'root', path: '', module: '/assets/root.js', imports: ['/assets/framework.js'] },
+      layout: { id: 'layout', parentId: 'root', module: '/assets/layout.js' },
+      menus: { id: 'menus', parentId: 'layout', path: 'menus/:menu?', module: '/assets/menus.js' },
+      gifts: {
+        id: 'gifts',
+        parentId: 'layout',
+        path: 'gift-cards',
+        module: '/assets/gift-cards.js',
+        imports: ['/assets/GiftCardForm.js', '/assets/framework.js'],
+      },
+      notFound: { id: 'notFound', parentId: 'root', path: '*', module: '/assets/not-found.js' },
+    };
+    const loaded = (id: string) => id === 'root' || id === 'layout';
+    expect(routeScriptsFor(routes, '/gift-cards', loaded)).toEqual([
+      '/assets/gift-cards.js',
+      '/assets/GiftCardForm.js',
+      '/assets/framework.js',
+    ]);
+    expect(routeScriptsFor(routes, '/menus/toddler-meals', (id) => id !== 'menus')).toEqual([
+      '/assets/menus.js',
+    ]);
+    expect(routeScriptsFor(routes, '/menus', () => true)).toEqual([]);
+    // Only the catch-all matches: the real route may not be discovered yet.
+    expect(routeScriptsFor(routes, '/account/orders', loaded)).toBeNull();
   });
 
   it('reads a new build from the manifest answer', () => {

@@ -1,3 +1,5 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+
 /**
  * The browser's error handling of spec sections 8 and 9 as small pure pieces (issue 16): the
  * per-session report limit, chunk-load failures and their reload guard, duplicated navigations,
@@ -113,4 +115,54 @@ export function isNewBuildAnswer(response: {
   headers: { get(name: string): string | null };
 }): boolean {
   return response.status === 204 && response.headers.get('X-Remix-Reload-Document') === 'true';
+}
+
+/** A route as the build's manifest describes it (window.__reactRouterManifest.routes). */
+export type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  module: string;
+  imports?: string[];
+};
+
+/** The manifest's flat routes as the nested tree React Router matches against. */
+function routeTree(routes: Record<string, ManifestRoute>, parentId: string | undefined): RouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route.parentId === parentId)
+    .map((route): RouteObject => {
+      const base = {
+        id: route.id,
+        ...(route.path === undefined ? {} : { path: route.path }),
+        ...(route.caseSensitive ? { caseSensitive: true } : {}),
+      };
+      // An index route has no children: React Router refuses a tree where it has some.
+      return route.index ? { ...base, index: true } : { ...base, children: routeTree(routes, route.id) };
+    });
+}
+
+/**
+ * The scripts a visit to `pathname` needs, by the manifest's route tree: each matched route's
+ * module and its imports, minus the routes already loaded (empty when all are). When no route
+ * matches (it is not discovered yet), null: the caller asks the server for the route first. A
+ * match that ends in the catch-all (`*`) counts as none: the real route may be undiscovered.
+ */
+export function routeScriptsFor(
+  routes: Record<string, ManifestRoute>,
+  pathname: string,
+  loaded: (routeId: string) => boolean,
+): string[] | null {
+  const matches = matchRoutes(routeTree(routes, undefined), pathname);
+  const deepest = matches?.at(-1)?.route.id;
+  if (!matches || deepest === undefined || routes[deepest]?.path === '*') return null;
+  const scripts = new Set<string>();
+  for (const { route } of matches) {
+    if (route.id === undefined || loaded(route.id)) continue;
+    const entry = routes[route.id]!;
+    scripts.add(entry.module);
+    for (const file of entry.imports ?? []) scripts.add(file);
+  }
+  return [...scripts];
 }

@@ -10,15 +10,19 @@ import { startErrorReporting } from './reporter';
 import {
   BUILD_POLL_MS,
   claimReload,
+  createPreloadQueue,
   isChunkLoadError,
   isDuplicateNavigation,
   isNewBuildAnswer,
+  type ManifestRoute,
+  routeScriptsFor,
 } from './resilience';
 
 /**
  * The browser's marketing side (issue 16), loaded after the first paint (it is not part of the
  * /menus budget): the data layer's events, the page-view beacon, error reporting and new-build
- * detection. The root's bridge hands it a snapshot of the page after each render that matters.
+ * detection, route preloads. The root's bridge hands it a snapshot of the page after each render
+ * that matters.
  */
 
 export type PageSnapshot = {
@@ -65,10 +69,12 @@ export function snapshotOf(
   };
 }
 
-type Manifest = { version?: string };
+type Manifest = { version?: string; routes?: Record<string, ManifestRoute> };
 declare global {
   interface Window {
     __reactRouterManifest?: Manifest;
+    /** The route modules React Router has loaded, by route id. */
+    __reactRouterRouteModules?: Record<string, unknown>;
   }
 }
 
@@ -97,6 +103,75 @@ function start(settings: MarketingSettings) {
   });
   // A deploy replaces the build: the next navigation loads the new document (no missing chunks).
   window.setInterval(() => void checkBuild(), BUILD_POLL_MS);
+  watchRoutePreloads();
+}
+
+/** A link to another page of this store, by its path; null for anything else. */
+function pagePathOf(target: EventTarget | null): string | null {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return null;
+  if (link.target && link.target !== '_self') return null;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return null;
+  // Not pages: the API, sign-in redirects, the demo tools, files.
+  if (/^\/(api|auth|dev|media|assets)\//.test(url.pathname) || /\.[a-z0-9]+$/i.test(url.pathname))
+    return null;
+  return url.pathname;
+}
+
+/** Adds a modulepreload for each script not already in the page; settles when all have loaded. */
+function preloadScripts(scripts: string[]): Promise<unknown> {
+  const present = new Set(
+    [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[href], script[src]')].map(
+      (element) => new URL(element instanceof HTMLLinkElement ? element.href : element.src).pathname,
+    ),
+  );
+  return Promise.all(
+    scripts
+      .filter((script) => !present.has(script))
+      .map(
+        (script) =>
+          new Promise<void>((resolve) => {
+            const link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.href = script;
+            link.onload = link.onerror = () => resolve();
+            document.head.append(link);
+          }),
+      ),
+  );
+}
+
+/** The route's code for a page the visitor is about to open, asking the server for the route if need be. */
+async function preloadRoute(pathname: string): Promise<void> {
+  const manifest = window.__reactRouterManifest;
+  if (!manifest?.routes || !manifest.version) return;
+  const loaded = (routeId: string) => Boolean(window.__reactRouterRouteModules?.[routeId]);
+  let scripts = routeScriptsFor(manifest.routes, pathname, loaded);
+  if (scripts === null) {
+    // Not discovered yet: the same question React Router's route discovery asks.
+    const query = new URLSearchParams({ paths: pathname, version: manifest.version });
+    const response = await fetch(`/__manifest?${query}`, { credentials: 'same-origin' });
+    if (response.status !== 200) return;
+    const patches = (await response.json()) as Record<string, ManifestRoute>;
+    scripts = routeScriptsFor({ ...manifest.routes, ...patches }, pathname, loaded);
+  }
+  if (scripts) await preloadScripts(scripts);
+}
+
+/**
+ * Spec section 9: the code of a page a pointer rests on, or a keyboard or finger reaches, is
+ * fetched ahead of the click, at most four such preloads waiting (the queue drops the oldest).
+ */
+function watchRoutePreloads() {
+  const queue = createPreloadQueue(preloadRoute);
+  const onIntent = (event: Event) => {
+    const pathname = pagePathOf(event.target);
+    if (pathname) queue.add(pathname);
+  };
+  document.addEventListener('pointerover', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent);
+  document.addEventListener('touchstart', onIntent, { passive: true });
 }
 
 async function checkBuild() {

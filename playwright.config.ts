@@ -5,12 +5,12 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const STORE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAINTENANCE_PORT = STORE_PORT + 1;
 
-/** A production server on a fresh PGlite data dir: the store exactly as `npm start` serves it. */
+/** A production server on a fresh PGlite data dir: the store exactly as `npm start` serves it (compiled: `npm run build` first). */
 function server(port: number, extraEnv: string) {
   const dataDir = `test-results/e2e-data-${port}`;
   return {
     // The journeys all come from 127.0.0.1: the per-client write limits would throttle them.
-    command: `rm -rf ${dataDir} && ${extraEnv} RATE_LIMIT_WRITES_PER_MINUTE=0 RATE_LIMIT_CART_CREATIONS_PER_HOUR=0 RATE_LIMIT_EMAIL_CHECKS_PER_HOUR=0 NODE_ENV=production STORE_MODE=demo PORT=${port} HOST=127.0.0.1 SITE_URL=http://localhost:${port} DATA_DIR=${dataDir} LOG_LEVEL=warn npx tsx apps/web/server.ts`,
+    command: `rm -rf ${dataDir} && ${extraEnv} RATE_LIMIT_WRITES_PER_MINUTE=0 RATE_LIMIT_CART_CREATIONS_PER_HOUR=0 RATE_LIMIT_EMAIL_CHECKS_PER_HOUR=0 NODE_ENV=production STORE_MODE=demo PORT=${port} HOST=127.0.0.1 SITE_URL=http://localhost:${port} DATA_DIR=${dataDir} LOG_LEVEL=warn node --enable-source-maps dist/web-server.js`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

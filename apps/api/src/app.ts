@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { startServerErrorReporting } from './lib/error-reporting';
 import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
+import { asynchronousStdout, OneLinePerRequest } from './lib/request-log';
 import { CART_PREFIXES } from './modules/carts/routes';
 import { checkoutJob } from './modules/checkout/jobs';
 import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift-cards/jobs';
@@ -50,10 +51,14 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 /** Request body fields that hold card data: never logged (the number and its security code). */
 export const CARD_BODY_FIELDS = ['number', 'cvc'] as const;
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Config,
+  stream?: ReturnType<typeof asynchronousStdout>,
+): FastifyServerOptions['logger'] {
   if (config.NODE_ENV === 'test') return false;
   return {
     level: config.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
     redact: [
       'req.headers.cookie',
       'req.headers.authorization',
@@ -71,8 +76,12 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 /** The API as a Fastify instance: used alone (server.ts), inside the storefront server, and by tests. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // The process's own logs (not a test's stream): written asynchronously, flushed at close.
+  const logStream =
+    options.logger === undefined && config.NODE_ENV !== 'test' ? asynchronousStdout() : undefined;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: options.logger ?? loggerOptions(config, logStream),
+    logController: new OneLinePerRequest(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     // genReqId reads and checks the incoming header itself; Fastify would otherwise take it as-is.
@@ -87,6 +96,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: 'This address is not valid.' });
     },
   });
+  // Last lines (shutdown, a failed job) reach the output before the process moves on or exits.
+  if (logStream) {
+    app.addHook('onClose', async () => {
+      try {
+        logStream.flushSync();
+      } catch {
+        // A full pipe (EAGAIN): pino's exit handler writes what is left when the process exits.
+      }
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

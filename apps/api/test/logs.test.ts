@@ -62,3 +62,47 @@ describe('logs keep personal data out', () => {
     expectNoPersonalData();
   });
 });
+
+describe('request logs', () => {
+  /** The parsed log lines that carry one request id. */
+  const linesOf = (requestId: string) =>
+    logs
+      .split('\n')
+      .filter((line) => line.includes(requestId))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('write one line per request at info: method, URL, status, time and request id', async () => {
+    const address = await context.app.listen({ host: '127.0.0.1', port: 0 });
+    const requestId = 'one-line-probe-0001';
+    const response = await fetch(`${address}/api/products?perPage=1`, {
+      headers: { 'x-request-id': requestId },
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    // The line is written once the response has gone: give it that moment.
+    await expect.poll(() => linesOf(requestId).length).toBe(1);
+    const [line] = linesOf(requestId);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      reqId: requestId,
+      req: { method: 'GET', url: '/api/products?perPage=1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+  });
+
+  it('give a refused request its one line too, with its status', async () => {
+    const requestId = 'one-line-probe-0002';
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/products?perPage=nine',
+      headers: { 'x-request-id': requestId },
+    });
+    expect(response.statusCode).toBe(422);
+    // app.inject is how a page calls the API in-process: its line is a debug one (the page has the info line).
+    expect(linesOf(requestId)).toEqual([
+      expect.objectContaining({ level: 20, msg: 'request completed', res: { statusCode: 422 } }),
+    ]);
+  });
+});

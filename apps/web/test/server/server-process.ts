@@ -15,9 +15,18 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-/** Starts a server entry (apps/web/server.ts or apps/api/src/server.ts) as its own process. */
-export function startServerProcess(entry: string, env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/**
+ * Starts a server entry as its own process: a TypeScript one (apps/web/server.ts,
+ * apps/api/src/server.ts) under tsx, or a compiled one (dist/web-server.js) by node alone, as
+ * production runs it.
+ */
+export function startServerProcess(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+): ServerProcess {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...loader, entry, ...args], {
     cwd: repositoryRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,8 @@ export { blogCategories as demoBlogCategories } from './categories';
 export { blogPosts as demoBlogPosts } from './posts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Replicas starting together on an empty database: one seeds the blog, the others wait, then see it. */
+const BLOG_SEED_LOCK_KEY = 72_310_459;
 
 /**
  * The demo blog's categories and posts, once: nothing happens when a blog category exists, so a
@@ -17,6 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function seedDemoBlog(db: Database, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(BLOG_SEED_LOCK_KEY))})`);
     const existing = await tx.select({ count: sql<number>`count(*)::int` }).from(blogCategoriesTable);
     if ((existing[0]?.count ?? 0) > 0) return false;
     const categoryRows = await tx

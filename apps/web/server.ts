@@ -6,6 +6,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyReply } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { createServerApiClient, inProcessTransport, remoteTransport } from './app/lib/api-client.server';
+import { inProcessCatalogue, remoteCatalogue } from './app/lib/catalogue.server';
 import { createPageHandler, registerPageRoutes } from './app/lib/page-handler.server';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -21,8 +22,13 @@ async function main() {
   const app = await buildApp({ config, database, closeDatabase: true });
 
   const transport = config.API_URL ? remoteTransport(config.API_URL) : inProcessTransport(app);
-  const getLoadContext = (request: Request, reply: FastifyReply) => ({
-    api: createServerApiClient(transport, request, reply.request.ip),
+  // The catalogue (the same for every visitor) comes from the API's cache without HTTP emulation.
+  const localCatalogue = config.API_URL ? null : inProcessCatalogue(app.catalogue);
+  const getLoadContext = (request: Request, reply: FastifyReply) => {
+    const api = createServerApiClient(transport, request, reply.request.ip);
+    return { api, catalogue: localCatalogue ?? remoteCatalogue(api), ...pageSettings(reply) };
+  };
+  const pageSettings = (reply: FastifyReply) => ({
     cspNonce: reply.scriptNonce,
     site: {
       url: config.SITE_URL,

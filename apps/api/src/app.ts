@@ -17,6 +17,7 @@ import { expiredCountersJob } from './modules/limits/service';
 import { cartRemindersJob } from './modules/marketing/jobs';
 import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './modules/subscriptions/jobs';
 import { pauseJob } from './modules/subscriptions/lifecycle-service';
+import cataloguePlugin from './plugins/catalogue';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import mailPlugin from './plugins/mail';
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
+  // The catalogue's cache and its LISTEN connection (decision 028): the reads and admin writes use it.
+  await app.register(cataloguePlugin, { database: options.database });
   await app.register(security, {
     siteUrl: config.SITE_URL,
     allowedOrigins: config.ALLOWED_ORIGINS,

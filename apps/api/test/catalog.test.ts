@@ -238,6 +238,8 @@ describe('GET /api/products', () => {
     const menu = (await getJson(context.app, '/api/menus')).body.data[0].slug;
     const tag = (await getJson(context.app, '/api/tags')).body.data[0].slug;
     const cart = await createCart({ planSlug: 'plan-24' });
+    // Cold (the catalogue cache empty, decision 028): what one miss costs.
+    context.app.catalogue.cache.clear();
     const small = await countStatements(context, `/api/products?perPage=1&include=badge,category`);
     const large = await countStatements(context, `/api/products?perPage=100&include=badge,category`);
     expect(small).toBe(large);
@@ -252,6 +254,14 @@ describe('GET /api/products', () => {
     );
     expect(filteredSmall).toBe(filteredLarge);
     expect(filteredLarge).toBeLessThanOrEqual(4);
+    // Warm: nothing without a cart; with one, only the cart's own pricing row.
+    expect(await countStatements(context, `/api/products?perPage=100&include=badge,category`)).toBe(0);
+    expect(
+      await countStatements(
+        context,
+        `/api/products?perPage=100&menu_item=${menu}&tags=${tag}&abandoned_cart=${cart}`,
+      ),
+    ).toBe(1);
   });
 });
 

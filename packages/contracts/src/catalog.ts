@@ -221,6 +221,51 @@ export const bestsellersQuery = z
   .strict();
 export const bestsellersResponse = list(bestsellerGroup);
 
+/*
+ * What a menus page renders, and so all its loader data carries (issue 18: the HTML serialises
+ * every byte a loader returns). The full wire shapes above stay the API's answers.
+ */
+/** A dish as its card shows it. */
+export const productCardData = product
+  .pick({
+    id: true,
+    sku: true,
+    slug: true,
+    name: true,
+    with: true,
+    packing_name: true,
+    fiber_milligrams: true,
+    protein_milligrams: true,
+    veggie_milliservings: true,
+    superfoods_number: true,
+    rating: true,
+    rating_count: true,
+    tags: true,
+  })
+  .extend({
+    price: productPrice.pick({ price: true, regular_price: true, promo_price: true }),
+    image: z.object({ uris: image.shape.uris.pick({ 'meal-card-desktop': true, 'meal-card-mobile': true }) }),
+    badge: badge.pick({ name: true, color: true }).nullable().optional(),
+    category: category.pick({ name: true }).optional(),
+  });
+export type ProductCardData = z.infer<typeof productCardData>;
+/** A menu as its tab and the page's heading show it. */
+export const menuTab = menu.pick({ slug: true, name: true, description: true, category_display_price: true });
+export type MenuTab = z.infer<typeof menuTab>;
+/** A bestseller preset as its card shows it (its items are added by the cart, not listed). */
+export const presetCardData = bestsellerGroup.pick({
+  id: true,
+  slug: true,
+  name: true,
+  description: true,
+  total_quantity: true,
+  total_price: true,
+});
+export type PresetCardData = z.infer<typeof presetCardData>;
+/** A filter checkbox. */
+export const filterOption = indicator.pick({ slug: true, name: true });
+export type FilterOption = z.infer<typeof filterOption>;
+
 export const alsoLovedQuery = z
   .object({
     skus: commaList.optional(),

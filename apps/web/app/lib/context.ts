@@ -1,4 +1,5 @@
 import type { ServerApiClient } from './api-client.server';
+import type { CatalogueClient } from './catalogue.server';
 
 /** The store's public settings every page knows (from the server configuration). */
 export type SiteSettings = {
@@ -38,6 +39,8 @@ export const DEFAULT_MARKETING_SETTINGS: MarketingSettings = {
 declare module 'react-router' {
   interface AppLoadContext {
     api: ServerApiClient;
+    /** The catalogue's reads, straight from the API's cache in one process (decision 028). */
+    catalogue: CatalogueClient;
     site: SiteSettings;
     /** This response's Content-Security-Policy nonce, for the inline scripts React Router renders. */
     cspNonce: string;

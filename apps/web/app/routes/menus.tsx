@@ -1,12 +1,12 @@
-import type {
-  BestsellerGroup,
-  Indicator,
-  Menu,
-  ProductDetail,
-  ProductsResponse,
-  Tag,
+import type { ProductDetail } from '@sprout/contracts';
+import {
+  commaList,
+  filterOption,
+  formatMoney,
+  menuTab,
+  presetCardData,
+  productCardData,
 } from '@sprout/contracts';
-import { commaList, formatMoney } from '@sprout/contracts';
 import { data, NavLink, useLocation, useNavigation } from 'react-router';
 import { PresetCard } from '../features/cart/ProductCartControls';
 import { readCartIdFromCookie } from '../features/cart/storage';
@@ -89,30 +89,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     perPage: PAGE_SIZE,
     indicators: selected.indicators,
     tags: selected.tags,
-    include: 'badge,category',
+    include: ['badge' as const, 'category' as const],
   };
   const productSlug = search.get(PRODUCT_PARAM);
+  // The catalogue from the API's cache (in one process, no HTTP emulation): decision 028.
+  const { catalogue } = context;
   const [menus, indicators, tags, products, bestsellers, product] = await Promise.all([
-    context.api.get<{ data: Menu[] }>('/api/menus', { include: 'categoryDisplayPrice' }),
-    context.api.get<{ data: Indicator[] }>('/api/product-filters/indicators'),
-    context.api.get<{ data: Tag[] }>('/api/tags'),
+    catalogue.menus({ include: ['categoryDisplayPrice'] }),
+    catalogue.indicators(),
+    catalogue.tags(),
     orNotFound(
       promoCode.then((code) =>
         withCartFallback(cartId, (abandoned_cart) =>
-          context.api.get<ProductsResponse>('/api/products', {
-            ...productQuery,
-            abandoned_cart,
-            promoCode: code ?? undefined,
-          }),
+          catalogue.products({ ...productQuery, abandoned_cart, promoCode: code ?? undefined }),
         ),
       ),
     ),
-    withCartFallback(cartId, (abandonedCartId) =>
-      context.api.get<{ data: BestsellerGroup[] }>('/api/bestsellers', { abandonedCartId }),
-    ),
+    withCartFallback(cartId, (abandonedCartId) => catalogue.bestsellers({ abandonedCartId })),
     productSlug ? promoCode.then((code) => readProduct(productSlug, cartId, code, context.api)) : null,
   ]);
-  const menu = params.slug ? (menus.data.find((candidate) => candidate.slug === params.slug) ?? null) : null;
+  const fullMenu = params.slug
+    ? (menus.data.find((candidate) => candidate.slug === params.slug) ?? null)
+    : null;
+  const menu = fullMenu ? menuTab.parse(fullMenu) : null;
   // Menus are addressed by slug only: /menus/3/ is not a page, even though the API knows id 3.
   if (params.slug && !menu) throw data(null, { status: 404 });
   return {
@@ -121,21 +120,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     seo: {
       // A dish's own address is its dialog on the full menu, as the sitemap lists it.
       canonicalPath: product ? `/menus?product=${encodeURIComponent(product.slug)}` : undefined,
-      image: product?.image.uris['landing-desktop'] ?? menu?.image.uris['landing-desktop'],
+      image: product?.image.uris['landing-desktop'] ?? fullMenu?.image.uris['landing-desktop'],
       jsonLd: [
         ...(product ? [productJsonLd(context.site.url, product)] : []),
-        menuBreadcrumbs(context.site.url, menu, product),
+        menuBreadcrumbs(context.site.url, fullMenu, product),
       ],
     },
     product,
+    // Only what the page renders: the catalogue's answers carry more (descriptions, every picture size).
     menu,
-    menus: menus.data,
-    indicators: indicators.data,
+    menus: menus.data.map((item) => menuTab.parse(item)),
+    indicators: indicators.data.map((item) => filterOption.parse(item)),
     tags: tags.data,
     selected,
-    products: products.data,
+    products: products.data.map((item) => productCardData.parse(item)),
     pagination: products.meta.pagination,
-    bestsellers: bestsellers.data,
+    bestsellers: bestsellers.data.map((group) => presetCardData.parse(group)),
   };
 }
 

@@ -48,6 +48,16 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
   const db = () => app.database.db;
   const actor = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.id;
   const ok = <T>(data: T) => ({ data, meta: {} });
+  /**
+   * A committed write to what the storefront's catalogue shows or prices (products, categories,
+   * menus, presets, promo codes, partnerships, the referral offer): every replica drops its
+   * catalogue cache (decision 028). Called once the service's transaction has committed, so no
+   * replica can re-read the old rows after clearing.
+   */
+  const catalogueChanged = async <T>(data: T) => {
+    await app.catalogue.changed();
+    return ok(data);
+  };
 
   app.get(
     '/api/admin/dashboard',
@@ -201,7 +211,10 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         body: adminProductBody,
       },
     },
-    async (request) => ok(await catalog.updateProduct(db(), actor(request), request.params.id, request.body)),
+    async (request) =>
+      await catalogueChanged(
+        await catalog.updateProduct(db(), actor(request), request.params.id, request.body),
+      ),
   );
 
   app.get(
@@ -221,7 +234,9 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
       },
     },
     async (request) =>
-      ok(await catalog.updateCategory(db(), actor(request), request.params.id, request.body)),
+      await catalogueChanged(
+        await catalog.updateCategory(db(), actor(request), request.params.id, request.body),
+      ),
   );
 
   // ─── Promotions ───────────────────────────────────────────────────────────────────────────
@@ -256,7 +271,9 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
       },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await promotions.createPromoCode(db(), actor(request), request.body))),
+      reply
+        .status(201)
+        .send(await catalogueChanged(await promotions.createPromoCode(db(), actor(request), request.body))),
   );
 
   app.patch(
@@ -270,7 +287,9 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
       },
     },
     async (request) =>
-      ok(await promotions.updatePromoCode(db(), actor(request), request.params.id, request.body)),
+      await catalogueChanged(
+        await promotions.updatePromoCode(db(), actor(request), request.params.id, request.body),
+      ),
   );
 
   app.get(
@@ -288,7 +307,8 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         body: adminReferralSettingsBody,
       },
     },
-    async (request) => ok(await promotions.updateReferralSettings(db(), actor(request), request.body)),
+    async (request) =>
+      await catalogueChanged(await promotions.updateReferralSettings(db(), actor(request), request.body)),
   );
 
   app.get('/api/admin/partnerships', { schema: { tags, summary: 'Partnerships' } }, async () =>
@@ -299,7 +319,9 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
     '/api/admin/partnerships',
     { schema: { tags, summary: 'Create a partnership', body: adminPartnershipBody } },
     async (request, reply) =>
-      reply.status(201).send(ok(await promotions.createPartnership(db(), actor(request), request.body))),
+      reply
+        .status(201)
+        .send(await catalogueChanged(await promotions.createPartnership(db(), actor(request), request.body))),
   );
 
   app.patch(
@@ -313,7 +335,9 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
       },
     },
     async (request) =>
-      ok(await promotions.updatePartnership(db(), actor(request), request.params.id, request.body)),
+      await catalogueChanged(
+        await promotions.updatePartnership(db(), actor(request), request.params.id, request.body),
+      ),
   );
 
   app.get('/api/admin/menus', { schema: { tags, summary: 'Menus with their categories' } }, async () =>
@@ -330,7 +354,8 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         body: adminMenuBody,
       },
     },
-    async (request) => ok(await catalog.updateMenu(db(), actor(request), request.params.id, request.body)),
+    async (request) =>
+      await catalogueChanged(await catalog.updateMenu(db(), actor(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -350,6 +375,8 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
       },
     },
     async (request) =>
-      ok(await catalog.updateBestseller(db(), actor(request), request.params.id, request.body)),
+      await catalogueChanged(
+        await catalog.updateBestseller(db(), actor(request), request.params.id, request.body),
+      ),
   );
 }

@@ -13,9 +13,9 @@ import { recordAdminAction } from '../audit/service';
 import type { ProductRow } from './repository';
 import * as repository from './repository';
 
-// The catalogue as the admin edits it (issue 17). The storefront reads the catalogue from the
-// database on every request (no cache in this process or the web server), so a committed change
-// is what the next /api/products and /menus show: there is nothing to invalidate (decision 027).
+// The catalogue as the admin edits it (issue 17). The storefront's catalogue reads are cached in
+// every process (decision 028): the admin routes announce each committed write
+// (app.catalogue.changed), so the next /api/products and /menus show it in every replica.
 
 export function toAdminProduct(row: ProductRow): AdminProduct {
   const { product, category } = row;

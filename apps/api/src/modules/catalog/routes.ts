@@ -20,12 +20,35 @@ import {
   tagsResponse,
   validationErrorBody,
 } from '@sprout/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type CachedAnswer, matchesEtag } from './cache';
 import * as catalog from './service';
 
 const errors = { 404: messageErrorBody, 422: validationErrorBody };
 const tags = ['catalogue'];
+
+/**
+ * Answers that name no cart are the same for every visitor: a CDN or the browser may keep them
+ * half a minute and serve them stale for five more while it revalidates. A cart's answer is
+ * priced for that cart: private, and revalidated every time (its ETag still saves the body).
+ */
+const SHARED_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+/** A cached catalogue answer: its JSON as is (validated when it was loaded), or 304 when unchanged. */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer<unknown>,
+  cartId: string | undefined,
+) {
+  reply.header('etag', answer.etag);
+  reply.header('cache-control', cartId === undefined ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  reply.header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.json);
+}
 
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -41,11 +64,8 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: productsResponse.or(productSkusResponse), ...errors },
       },
     },
-    async (request) => {
-      const result = await catalog.listProducts(db(), request.query);
-      if (result.kind === 'skus') return { data: result.data, meta: {} };
-      return { data: result.data, meta: { pagination: result.pagination } };
-    },
+    async (request, reply) =>
+      sendCached(request, reply, await app.catalogue.products(request.query), request.query.abandoned_cart),
   );
 
   app.get(
@@ -82,15 +102,14 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/menus',
     { schema: { tags, summary: 'Menus, sorted by sorting_weight descending', ...menusSchema } },
-    async (request) => ({
-      data: await catalog.listMenus(db(), request.query),
-      meta: {},
-    }),
+    async (request, reply) =>
+      sendCached(request, reply, await app.catalogue.menus(request.query), request.query.abandoned_cart),
   );
   app.get(
     '/api/product-menu-items',
     { schema: { tags, summary: 'Menu items for navigation (same resource as /api/menus)', ...menusSchema } },
-    async (request) => ({ data: await catalog.listMenus(db(), request.query), meta: {} }),
+    async (request, reply) =>
+      sendCached(request, reply, await app.catalogue.menus(request.query), request.query.abandoned_cart),
   );
   app.get(
     '/api/menus/:slug',
@@ -109,12 +128,12 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/product-filters/indicators',
     { schema: { tags, summary: 'Nutrition indicators to filter by', response: { 200: indicatorsResponse } } },
-    async () => ({ data: await catalog.listIndicators(db()), meta: {} }),
+    async (request, reply) => sendCached(request, reply, await app.catalogue.indicators(), undefined),
   );
   app.get(
     '/api/tags',
     { schema: { tags, summary: 'Diet and allergen tags to filter by', response: { 200: tagsResponse } } },
-    async () => ({ data: await catalog.listTags(db()), meta: {} }),
+    async (request, reply) => sendCached(request, reply, await app.catalogue.tags(), undefined),
   );
   app.get(
     '/api/bestsellers',
@@ -126,7 +145,13 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: bestsellersResponse, ...errors },
       },
     },
-    async (request) => ({ data: await catalog.listBestsellers(db(), request.query), meta: {} }),
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await app.catalogue.bestsellers(request.query),
+        request.query.abandonedCartId,
+      ),
   );
   app.get(
     '/api/customers-also-loved-clicked',

@@ -130,11 +130,11 @@ async function resolveMenuCategories(db: Database, menuItem: string | undefined)
   return menu.categoryIds;
 }
 
-export async function listProducts(db: Database, query: ProductsQuery) {
-  const shopper = await resolveShopperContext(db, {
-    abandonedCartId: query.abandoned_cart,
-    promoCode: query.promoCode,
-  });
+/** `resolved`: the shopper the caller already resolved (the cached reads do, to key their entry). */
+export async function listProducts(db: Database, query: ProductsQuery, resolved?: ShopperContext) {
+  const shopper =
+    resolved ??
+    (await resolveShopperContext(db, { abandonedCartId: query.abandoned_cart, promoCode: query.promoCode }));
   const menuCategoryIds = await resolveMenuCategories(db, query.menu_item);
   // A cart's saved filters apply to its listings unless the request names its own. Unknown slugs
   // the request names are a 422; unknown saved ones (a retired tag) are quietly left out.
@@ -248,12 +248,17 @@ async function menuPricing(db: Database, query: MenusQuery) {
   return { pricing: shopper.pricing, categoriesById: new Map(categories.map((row) => [row.id, row])) };
 }
 
-export async function listMenus(db: Database, query: MenusQuery): Promise<Menu[]> {
-  const [{ pricing, categoriesById }, menus] = await Promise.all([
-    menuPricing(db, query),
+export async function listMenus(db: Database, query: MenusQuery, pricing?: PricingContext): Promise<Menu[]> {
+  const [priced, menus] = await Promise.all([
+    pricing
+      ? repository.listCategories(db).then((categories) => ({
+          pricing,
+          categoriesById: new Map(categories.map((row) => [row.id, row])),
+        }))
+      : menuPricing(db, query),
     repository.listMenus(db),
   ]);
-  return menus.map((row) => toMenu(row, categoriesById, pricing, query.include));
+  return menus.map((row) => toMenu(row, priced.categoriesById, priced.pricing, query.include));
 }
 
 export async function findMenu(db: Database, key: string, query: MenusQuery): Promise<Menu> {
@@ -277,14 +282,13 @@ export async function listTags(db: Database): Promise<Tag[]> {
 
 export async function listBestsellers(
   db: Database,
-  query: { abandonedCartId?: string },
+  query: { abandonedCartId?: string | undefined },
+  pricing?: PricingContext,
 ): Promise<BestsellerGroup[]> {
   // The cart prices the presets: a visitor sees what the box would cost under their plan.
-  const shopper = await resolveShopperContext(
-    db,
-    { abandonedCartId: query.abandonedCartId },
-    'abandonedCartId',
-  );
+  const shopper = pricing
+    ? { pricing }
+    : await resolveShopperContext(db, { abandonedCartId: query.abandonedCartId }, 'abandonedCartId');
   const groups = await repository.listBestsellerGroups(db);
   return groups.map(({ group, items }) => {
     const priced = items.map((item) => ({

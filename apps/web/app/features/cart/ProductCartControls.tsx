@@ -1,4 +1,4 @@
-import type { BestsellerGroup } from '@sprout/contracts';
+import type { BestsellerGroup, PresetCardData } from '@sprout/contracts';
 import { formatMoney } from '@sprout/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { announce } from '../layout/LiveRegion';
@@ -193,7 +193,7 @@ export function PresetButton({
 }
 
 /** A card for a bestseller preset: name, size, price under the cart's plan, and its button. */
-export function PresetCard({ group }: { group: BestsellerGroup }) {
+export function PresetCard({ group }: { group: PresetCardData }) {
   return (
     <article className="preset-card" aria-labelledby={`preset-${group.id}`} data-preset={group.slug}>
       <h3 id={`preset-${group.id}`} className="preset-card__name">

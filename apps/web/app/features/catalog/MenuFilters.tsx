@@ -1,9 +1,9 @@
-import type { Indicator, Tag } from '@sprout/contracts';
+import type { FilterOption, Tag } from '@sprout/contracts';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import { CART_ACTION } from '../cart/useCart';
 
 type Selected = { indicators: string[]; tags: string[] };
-type Props = { indicators: Indicator[]; tags: Tag[]; selected: Selected; action: string };
+type Props = { indicators: FilterOption[]; tags: Tag[]; selected: Selected; action: string };
 
 const SAVE_FILTERS = 'save-filters';
 

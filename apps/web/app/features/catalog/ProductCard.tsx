@@ -1,4 +1,4 @@
-import { formatMoney, type Product } from '@sprout/contracts';
+import { formatMoney, type ProductCardData } from '@sprout/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ProductCartControls } from '../cart/ProductCartControls';
@@ -13,7 +13,8 @@ export function ProductCard({
   priority = false,
   controls,
 }: {
-  product: Product;
+  /** A full Product fits too: the card reads only these fields. */
+  product: ProductCardData;
   priority?: boolean;
   /** What the card's button does: the cart's Add by default; the account's box editor brings its own. */
   controls?: ReactNode;

@@ -1,0 +1,129 @@
+import {
+  type BestsellerGroup,
+  bestsellersResponse,
+  type Indicator,
+  indicatorsResponse,
+  type Menu,
+  type MenusQuery,
+  menusResponse,
+  type ProductsQuery,
+  type ProductsResponse,
+  productSkusResponse,
+  productsResponse,
+  type Tag,
+  tagsResponse,
+} from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import type { PricingContext } from '../pricing/item-prices';
+import { resolveShopperContext, type ShopperContext } from '../pricing/service';
+import { livePromo } from '../promotions/live-promo';
+import type { CachedAnswer, CatalogueCache } from './cache';
+import * as catalog from './service';
+
+/**
+ * A promo code's answer is kept for a minute at most: a code starts or ends at an instant no admin
+ * write announces, so this bounds how late a listing learns of it.
+ */
+const PROMO_ENTRY_MS = 60_000;
+
+type List<T> = { data: T[]; meta: Record<string, unknown> };
+export type ProductListing = ProductsResponse | List<string>;
+
+/**
+ * The catalogue reads the storefront's pages and the public routes share (decision 028): the wire
+ * shapes of packages/contracts, served from the in-process cache. Everything that makes prices
+ * differ between visitors (the cart's plan and price-variance group, an explicit plan, a promo
+ * code) and the cart's saved filters are part of the key, never the cart itself: two carts on the
+ * same plan and group share one entry, two on different ones never do.
+ */
+export type CatalogueReads = {
+  products(query: ProductsQuery): Promise<CachedAnswer<ProductListing>>;
+  menus(query: MenusQuery): Promise<CachedAnswer<List<Menu>>>;
+  indicators(): Promise<CachedAnswer<List<Indicator>>>;
+  tags(): Promise<CachedAnswer<List<Tag>>>;
+  bestsellers(query: { abandonedCartId?: string | undefined }): Promise<CachedAnswer<List<BestsellerGroup>>>;
+};
+
+const sortedSet = (values: readonly string[] | undefined) =>
+  values === undefined ? null : [...new Set(values)].sort();
+const pricingKey = (pricing: PricingContext) =>
+  `${pricing.planDiscountBasisPoints}/${pricing.varianceBasisPoints}`;
+
+/** The cart's pricing and saved filters (one statement), or list prices without a cart. */
+async function cartContext(db: Database, cartId: string | undefined, cartField?: string) {
+  return resolveShopperContext(db, { abandonedCartId: cartId }, cartField);
+}
+
+export function createCatalogueReads(db: () => Database, cache: CatalogueCache): CatalogueReads {
+  return {
+    async products(query) {
+      const shopper = await cartContext(db(), query.abandoned_cart);
+      const explicitFilters = query.indicators !== undefined || query.tags !== undefined;
+      const onlySkus = query.only_skus === 'true' || query.only_skus === '1';
+      const key = JSON.stringify([
+        'products',
+        pricingKey(shopper.pricing),
+        query.promoCode ?? null,
+        query.menu_item ?? null,
+        query.category_id ?? null,
+        explicitFilters
+          ? [sortedSet(query.indicators ?? []), sortedSet(query.tags ?? [])]
+          : [sortedSet(shopper.cart?.filters.indicators), sortedSet(shopper.cart?.filters.tags)],
+        onlySkus ? 'skus' : [query.page, query.perPage, sortedSet(query.include)],
+      ]);
+      return cache.get<ProductListing>(key, async () => {
+        const promo = await livePromo(db(), query.promoCode);
+        const result = await catalog.listProducts(db(), query, { ...shopper, promo });
+        const value =
+          result.kind === 'skus'
+            ? productSkusResponse.parse({ data: result.data, meta: {} })
+            : productsResponse.parse({ data: result.data, meta: { pagination: result.pagination } });
+        return { value, ...(query.promoCode ? { expiresAt: Date.now() + PROMO_ENTRY_MS } : {}) };
+      });
+    },
+
+    async menus(query) {
+      // The promo code prices nothing on a menu: it is left out of the key and the reads.
+      const shopper = await cartContext(db(), query.abandoned_cart);
+      const key = JSON.stringify([
+        'menus',
+        pricingKey(shopper.pricing),
+        query.plan_id ?? null,
+        sortedSet(query.include),
+      ]);
+      return cache.get(key, async () => {
+        const pricing = await planPricing(db(), shopper, query.plan_id);
+        const data = await catalog.listMenus(db(), query, pricing);
+        return { value: menusResponse.parse({ data, meta: {} }) as List<Menu> };
+      });
+    },
+
+    indicators: () =>
+      cache.get('["indicators"]', async () => ({
+        value: indicatorsResponse.parse({
+          data: await catalog.listIndicators(db()),
+          meta: {},
+        }) as List<Indicator>,
+      })),
+
+    tags: () =>
+      cache.get('["tags"]', async () => ({
+        value: tagsResponse.parse({ data: await catalog.listTags(db()), meta: {} }) as List<Tag>,
+      })),
+
+    async bestsellers(query) {
+      const shopper = await cartContext(db(), query.abandonedCartId, 'abandonedCartId');
+      return cache.get(JSON.stringify(['bestsellers', pricingKey(shopper.pricing)]), async () => {
+        const data = await catalog.listBestsellers(db(), query, shopper.pricing);
+        return { value: bestsellersResponse.parse({ data, meta: {} }) as List<BestsellerGroup> };
+      });
+    },
+  };
+}
+
+/** An explicit plan replaces the cart's plan discount (as resolveShopperContext does). */
+async function planPricing(db: Database, shopper: ShopperContext, planId: number | undefined) {
+  if (planId === undefined) return shopper.pricing;
+  const { pricing } = await resolveShopperContext(db, { planId });
+  return { ...shopper.pricing, planDiscountBasisPoints: pricing.planDiscountBasisPoints };
+}

@@ -1,0 +1,71 @@
+import { type DatabaseHandle, listenToChannel, notifyChannel } from '@sprout/db';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CatalogueCache } from '../modules/catalog/cache';
+import { type CatalogueReads, createCatalogueReads } from '../modules/catalog/reads';
+
+/** The channel every replica listens on; the payload is the new catalogue version (for logs). */
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
+/** Plenty for every menu × filter × page × price group a storefront really shows. */
+const MAX_ENTRIES = 2000;
+
+export type Catalogue = CatalogueReads & {
+  readonly cache: CatalogueCache;
+  /** True while this replica hears other replicas' changes (always on PGlite). */
+  readonly listening: boolean;
+  /** The listening connection's backend pid (PostgreSQL), for tests that cut it. */
+  readonly listenerPid: number | null;
+  /**
+   * Call after an admin write to the catalogue (or to anything priced into it) has committed:
+   * drops this replica's cache and tells every other one to drop theirs.
+   */
+  changed(): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue reads, cached in process and invalidated in every replica (decision 028). */
+    catalogue: Catalogue;
+  }
+}
+
+export default fp<{ database: DatabaseHandle }>(
+  async function cataloguePlugin(app: FastifyInstance, { database }) {
+    const cache = new CatalogueCache(MAX_ENTRIES);
+    const listener = await listenToChannel(database, CATALOGUE_CHANNEL, {
+      onNotification: () => cache.clear(),
+      onListeningChange(listening) {
+        // Lost: changes may go unheard, so stop caching. Back: what was cached before is suspect.
+        cache.setTrusted(listening);
+        if (listening) app.log.info('catalogue cache: listening again, cache dropped');
+      },
+      onError: (error) =>
+        app.log.warn(
+          { err: error },
+          'catalogue cache: the listening connection failed; not caching until back',
+        ),
+    });
+    if (!listener.listening) cache.setTrusted(false);
+    app.addHook('onClose', () => listener.close());
+
+    const reads = createCatalogueReads(() => database.db, cache);
+    let version = 0;
+    const catalogue: Catalogue = {
+      ...reads,
+      cache,
+      get listening() {
+        return listener.listening;
+      },
+      get listenerPid() {
+        return listener.backendPid;
+      },
+      async changed() {
+        cache.clear();
+        version += 1;
+        await notifyChannel(database.db, CATALOGUE_CHANNEL, `${process.pid}:${version}`);
+      },
+    };
+    app.decorate('catalogue', catalogue);
+  },
+  { name: 'catalogue', dependencies: ['database'] },
+);

@@ -1,0 +1,119 @@
+import type {
+  BestsellerGroup,
+  Indicator,
+  Menu,
+  MenusQuery,
+  ProductsQuery,
+  ProductsResponse,
+  Tag,
+} from '@sprout/contracts';
+import { bestsellersQuery, menusQuery, productsQuery } from '@sprout/contracts';
+import { ApiError, type ServerApiClient } from './api-client.server';
+
+type List<T> = { data: T[] };
+/** What a loader may pass: the query as the URL would carry it (defaults filled in by the schema). */
+type Input<Q> = { [K in keyof Q]?: Q[K] | undefined };
+
+/**
+ * The catalogue reads of the storefront's loaders (decision 028), in the wire shapes of
+ * packages/contracts. In one process they are the API's cached reads, called directly: no HTTP
+ * emulation, no JSON round trip. The answers are shared between visitors: never mutate them.
+ */
+export type CatalogueClient = {
+  products(query: Input<ProductsQuery>): Promise<ProductsResponse>;
+  menus(query: Input<MenusQuery>): Promise<List<Menu>>;
+  indicators(): Promise<List<Indicator>>;
+  tags(): Promise<List<Tag>>;
+  bestsellers(query: { abandonedCartId?: string | undefined }): Promise<List<BestsellerGroup>>;
+};
+
+/** The API's own cached reads (apps/api catalog/reads.ts), as the in-process server has them. */
+export type InProcessCatalogue = {
+  products(query: ProductsQuery): Promise<{ value: unknown }>;
+  menus(query: MenusQuery): Promise<{ value: unknown }>;
+  indicators(): Promise<{ value: unknown }>;
+  tags(): Promise<{ value: unknown }>;
+  bestsellers(query: { abandonedCartId?: string | undefined }): Promise<{ value: unknown }>;
+};
+
+type ServiceError = {
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  code?: number;
+};
+
+const isServiceError = (error: unknown): error is ServiceError =>
+  error instanceof Error &&
+  error.name === 'AppError' &&
+  typeof (error as unknown as ServiceError).status === 'number';
+
+/** The same failures a loader would have met over HTTP: a bad query or an unknown cart or menu. */
+async function asApiErrors<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isServiceError(error)) {
+      throw new ApiError(error.status, {
+        message: error.message,
+        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        ...(error.code === undefined ? {} : { code: error.code }),
+      });
+    }
+    throw error;
+  }
+}
+
+function parsed<Q>(
+  schema: { safeParse(input: unknown): { success: true; data: Q } | { success: false } },
+  input: unknown,
+): Q {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ApiError(422, { message: 'This catalogue query is not valid.' });
+  return result.data;
+}
+
+const withoutUndefined = (input: object) =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+
+export function inProcessCatalogue(reads: InProcessCatalogue): CatalogueClient {
+  return {
+    products: (query) =>
+      asApiErrors(
+        async () =>
+          (await reads.products(parsed(productsQuery, withoutUndefined(query)))).value as ProductsResponse,
+      ),
+    menus: (query) =>
+      asApiErrors(
+        async () => (await reads.menus(parsed(menusQuery, withoutUndefined(query)))).value as List<Menu>,
+      ),
+    indicators: () => asApiErrors(async () => (await reads.indicators()).value as List<Indicator>),
+    tags: () => asApiErrors(async () => (await reads.tags()).value as List<Tag>),
+    bestsellers: (query) =>
+      asApiErrors(
+        async () =>
+          (await reads.bestsellers(parsed(bestsellersQuery, withoutUndefined(query))))
+            .value as List<BestsellerGroup>,
+      ),
+  };
+}
+
+const listParam = (values: readonly string[] | undefined) =>
+  values === undefined ? undefined : values.join(',');
+
+/** With API_URL set (the API elsewhere), the same reads over HTTP. */
+export function remoteCatalogue(api: ServerApiClient): CatalogueClient {
+  return {
+    products: ({ indicators, tags, include, ...rest }) =>
+      api.get('/api/products', {
+        ...rest,
+        indicators: listParam(indicators),
+        tags: listParam(tags),
+        include: listParam(include),
+      }),
+    menus: ({ include, ...rest }) => api.get('/api/menus', { ...rest, include: listParam(include) }),
+    indicators: () => api.get('/api/product-filters/indicators'),
+    tags: () => api.get('/api/tags'),
+    bestsellers: (query) => api.get('/api/bestsellers', query),
+  };
+}

@@ -1,26 +1,40 @@
 #!/usr/bin/env node
-// The /menus JavaScript budget (issue 11): the gzip size of every script a first visit to /menus
-// loads: the client entry, the root, layout and page route modules with their imports, and the
-// route manifest the page carries. Run after `npm run build`.
+// The storefront's JavaScript budgets (issues 11 and 18): for each page, the gzip size of every
+// script a first visit loads: the client entry, the route modules the page matches (root, layout,
+// page) with their imports, and the route manifest the page carries. Run after `npm run build`.
 //
 // The manifest: with lazy route discovery (React Router's default when rendering on the server,
 // which this app does), a page inlines only the routes it matches and the browser never loads the
-// full manifest file; the rest arrive from /__manifest when a link needs them. So the budget counts
-// that partial manifest, not the file, which grows with every route of the account and admin sites
-// that a /menus visitor never downloads.
+// full manifest file; the rest arrive from /__manifest when a link needs them. So a budget counts
+// that partial manifest, not the file, which grows with every route a visitor never downloads.
 //
-// Issue 11 asks for 110 KB. React DOM (the client entry, 66 KB) and React Router (43 KB) weigh
-// 109 KB by themselves, so the budget guards today's size with a little room; lowering it needs a
-// lighter framework build.
+// Issue 11 asks for 110 KB on /menus. React DOM (66 KB) and React Router (43 KB) weigh 109 KB by
+// themselves, so the budgets guard today's sizes with a little room (measured 2026-11-23). Serving
+// Preact's compatible runtime in the browser measured 79.8 KB on /menus, but Preact's hydration of
+// React 19's server markup duplicates the hoisted stylesheet and scripts and re-runs inline scripts
+// (CSP errors), so it was not adopted. The pages over 140 KB carry the full zod schemas (26 KB) and
+// conform (12 KB): the next saving to take.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 140;
-const ROUTES = ['root', 'layout-menu-page-default', 'menus'];
+/** Each storefront page by its deepest route id, with its budget in KB of gzip. */
+const PAGES = [
+  { page: '/', route: 'index', budgetKb: 141 },
+  { page: '/menus', route: 'menus', budgetKb: 141 },
+  { page: '/onboarding/plans', route: 'onboarding-plans', budgetKb: 138 },
+  { page: '/gift-cards', route: 'gift-cards', budgetKb: 191 },
+  { page: '/blog/', route: 'blog', budgetKb: 169 },
+  { page: '/blog/{post}', route: 'blog-post', budgetKb: 170 },
+  { page: '/account', route: 'account', budgetKb: 187 },
+];
+const verbose = process.argv.includes('--verbose');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const client = path.join(root, process.argv[2] ?? 'apps/web/build/client');
+const client = path.join(
+  root,
+  process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'apps/web/build/client',
+);
 const assets = path.join(client, 'assets');
 
 const manifestFile = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
@@ -31,40 +45,54 @@ const manifest = JSON.parse(source.slice(source.indexOf('=') + 1).replace(/;\s*$
 const config = readFileSync(path.join(root, 'apps/web/react-router.config.ts'), 'utf8');
 const lazyDiscovery = !/routeDiscovery[^}]*mode:\s*['"]initial['"]/.test(config);
 
-const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-if (!lazyDiscovery) files.add(`/assets/${manifestFile}`);
-const matched = {};
-for (const id of ROUTES) {
-  const route = manifest.routes[id];
-  if (!route) throw new Error(`Route ${id} is not in the manifest.`);
-  matched[id] = route;
-  files.add(route.module);
-  for (const file of route.imports ?? []) files.add(file);
+const gzipKb = (content) => gzipSync(content).length / 1024;
+const fileKb = new Map();
+function sizeOf(file) {
+  if (!fileKb.has(file)) fileKb.set(file, gzipKb(readFileSync(path.join(client, file))));
+  return fileKb.get(file);
 }
 
-let total = 0;
-const rows = [...files].map((file) => {
-  const size = gzipSync(readFileSync(path.join(client, file))).length;
-  total += size;
-  return { file, kb: (size / 1024).toFixed(1) };
-});
-if (lazyDiscovery) {
-  // What the page inlines: the entry and the routes /menus matches.
-  const partial = JSON.stringify({ ...manifest, routes: matched });
-  const size = gzipSync(partial).length;
-  total += size;
-  rows.push({
-    file: '(route manifest inlined in the page: root, layout, menus)',
-    kb: (size / 1024).toFixed(1),
-  });
+/** The routes a page matches: its own and every parent up to the root. */
+function matchedRoutes(id) {
+  const chain = [];
+  for (let route = manifest.routes[id]; route; route = manifest.routes[route.parentId]) {
+    chain.unshift(route);
+    if (!route.parentId) break;
+  }
+  if (chain.length === 0) throw new Error(`Route ${id} is not in the manifest.`);
+  return chain;
 }
-rows.sort((a, b) => Number(b.kb) - Number(a.kb));
-for (const row of rows) console.info(`${row.kb.padStart(6)} KB  ${row.file}`);
-const totalKb = total / 1024;
-console.info(
-  `${totalKb.toFixed(1).padStart(6)} KB  initial JavaScript of /menus (gzip), budget ${BUDGET_KB} KB`,
-);
-if (totalKb > BUDGET_KB) {
-  console.error(`Over budget by ${(totalKb - BUDGET_KB).toFixed(1)} KB.`);
+
+let failures = 0;
+for (const { page, route, budgetKb } of PAGES) {
+  const routes = matchedRoutes(route);
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  if (!lazyDiscovery) files.add(`/assets/${manifestFile}`);
+  for (const matched of routes) {
+    files.add(matched.module);
+    for (const file of matched.imports ?? []) files.add(file);
+  }
+  const rows = [...files].map((file) => ({ file, kb: sizeOf(file) }));
+  if (lazyDiscovery) {
+    // What the page inlines: the entry and the routes it matches.
+    const partial = JSON.stringify({ ...manifest, routes: Object.fromEntries(routes.map((r) => [r.id, r])) });
+    rows.push({
+      file: `(route manifest inlined: ${routes.map((r) => r.id).join(', ')})`,
+      kb: gzipKb(partial),
+    });
+  }
+  const totalKb = rows.reduce((sum, row) => sum + row.kb, 0);
+  if (verbose) {
+    rows.sort((a, b) => b.kb - a.kb);
+    for (const row of rows) console.info(`${row.kb.toFixed(1).padStart(6)} KB  ${row.file}`);
+  }
+  const over = totalKb > budgetKb;
+  if (over) failures += 1;
+  console.info(
+    `${totalKb.toFixed(1).padStart(6)} KB  initial JavaScript of ${page} (gzip), budget ${budgetKb} KB${over ? `: OVER by ${(totalKb - budgetKb).toFixed(1)} KB` : ''}`,
+  );
+}
+if (failures > 0) {
+  console.error(`${failures} page(s) over their JavaScript budget.`);
   process.exit(1);
 }

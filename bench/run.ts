@@ -154,6 +154,22 @@ function prepareCartUpdates(side: Side): Promise<Load> {
 type ReadyCart = { id: string; total: number };
 
 /**
+ * A random Luhn-valid Visa number that is none of the special test cards, so the test provider
+ * accepts it: one card per customer. (With one shared card the store's per-card decline limit, which
+ * reserves its slot before the authorization, refuses concurrent checkouts of the same card.)
+ */
+function randomCardNumber(): string {
+  const body = `4${Array.from(randomBytes(14), (byte) => byte % 10).join('')}`;
+  let sum = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    let digit = Number(body[body.length - 1 - index]);
+    if (index % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
  * A cart ready to check out, made through the store's API like a visitor: a full 12-item box,
  * contact, address and password.
  */
@@ -239,7 +255,7 @@ async function prepareCheckouts(side: Side, run: number): Promise<Load> {
     const carts = await inBatches(count, (index) => prepareReadyCart(index, setup.plan, setup.skus));
     const cards = await inBatches(count, () =>
       post<{ id: string }>('/test-provider/v1/payment-methods', {
-        number: '4242424242424242',
+        number: randomCardNumber(),
         exp_month: 12,
         exp_year: new Date().getFullYear() + 2,
         cvc: '123',
@@ -433,15 +449,38 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-function load(side: Side, benchCase: BenchCase, extra: Load, duration: number): Promise<autocannon.Result> {
-  const base = baseOf(side);
-  // Requests built per call carry their own paths; otherwise the case's path for this side.
-  const url = extra.requests ? base : `${base}${benchCase[side]}`;
+/** The first refused answer of a run, so a non-2xx count comes with its reason. */
+type Refusal = { status: number; body: string };
+
+function load(
+  side: Side,
+  benchCase: BenchCase,
+  extra: Load,
+  duration: number,
+): Promise<autocannon.Result & { refusal?: Refusal }> {
+  let refusal: Refusal | undefined;
+  const onResponse = (status: number, body: string) => {
+    if ((status < 200 || status > 299) && !refusal) refusal = { status, body: body.slice(0, 300) };
+  };
+  // Every request goes through `requests` so that each answer's status can be looked at.
+  const requests = (extra.requests ?? [{ method: 'GET', path: benchCase[side] }]).map((request) => ({
+    ...request,
+    onResponse,
+  }));
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, ...extra }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon({ url: baseOf(side), connections, duration, ...extra, requests }, (error, result) =>
+      error ? reject(error) : resolve({ ...result, refusal }),
     );
   });
+}
+
+/**
+ * Waits until the side has worked off the requests autocannon abandoned at the end of a run (the
+ * server still answers them): the next run must not start behind the previous one's backlog.
+ */
+async function settle(side: Side) {
+  await fetch(`${baseOf(side)}/healthz`).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 function summarise(results: autocannon.Result[]): Summary {
@@ -476,16 +515,21 @@ async function measure(benchCase: BenchCase) {
   // Warm-up of each side (JIT, pools, caches); its figures are thrown away.
   for (const side of sides) {
     await load(side, benchCase, await loadFor(side, 0), warmUpSeconds).catch(() => undefined);
+    await settle(side);
   }
   const results: Record<Side, autocannon.Result[]> = { store: [], baseline: [] };
+  const refusals: Partial<Record<Side, Refusal>> = {};
   for (let run = 1; run <= runsPerSide; run += 1) {
     for (const side of sides) {
       const extra = await loadFor(side, run);
       const result = await load(side, benchCase, extra, seconds);
+      await settle(side);
       results[side].push(result);
+      refusals[side] ??= result.refusal;
       console.info(
         `  ${benchCase.key} run ${run} ${side}: ${Math.round(result.requests.total / result.duration)} req/s, ` +
-          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}` +
+          (result.refusal ? ` (first: ${result.refusal.status} ${result.refusal.body})` : ''),
       );
     }
   }
@@ -504,6 +548,7 @@ async function measure(benchCase: BenchCase) {
       ? { text: benchCase.target.text, met: clean && benchCase.target.met(store, baseline) }
       : { text: 'report only', met: null },
     valid: clean,
+    first_refusal: refusals,
   };
 }
 

@@ -1,9 +1,16 @@
 /**
- * Throughput and tail latency of the hot read paths against PostgreSQL, on the production build.
- * Usage: npm run build && npm run bench  (BENCH_DATABASE_URL to pick the server, BENCH_SECONDS per case)
- * Writes bench/results/latest.json. A benchmark, not a test: it asserts nothing and never runs in CI.
+ * The store against a bare baseline (bench/baseline/server.ts: Fastify + pg + react-dom/server) doing
+ * the same work on the same PostgreSQL database, case by case, in alternation (store, baseline, store,
+ * baseline …), with the targets of issue 18.
+ * Usage: npm run build && npm run bench
+ *   BENCH_DATABASE_URL  the PostgreSQL server (a database BENCH_DATABASE_NAME is created and dropped)
+ *   BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (32), BENCH_RUNS (2 per side), BENCH_WARMUP_SECONDS (3),
+ *   BENCH_CHECKOUTS (300 carts per side and run), BENCH_CASES (comma-separated case keys: all by default).
+ * Writes bench/results/latest.json and prints a markdown table. A benchmark, not a test: it asserts
+ * nothing and never runs in CI.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,79 +20,60 @@ import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const database = process.env.BENCH_DATABASE_NAME ?? 'sprout_bench';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const port = 3300;
-const database = 'sprout_bench';
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const runsPerSide = Number(process.env.BENCH_RUNS ?? 2);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 300);
+const CHECKOUT_WARM_UP = 20;
+const onlyCases = process.env.BENCH_CASES?.split(',').map((key) => key.trim());
 
-type BenchCase = {
-  name: string;
-  path: string;
-  prepare?: (base: string) => Promise<Partial<autocannon.Options>>;
-  /** False for requests that can only succeed once (a cart checks out once): no warm-up pass. */
-  warmUp?: boolean;
+type Side = 'store' | 'baseline';
+const ports: Record<Side, number> = { store: 3300, baseline: 3301 };
+const baseOf = (side: Side) => `http://127.0.0.1:${ports[side]}`;
+
+const databaseUrl = new URL(serverUrl);
+databaseUrl.pathname = `/${database}`;
+
+/** Writes come from the store's own origin (the API refuses cross-site writes). */
+const JSON_HEADERS = { 'content-type': 'application/json', origin: baseOf('store') };
+
+/** What one side needs for one run: autocannon options (a path or requests, maybe an amount). */
+type Load = Partial<autocannon.Options>;
+
+type Target = {
+  text: string;
+  met: (store: Summary, baseline: Summary) => boolean;
 };
 
-const ORIGIN_HEADERS = { 'content-type': 'application/json', origin: `http://localhost:${port}` };
+type BenchCase = {
+  key: string;
+  name: string;
+  store: string;
+  baseline: string;
+  /** Loads per side: `run` is the run number (0 is the warm-up); called once per run for one-shot cases. */
+  prepare?: (side: Side, run: number) => Promise<Load>;
+  /** One-shot requests (a cart checks out once): prepare fresh data for every run. */
+  perRun?: boolean;
+  target?: Target;
+};
 
-/**
- * Quantity updates spread over many carts (each cart's changes are serialised by its row lock,
- * so one cart alone would measure lock waits, not throughput): 100 carts on the 36-item plan,
- * 10 skus, quantities 0-3, so no request is refused for the threshold.
- */
-async function prepareCartUpdates(base: string): Promise<Partial<autocannon.Options>> {
-  const plans = (await (await fetch(`${base}/api/sales/plans`)).json()) as {
-    data: { id: number; threshold: number }[];
-  };
-  const planId = plans.data.find((plan) => plan.threshold === 36)!.id;
-  const listing = (await (await fetch(`${base}/api/products?only_skus=true`)).json()) as { data: string[] };
-  const skus = listing.data.slice(0, 10);
-  const carts: string[] = [];
-  for (let index = 0; index < 100; index += 1) {
-    const response = await fetch(`${base}/api/customers/abandoned-carts`, {
-      method: 'POST',
-      headers: { origin: ORIGIN_HEADERS.origin },
-    });
-    const created = (await response.json()) as { data: { id: string } };
-    await fetch(`${base}/api/sales/abandoned-carts/${created.data.id}/plans`, {
-      method: 'POST',
-      headers: ORIGIN_HEADERS,
-      body: JSON.stringify({ plan_id: planId }),
-    });
-    carts.push(created.data.id);
-  }
-  let counter = 0;
-  return {
-    requests: [
-      {
-        method: 'PUT',
-        headers: ORIGIN_HEADERS,
-        setupRequest: (request) => {
-          counter += 1;
-          return {
-            ...request,
-            path: `/api/sales/abandoned-carts/${carts[counter % carts.length]}/items`,
-            body: JSON.stringify({ sku: skus[counter % skus.length], quantity: counter % 4 }),
-          };
-        },
-      },
-    ],
-  };
-}
+type Summary = {
+  requests_per_second: number;
+  latency_ms: { p50: number; p99: number; max: number };
+  non_2xx: number;
+  errors: number;
+  runs: { requests_per_second: number; p50: number; p99: number; max: number }[];
+};
 
-const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 300);
+// ─── Preparing data through the store's API ────────────────────────────────────────────────────
 
-/** A JSON write from the storefront's origin; the bench reads only the ids it needs from each answer. */
-async function post<T = { data: { id: string } }>(
-  base: string,
-  path: string,
-  body: unknown,
-  method = 'POST',
-): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
+async function post<T = { data: { id: string } }>(path: string, body: unknown, method = 'POST'): Promise<T> {
+  const response = await fetch(`${baseOf('store')}${path}`, {
     method,
     // No body, no content type: Fastify refuses an empty JSON body.
-    headers: body === undefined ? { origin: ORIGIN_HEADERS.origin } : ORIGIN_HEADERS,
+    headers: body === undefined ? { origin: JSON_HEADERS.origin } : JSON_HEADERS,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok)
@@ -93,118 +81,343 @@ async function post<T = { data: { id: string } }>(
   return response.json() as Promise<T>;
 }
 
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseOf('store')}${path}`);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return response.json() as Promise<T>;
+}
+
+async function planId(threshold: number): Promise<number> {
+  const plans = await get<{ data: { id: number; threshold: number }[] }>('/api/sales/plans');
+  return plans.data.find((plan) => plan.threshold === threshold)!.id;
+}
+
+async function activeSkus(): Promise<string[]> {
+  return (await get<{ data: string[] }>('/api/products?only_skus=true')).data;
+}
+
+/** Runs `count` preparations, ten at a time (the store's write path is the bottleneck). */
+async function inBatches<T>(count: number, prepareOne: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < count; start += 10) {
+    const batch = Array.from({ length: Math.min(10, count - start) }, (_, offset) =>
+      prepareOne(start + offset),
+    );
+    results.push(...(await Promise.all(batch)));
+  }
+  return results;
+}
+
 /**
- * Checkout completions, each for its own ready cart (a full 12-item box, contact, password and a
- * test card), since a cart checks out once: BENCH_CHECKOUTS carts prepared ten at a time, then one
- * request per cart. Measures the whole workflow: pricing, authorization, the transaction, capture.
+ * Quantity updates spread over 100 carts per side (each cart's changes are serialised by its row
+ * lock, so one cart alone would measure lock waits, not throughput): carts on the 36-item plan,
+ * 10 skus, quantities 0-3, so no request is refused for the threshold. Both sides' carts are made
+ * by the store; each side gets its own hundred.
  */
-async function prepareCheckouts(base: string): Promise<Partial<autocannon.Options>> {
-  const plans = (await (await fetch(`${base}/api/sales/plans`)).json()) as {
-    data: { id: number; threshold: number }[];
-  };
-  const planId = plans.data.find((plan) => plan.threshold === 12)!.id;
-  const listing = (await (await fetch(`${base}/api/products?only_skus=true`)).json()) as { data: string[] };
-  const dates = (await (await fetch(`${base}/api/shipping/zip-codes/10001/delivery-dates`)).json()) as {
-    data: { date: string }[];
-  };
-  const bodies: string[] = [];
-  const prepareOne = async (index: number) => {
-    const cart = (await post(base, '/api/customers/abandoned-carts', undefined)).data.id;
-    await post(
-      base,
-      `/api/customers/abandoned-carts/${cart}`,
-      { email: `bench-${index}-${Date.now()}@example.com`, zip_code: '10001' },
-      'PUT',
+const cartUpdateCarts = new Map<Side, Promise<{ carts: string[]; skus: string[] }>>();
+function prepareCartUpdates(side: Side): Promise<Load> {
+  if (!cartUpdateCarts.has(side)) {
+    cartUpdateCarts.set(
+      side,
+      (async () => {
+        const [plan, skus] = await Promise.all([planId(36), activeSkus()]);
+        const carts = await inBatches(100, async () => {
+          const cart = (await post('/api/customers/abandoned-carts', undefined)).data.id;
+          await post(`/api/sales/abandoned-carts/${cart}/plans`, { plan_id: plan });
+          return cart;
+        });
+        return { carts, skus: skus.slice(0, 10) };
+      })(),
     );
-    await post(base, `/api/sales/abandoned-carts/${cart}/plans`, { plan_id: planId });
-    for (const sku of listing.data.slice(0, 12)) {
-      await post(base, `/api/sales/abandoned-carts/${cart}/items`, { sku, quantity: 1 }, 'PUT');
-    }
-    await post(
-      base,
-      `/api/customers/abandoned-carts/${cart}`,
-      {
-        first_name: 'Bench',
-        last_name: 'Parent',
-        address_line_1: '1 Test St',
-        city: 'New York',
-        phone: '(212) 555-0100',
-        password: 'bench-password',
-      },
-      'PUT',
-    );
-    const shown = (await (await fetch(`${base}/api/customers/abandoned-carts/${cart}`)).json()) as {
-      data: { cart: { costs: { total_cost: number } } };
+  }
+  return cartUpdateCarts.get(side)!.then(({ carts, skus }) => {
+    let counter = 0;
+    return {
+      requests: [
+        {
+          method: 'PUT',
+          headers: JSON_HEADERS,
+          setupRequest: (request) => {
+            counter += 1;
+            return {
+              ...request,
+              path: `/api/sales/abandoned-carts/${carts[counter % carts.length]}/items`,
+              body: JSON.stringify({ sku: skus[counter % skus.length], quantity: counter % 4 }),
+            };
+          },
+        },
+      ],
     };
-    const card = await post<{ id: string }>(base, '/test-provider/v1/payment-methods', {
-      number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 2,
-      cvc: '123',
-    });
-    bodies.push(
+  });
+}
+
+type ReadyCart = { id: string; total: number };
+
+/**
+ * A random Luhn-valid Visa number that is none of the special test cards, so the test provider
+ * accepts it: one card per customer. (With one shared card the store's per-card decline limit, which
+ * reserves its slot before the authorization, refuses concurrent checkouts of the same card.)
+ */
+function randomCardNumber(): string {
+  const body = `4${Array.from(randomBytes(14), (byte) => byte % 10).join('')}`;
+  let sum = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    let digit = Number(body[body.length - 1 - index]);
+    if (index % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A cart ready to check out, made through the store's API like a visitor: a full 12-item box,
+ * contact, address and password.
+ */
+async function prepareReadyCart(index: number, plan: number, skus: string[]): Promise<ReadyCart> {
+  const cart = (await post('/api/customers/abandoned-carts', undefined)).data.id;
+  await post(
+    `/api/customers/abandoned-carts/${cart}`,
+    { email: `bench-${index}-${randomBytes(4).toString('hex')}@example.com`, zip_code: '10001' },
+    'PUT',
+  );
+  await post(`/api/sales/abandoned-carts/${cart}/plans`, { plan_id: plan });
+  for (const sku of skus) await post(`/api/sales/abandoned-carts/${cart}/items`, { sku, quantity: 1 }, 'PUT');
+  await post(
+    `/api/customers/abandoned-carts/${cart}`,
+    {
+      first_name: 'Bench',
+      last_name: 'Parent',
+      address_line_1: '1 Test St',
+      city: 'New York',
+      phone: '(212) 555-0100',
+      password: 'bench-password',
+    },
+    'PUT',
+  );
+  const shown = await get<{ data: { cart: { costs: { total_cost: number } } } }>(
+    `/api/customers/abandoned-carts/${cart}`,
+  );
+  return { id: cart, total: shown.data.cart.costs.total_cost };
+}
+
+/**
+ * Copies of one ready cart (its contact, address, plan and items), each with its own id and email:
+ * the baseline's checkouts start from exactly the data the store's do, made in one statement
+ * instead of fifteen requests each.
+ */
+async function cloneReadyCarts(template: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl.toString() });
+  await client.connect();
+  try {
+    const result = await client.query<{ id: string }>(
+      `with copies as (
+         insert into abandoned_carts
+         select (jsonb_populate_record(null::abandoned_carts, to_jsonb(template) || jsonb_build_object(
+           'id', gen_random_uuid(), 'email', 'bench-baseline-' || n || '-' || $3 || '@example.com'))).*
+         from abandoned_carts template, generate_series(1, $2) n where template.id = $1
+         returning id)
+       , lines as (
+         insert into abandoned_cart_items (cart_id, product_id, quantity)
+         select copies.id, items.product_id, items.quantity from copies
+         cross join abandoned_cart_items items where items.cart_id = $1)
+       select id from copies`,
+      [template, count, randomBytes(4).toString('hex')],
+    );
+    return result.rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
+let checkoutSetup: Promise<{ plan: number; skus: string[]; date: string; template: string }> | undefined;
+
+/**
+ * Checkout completions, each for its own ready cart since a cart checks out once: fresh carts for
+ * every run and side (BENCH_CHECKOUTS, CHECKOUT_WARM_UP for the warm-up), one request per cart.
+ * The store's carts are made through its API and paid with a test card (its whole workflow:
+ * pricing, authorization, the transaction, capture); the baseline's are copies of a store cart.
+ */
+async function prepareCheckouts(side: Side, run: number): Promise<Load> {
+  checkoutSetup ??= (async () => {
+    const [plan, skus, dates] = await Promise.all([
+      planId(12),
+      activeSkus(),
+      get<{ data: { date: string }[] }>('/api/shipping/zip-codes/10001/delivery-dates'),
+    ]);
+    const template = await prepareReadyCart(-1, plan, skus.slice(0, 12));
+    return { plan, skus: skus.slice(0, 12), date: dates.data[0]!.date, template: template.id };
+  })();
+  const setup = await checkoutSetup;
+  const count = run === 0 ? CHECKOUT_WARM_UP : CHECKOUTS;
+  const key = () => `bench${side}x${randomBytes(8).toString('hex')}`;
+  let bodies: string[];
+  if (side === 'store') {
+    const carts = await inBatches(count, (index) => prepareReadyCart(index, setup.plan, setup.skus));
+    const cards = await inBatches(count, () =>
+      post<{ id: string }>('/test-provider/v1/payment-methods', {
+        number: randomCardNumber(),
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 2,
+        cvc: '123',
+      }),
+    );
+    bodies = carts.map((cart, index) =>
       JSON.stringify({
-        abandoned_cart_id: cart,
-        idempotency_key: `bench${index}x${Date.now()}`,
-        payment_method_id: card.id,
-        first_delivery_date: dates.data[0]!.date,
-        expected_total: shown.data.cart.costs.total_cost,
+        abandoned_cart_id: cart.id,
+        idempotency_key: key(),
+        payment_method_id: cards[index]!.id,
+        first_delivery_date: setup.date,
+        expected_total: cart.total,
         frequency_weeks: 1,
       }),
     );
-  };
-  for (let start = 0; start < CHECKOUTS; start += 10) {
-    await Promise.all(
-      Array.from({ length: Math.min(10, CHECKOUTS - start) }, (_, offset) => prepareOne(start + offset)),
+  } else {
+    const carts = await cloneReadyCarts(setup.template, count);
+    bodies = carts.map((cart) =>
+      JSON.stringify({
+        abandoned_cart_id: cart,
+        idempotency_key: key(),
+        first_delivery_date: setup.date,
+        frequency_weeks: 1,
+      }),
     );
   }
   let next = 0;
   return {
     amount: bodies.length,
+    connections: Math.min(connections, bodies.length),
     requests: [
       {
         method: 'POST',
         path: '/api/sales/checkout',
-        headers: ORIGIN_HEADERS,
+        headers: JSON_HEADERS,
         setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
       },
     ],
   };
 }
 
-const cases: BenchCase[] = [
-  {
-    name: 'GET /api/products (page of 12, badge+category)',
-    path: '/api/products?perPage=12&include=badge,category',
-  },
-  {
-    name: 'GET /api/products filtered by menu and tag',
-    path: '/api/products?menu_item=toddler-meals&tags=dairy-free&include=badge,category',
-  },
-  { name: 'GET /menus (server-rendered page)', path: '/menus' },
-  {
-    name: 'PUT /api/sales/abandoned-carts/{id}/items (100 carts)',
-    path: '/api/sales/abandoned-carts/{id}/items',
-    prepare: prepareCartUpdates,
-  },
-  {
-    name: `POST /api/sales/checkout (${CHECKOUTS} carts, test card)`,
-    path: '/api/sales/checkout',
-    prepare: prepareCheckouts,
-    warmUp: false,
-  },
-];
+// ─── Data both sides read: a blog post and a signed-in customer ────────────────────────────────
+
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The newest published post that shows dishes: the heaviest kind of article page. */
+function seededPostSlug(): Promise<string> {
+  return withDatabase(async (client) => {
+    const result = await client.query<{ slug: string }>(
+      `select slug from blog_posts where published_at <= now()
+       order by cardinality(product_slugs) > 0 desc, published_at desc limit 1`,
+    );
+    return result.rows[0]!.slug;
+  }, databaseUrl.toString());
+}
+
+/**
+ * A session for the demo customer (an active subscription with upcoming boxes), written as the
+ * store writes one (the SHA-256 of the cookie's token), so both sides read the same signed-in visitor
+ * without the bench going through the sign-in code flow.
+ */
+function demoCustomerCookie(): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const idHash = createHash('sha256').update(token).digest('hex');
+  return withDatabase(async (client) => {
+    const inserted = await client.query(
+      `insert into sessions (id_hash, user_id, expires_at)
+       select $1, id, now() + interval '1 day' from users where lower(email) = 'demo@example.com'`,
+      [idHash],
+    );
+    if (inserted.rowCount !== 1) throw new Error('the demo customer is missing (SEED_DEMO_ACCOUNTS?)');
+    return `sid=${token}`;
+  }, databaseUrl.toString());
+}
+
+// ─── The cases and their targets (issue 18) ───────────────────────────────────────────────────
+
+const ratio = (store: Summary, baseline: Summary) =>
+  baseline.requests_per_second === 0 ? 0 : store.requests_per_second / baseline.requests_per_second;
+
+function buildCases(postSlug: string, cookie: string): BenchCase[] {
+  const listing = '/api/products?perPage=12&include=badge,category';
+  const filtered = '/api/products?menu_item=toddler-meals&tags=dairy-free&include=badge,category';
+  return [
+    {
+      key: 'listing',
+      name: 'GET /api/products (page of 12, badge+category)',
+      store: listing,
+      baseline: listing,
+      target: { text: 'ratio ≥ 1.0', met: (store, baseline) => ratio(store, baseline) >= 1 },
+    },
+    {
+      key: 'filtered',
+      name: 'GET /api/products filtered by menu and tag',
+      store: filtered,
+      baseline: filtered,
+      target: { text: 'ratio ≥ 1.0', met: (store, baseline) => ratio(store, baseline) >= 1 },
+    },
+    {
+      key: 'cart',
+      name: 'PUT /api/sales/abandoned-carts/{id}/items (100 carts)',
+      store: '/api/sales/abandoned-carts/{id}/items',
+      baseline: '/api/sales/abandoned-carts/{id}/items',
+      prepare: (side) => prepareCartUpdates(side),
+      target: {
+        text: 'ratio ≥ 0.6, p99 ≤ 1.5 × baseline',
+        met: (store, baseline) =>
+          ratio(store, baseline) >= 0.6 && store.latency_ms.p99 <= 1.5 * baseline.latency_ms.p99,
+      },
+    },
+    {
+      key: 'menus',
+      name: 'GET /menus (server-rendered page)',
+      store: '/menus',
+      baseline: '/menus',
+      target: {
+        text: 'ratio ≥ 0.5, p99 < 300 ms',
+        met: (store, baseline) => ratio(store, baseline) >= 0.5 && store.latency_ms.p99 < 300,
+      },
+    },
+    {
+      key: 'checkout',
+      name: `POST /api/sales/checkout (${CHECKOUTS} carts per run, test card)`,
+      store: '/api/sales/checkout',
+      baseline: '/api/sales/checkout',
+      prepare: prepareCheckouts,
+      perRun: true,
+      target: { text: '≥ 100 req/s (absolute)', met: (store) => store.requests_per_second >= 100 },
+    },
+    {
+      key: 'blog',
+      name: 'GET /blog/{slug}/ (a seeded post)',
+      store: `/blog/${postSlug}/`,
+      baseline: `/blog/${postSlug}/`,
+    },
+    {
+      key: 'account',
+      name: 'GET /account (overview, signed in)',
+      store: '/account',
+      baseline: '/account',
+      prepare: async () => ({ headers: { cookie } }),
+    },
+  ];
+}
+
+// ─── Running ───────────────────────────────────────────────────────────────────────────────────
 
 async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
+  await withDatabase((client) => client.query(sql));
 }
 
 async function waitForHealth(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -212,74 +425,198 @@ async function waitForHealth(url: string, child: ChildProcess) {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error('server did not become healthy in 2 minutes');
+  throw new Error(`${url} did not become healthy in 2 minutes`);
 }
 
-function run(url: string, extra: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
+function start(script: string, port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl.toString(),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The first refused answer of a run, so a non-2xx count comes with its reason. */
+type Refusal = { status: number; body: string };
+
+function load(
+  side: Side,
+  benchCase: BenchCase,
+  extra: Load,
+  duration: number,
+): Promise<autocannon.Result & { refusal?: Refusal }> {
+  let refusal: Refusal | undefined;
+  const onResponse = (status: number, body: string) => {
+    if ((status < 200 || status > 299) && !refusal) refusal = { status, body: body.slice(0, 300) };
+  };
+  // Every request goes through `requests` so that each answer's status can be looked at.
+  const requests = (extra.requests ?? [{ method: 'GET', path: benchCase[side] }]).map((request) => ({
+    ...request,
+    onResponse,
+  }));
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, ...extra }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon({ url: baseOf(side), connections, duration, ...extra, requests }, (error, result) =>
+      error ? reject(error) : resolve({ ...result, refusal }),
     );
   });
+}
+
+/**
+ * Waits until the side has worked off the requests autocannon abandoned at the end of a run (the
+ * server still answers them): the next run must not start behind the previous one's backlog.
+ */
+async function settle(side: Side) {
+  await fetch(`${baseOf(side)}/healthz`).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+function summarise(results: autocannon.Result[]): Summary {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  // Requests over the run's wall time: also right for one-shot runs that stop after their amount.
+  const runs = results.map((result) => ({
+    requests_per_second: Math.round(result.requests.total / Math.max(result.duration, 0.001)),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+  }));
+  return {
+    requests_per_second: Math.round(mean(runs.map((run) => run.requests_per_second))),
+    latency_ms: {
+      p50: Math.round(mean(runs.map((run) => run.p50))),
+      p99: Math.round(mean(runs.map((run) => run.p99))),
+      max: Math.max(...runs.map((run) => run.max)),
+    },
+    non_2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    runs,
+  };
+}
+
+async function measure(benchCase: BenchCase) {
+  const sides: Side[] = ['store', 'baseline'];
+  const loads = new Map<Side, Load>();
+  const loadFor = async (side: Side, run: number) => {
+    if (benchCase.perRun || !loads.has(side)) loads.set(side, (await benchCase.prepare?.(side, run)) ?? {});
+    return loads.get(side)!;
+  };
+  // Warm-up of each side (JIT, pools, caches); its figures are thrown away.
+  for (const side of sides) {
+    await load(side, benchCase, await loadFor(side, 0), warmUpSeconds).catch(() => undefined);
+    await settle(side);
+  }
+  const results: Record<Side, autocannon.Result[]> = { store: [], baseline: [] };
+  const refusals: Partial<Record<Side, Refusal>> = {};
+  for (let run = 1; run <= runsPerSide; run += 1) {
+    for (const side of sides) {
+      const extra = await loadFor(side, run);
+      const result = await load(side, benchCase, extra, seconds);
+      await settle(side);
+      results[side].push(result);
+      refusals[side] ??= result.refusal;
+      console.info(
+        `  ${benchCase.key} run ${run} ${side}: ${Math.round(result.requests.total / result.duration)} req/s, ` +
+          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}` +
+          (result.refusal ? ` (first: ${result.refusal.status} ${result.refusal.body})` : ''),
+      );
+    }
+  }
+  const store = summarise(results.store);
+  const baseline = summarise(results.baseline);
+  const clean = store.non_2xx + store.errors + baseline.non_2xx + baseline.errors === 0;
+  return {
+    key: benchCase.key,
+    name: benchCase.name,
+    path: { store: benchCase.store, baseline: benchCase.baseline },
+    store,
+    baseline,
+    ratio: Math.round(ratio(store, baseline) * 100) / 100,
+    // A case counts only when both sides answered every request with a 2xx.
+    target: benchCase.target
+      ? { text: benchCase.target.text, met: clean && benchCase.target.met(store, baseline) }
+      : { text: 'report only', met: null },
+    valid: clean,
+    first_refusal: refusals,
+  };
+}
+
+type CaseResult = Awaited<ReturnType<typeof measure>>;
+
+function markdownTable(results: CaseResult[]): string {
+  const rows = results.map((result) => {
+    const side = (summary: Summary) =>
+      `${summary.requests_per_second} | ${summary.latency_ms.p50} / ${summary.latency_ms.p99} / ${summary.latency_ms.max}`;
+    const met = result.target.met === null ? '–' : result.target.met ? 'yes' : 'no';
+    const failures = `${result.store.non_2xx}+${result.store.errors} / ${result.baseline.non_2xx}+${result.baseline.errors}`;
+    return `| ${result.key} | ${side(result.store)} | ${side(result.baseline)} | ${result.ratio.toFixed(2)} | ${failures} | ${result.target.text} | ${met} |`;
+  });
+  return [
+    '| case | store req/s | store p50 / p99 / max ms | baseline req/s | baseline p50 / p99 / max ms | ratio | non-2xx+errors store / baseline | target | met |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 async function main() {
   await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${database}`);
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${database}`;
-
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const servers: ChildProcess[] = [];
+  try {
+    // The store first: it migrates and seeds the empty database the baseline then reads.
+    const store = start('apps/web/server.ts', ports.store, {
       NODE_ENV: 'production',
       STORE_MODE: 'demo',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl.toString(),
       LOG_LEVEL: 'warn',
       // One client hammering on purpose: the per-client write limits would measure themselves.
       RATE_LIMIT_WRITES_PER_MINUTE: '0',
       RATE_LIMIT_CART_CREATIONS_PER_HOUR: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHealth(`${base}/healthz`, server);
-    const results = [];
+      RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: '0',
+    });
+    servers.push(store);
+    await waitForHealth(`${baseOf('store')}/healthz`, store);
+    const baseline = start('bench/baseline/server.ts', ports.baseline, { NODE_ENV: 'production' });
+    servers.push(baseline);
+    await waitForHealth(`${baseOf('baseline')}/healthz`, baseline);
+
+    const cases = buildCases(await seededPostSlug(), await demoCustomerCookie()).filter(
+      (benchCase) => !onlyCases || onlyCases.includes(benchCase.key),
+    );
+    const results: CaseResult[] = [];
     for (const benchCase of cases) {
-      const extra = benchCase.prepare ? await benchCase.prepare(base) : {};
-      const url = benchCase.prepare ? base : `${base}${benchCase.path}`;
-      if (benchCase.warmUp !== false) await run(url, extra).catch(() => undefined); // warm-up pass (JIT, pool, caches)
-      const result = await run(url, extra);
-      const summary = {
-        name: benchCase.name,
-        path: benchCase.path,
-        requests_per_second: Math.round(result.requests.average),
-        latency_ms: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-        non_2xx: result.non2xx,
-        errors: result.errors,
-      };
-      console.info(`${summary.name}: ${summary.requests_per_second} req/s, p99 ${summary.latency_ms.p99} ms`);
-      results.push(summary);
+      console.info(`${benchCase.name}`);
+      results.push(await measure(benchCase));
     }
     const report = {
       date: new Date().toISOString(),
       commit: execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(),
       node: process.version,
       cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? 'unknown',
+      load_average_at_end: os.loadavg().map((value) => Math.round(value * 100) / 100),
       database: 'postgresql',
       connections,
-      seconds_per_case: seconds,
+      seconds,
+      runs_per_side: runsPerSide,
+      warm_up_seconds: warmUpSeconds,
+      order: 'store, baseline, store, baseline … per case, after one warm-up each',
       results,
     };
     writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.info('wrote bench/results/latest.json');
+    console.info(`\n${markdownTable(results)}\n\nwrote bench/results/latest.json`);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    for (const server of servers.reverse()) await stop(server);
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }
 }

@@ -108,7 +108,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <section className="section section--tinted" aria-labelledby="how-heading">
         <div className="section__head">
           <h2 id="how-heading">How it works</h2>
-          <Link to="/how-it-works">Learn more</Link>
+          <Link to="/how-it-works">More on how it works</Link>
         </div>
         <HowItWorksSteps />
       </section>

@@ -157,9 +157,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {root?.actingAs ? <ActingAsBar email={root.actingAs} /> : null}
         {root?.site.demo ? <DemoRibbon /> : null}
         {children}
-        {root?.site.marketing?.trackerUrl ? (
-          <script type="module" src={root.site.marketing.trackerUrl} nonce={nonce} async />
-        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

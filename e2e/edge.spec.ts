@@ -102,6 +102,29 @@ test.describe('compression and caching', () => {
       statSync(path.join(assets, `${script}.br`)).size,
     );
   });
+
+  test('pictures are cached for a year at their versioned address only', async ({ page, request }) => {
+    await page.goto('/');
+    const hero = page.locator('img.hero__plate').first();
+    // The largest pictures of the first screen are fetched first and not lazily.
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    await expect(hero).not.toHaveAttribute('loading', 'lazy');
+    await expect(hero).toHaveAttribute('sizes', /.+/);
+    const src = await hero.getAttribute('src');
+    expect(src).toMatch(/^\/media\/.+\.webp\?v=[0-9a-f]{12}$/);
+    const versioned = await request.get(src ?? '');
+    expect(versioned.status()).toBe(200);
+    expect(versioned.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The bare address (or an old version) may be re-rendered under the same name: a day only.
+    for (const stale of [
+      (src ?? '').replace(/\?v=.*$/, ''),
+      (src ?? '').replace(/v=.*$/, 'v=000000000000'),
+    ]) {
+      const response = await request.get(stale);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['cache-control']).toBe('public, max-age=86400');
+    }
+  });
 });
 
 test.describe('demo mode', () => {

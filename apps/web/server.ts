@@ -5,6 +5,7 @@ import { buildApp, ConfigError, loadConfig, prepareDatabase } from '@sprout/api'
 import closeWithGrace from 'close-with-grace';
 import type { FastifyReply } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { mediaVersionOf } from './app/features/media/media-version.server';
 import { createServerApiClient, inProcessTransport, remoteTransport } from './app/lib/api-client.server';
 import { inProcessCatalogue, remoteCatalogue } from './app/lib/catalogue.server';
 import { createPageHandler, registerPageRoutes } from './app/lib/page-handler.server';
@@ -56,6 +57,7 @@ async function main() {
   if (production) {
     const buildDirectory = path.resolve(webRoot, process.env.WEB_BUILD_DIR ?? 'build');
     build = (await import(path.join(buildDirectory, 'server/index.js'))) as ServerBuild;
+    const mediaVersion = mediaVersionOf(path.join(buildDirectory, 'client/media/.render-manifest.json'));
     await app.register(fastifyStatic, {
       root: path.join(buildDirectory, 'client'),
       wildcard: false,
@@ -65,8 +67,13 @@ async function main() {
       // Otherwise @fastify/static writes its own max-age=0 over the header set below.
       cacheControl: false,
       setHeaders(response, filePath) {
-        // Hashed build assets never change; media may be re-rendered, so it gets a day.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Hashed build assets never change. A rendered picture may be re-rendered under the same
+        // name, so only its address carrying this build's media version (?v=, which pages use) is
+        // immutable; the bare address gets a day.
+        const url = (response as unknown as { req?: { url?: string } }).req?.url ?? '';
+        const immutable =
+          filePath.includes(`${path.sep}assets${path.sep}`) ||
+          (mediaVersion !== null && url.startsWith('/media/') && url.endsWith(`?v=${mediaVersion}`));
         // A precompressed twin may answer instead of the file: caches must key on the encoding.
         response.setHeader('vary', 'accept-encoding');
         response.setHeader(

@@ -29,6 +29,7 @@ import { type ExperimentsData, loadExperiments } from './features/marketing/expe
 import { GtmScript } from './features/marketing/GtmScript';
 import { gtmBootstrap } from './features/marketing/gtm.server';
 import { MarketingBridge } from './features/marketing/MarketingBridge';
+import { mediaVersion } from './features/media/media-version.server';
 import { SeoHead } from './features/seo/SeoHead';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { useNonce } from './lib/nonce';
@@ -42,6 +43,8 @@ export type RootData = {
   menus: { slug: string; name: string }[];
   /** Decided on the server so the footer hydrates with the same year around New Year. */
   year: number;
+  /** The rendered pictures' version: /media addresses carry it so they can be cached for a year. */
+  mediaVersion: string | null;
   /** The visitor's cart, read by its cookie: what the header, the panel and checkout show. */
   cart: CartPageData;
   /** The customer an admin is acting as (the impersonation cookie is set), else null. */
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: context.site,
     menus: menus.data.map(({ slug, name }) => ({ slug, name })),
     year: new Date().getUTCFullYear(),
+    mediaVersion: mediaVersion(),
     cart: cart?.page ?? EMPTY_CART_PAGE,
     actingAs: actingAsEmail,
     ...(experiments ? { experiments: experiments.data } : {}),
@@ -153,9 +157,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {root?.actingAs ? <ActingAsBar email={root.actingAs} /> : null}
         {root?.site.demo ? <DemoRibbon /> : null}
         {children}
-        {root?.site.marketing?.trackerUrl ? (
-          <script type="module" src={root.site.marketing.trackerUrl} nonce={nonce} async />
-        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatMoney } from './money';
+import { centsToDollars, dollarsToCents, formatMoney, groupDigits } from './money';
 
 describe('formatMoney', () => {
   it('shows a dollar sign and two decimals, whole amounts without decimals', () => {
@@ -27,6 +27,24 @@ describe('formatMoney', () => {
         expect(dollarsToCents(parsed)).toBe(cents);
       }),
     );
+  });
+});
+
+describe('groupDigits', () => {
+  it("writes what toLocaleString('en-US') writes for every integer", () => {
+    expect(groupDigits(0)).toBe('0');
+    expect(groupDigits(999)).toBe('999');
+    expect(groupDigits(1000)).toBe('1,000');
+    expect(groupDigits(-1234567)).toBe('-1,234,567');
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (value) => {
+        expect(groupDigits(value)).toBe(value.toLocaleString('en-US'));
+      }),
+    );
+  });
+
+  it('refuses fractions', () => {
+    expect(() => groupDigits(1.5)).toThrow();
   });
 });
 

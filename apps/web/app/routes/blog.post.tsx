@@ -4,6 +4,7 @@ import { loadCategories, loadPost, loadPostProducts } from '../features/blog/blo
 import { PostGrid } from '../features/blog/PostCard';
 import { PostMeta } from '../features/blog/PostMeta';
 import { ProductCard } from '../features/catalog/ProductCard';
+import { heroSrcSet, useMediaVersion, versionedMedia } from '../features/media/media';
 import { absoluteUrl, breadcrumbList } from '../lib/seo';
 import type { Route } from './+types/blog.post';
 
@@ -61,6 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, products, categories } = loaderData;
+  const mediaVersion = useMediaVersion();
   return (
     <div className="blog blog--post">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -83,8 +85,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         </header>
         <img
           className="post__hero"
-          src={post.hero.large}
-          srcSet={`${post.hero.small} 400w, ${post.hero.medium} 600w, ${post.hero.large} 1200w`}
+          src={versionedMedia(post.hero.large, mediaVersion)}
+          srcSet={heroSrcSet(post.hero, mediaVersion)}
           sizes="(min-width: 1024px) 800px, 100vw"
           width={1200}
           height={800}

@@ -3,6 +3,7 @@ import { formatMoney } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { HowItWorksSteps } from '../features/layout/HowItWorksSteps';
+import { cardSrcSet, useMediaVersion, versionedMedia } from '../features/media/media';
 import { GetStartedLink } from '../features/onboarding/GetStartedLink';
 import { homeJsonLd } from '../features/seo/structured-data';
 import type { Route } from './+types/home';
@@ -23,8 +24,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { menus: menus.data, favourites: favourites.data, cheapestItem, seo };
 }
 
+/** A hero plate is 58% of the picture column: the page less its padding on phones, about 530px on desktops. */
+const HERO_PLATE_SIZES = '(min-width: 1024px) 310px, calc(58vw - 19px)';
+/** Menu cards: at least 150px in an auto-filled grid, three columns on tablets. */
+const MENU_CARD_SIZES = '(min-width: 1024px) 200px, (min-width: 768px) 33vw, 50vw';
+
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { menus, favourites, cheapestItem } = loaderData;
+  const mediaVersion = useMediaVersion();
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
@@ -53,10 +60,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <img
               key={menu.slug}
               className={`hero__plate hero__plate--${index + 1}`}
-              src={menu.image.uris['meal-card-desktop']}
+              src={versionedMedia(menu.image.uris['meal-card-mobile'], mediaVersion)}
+              srcSet={cardSrcSet(menu.image.uris, mediaVersion)}
+              sizes={HERO_PLATE_SIZES}
               alt=""
-              width={600}
-              height={450}
+              width={400}
+              height={300}
+              // The plates are the first screen's largest pictures (which one is the largest paint
+              // depends on the screen), small enough to all be fetched first.
+              fetchPriority="high"
             />
           ))}
         </div>
@@ -72,7 +84,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <li key={menu.slug}>
               <Link to={`/menus/${menu.slug}/`} className="menu-card">
                 <img
-                  src={menu.image.uris['meal-card-mobile']}
+                  src={versionedMedia(menu.image.uris['meal-card-mobile'], mediaVersion)}
+                  srcSet={cardSrcSet(menu.image.uris, mediaVersion)}
+                  sizes={MENU_CARD_SIZES}
                   alt=""
                   width={400}
                   height={300}
@@ -94,7 +108,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <section className="section section--tinted" aria-labelledby="how-heading">
         <div className="section__head">
           <h2 id="how-heading">How it works</h2>
-          <Link to="/how-it-works">Learn more</Link>
+          <Link to="/how-it-works">More on how it works</Link>
         </div>
         <HowItWorksSteps />
       </section>

@@ -1,5 +1,6 @@
 import type { BlogPostSummary } from '@sprout/contracts';
 import { Link } from 'react-router';
+import { heroSrcSet, useMediaVersion, versionedMedia } from '../media/media';
 import { PostMeta } from './PostMeta';
 
 /** A post in a list: picture, category, title (the link), excerpt and when it was published. */
@@ -15,6 +16,7 @@ export function PostCard({
   priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const mediaVersion = useMediaVersion();
   return (
     <article
       className={`post-card${featured ? ' post-card--featured' : ''}`}
@@ -23,8 +25,8 @@ export function PostCard({
       <div className="post-card__media">
         {/* The title is the link; the picture only decorates it. */}
         <img
-          src={featured ? post.hero.large : post.hero.medium}
-          srcSet={`${post.hero.small} 400w, ${post.hero.medium} 600w, ${post.hero.large} 1200w`}
+          src={versionedMedia(featured ? post.hero.large : post.hero.medium, mediaVersion)}
+          srcSet={heroSrcSet(post.hero, mediaVersion)}
           sizes={
             featured
               ? '(min-width: 1024px) 60vw, 100vw'

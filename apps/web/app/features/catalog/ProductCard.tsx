@@ -2,8 +2,12 @@ import { formatMoney, type ProductCardData } from '@sprout/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ProductCartControls } from '../cart/ProductCartControls';
+import { cardSrcSet, useMediaVersion, versionedMedia } from '../media/media';
 import { productSearch } from './ProductDialog';
 import { Rating } from './Rating';
+
+/** The card's width in the product grids (one column on phones, two from 480px, three on desktops). */
+const PRODUCT_CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 480px) 45vw, 100vw';
 
 const grams = (milligrams: number) => `${Math.round(milligrams / 100) / 10} g`;
 
@@ -20,6 +24,7 @@ export function ProductCard({
   controls?: ReactNode;
 }) {
   const { uris } = product.image;
+  const mediaVersion = useMediaVersion();
   // On a menus page the dish opens in a dialog on the same URL, keeping its filters and page;
   // elsewhere (the home page) it opens over the full menu.
   const location = useLocation();
@@ -38,17 +43,19 @@ export function ProductCard({
       <div className="product-card__media">
         {/* The picture is a second way in for pointers; keyboards and screen readers use the name. */}
         <Link to={details} preventScrollReset={onMenus} tabIndex={-1} aria-hidden="true">
-          <picture>
-            <source media="(min-width: 768px)" srcSet={uris['meal-card-desktop']} />
-            <img
-              src={uris['meal-card-mobile']}
-              alt=""
-              width={400}
-              height={300}
-              loading={priority ? 'eager' : 'lazy'}
-              decoding="async"
-            />
-          </picture>
+          {/* 400 and 600 pixels wide: a one-column phone card (about 380 CSS px at 1.75x) takes the
+              600, a desktop column the 400. */}
+          <img
+            src={versionedMedia(uris['meal-card-mobile'], mediaVersion)}
+            srcSet={cardSrcSet(uris, mediaVersion)}
+            sizes={PRODUCT_CARD_SIZES}
+            alt=""
+            width={400}
+            height={300}
+            loading={priority ? 'eager' : 'lazy'}
+            {...(priority ? { fetchPriority: 'high' as const } : {})}
+            decoding="async"
+          />
         </Link>
         {product.badge ? (
           <span className="badge" style={{ '--badge-color': product.badge.color } as React.CSSProperties}>

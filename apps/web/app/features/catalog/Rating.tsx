@@ -1,3 +1,5 @@
+import { groupDigits } from '@sprout/contracts';
+
 export function Rating({ value, count }: { value: number; count: number }) {
   const percent = Math.max(0, Math.min(100, (value / 5) * 100));
   return (
@@ -13,7 +15,7 @@ export function Rating({ value, count }: { value: number; count: number }) {
       <span className="rating__text" aria-hidden="true">
         {value.toFixed(1)}
       </span>
-      <span className="rating__count">({count.toLocaleString('en-US')} reviews)</span>
+      <span className="rating__count">({groupDigits(count)} reviews)</span>
     </p>
   );
 }

@@ -102,8 +102,8 @@ export async function deleteCart(db: Database, id: string): Promise<void> {
  * group, promo code and its tiers, partnership, referrer, the referral discount setting and the
  * account's credit balance.
  */
-export async function findCartDetails(db: Database, id: string) {
-  const [row] = await db
+export async function findCartDetails(db: Database, id: string, options: { lock?: boolean } = {}) {
+  const query = db
     .select({
       cart: abandonedCarts,
       plan: plans,
@@ -112,7 +112,11 @@ export async function findCartDetails(db: Database, id: string) {
         isDelivered: zipCodes.isDelivered,
         deliveryWeekdays: zipCodes.deliveryWeekdays,
       },
-      state: { taxRateBasisPoints: states.taxRateBasisPoints, taxesShipping: states.taxesShipping },
+      state: {
+        code: states.code,
+        taxRateBasisPoints: states.taxRateBasisPoints,
+        taxesShipping: states.taxesShipping,
+      },
       varianceBasisPoints: priceVarianceGroups.adjustmentBasisPoints,
       promo: promoCodes,
       tiers: sql<TierJson[]>`coalesce((
@@ -157,6 +161,8 @@ export async function findCartDetails(db: Database, id: string) {
     .leftJoin(referralCodes, eq(referralCodes.id, abandonedCarts.referralCodeId))
     .leftJoin(users, eq(users.id, referralCodes.userId))
     .where(eq(abandonedCarts.id, id));
+  // Only the cart's row: the plan, zip, promotion … it joins are read, not locked.
+  const [row] = await (options.lock ? query.for('update', { of: abandonedCarts }) : query);
   return row;
 }
 
@@ -310,25 +316,6 @@ export async function setUpsellQuantity(db: Database, cartId: string, productId:
 }
 
 /** The cart row under lock, with what checkout needs that pricing does not carry. */
-export async function lockCartForCheckout(db: Database, cartId: string) {
-  const [row] = await db
-    .select({
-      cart: abandonedCarts,
-      zip: {
-        code: zipCodes.code,
-        isDelivered: zipCodes.isDelivered,
-        deliveryWeekdays: zipCodes.deliveryWeekdays,
-      },
-      stateCode: states.code,
-    })
-    .from(abandonedCarts)
-    .leftJoin(zipCodes, eq(zipCodes.id, abandonedCarts.zipCodeId))
-    .leftJoin(states, eq(states.id, abandonedCarts.stateId))
-    .where(eq(abandonedCarts.id, cartId))
-    .for('update', { of: abandonedCarts });
-  return row;
-}
-
 export async function markCartCheckedOut(db: Database, cartId: string, userId: number) {
   await db
     .update(abandonedCarts)

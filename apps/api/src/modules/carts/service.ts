@@ -63,12 +63,21 @@ export async function priceCart(
   db: Database,
   cartId: string,
   /** Gift cards checkout pays with (their total balance): they come after every other discount. */
-  extras: { giftCardsAvailableCents?: number } = {},
+  extras: {
+    giftCardsAvailableCents?: number;
+    /**
+     * Checkout's transaction: the cart's row is locked by the statement that reads it (FOR UPDATE),
+     * and its lines are read after the lock is held, so the price is the one the order keeps.
+     */
+    lockForCheckout?: boolean;
+  } = {},
 ) {
-  const [details, lines] = await Promise.all([
-    repository.findCartDetails(db, cartId),
-    repository.listCartLines(db, cartId),
-  ]);
+  const [details, lines] = extras.lockForCheckout
+    ? [
+        await repository.findCartDetails(db, cartId, { lock: true }),
+        await repository.listCartLines(db, cartId),
+      ]
+    : await Promise.all([repository.findCartDetails(db, cartId), repository.listCartLines(db, cartId)]);
   if (!details) throw notFound();
   const { cart, plan, zip, state } = details;
   const pricing: PricingContext = {
@@ -445,10 +454,6 @@ export async function setUpsellQuantity(tx: Database, cartId: string, productId:
 }
 
 /** The cart row under lock, with its zip code and state, for checkout's transaction. */
-export function lockCartForCheckout(tx: Database, cartId: string) {
-  return repository.lockCartForCheckout(tx, cartId);
-}
-
 export function markCartCheckedOut(tx: Database, cartId: string, userId: number): Promise<void> {
   return repository.markCartCheckedOut(tx, cartId, userId);
 }

@@ -16,6 +16,7 @@ const {
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = typeof orderLines.$inferInsert;
 
 // ─── Upsell ──────────────────────────────────────────────────────────────────────────────────
 
@@ -73,14 +74,14 @@ export async function findAttempt(db: Database, key: string) {
 
 export type AttemptOpening =
   | { outcome: 'opened' }
-  | { outcome: 'existing'; attempt: CheckoutAttemptRow }
+  | { outcome: 'existing'; attempt: Pick<CheckoutAttemptRow, 'status' | 'amountCents'> }
   | { outcome: 'limited' };
 
 /**
  * Writes the attempt as `pending` BEFORE the provider is asked, so a hold can never exist without
- * its row (docs/decisions/016). Serialised per cart by an advisory lock, it also counts the cart's
- * recent declines and pending asks in the same step: parallel submits cannot all pass the limit.
- * The same key again finds its attempt instead of opening another.
+ * its row (docs/decisions/016). One statement, `open_checkout_attempt` (migration 0020): serialised
+ * per cart by an advisory lock, it counts the cart's recent declines and pending asks after taking
+ * it, so parallel submits cannot all pass the limit. The same key again finds its attempt instead.
  */
 export async function openAttempt(
   db: Database,
@@ -92,29 +93,30 @@ export async function openAttempt(
   },
   limit: { maxDeclines: number; windowMinutes: number },
 ): Promise<AttemptOpening> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`checkout-attempts:${attempt.abandonedCartId}`}))`,
-    );
-    const [existing] = await tx
-      .select()
-      .from(checkoutAttempts)
-      .where(eq(checkoutAttempts.idempotencyKey, attempt.idempotencyKey));
-    if (existing) return { outcome: 'existing' as const, attempt: existing };
-    const [row] = await tx
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(checkoutAttempts)
-      .where(
-        and(
-          eq(checkoutAttempts.abandonedCartId, attempt.abandonedCartId),
-          inArray(checkoutAttempts.status, ['pending', 'declined']),
-          sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${limit.windowMinutes})`,
-        ),
-      );
-    if ((row?.count ?? 0) >= limit.maxDeclines) return { outcome: 'limited' as const };
-    await tx.insert(checkoutAttempts).values({ ...attempt, status: 'pending' });
-    return { outcome: 'opened' as const };
-  });
+  const result = await db.execute(sql`
+    select o_outcome as outcome, o_status as status, o_amount_cents as amount_cents
+    from open_checkout_attempt(${attempt.idempotencyKey}, ${attempt.abandonedCartId}::uuid,
+      ${attempt.amountCents}::int, ${JSON.stringify(attempt.providerRequest)}::jsonb,
+      ${limit.maxDeclines}::int, ${limit.windowMinutes}::int)`);
+  const row = (
+    result as unknown as {
+      rows: { outcome: 'opened' | 'existing' | 'limited'; status: string; amount_cents: number }[];
+    }
+  ).rows[0]!;
+  if (row.outcome === 'existing') {
+    return {
+      outcome: 'existing',
+      attempt: { status: row.status as CheckoutAttemptRow['status'], amountCents: Number(row.amount_cents) },
+    };
+  }
+  return { outcome: row.outcome };
+}
+
+/** A just-opened attempt the provider was never asked about (the card's own limit refused it). */
+export async function discardOpenedAttempt(db: Database, key: string) {
+  await db
+    .delete(checkoutAttempts)
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, 'pending')));
 }
 
 /** How many cards this cart had declined recently. */
@@ -274,7 +276,7 @@ export async function insertOrder(db: Database, order: NewOrder): Promise<OrderR
 }
 
 /** Every line in one statement, whatever the size of the box. */
-export async function insertOrderLines(db: Database, lines: (typeof orderLines.$inferInsert)[]) {
+export async function insertOrderLines(db: Database, lines: NewOrderLine[]) {
   if (lines.length > 0) await db.insert(orderLines).values(lines);
 }
 

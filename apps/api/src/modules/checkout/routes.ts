@@ -108,7 +108,8 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
       }
       // The new customer is signed in: the success page and the account are theirs now.
       setSessionCookies(reply, cookies, { sessionToken: result.sessionToken });
-      const { order, subscription } = await checkout.loadCheckoutResult(db(), result.orderId);
+      const { order, subscription } =
+        result.summary ?? (await checkout.loadCheckoutResult(db(), result.orderId));
       return reply.code(201).send({
         data: {
           status: 'completed',

@@ -1,4 +1,5 @@
 import {
+  type CheckoutSuccess,
   type CompleteCheckoutBody,
   centsToDollars,
   EMAIL_IN_USE_MESSAGE,
@@ -11,17 +12,17 @@ import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
 import { createAddress, createCustomer, isEmailOfAccount } from '../accounts/service';
 import { openSessionFor } from '../auth/service';
-import { lockCartForCheckout, markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
+import { markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
 import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
 import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
 import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
-import { createSubscription, ensureUpcomingDeliveries, recordFirstDelivery } from '../subscriptions/service';
+import { createSubscription, startDeliveries } from '../subscriptions/service';
 import { checkoutProblems } from './readiness';
 import * as repository from './repository';
-import { orderNumber } from './wire';
+import { orderNumber, toOrder, toSubscription } from './wire';
 
 /**
  * Checkout completion (design.md "Checkout") as a named workflow:
@@ -66,6 +67,11 @@ export type CompletedCheckout = {
   subscriptionId: number | null;
   user: { id: number; email: string };
   sessionToken: string;
+  /**
+   * The order and subscription as the answer shows them, built from the rows this request wrote
+   * (no re-read); a replay leaves it out and the route reads them.
+   */
+  summary?: CheckoutSuccess;
 };
 
 export type CheckoutResult =
@@ -112,9 +118,14 @@ export async function completeCheckout(
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
 
-  // find-previous: a checkout this key already completed answers the same again.
-  const previous = await repository.findOrderByIdempotencyKey(db, input.idempotency_key);
-  if (previous) return replay(deps, previous, input);
+  // find-previous: a checkout this key already completed answers the same again. Without gift
+  // cards the cart tells (a checked-out cart looks the key up below, and a key of another cart meets
+  // its attempt or the order's unique key), so the common path spends no statement on it; gift
+  // cards are checked first, and a spent card must not hide the order it paid for.
+  if (input.gift_card_codes?.length) {
+    const previous = await repository.findOrderByIdempotencyKey(db, input.idempotency_key);
+    if (previous) return replay(deps, previous, input);
+  }
 
   try {
     return await attemptCheckout(deps, input, now);
@@ -179,225 +190,267 @@ async function attemptCheckout(
     };
   }
 
-  const outcome: { completed: CompletedCheckout } | { replayOf: repository.OrderRow } = await db.transaction(
-    async (tx) => {
-      const step = async (name: CheckoutStep) => deps.beforeStep?.(name, tx);
+  const outcome: WrittenCheckout | { replayOf: repository.OrderRow } = await db.transaction(async (tx) => {
+    const step = async (name: CheckoutStep) => deps.beforeStep?.(name, tx);
 
-      await step('lock-cart');
-      const locked = await lockCartForCheckout(tx, input.abandoned_cart_id);
-      // A concurrent submit with this key may have committed while this one waited for the lock.
+    await step('lock-cart');
+    // The cards' rows are locked until the commit: their balances now are what this order spends.
+    // (No statement without gift cards. Every checkout locks its cards before its cart.)
+    const lockedCards = await lockCardsForCheckout(
+      tx,
+      giftCards.map((card) => card.id),
+      now,
+    );
+    await step('reprice');
+    // The cart's row lock serialises completions of this cart; the cart is priced again by the
+    // very statement that takes it, so nothing can change between the lock and the price.
+    const repriced = await priceCart(tx, input.abandoned_cart_id, {
+      giftCardsAvailableCents: lockedCards.reduce((sum, card) => sum + card.balanceCents, 0),
+      lockForCheckout: true,
+    });
+    const cart = repriced.details.cart;
+    // A concurrent submit with this key may have committed while this one waited for the lock: it
+    // checked the cart out, or (with a card) it claimed the attempt, so only then is the key looked up.
+    const claimed =
+      cart.status !== 'checked_out' &&
+      (!payment || (await repository.claimAttempt(tx, input.idempotency_key)));
+    if (!claimed || !payment) {
       const committed = await repository.findOrderByIdempotencyKey(tx, input.idempotency_key);
       if (committed) return { replayOf: committed };
-      if (!locked) throw AppError.notFound('Abandoned cart not found.');
-      if (locked.cart.status === 'checked_out') throw cartLocked();
+      if (cart.status === 'checked_out') throw cartLocked();
+      // The hold became this order's only if no refusal released it meanwhile (never both).
+      if (!claimed) throw attemptEnded();
+    }
+    assertReady(repriced, input, now);
+    // authorize() already held the card for exactly amountCents.
+    if (repriced.costs.totalCents !== amountCents) throw priceChanged();
+    const locked = { cart, stateCode: repriced.details.state?.code ?? null, zip: repriced.details.zip };
+    const email = locked.cart.email!;
 
-      await step('reprice');
-      // The cards' rows are locked until the commit: their balances now are what this order spends.
-      const lockedCards = await lockCardsForCheckout(
-        tx,
-        giftCards.map((card) => card.id),
+    // Before the account exists: a new-customers-only code must still see a new customer.
+    await step('register-promotions');
+    if (repriced.promoApplies && locked.cart.promoCodeId !== null) {
+      await registerPromoCodeUsage(tx, {
+        promoCodeId: locked.cart.promoCodeId,
+        email,
+        cartId: input.abandoned_cart_id,
         now,
-      );
-      const repriced = await priceCart(tx, input.abandoned_cart_id, {
-        giftCardsAvailableCents: lockedCards.reduce((sum, card) => sum + card.balanceCents, 0),
       });
-      assertReady(repriced, input, now);
-      // authorize() already held the card for exactly amountCents.
-      if (repriced.costs.totalCents !== amountCents) throw priceChanged();
-      // The hold becomes this order's, unless a refusal released it meanwhile (never both).
-      if (payment && !(await repository.claimAttempt(tx, input.idempotency_key))) throw attemptEnded();
-      const email = locked.cart.email!;
+    }
+    const referrerCreditCents = await redeemReferral(tx, repriced);
 
-      // Before the account exists: a new-customers-only code must still see a new customer.
-      await step('register-promotions');
-      if (repriced.promoApplies && locked.cart.promoCodeId !== null) {
-        await registerPromoCodeUsage(tx, {
-          promoCodeId: locked.cart.promoCodeId,
-          email,
-          cartId: input.abandoned_cart_id,
-          now,
-        });
-      }
-      const referrerCreditCents = await redeemReferral(tx, repriced);
+    await step('create-customer');
+    const userId = await createCustomer(tx, {
+      email,
+      firstName: locked.cart.firstName!,
+      lastName: locked.cart.lastName!,
+      passwordHash: locked.cart.passwordHash!,
+    });
+    if (userId === null) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
 
-      await step('create-customer');
-      const userId = await createCustomer(tx, {
-        email,
-        firstName: locked.cart.firstName!,
-        lastName: locked.cart.lastName!,
-        passwordHash: locked.cart.passwordHash!,
-      });
-      if (userId === null) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+    await step('create-subscription');
+    const addressId = await createAddress(tx, {
+      userId,
+      firstName: locked.cart.firstName!,
+      lastName: locked.cart.lastName!,
+      addressLine1: locked.cart.addressLine1!,
+      addressLine2: locked.cart.addressLine2,
+      city: locked.cart.city!,
+      stateId: locked.cart.stateId!,
+      zipCodeId: locked.cart.zipCodeId!,
+      phone: locked.cart.phone,
+      deliveryInstructions: locked.cart.deliveryInstructions,
+      isDefault: true,
+    });
+    const subscription = await createSubscription(tx, {
+      userId,
+      planId: repriced.details.plan!.id,
+      addressId,
+      frequencyWeeks: input.frequency_weeks,
+      deliveryWeekday: isoWeekday(input.first_delivery_date),
+      nextDeliveryDate: input.first_delivery_date,
+      // The card later boxes are charged to, off-session (saved with the first payment).
+      ...savedCardOf(deps.payments, payment, input),
+      // Its tiers 2, 3 … price the later boxes.
+      promoCodeId: repriced.promoApplies ? locked.cart.promoCodeId : null,
+      partnershipId: locked.cart.partnershipId,
+    });
 
-      await step('create-subscription');
-      const addressId = await createAddress(tx, {
-        userId,
-        firstName: locked.cart.firstName!,
-        lastName: locked.cart.lastName!,
-        addressLine1: locked.cart.addressLine1!,
-        addressLine2: locked.cart.addressLine2,
-        city: locked.cart.city!,
-        stateId: locked.cart.stateId!,
-        zipCodeId: locked.cart.zipCodeId!,
-        phone: locked.cart.phone,
-        deliveryInstructions: locked.cart.deliveryInstructions,
-        isDefault: true,
-      });
-      const subscription = await createSubscription(tx, {
-        userId,
-        planId: repriced.details.plan!.id,
-        addressId,
-        frequencyWeeks: input.frequency_weeks,
-        deliveryWeekday: isoWeekday(input.first_delivery_date),
-        nextDeliveryDate: input.first_delivery_date,
-        // The card later boxes are charged to, off-session (saved with the first payment).
-        ...savedCardOf(deps.payments, payment, input),
-        // Its tiers 2, 3 … price the later boxes.
-        promoCodeId: repriced.promoApplies ? locked.cart.promoCodeId : null,
-        partnershipId: locked.cart.partnershipId,
-      });
-
-      await step('create-order');
-      const { costs } = repriced;
-      const order = await repository.insertOrder(tx, {
-        userId,
-        subscriptionId: subscription.id,
-        abandonedCartId: input.abandoned_cart_id,
-        idempotencyKey: input.idempotency_key,
-        status: payment ? 'payment_pending' : 'paid',
-        email,
-        deliveryDate: input.first_delivery_date,
-        frequencyWeeks: input.frequency_weeks,
-        shipFirstName: locked.cart.firstName!,
-        shipLastName: locked.cart.lastName!,
-        shipAddressLine1: locked.cart.addressLine1!,
-        shipAddressLine2: locked.cart.addressLine2,
-        shipCity: locked.cart.city!,
-        shipStateCode: locked.stateCode ?? '',
-        shipZipCode: locked.zip?.code ?? '',
-        phone: locked.cart.phone,
-        deliveryInstructions: locked.cart.deliveryInstructions,
-        promoCodeId: repriced.promoApplies ? locked.cart.promoCodeId : null,
-        partnershipId: locked.cart.partnershipId,
-        referralCodeId: locked.cart.referralCodeStatus === 'applied' ? locked.cart.referralCodeId : null,
-        discountDescription: repriced.promoApplies
-          ? (repriced.details.promo?.descriptionCheckout ?? null)
-          : null,
-        itemsCents: costs.itemsCents,
-        promoDiscountCents: costs.promoDiscountCents,
-        orderValueDiscountCents: costs.orderValueDiscountCents,
-        shippingCents: costs.shippingCents,
-        shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
-        taxCents: costs.taxCents,
-        taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
-        referralCreditsCents: costs.referralCreditsAppliedCents,
-        creditsAppliedCents: costs.creditsAppliedCents,
-        giftCardsAppliedCents: costs.giftCardsAppliedCents,
-        compedCents: costs.compedAppliedCents,
-        totalCents: costs.totalCents,
-        paymentProvider: payment ? deps.payments.name : null,
-        paymentIntentId: payment?.id ?? null,
-        cardBrand: payment?.card?.brand ?? null,
-        cardLast4: payment?.card?.last4 ?? null,
-      });
-      await repository.insertOrderLines(tx, [
-        ...repriced.boxLines.map(({ line, cost }) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          isUpsell: false,
-          sku: line.product.sku,
-          name: line.product.name,
-          quantity: line.quantity,
-          unitPriceCents: cost.unitPriceCents,
-          regularUnitPriceCents: cost.regularUnitPriceCents,
-        })),
-        ...repriced.upsellLines.map(({ line, cost }) => ({
-          orderId: order.id,
-          productId: line.product_id,
-          isUpsell: true,
-          sku: line.sku,
-          name: line.name,
-          quantity: line.quantity,
-          unitPriceCents: cost.unitPriceCents,
-          regularUnitPriceCents: cost.regularUnitPriceCents,
-        })),
-      ]);
-      await step('spend-gift-cards');
-      if (costs.giftCardsAppliedCents > 0) {
-        await spendForOrder(tx, {
-          cards: lockedCards,
-          appliedCents: costs.giftCardsAppliedCents,
-          orderId: order.id,
-          userId,
-          kind: 'checkout',
-          description: `Order ${orderNumber(order.id)}`,
-          now,
-        });
-      }
-      // The first box is a delivery too (decision 021): the later boxes copy its meals, not its add-ons.
-      await recordFirstDelivery(tx, {
-        subscriptionId: subscription.id,
-        deliveryDate: input.first_delivery_date,
+    await step('create-order');
+    const { costs } = repriced;
+    const order = await repository.insertOrder(tx, {
+      userId,
+      subscriptionId: subscription.id,
+      abandonedCartId: input.abandoned_cart_id,
+      idempotencyKey: input.idempotency_key,
+      status: payment ? 'payment_pending' : 'paid',
+      email,
+      deliveryDate: input.first_delivery_date,
+      frequencyWeeks: input.frequency_weeks,
+      shipFirstName: locked.cart.firstName!,
+      shipLastName: locked.cart.lastName!,
+      shipAddressLine1: locked.cart.addressLine1!,
+      shipAddressLine2: locked.cart.addressLine2,
+      shipCity: locked.cart.city!,
+      shipStateCode: locked.stateCode ?? '',
+      shipZipCode: locked.zip?.code ?? '',
+      phone: locked.cart.phone,
+      deliveryInstructions: locked.cart.deliveryInstructions,
+      promoCodeId: repriced.promoApplies ? locked.cart.promoCodeId : null,
+      partnershipId: locked.cart.partnershipId,
+      referralCodeId: locked.cart.referralCodeStatus === 'applied' ? locked.cart.referralCodeId : null,
+      discountDescription: repriced.promoApplies
+        ? (repriced.details.promo?.descriptionCheckout ?? null)
+        : null,
+      itemsCents: costs.itemsCents,
+      promoDiscountCents: costs.promoDiscountCents,
+      orderValueDiscountCents: costs.orderValueDiscountCents,
+      shippingCents: costs.shippingCents,
+      shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
+      taxCents: costs.taxCents,
+      taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
+      referralCreditsCents: costs.referralCreditsAppliedCents,
+      creditsAppliedCents: costs.creditsAppliedCents,
+      giftCardsAppliedCents: costs.giftCardsAppliedCents,
+      compedCents: costs.compedAppliedCents,
+      totalCents: costs.totalCents,
+      paymentProvider: payment ? deps.payments.name : null,
+      paymentIntentId: payment?.id ?? null,
+      cardBrand: payment?.card?.brand ?? null,
+      cardLast4: payment?.card?.last4 ?? null,
+    });
+    const lines = [
+      ...repriced.boxLines.map(({ line, cost }) => ({
         orderId: order.id,
-        items: repriced.boxLines.map(({ line }) => ({ productId: line.product.id, quantity: line.quantity })),
-      });
-      await ensureUpcomingDeliveries(tx, subscription.id, now);
-      if (referrerCreditCents > 0 && repriced.details.referral) {
-        await addCredit(tx, {
-          userId: repriced.details.referral.userId,
-          amountCents: referrerCreditCents,
-          reason: `Referral: ${email}'s first box`,
-          orderId: order.id,
-          // Pending until the friend's first box is delivered.
-          availableAt: new Date(`${input.first_delivery_date}T23:59:59Z`),
-        });
-      }
-
-      await step('finish');
-      await markCartCheckedOut(tx, input.abandoned_cart_id, userId);
-      await repository.insertRouteGrant(tx, {
-        userId,
-        route: repository.CHECKOUT_SUCCESS_ROUTE,
+        productId: line.product.id,
+        isUpsell: false,
+        sku: line.product.sku,
+        name: line.product.name,
+        quantity: line.quantity,
+        unitPriceCents: cost.unitPriceCents,
+        regularUnitPriceCents: cost.regularUnitPriceCents,
+      })),
+      ...repriced.upsellLines.map(({ line, cost }) => ({
         orderId: order.id,
-        expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
+        productId: line.product_id,
+        isUpsell: true,
+        sku: line.sku,
+        name: line.name,
+        quantity: line.quantity,
+        unitPriceCents: cost.unitPriceCents,
+        regularUnitPriceCents: cost.regularUnitPriceCents,
+      })),
+    ];
+    await repository.insertOrderLines(tx, lines);
+    await step('spend-gift-cards');
+    if (costs.giftCardsAppliedCents > 0) {
+      await spendForOrder(tx, {
+        cards: lockedCards,
+        appliedCents: costs.giftCardsAppliedCents,
+        orderId: order.id,
+        userId,
+        kind: 'checkout',
+        description: `Order ${orderNumber(order.id)}`,
+        now,
       });
-      await deps.mailer.queue(
-        tx,
-        email,
-        'order-confirmation',
-        orderConfirmationMail({
-          siteName: deps.site.name,
-          siteUrl: deps.site.url,
-          firstName: locked.cart.firstName!,
-          orderNumber: orderNumber(order.id),
-          deliveryDate: formatDeliveryDate(input.first_delivery_date),
-          frequencyWeeks: input.frequency_weeks,
-          lines: [...repriced.boxLines, ...repriced.upsellLines].map(({ line, cost }) => ({
-            name: 'product' in line ? line.product.name : line.name,
-            quantity: line.quantity,
-            total: formatMoney((cost.unitPriceCents * line.quantity) / 100),
-          })),
-          total: formatMoney(costs.totalCents / 100),
-        }),
-      );
-      const { sessionToken } = await openSessionFor(tx, userId);
-      return {
-        completed: {
-          status: 'completed' as const,
-          orderId: order.id,
-          subscriptionId: subscription.id,
-          user: { id: userId, email },
-          sessionToken: sessionToken!,
-        },
-      };
-    },
-  );
+    }
+    // The first box is a delivery too (decision 021): the later boxes copy its meals, not its add-ons.
+    await startDeliveries(tx, {
+      subscription,
+      deliveryDate: input.first_delivery_date,
+      orderId: order.id,
+      items: repriced.boxLines.map(({ line }) => ({ productId: line.product.id, quantity: line.quantity })),
+      asOf: now,
+    });
+    if (referrerCreditCents > 0 && repriced.details.referral) {
+      await addCredit(tx, {
+        userId: repriced.details.referral.userId,
+        amountCents: referrerCreditCents,
+        reason: `Referral: ${email}'s first box`,
+        orderId: order.id,
+        // Pending until the friend's first box is delivered.
+        availableAt: new Date(`${input.first_delivery_date}T23:59:59Z`),
+      });
+    }
+
+    await step('finish');
+    await markCartCheckedOut(tx, input.abandoned_cart_id, userId);
+    await repository.insertRouteGrant(tx, {
+      userId,
+      route: repository.CHECKOUT_SUCCESS_ROUTE,
+      orderId: order.id,
+      expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
+    });
+    await deps.mailer.queue(
+      tx,
+      email,
+      'order-confirmation',
+      orderConfirmationMail({
+        siteName: deps.site.name,
+        siteUrl: deps.site.url,
+        firstName: locked.cart.firstName!,
+        orderNumber: orderNumber(order.id),
+        deliveryDate: formatDeliveryDate(input.first_delivery_date),
+        frequencyWeeks: input.frequency_weeks,
+        lines: [...repriced.boxLines, ...repriced.upsellLines].map(({ line, cost }) => ({
+          name: 'product' in line ? line.product.name : line.name,
+          quantity: line.quantity,
+          total: formatMoney((cost.unitPriceCents * line.quantity) / 100),
+        })),
+        total: formatMoney(costs.totalCents / 100),
+      }),
+    );
+    const { sessionToken } = await openSessionFor(tx, userId);
+    return {
+      completed: {
+        status: 'completed' as const,
+        orderId: order.id,
+        subscriptionId: subscription.id,
+        user: { id: userId, email },
+        sessionToken: sessionToken!,
+      },
+      order,
+      orderLines: lines,
+      subscription,
+      plan: repriced.details.plan!,
+    };
+  });
 
   if ('replayOf' in outcome) return replay(deps, outcome.replayOf, input);
   deps.mailer.flush();
-  if (payment) await capturePayment(deps, outcome.completed.orderId, payment.id);
-  return outcome.completed;
+  const captured = payment ? await capturePayment(deps, outcome.completed.orderId, payment.id) : 'paid';
+  const { order, orderLines, subscription, plan } = outcome;
+  return {
+    ...outcome.completed,
+    summary: {
+      order: toOrder(
+        { ...order, status: captured === 'paid' ? 'paid' : order.status },
+        // The order the order's reads list them in: the box first, then the add-ons, by name.
+        orderLines
+          .map((line) => ({
+            sku: line.sku,
+            name: line.name,
+            quantity: line.quantity,
+            unit_price_cents: line.unitPriceCents,
+            is_upsell: line.isUpsell,
+          }))
+          .sort((a, b) => Number(a.is_upsell) - Number(b.is_upsell) || byName(a.name, b.name)),
+      ),
+      subscription: toSubscription(subscription, plan),
+    },
+  };
 }
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What the order's transaction wrote, kept for the answer. */
+type WrittenCheckout = {
+  completed: CompletedCheckout;
+  order: repository.OrderRow;
+  orderLines: repository.NewOrderLine[];
+  subscription: Parameters<typeof toSubscription>[0];
+  plan: Parameters<typeof toSubscription>[1];
+};
 
 /** The card the subscription's later boxes are charged to: the one this checkout paid with. */
 function savedCardOf(payments: PaymentProvider, payment: PaymentIntent | null, input: CompleteCheckoutBody) {
@@ -464,10 +517,11 @@ async function authorize(
   };
   // A shared address that saw many declines stops only carts that had a decline themselves: one
   // card tester behind a school's or an office's address cannot stop everybody's first try.
+  // The cart's own declines are asked first: almost every cart has none, so the address is asked rarely.
   if (
     deps.clientIp &&
-    (await limits.isExhausted(deps.db, DECLINES_FROM_ADDRESS, `ip:${deps.clientIp}`)) &&
-    (await repository.countCartDeclines(deps.db, input.abandoned_cart_id, 60)) > 0
+    (await repository.countCartDeclines(deps.db, input.abandoned_cart_id, 60)) > 0 &&
+    (await limits.isExhausted(deps.db, DECLINES_FROM_ADDRESS, `ip:${deps.clientIp}`))
   ) {
     throw new AppError('rate_limited', DECLINES_FROM_ADDRESS.message);
   }
@@ -475,25 +529,23 @@ async function authorize(
   // tester's: its decline limit is keyed by the provider's fingerprint of the card (never the number).
   const fingerprint = await deps.payments.cardFingerprint(input.payment_method_id!);
   // The attempt is written before the provider is asked: a hold can never exist without its row.
-  // A new attempt takes a slot of the card's limit in the same transaction (the same key again asks
-  // nothing new, so takes none): a card at its limit gets a 429 and leaves no attempt behind.
-  const { opening, cardSlot } = await deps.db.transaction(async (tx) => {
-    const opened = await repository.openAttempt(
-      tx,
-      {
-        idempotencyKey: key,
-        abandonedCartId: input.abandoned_cart_id,
-        amountCents,
-        providerRequest: request,
-      },
-      { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
-    );
-    if (opened.outcome !== 'opened' || !fingerprint) return { opening: opened, cardSlot: null };
-    return {
-      opening: opened,
-      cardSlot: await limits.reserve(tx, DECLINES_OF_CARD, limits.cardSubject(fingerprint)),
-    };
-  });
+  // A new attempt then takes a slot of the card's limit (the same key again asks nothing new, so
+  // takes none): a card at its limit gets a 429 and its attempt is taken back, never asked about.
+  // One statement each (both check-and-take under their own lock), no transaction around them.
+  const opening = await repository.openAttempt(
+    deps.db,
+    { idempotencyKey: key, abandonedCartId: input.abandoned_cart_id, amountCents, providerRequest: request },
+    { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
+  );
+  let cardSlot: limits.Slot | null = null;
+  if (opening.outcome === 'opened' && fingerprint) {
+    try {
+      cardSlot = await limits.reserve(deps.db, DECLINES_OF_CARD, limits.cardSubject(fingerprint));
+    } catch (error) {
+      await repository.discardOpenedAttempt(deps.db, key);
+      throw error;
+    }
+  }
   if (opening.outcome === 'limited') throw new AppError('rate_limited', TOO_MANY_DECLINES_MESSAGE);
   if (opening.outcome === 'existing') {
     const { attempt } = opening;

@@ -27,9 +27,9 @@ export async function countRecent(
 }
 
 /**
- * Counts and takes one slot in a single transaction serialised per (kind, subject) by an advisory
- * lock, so parallel requests can never all see "4 of 5" and all go ahead. Answers the slot's id, or
- * null when the window is full.
+ * Counts and takes one slot in one statement: `take_limit_slot` (migration 0020) takes an advisory
+ * lock per (kind, subject), then counts and inserts with fresh snapshots, so parallel requests can
+ * never all see "4 of 5" and all go ahead. Answers the slot's id, or null when the window is full.
  */
 export async function takeSlot(
   db: Database,
@@ -38,16 +38,11 @@ export async function takeSlot(
   max: number,
   windowMinutes: number,
 ): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${subject}`}))`);
-    const [row] = await tx
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(authEvents)
-      .where(recent(kind, subject, windowMinutes));
-    if ((row?.count ?? 0) >= max) return null;
-    const [slot] = await tx.insert(authEvents).values({ kind, subject }).returning({ id: authEvents.id });
-    return slot!.id;
-  });
+  const result = await db.execute(
+    sql`select take_limit_slot(${kind}, ${subject}, ${max}::int, ${windowMinutes}::int) as id`,
+  );
+  const id = (result as unknown as { rows: { id: number | null }[] }).rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
 }
 
 export async function deleteSlot(db: Database, id: number): Promise<void> {

@@ -32,13 +32,13 @@ export async function findTestPaymentMethod(db: Database, id: string): Promise<T
 export async function insertTestIntentIfAbsent(
   db: Database,
   intent: typeof testPaymentIntents.$inferInsert,
-): Promise<boolean> {
-  const inserted = await db
+): Promise<TestPaymentIntentRow | null> {
+  const [inserted] = await db
     .insert(testPaymentIntents)
     .values(intent)
     .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
-    .returning({ id: testPaymentIntents.id });
-  return inserted.length > 0;
+    .returning();
+  return inserted ?? null;
 }
 
 const intentWithCard = (db: Database) =>
@@ -66,7 +66,7 @@ export async function findTestIntentByKey(
 
 /**
  * Moves an intent to `to` only from one of the `from` statuses, in one guarded UPDATE, so two
- * concurrent captures (or a capture racing a cancel) cannot both win. Answers whether it moved.
+ * concurrent captures (or a capture racing a cancel) cannot both win. Answers the moved intent, or null when it did not move.
  * A capture records the whole authorized amount as captured.
  */
 export async function transitionTestIntent(
@@ -74,7 +74,7 @@ export async function transitionTestIntent(
   id: string,
   from: TestIntentStatus[],
   to: { status: TestIntentStatus; declineCode?: string; capture?: boolean },
-): Promise<boolean> {
+): Promise<TestPaymentIntentRow | null> {
   const moved = await db
     .update(testPaymentIntents)
     .set({
@@ -84,8 +84,8 @@ export async function transitionTestIntent(
       updatedAt: sql`now()`,
     })
     .where(and(eq(testPaymentIntents.id, id), inArray(testPaymentIntents.status, from)))
-    .returning({ id: testPaymentIntents.id });
-  return moved.length > 0;
+    .returning();
+  return moved[0] ?? null;
 }
 
 export async function findTestRefundByKey(

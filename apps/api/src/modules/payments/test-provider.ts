@@ -118,6 +118,9 @@ function withSavedCard(intent: PaymentIntent, input: AuthorizeInput): PaymentInt
   return { ...intent, savedPaymentMethod: { paymentMethodId: input.paymentMethodId, customerId: null } };
 }
 
+/** How many cards one process keeps read (a demo store's, so a bound only against a runaway). */
+const KEPT_CARDS = 10_000;
+
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
   readonly publishableKey = null;
@@ -134,13 +137,29 @@ export class TestPaymentProvider implements PaymentProvider {
     private readonly fingerprintKey: Buffer = randomBytes(32),
   ) {}
 
+  /**
+   * Cards are written once and never changed, so a card read once is kept (up to a bound): checkout
+   * asks for the fingerprint, then authorizes, then captures with the same card, one read in all.
+   */
+  private readonly methods = new Map<string, repository.TestPaymentMethodRow>();
+
+  private async method(id: string): Promise<repository.TestPaymentMethodRow | null> {
+    const known = this.methods.get(id);
+    if (known) return known;
+    const row = await repository.findTestPaymentMethod(this.db, id);
+    if (!row) return null;
+    if (this.methods.size >= KEPT_CARDS) this.methods.delete(this.methods.keys().next().value!);
+    this.methods.set(id, row);
+    return row;
+  }
+
   /** The same number always gives the same fingerprint; the number cannot be read back from it. */
   private fingerprintOf(digits: string): string {
     return `fp_test_${createHmac('sha256', this.fingerprintKey).update(digits).digest('hex').slice(0, 32)}`;
   }
 
   async cardFingerprint(paymentMethodId: string): Promise<string | null> {
-    return (await repository.findTestPaymentMethod(this.db, paymentMethodId))?.fingerprint ?? null;
+    return (await this.method(paymentMethodId))?.fingerprint ?? null;
   }
 
   async authorize(input: AuthorizeInput): Promise<PaymentIntent> {
@@ -150,11 +169,10 @@ export class TestPaymentProvider implements PaymentProvider {
         `A payment needs a positive whole number of cents, not ${input.amountCents}.`,
       );
     }
-    const existing = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
-    if (existing) return withSavedCard(replayOf(existing, input), input);
-
-    const method = await repository.findTestPaymentMethod(this.db, input.paymentMethodId);
+    const method = await this.method(input.paymentMethodId);
     if (!method) {
+      const existing = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
+      if (existing) return withSavedCard(replayOf(existing, input), input);
       throw AppError.invalidField(
         'payment_method_id',
         'We could not find this card. Please enter your card details again.',
@@ -162,7 +180,8 @@ export class TestPaymentProvider implements PaymentProvider {
     }
     const outcome = outcomeFor(method, this.clock());
     const id = newTestId('pi_test');
-    await repository.insertTestIntentIfAbsent(this.db, {
+    // One statement for a new key; the same key again (a double submit) reads the intent it made.
+    const inserted = await repository.insertTestIntentIfAbsent(this.db, {
       id,
       idempotencyKey: input.idempotencyKey,
       clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
@@ -173,7 +192,10 @@ export class TestPaymentProvider implements PaymentProvider {
       declineCode: outcome.declineCode,
       description: input.description,
     });
-    // Read back by key: when a concurrent call with the same key won the insert, this is its intent.
+    if (inserted) {
+      return withSavedCard(replayOf({ ...inserted, brand: method.brand, last4: method.last4 }, input), input);
+    }
+    // The key was used before (or a concurrent call with it won the insert): its intent answers.
     const stored = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
     if (!stored) throw new AppError('internal', 'The payment intent vanished after it was created.');
     return withSavedCard(replayOf(stored, input), input);
@@ -242,8 +264,12 @@ export class TestPaymentProvider implements PaymentProvider {
       status: 'succeeded',
       capture: true,
     });
+    if (moved) {
+      const method = await this.method(moved.paymentMethodId);
+      return toIntent({ ...moved, brand: method?.brand ?? null, last4: method?.last4 ?? null });
+    }
     const row = await this.row(intentId);
-    if (moved || row.status === 'succeeded') return toIntent(row);
+    if (row.status === 'succeeded') return toIntent(row);
     throw new AppError('conflict', `This payment cannot be captured: it is ${row.status.replace('_', ' ')}.`);
   }
 

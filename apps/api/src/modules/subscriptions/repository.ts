@@ -338,6 +338,16 @@ export async function listDeliveryContents(db: Database, deliveryId: number) {
     .orderBy(asc(deliveryItems.productId));
 }
 
+/** The same contents in several new boxes: one statement whatever the number of boxes and items. */
+export async function insertDeliveryItemsOf(
+  db: Database,
+  deliveryIds: number[],
+  items: { productId: number; quantity: number }[],
+) {
+  const rows = deliveryIds.flatMap((deliveryId) => items.map((item) => ({ deliveryId, ...item })));
+  if (rows.length > 0) await db.insert(deliveryItems).values(rows);
+}
+
 /** Replaces a box's contents (the cutoff's fill-up): two statements. */
 export async function replaceDeliveryItems(
   db: Database,

@@ -55,30 +55,73 @@ export async function pauseSubscription(
 // ─── Making the rows ─────────────────────────────────────────────────────────────────────────
 
 /**
- * The first box is a delivery too, written by checkout as `charged` with its order and its box
- * lines (not the add-ons): every later box is copied from it and counts its ordinal from it.
+ * A new subscription's boxes, written by checkout in two statements whatever the box size: the
+ * first box (`charged`, with its order and its box lines, not the add-ons) and the next ones up to
+ * UPCOMING_DELIVERY_COUNT, each a copy of the first, as ensureUpcomingDeliveries would make them.
+ * The subscription was inserted in this very transaction, so nothing else can hold its rows yet:
+ * no lock and no re-read of what the caller has in hand.
  */
-export async function recordFirstDelivery(
+export async function startDeliveries(
   tx: Database,
   first: {
-    subscriptionId: number;
+    subscription: Pick<SubscriptionRow, 'id' | 'status' | 'frequencyWeeks' | 'deliveryWeekday'>;
     deliveryDate: string;
     orderId: number;
     items: repository.DeliveryContent[];
+    asOf: Date;
   },
 ): Promise<void> {
-  const [row] = await repository.insertDeliveries(tx, [
+  const { subscription } = first;
+  const firstCutoff = deliveryCutoff(first.deliveryDate);
+  const missing =
+    subscription.status === 'active'
+      ? UPCOMING_DELIVERY_COUNT - (firstCutoff.getTime() > first.asOf.getTime() ? 1 : 0)
+      : 0;
+  const rows = await repository.insertDeliveries(tx, [
     {
-      subscriptionId: first.subscriptionId,
+      subscriptionId: subscription.id,
       deliveryDate: first.deliveryDate,
-      cutoffAt: deliveryCutoff(first.deliveryDate),
+      cutoffAt: firstCutoff,
       status: 'charged',
       weeklyOrdinal: 1,
       orderId: first.orderId,
     },
+    ...upcomingDates(first.deliveryDate, subscription, missing, first.asOf).map((date) => ({
+      subscriptionId: subscription.id,
+      deliveryDate: date,
+      cutoffAt: deliveryCutoff(date),
+      status: 'scheduled' as const,
+    })),
   ]);
-  if (!row) throw new AppError('conflict', 'This subscription already has a box on that date.');
-  await repository.replaceDeliveryItems(tx, row.id, first.items);
+  if (!rows.some((row) => row.deliveryDate === first.deliveryDate)) {
+    throw new AppError('conflict', 'This subscription already has a box on that date.');
+  }
+  await repository.insertDeliveryItemsOf(
+    tx,
+    rows.map((row) => row.id),
+    first.items,
+  );
+}
+
+/** The next `missing` delivery dates after `after` whose cutoff is still ahead of `asOf`. */
+function upcomingDates(
+  after: string,
+  subscription: Pick<SubscriptionRow, 'frequencyWeeks' | 'deliveryWeekday'>,
+  missing: number,
+  asOf: Date,
+): string[] {
+  if (missing <= 0) return [];
+  const now = asOf.getTime();
+  const schedule = { frequencyWeeks: subscription.frequencyWeeks, weekday: subscription.deliveryWeekday };
+  // Dates whose cutoff has already passed (a subscription back from a pause) are left out.
+  const dates: string[] = [];
+  let from = after;
+  while (dates.length < missing) {
+    const batch = deliveryDatesAfter(from, schedule, missing);
+    dates.push(...batch.filter((date) => deliveryCutoff(date).getTime() > now));
+    from = batch[batch.length - 1]!;
+  }
+  return dates.slice(0, missing);
 }
 
 /**
@@ -99,19 +142,10 @@ export async function ensureUpcomingDeliveries(
   const missing = UPCOMING_DELIVERY_COUNT - latest.upcoming;
   if (missing <= 0) return 0;
 
-  const now = (asOf ?? new Date()).getTime();
-  const schedule = { frequencyWeeks: subscription.frequencyWeeks, weekday: subscription.deliveryWeekday };
-  // Dates whose cutoff has already passed (a subscription back from a pause) are left out.
-  const dates: string[] = [];
-  let after = latest.delivery.deliveryDate;
-  while (dates.length < missing) {
-    const batch = deliveryDatesAfter(after, schedule, missing);
-    dates.push(...batch.filter((date) => deliveryCutoff(date).getTime() > now));
-    after = batch[batch.length - 1]!;
-  }
+  const dates = upcomingDates(latest.delivery.deliveryDate, subscription, missing, asOf ?? new Date());
   const created = await repository.insertDeliveries(
     tx,
-    dates.slice(0, missing).map((date) => ({
+    dates.map((date) => ({
       subscriptionId,
       deliveryDate: date,
       cutoffAt: deliveryCutoff(date),

@@ -428,8 +428,10 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error(`${url} did not become healthy in 2 minutes`);
 }
 
+/** A compiled script (.js: the store as production runs it) with node alone; TypeScript through tsx. */
 function start(script: string, port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.js') ? [script] : ['--import', 'tsx', script];
+  return spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -575,7 +577,8 @@ async function main() {
   const servers: ChildProcess[] = [];
   try {
     // The store first: it migrates and seeds the empty database the baseline then reads.
-    const store = start('apps/web/server.ts', ports.store, {
+    // The compiled production server (`npm run build` writes dist/): no TypeScript loader at run time.
+    const store = start('dist/web-server.js', ports.store, {
       NODE_ENV: 'production',
       STORE_MODE: 'demo',
       LOG_LEVEL: 'warn',

@@ -86,7 +86,9 @@ export async function uploadSourceMaps({ clientDir, settings, fetchImpl = fetch 
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // Run from apps/web, like the build: WEB_BUILD_DIR is where React Router wrote it (react-router.config.ts).
-  const clientDir = path.resolve(process.argv[2] ?? path.join(process.env.WEB_BUILD_DIR ?? 'build', 'client'));
+  const clientDir = path.resolve(
+    process.argv[2] ?? path.join(process.env.WEB_BUILD_DIR ?? 'build', 'client'),
+  );
   try {
     const settings = sentryUploadSettings(process.env);
     if (settings === null) {

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { type DatabaseHandle, listenToChannel, notifyChannel } from '@sprout/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CatalogueCache } from '../modules/catalog/cache';
 import { type CatalogueReads, createCatalogueReads } from '../modules/catalog/reads';
 
-/** The channel every replica listens on; the payload is the new catalogue version (for logs). */
+/**
+ * The channel every replica listens on; the payload is the sending replica's id and its change
+ * count (for logs), so a replica skips its own notifications: it dropped its cache already.
+ */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 /** Plenty for every menu × filter × page × price group a storefront really shows. */
 const MAX_ENTRIES = 2000;
@@ -32,8 +36,14 @@ declare module 'fastify' {
 export default fp<{ database: DatabaseHandle }>(
   async function cataloguePlugin(app: FastifyInstance, { database }) {
     const cache = new CatalogueCache(MAX_ENTRIES);
+    // Per app instance, not per process: two instances in one process are two replicas (tests).
+    const replicaId = randomUUID();
     const listener = await listenToChannel(database, CATALOGUE_CHANNEL, {
-      onNotification: () => cache.clear(),
+      onNotification(payload) {
+        // Our own change comes back too, after our own clear: a second clear would only throw
+        // away what was read since then.
+        if (!payload.startsWith(`${replicaId}:`)) cache.clear();
+      },
       onListeningChange(listening) {
         // Lost: changes may go unheard, so stop caching. Back: what was cached before is suspect.
         cache.setTrusted(listening);
@@ -62,7 +72,7 @@ export default fp<{ database: DatabaseHandle }>(
       async changed() {
         cache.clear();
         version += 1;
-        await notifyChannel(database.db, CATALOGUE_CHANNEL, `${process.pid}:${version}`);
+        await notifyChannel(database.db, CATALOGUE_CHANNEL, `${replicaId}:${version}`);
       },
     };
     app.decorate('catalogue', catalogue);

@@ -10,7 +10,7 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
-import { createAddress, createCustomer, isEmailOfAccount } from '../accounts/service';
+import { createCustomer } from '../accounts/service';
 import { openSessionFor } from '../auth/service';
 import { markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
@@ -162,9 +162,9 @@ async function attemptCheckout(
     throw cartLocked();
   }
   assertReady(priced, input, now);
-  // Checked again under the transaction (a parallel checkout may take the email); asked here so a
-  // known customer is sent to sign in before anything touches the card.
-  if (await isEmailOfAccount(db, cart.email!)) {
+  // Checked again under the transaction (a parallel checkout may take the email); asked here (by the
+  // statement that read the cart) so a known customer is sent to sign in before anything touches the card.
+  if (priced.details.emailHasAccount) {
     throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
   }
   const amountCents = priced.costs.totalCents;
@@ -240,28 +240,32 @@ async function attemptCheckout(
     const referrerCreditCents = await redeemReferral(tx, repriced);
 
     await step('create-customer');
-    const userId = await createCustomer(tx, {
-      email,
-      firstName: locked.cart.firstName!,
-      lastName: locked.cart.lastName!,
-      passwordHash: locked.cart.passwordHash!,
-    });
-    if (userId === null) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+    // The account and the address the subscription delivers to: one statement (accounts' own).
+    const customer = await createCustomer(
+      tx,
+      {
+        email,
+        firstName: locked.cart.firstName!,
+        lastName: locked.cart.lastName!,
+        passwordHash: locked.cart.passwordHash!,
+      },
+      {
+        firstName: locked.cart.firstName!,
+        lastName: locked.cart.lastName!,
+        addressLine1: locked.cart.addressLine1!,
+        addressLine2: locked.cart.addressLine2,
+        city: locked.cart.city!,
+        stateId: locked.cart.stateId!,
+        zipCodeId: locked.cart.zipCodeId!,
+        phone: locked.cart.phone,
+        deliveryInstructions: locked.cart.deliveryInstructions,
+        isDefault: true,
+      },
+    );
+    if (customer === null) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+    const { userId, addressId } = customer;
 
     await step('create-subscription');
-    const addressId = await createAddress(tx, {
-      userId,
-      firstName: locked.cart.firstName!,
-      lastName: locked.cart.lastName!,
-      addressLine1: locked.cart.addressLine1!,
-      addressLine2: locked.cart.addressLine2,
-      city: locked.cart.city!,
-      stateId: locked.cart.stateId!,
-      zipCodeId: locked.cart.zipCodeId!,
-      phone: locked.cart.phone,
-      deliveryInstructions: locked.cart.deliveryInstructions,
-      isDefault: true,
-    });
     const subscription = await createSubscription(tx, {
       userId,
       planId: repriced.details.plan!.id,

@@ -706,17 +706,17 @@ describe('completing checkout', () => {
       counts.push(context.database.statements.count - before);
     }
     expect(counts[0]).toBe(counts[1]);
-    // 29 on PostgreSQL (PGlite's driver does not log BEGIN/COMMIT: 27), whatever the box size:
-    // before the card: price the cart (cart, lines), is the email an account's, the cart's
+    // 25 on PostgreSQL (PGlite's driver does not log BEGIN/COMMIT: 23), whatever the box size:
+    // before the card: price the cart (cart with its email's account flag, lines), the cart's
     // declines, the card's fingerprint (test provider), open the attempt and take the card's
     // decline slot (one statement each, migration 0020); authorize (test provider: one insert);
     // record the answer and give the slot back. The transaction (BEGIN … COMMIT): lock and reprice
-    // the cart (cart FOR UPDATE, lines), claim the attempt, user, address, subscription, order,
-    // order lines (one insert), the boxes (one insert) and their items (one insert), the cart
-    // checked out, the success-page grant, the confirmation mail (outbox), the session. After it:
-    // capture (test provider: one update) and mark the order paid. The answer is built from the rows
-    // written, not read back.
-    expect(counts[0]).toBeLessThanOrEqual(29);
+    // the cart (cart FOR UPDATE, lines), claim the attempt, the user with the address (one CTE),
+    // subscription, the order with its lines (one CTE), the boxes (one insert) and their items (one
+    // insert), the cart checked out, the success-page grant, the confirmation mail (outbox), the
+    // session. After it: capture (test provider: one update) and mark the order paid. The answer is
+    // built from the rows written, not read back.
+    expect(counts[0]).toBeLessThanOrEqual(25);
   });
 });
 

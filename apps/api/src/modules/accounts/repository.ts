@@ -58,18 +58,37 @@ export async function isEmailOfAccount(
   return row !== undefined;
 }
 
-/** Null when the email already has an account (the unique index settles a race between carts). */
-export async function insertUser(
-  db: Database,
-  user: { email: string; firstName: string; lastName: string; passwordHash: string },
-): Promise<number | null> {
-  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id });
-  return row?.id ?? null;
-}
+export type NewCustomer = { email: string; firstName: string; lastName: string; passwordHash: string };
+export type NewCustomerAddress = Omit<typeof addresses.$inferInsert, 'id' | 'userId' | 'createdAt'>;
 
-export async function insertAddress(db: Database, address: typeof addresses.$inferInsert): Promise<number> {
-  const [row] = await db.insert(addresses).values(address).returning({ id: addresses.id });
-  return row!.id;
+/**
+ * The account and its first address in one statement (checkout's hot path). Null when the email
+ * already has an account: the unique index settles a race between carts, and then no address is
+ * written either (the address's insert reads the user's, which inserted nothing).
+ */
+export async function insertUserWithAddress(
+  db: Database,
+  user: NewCustomer,
+  address: NewCustomerAddress,
+): Promise<{ userId: number; addressId: number } | null> {
+  const result = await db.execute(sql`
+    with new_user as (
+      insert into ${users} (email, first_name, last_name, password_hash)
+      values (${user.email}, ${user.firstName}, ${user.lastName}, ${user.passwordHash})
+      on conflict do nothing
+      returning id
+    ), new_address as (
+      insert into ${addresses} (user_id, first_name, last_name, address_line_1, address_line_2, city,
+        state_id, zip_code_id, phone, delivery_instructions, is_default)
+      select new_user.id, ${address.firstName}, ${address.lastName}, ${address.addressLine1},
+        ${address.addressLine2 ?? null}, ${address.city}, ${address.stateId}::int, ${address.zipCodeId}::int,
+        ${address.phone ?? null}, ${address.deliveryInstructions ?? null}, ${address.isDefault ?? false}::boolean
+      from new_user
+      returning id, user_id
+    )
+    select user_id, id as address_id from new_address`);
+  const [row] = (result as unknown as { rows: { user_id: number; address_id: number }[] }).rows;
+  return row ? { userId: Number(row.user_id), addressId: Number(row.address_id) } : null;
 }
 
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {

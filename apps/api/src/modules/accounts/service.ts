@@ -42,24 +42,22 @@ export async function isEmailOfAccountForVisitor(
   return repository.isEmailOfAccount(tx, check.email, check.exceptUserId ?? null);
 }
 
-/** The account checkout creates, in its transaction; null when the email has an account already. */
+/**
+ * The account checkout creates, with its default delivery address, in checkout's transaction and
+ * in one statement; null when the email has an account already (nothing is written then).
+ */
 export function createCustomer(
   tx: Database,
-  customer: { email: string; firstName: string; lastName: string; passwordHash: string },
-): Promise<number | null> {
-  return repository.insertUser(tx, customer);
-}
-
-export function createAddress(tx: Database, address: NewAddress): Promise<number> {
-  return repository.insertAddress(tx, address);
+  customer: repository.NewCustomer,
+  address: repository.NewCustomerAddress,
+): Promise<{ userId: number; addressId: number } | null> {
+  return repository.insertUserWithAddress(tx, customer, address);
 }
 
 /** Stores a new password's hash (the caller ends the sessions it must). */
 export function setPasswordHash(tx: Database, userId: number, passwordHash: string) {
   return repository.setPasswordHash(tx, userId, passwordHash);
 }
-
-export type NewAddress = Parameters<typeof repository.insertAddress>[1];
 
 type AddressRow = NonNullable<Awaited<ReturnType<typeof repository.findAddress>>>;
 

@@ -100,7 +100,9 @@ export async function deleteCart(db: Database, id: string): Promise<void> {
 /**
  * The cart with everything that prices it, in one statement: plan, zip code and state, price
  * group, promo code and its tiers, partnership, referrer, the referral discount setting and the
- * account's credit balance.
+ * account's credit balance; and whether the cart's email already has an account (checkout sends
+ * that customer to sign in before the card is touched, without a statement of its own). Never shown
+ * to the visitor: who has an account is answered only by the rate-limited email check.
  */
 export async function findCartDetails(db: Database, id: string, options: { lock?: boolean } = {}) {
   const query = db
@@ -141,6 +143,10 @@ export async function findCartDetails(db: Database, id: string, options: { lock?
         select coalesce(sum(${creditLedger.amountCents}), 0) from ${creditLedger}
         where ${creditLedger.userId} = ${abandonedCarts.profileId}
           and (${creditLedger.availableAt} is null or ${creditLedger.availableAt} <= now()))`.mapWith(Number),
+      // `users` is joined as the referrer: the cart's own email is looked up under another name.
+      emailHasAccount: sql<boolean>`exists(
+        select 1 from ${users} account_of_email
+        where lower(account_of_email.email) = lower(${abandonedCarts.email}))`,
       upsellLines: sql<UpsellLineJson[]>`coalesce((
         select json_agg(json_build_object(
           'product_id', ${products.id}, 'sku', ${products.sku}, 'name', ${products.name},

@@ -270,14 +270,44 @@ export async function findOrderByIdempotencyKey(db: Database, key: string) {
   return row;
 }
 
-export async function insertOrder(db: Database, order: NewOrder): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(order).returning();
-  return row!;
-}
+export type NewOrderLineOf = Omit<NewOrderLine, 'orderId'>;
 
-/** Every line in one statement, whatever the size of the box. */
-export async function insertOrderLines(db: Database, lines: NewOrderLine[]) {
-  if (lines.length > 0) await db.insert(orderLines).values(lines);
+/**
+ * An order and every line of it in one statement, whatever the size of the box: the order's id is
+ * drawn from its sequence first (a CTE), so the lines' insert can name it. The lines' foreign key
+ * is checked at the end of the statement, when the order exists.
+ */
+export async function insertOrderWithLines(
+  db: Database,
+  order: NewOrder,
+  lines: NewOrderLineOf[],
+): Promise<OrderRow> {
+  const newOrderId = db
+    .$with('new_order_id', { id: sql<number>`id` })
+    .as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  const newLines = db.$with('new_order_lines', {}).as(sql`
+    insert into ${orderLines} (order_id, product_id, is_upsell, sku, name, quantity, unit_price_cents,
+      regular_unit_price_cents)
+    select new_order_id.id, line.product_id, line.is_upsell, line.sku, line.name, line.quantity,
+      line.unit_price_cents, line.regular_unit_price_cents
+    from new_order_id, json_to_recordset(${JSON.stringify(
+      lines.map((line) => ({
+        product_id: line.productId,
+        is_upsell: line.isUpsell,
+        sku: line.sku,
+        name: line.name,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        regular_unit_price_cents: line.regularUnitPriceCents,
+      })),
+    )}::json) as line(product_id int, is_upsell boolean, sku text, name text, quantity int,
+      unit_price_cents int, regular_unit_price_cents int)`);
+  const [row] = await db
+    .with(newOrderId, newLines)
+    .insert(orders)
+    .values({ ...order, id: sql`(select id from new_order_id)` })
+    .returning();
+  return row!;
 }
 
 /**

@@ -144,7 +144,7 @@ export function setOrderStatusByPaymentIntent(
 
 export type OrderRow = repository.OrderRow;
 export type NewOrder = repository.NewOrder;
-export type NewOrderLine = Omit<Parameters<typeof repository.insertOrderLines>[1][number], 'orderId'>;
+export type NewOrderLine = repository.NewOrderLineOf;
 
 /**
  * A renewal's order with its lines, in the caller's transaction (checkout owns orders). The
@@ -157,11 +157,7 @@ export async function createRenewalOrder(
 ): Promise<{ order: OrderRow; created: boolean }> {
   const existing = await repository.findOrderByIdempotencyKey(tx, order.idempotencyKey);
   if (existing) return { order: existing, created: false };
-  const created = await repository.insertOrder(tx, order);
-  await repository.insertOrderLines(
-    tx,
-    lines.map((line) => ({ ...line, orderId: created.id })),
-  );
+  const created = await repository.insertOrderWithLines(tx, order, lines);
   return { order: created, created: true };
 }
 

@@ -10,7 +10,7 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
-import { createAddress, createCustomer, isEmailOfAccount } from '../accounts/service';
+import { createCustomer } from '../accounts/service';
 import { openSessionFor } from '../auth/service';
 import { markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
@@ -162,9 +162,9 @@ async function attemptCheckout(
     throw cartLocked();
   }
   assertReady(priced, input, now);
-  // Checked again under the transaction (a parallel checkout may take the email); asked here so a
-  // known customer is sent to sign in before anything touches the card.
-  if (await isEmailOfAccount(db, cart.email!)) {
+  // Checked again under the transaction (a parallel checkout may take the email); asked here (by the
+  // statement that read the cart) so a known customer is sent to sign in before anything touches the card.
+  if (priced.details.emailHasAccount) {
     throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
   }
   const amountCents = priced.costs.totalCents;
@@ -240,28 +240,32 @@ async function attemptCheckout(
     const referrerCreditCents = await redeemReferral(tx, repriced);
 
     await step('create-customer');
-    const userId = await createCustomer(tx, {
-      email,
-      firstName: locked.cart.firstName!,
-      lastName: locked.cart.lastName!,
-      passwordHash: locked.cart.passwordHash!,
-    });
-    if (userId === null) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+    // The account and the address the subscription delivers to: one statement (accounts' own).
+    const customer = await createCustomer(
+      tx,
+      {
+        email,
+        firstName: locked.cart.firstName!,
+        lastName: locked.cart.lastName!,
+        passwordHash: locked.cart.passwordHash!,
+      },
+      {
+        firstName: locked.cart.firstName!,
+        lastName: locked.cart.lastName!,
+        addressLine1: locked.cart.addressLine1!,
+        addressLine2: locked.cart.addressLine2,
+        city: locked.cart.city!,
+        stateId: locked.cart.stateId!,
+        zipCodeId: locked.cart.zipCodeId!,
+        phone: locked.cart.phone,
+        deliveryInstructions: locked.cart.deliveryInstructions,
+        isDefault: true,
+      },
+    );
+    if (customer === null) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+    const { userId, addressId } = customer;
 
     await step('create-subscription');
-    const addressId = await createAddress(tx, {
-      userId,
-      firstName: locked.cart.firstName!,
-      lastName: locked.cart.lastName!,
-      addressLine1: locked.cart.addressLine1!,
-      addressLine2: locked.cart.addressLine2,
-      city: locked.cart.city!,
-      stateId: locked.cart.stateId!,
-      zipCodeId: locked.cart.zipCodeId!,
-      phone: locked.cart.phone,
-      deliveryInstructions: locked.cart.deliveryInstructions,
-      isDefault: true,
-    });
     const subscription = await createSubscription(tx, {
       userId,
       planId: repriced.details.plan!.id,
@@ -278,50 +282,8 @@ async function attemptCheckout(
 
     await step('create-order');
     const { costs } = repriced;
-    const order = await repository.insertOrder(tx, {
-      userId,
-      subscriptionId: subscription.id,
-      abandonedCartId: input.abandoned_cart_id,
-      idempotencyKey: input.idempotency_key,
-      status: payment ? 'payment_pending' : 'paid',
-      email,
-      deliveryDate: input.first_delivery_date,
-      frequencyWeeks: input.frequency_weeks,
-      shipFirstName: locked.cart.firstName!,
-      shipLastName: locked.cart.lastName!,
-      shipAddressLine1: locked.cart.addressLine1!,
-      shipAddressLine2: locked.cart.addressLine2,
-      shipCity: locked.cart.city!,
-      shipStateCode: locked.stateCode ?? '',
-      shipZipCode: locked.zip?.code ?? '',
-      phone: locked.cart.phone,
-      deliveryInstructions: locked.cart.deliveryInstructions,
-      promoCodeId: repriced.promoApplies ? locked.cart.promoCodeId : null,
-      partnershipId: locked.cart.partnershipId,
-      referralCodeId: locked.cart.referralCodeStatus === 'applied' ? locked.cart.referralCodeId : null,
-      discountDescription: repriced.promoApplies
-        ? (repriced.details.promo?.descriptionCheckout ?? null)
-        : null,
-      itemsCents: costs.itemsCents,
-      promoDiscountCents: costs.promoDiscountCents,
-      orderValueDiscountCents: costs.orderValueDiscountCents,
-      shippingCents: costs.shippingCents,
-      shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
-      taxCents: costs.taxCents,
-      taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
-      referralCreditsCents: costs.referralCreditsAppliedCents,
-      creditsAppliedCents: costs.creditsAppliedCents,
-      giftCardsAppliedCents: costs.giftCardsAppliedCents,
-      compedCents: costs.compedAppliedCents,
-      totalCents: costs.totalCents,
-      paymentProvider: payment ? deps.payments.name : null,
-      paymentIntentId: payment?.id ?? null,
-      cardBrand: payment?.card?.brand ?? null,
-      cardLast4: payment?.card?.last4 ?? null,
-    });
     const lines = [
       ...repriced.boxLines.map(({ line, cost }) => ({
-        orderId: order.id,
         productId: line.product.id,
         isUpsell: false,
         sku: line.product.sku,
@@ -331,7 +293,6 @@ async function attemptCheckout(
         regularUnitPriceCents: cost.regularUnitPriceCents,
       })),
       ...repriced.upsellLines.map(({ line, cost }) => ({
-        orderId: order.id,
         productId: line.product_id,
         isUpsell: true,
         sku: line.sku,
@@ -341,7 +302,52 @@ async function attemptCheckout(
         regularUnitPriceCents: cost.regularUnitPriceCents,
       })),
     ];
-    await repository.insertOrderLines(tx, lines);
+    // The order and its lines: one statement.
+    const order = await repository.insertOrderWithLines(
+      tx,
+      {
+        userId,
+        subscriptionId: subscription.id,
+        abandonedCartId: input.abandoned_cart_id,
+        idempotencyKey: input.idempotency_key,
+        status: payment ? 'payment_pending' : 'paid',
+        email,
+        deliveryDate: input.first_delivery_date,
+        frequencyWeeks: input.frequency_weeks,
+        shipFirstName: locked.cart.firstName!,
+        shipLastName: locked.cart.lastName!,
+        shipAddressLine1: locked.cart.addressLine1!,
+        shipAddressLine2: locked.cart.addressLine2,
+        shipCity: locked.cart.city!,
+        shipStateCode: locked.stateCode ?? '',
+        shipZipCode: locked.zip?.code ?? '',
+        phone: locked.cart.phone,
+        deliveryInstructions: locked.cart.deliveryInstructions,
+        promoCodeId: repriced.promoApplies ? locked.cart.promoCodeId : null,
+        partnershipId: locked.cart.partnershipId,
+        referralCodeId: locked.cart.referralCodeStatus === 'applied' ? locked.cart.referralCodeId : null,
+        discountDescription: repriced.promoApplies
+          ? (repriced.details.promo?.descriptionCheckout ?? null)
+          : null,
+        itemsCents: costs.itemsCents,
+        promoDiscountCents: costs.promoDiscountCents,
+        orderValueDiscountCents: costs.orderValueDiscountCents,
+        shippingCents: costs.shippingCents,
+        shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
+        taxCents: costs.taxCents,
+        taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
+        referralCreditsCents: costs.referralCreditsAppliedCents,
+        creditsAppliedCents: costs.creditsAppliedCents,
+        giftCardsAppliedCents: costs.giftCardsAppliedCents,
+        compedCents: costs.compedAppliedCents,
+        totalCents: costs.totalCents,
+        paymentProvider: payment ? deps.payments.name : null,
+        paymentIntentId: payment?.id ?? null,
+        cardBrand: payment?.card?.brand ?? null,
+        cardLast4: payment?.card?.last4 ?? null,
+      },
+      lines,
+    );
     await step('spend-gift-cards');
     if (costs.giftCardsAppliedCents > 0) {
       await spendForOrder(tx, {
@@ -447,7 +453,7 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 type WrittenCheckout = {
   completed: CompletedCheckout;
   order: repository.OrderRow;
-  orderLines: repository.NewOrderLine[];
+  orderLines: repository.NewOrderLineOf[];
   subscription: Parameters<typeof toSubscription>[0];
   plan: Parameters<typeof toSubscription>[1];
 };

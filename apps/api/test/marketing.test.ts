@@ -315,6 +315,29 @@ describe('experiments', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('answers a browser alone without writing, and stores its variant when it is exposed', async () => {
+    const visitorId = randomUUID();
+    const storedFor = () =>
+      context.database.db
+        .select()
+        .from(schema.experimentAssignments)
+        .where(eq(schema.experimentAssignments.unitId, visitorId));
+    const before = context.database.statements.count;
+    const first = (await getJson(context.app, `/api/experiments?visitor_id=${visitorId}`)).body.data;
+    // The running experiments and the browser's stored rows: no transaction, no insert.
+    expect(context.database.statements.count - before).toBe(2);
+    expect(await storedFor()).toHaveLength(0);
+    expect((await getJson(context.app, `/api/experiments?visitor_id=${visitorId}`)).body.data).toEqual(first);
+    const exposure = await injectJson(context.app, 'POST', '/api/experiments/exposures', {
+      experiment_code: 'capture-submit-label',
+      visitor_id: visitorId,
+    });
+    expect(exposure.statusCode).toBe(204);
+    const rows = await storedFor();
+    expect(rows.map((row) => row.variant)).toEqual([first[0].variant]);
+    expect(rows[0]!.exposedAt).toBeInstanceOf(Date);
+  });
+
   it("refuses another customer's assignments", async () => {
     const { status } = await getJson(context.app, '/api/experiments?user_id=1');
     expect(status).toBe(403);

@@ -68,3 +68,34 @@ describe('per-client limits on writes', () => {
     expect(counters.find((outcome) => outcome.name === 'rate-limit-counters')).toMatchObject({ ok: true });
   });
 });
+
+describe('a route that takes reads and writes (the storefront pages)', () => {
+  it('limits its writes only: its reads are neither counted nor refused', async () => {
+    const pages = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        SITE_URL: 'http://localhost:3000',
+        RATE_LIMIT_WRITES_PER_MINUTE: '2',
+      }),
+      database: testDatabase.handle,
+    });
+    pages.route({ method: ['GET', 'POST'], url: '/page-like', handler: async () => ({ ok: true }) });
+    await pages.ready();
+    try {
+      const page = (method: 'GET' | 'POST') =>
+        pages.inject({
+          method,
+          url: '/page-like',
+          remoteAddress: '198.51.100.9',
+          headers: { origin: 'http://localhost:3000' },
+        });
+      const before = testDatabase.handle.statements.count;
+      for (let index = 0; index < 5; index += 1) expect((await page('GET')).statusCode).toBe(200);
+      expect(testDatabase.handle.statements.count - before).toBe(0);
+      const posts = [await page('POST'), await page('POST'), await page('POST')];
+      expect(posts.map((answer) => answer.statusCode)).toEqual([200, 200, 429]);
+    } finally {
+      await pages.close();
+    }
+  });
+});

@@ -55,14 +55,13 @@ export type RootData = {
   gtmScript?: string | null;
 };
 
-type MenuNavResponse = { data: { slug: string; name: string }[] };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   if (__MAINTENANCE_MODE__ && pathname !== MAINTENANCE_PATH) throw redirect(MAINTENANCE_PATH);
   // The maintenance page knows no cart.
   const [menus, cart, actingAsEmail] = await Promise.all([
-    context.api.get<MenuNavResponse>('/api/product-menu-items'),
+    // From the catalogue cache, called directly (decision 028): no HTTP emulation per page.
+    context.catalogue.menus({}),
     __MAINTENANCE_MODE__ ? null : loadCartPage(request, context.api, context.site),
     __MAINTENANCE_MODE__ ? null : actingAs(request, context.api),
   ]);

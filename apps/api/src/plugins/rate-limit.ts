@@ -17,6 +17,8 @@ type Options = {
   cartCreationPaths: readonly string[];
 };
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** @fastify/rate-limit's store on the database (limits module), so every replica shares the counts. */
 function databaseStore(db: Database, group = 'writes') {
   return class DatabaseStore implements FastifyRateLimitStore {
@@ -48,7 +50,7 @@ export default fp<Options>(
     const cartCreation = new Set(options.cartCreationPaths);
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
-      const writes = methods.some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
+      const writes = methods.some((method) => !READ_METHODS.has(method));
       if (!writes) {
         route.config = { ...(route.config as object), rateLimit: false } as never;
       } else if (
@@ -77,6 +79,9 @@ export default fp<Options>(
       // A database hiccup must not refuse every customer's change.
       skipOnError: true,
       keyGenerator: (request) => request.ip,
+      // By the request's method, not the route's: the storefront's page route takes GET and POST
+      // (form posts), and a page view must neither count as a write nor cost a statement.
+      allowList: (request) => READ_METHODS.has(request.method),
       errorResponseBuilder: () => ({ statusCode: 429, message: WRITES_MESSAGE }),
     });
   },

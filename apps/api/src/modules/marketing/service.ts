@@ -190,11 +190,16 @@ type Unit = { type: repository.UnitType; id: string };
  * the browser. A unit hands its assignments to the next first (browser → cart → customer), so a
  * visitor keeps the variant they saw through capture and sign-up. New assignments are stored, so
  * later weight changes move nobody.
+ *
+ * A browser alone (no cart, no account) is answered without a write: every anonymous page view
+ * would otherwise store rows (a transaction and a commit per view). Its variant is the hash of its
+ * id until it matters: its exposure, or the hand-over to its cart, stores it (`storeVisitor`).
  */
 export async function experimentsFor(
   db: Database,
   input: { cartId: string | undefined; userId: number | undefined; visitorId?: string | undefined },
   at: Date = new Date(),
+  options: { storeVisitor?: boolean } = {},
 ): Promise<ExperimentAssignment[]> {
   const cartId = input.cartId && (await cartExists(db, input.cartId)) ? input.cartId : undefined;
   const chain: Unit[] = [];
@@ -203,44 +208,68 @@ export async function experimentsFor(
   if (input.userId !== undefined) chain.push({ type: 'user', id: String(input.userId) });
   const unit = chain[chain.length - 1];
   if (!unit) return [];
+  if (unit.type === 'visitor' && !options.storeVisitor) {
+    const running = (await repository.listExperiments(db)).filter((experiment) => isRunning(experiment, at));
+    if (running.length === 0) return [];
+    const stored = await storedVariants(db, unit);
+    return running.map((experiment) =>
+      asAssignment(experiment, stored.get(experiment.id) ?? assignVariant(experiment, unit.id)),
+    );
+  }
   return db.transaction(async (tx) => {
+    const running = (await repository.listExperiments(tx)).filter((experiment) => isRunning(experiment, at));
+    // The browser's variants were only computed so far: stored now, so its cart or account keeps them.
+    const first = chain[0]!;
+    if (first.type === 'visitor' && chain.length > 1 && running.length > 0)
+      await storeMissing(tx, running, first, await storedVariants(tx, first));
     for (let index = 1; index < chain.length; index++)
       await repository.moveAssignments(tx, chain[index - 1]!, chain[index]!);
-    const running = (await repository.listExperiments(tx)).filter((experiment) => isRunning(experiment, at));
     if (running.length === 0) return [];
-    const stored = new Map(
-      (await repository.listAssignments(tx, unit.type, unit.id)).map((row) => [
-        row.experimentId,
-        row.variant,
-      ]),
-    );
-    const missing = running
-      .filter((experiment) => !stored.has(experiment.id))
-      .map((experiment) => ({
-        experimentId: experiment.id,
-        unitType: unit.type,
-        unitId: unit.id,
-        variant: assignVariant(experiment, unit.id),
-      }));
-    if (missing.length > 0) {
-      await repository.insertAssignments(tx, missing);
+    const stored = await storedVariants(tx, unit);
+    if (await storeMissing(tx, running, unit, stored)) {
       // A concurrent first visit may have stored its own: read back what is stored.
-      for (const row of await repository.listAssignments(tx, unit.type, unit.id))
-        stored.set(row.experimentId, row.variant);
+      for (const [experimentId, variant] of await storedVariants(tx, unit)) stored.set(experimentId, variant);
     }
     return running.flatMap((experiment) => {
       const variant = stored.get(experiment.id);
-      if (!variant) return [];
-      return [
-        {
-          code: assignmentCode(experiment.code, variant),
-          experiment_name: experiment.name,
-          experiment_code: experiment.code,
-          variant,
-        },
-      ];
+      return variant ? [asAssignment(experiment, variant)] : [];
     });
   });
+}
+
+type RunningExperiment = Awaited<ReturnType<typeof repository.listExperiments>>[number];
+
+async function storedVariants(db: Database, unit: Unit): Promise<Map<number, string>> {
+  const rows = await repository.listAssignments(db, unit.type, unit.id);
+  return new Map(rows.map((row) => [row.experimentId, row.variant]));
+}
+
+/** Stores the unit's hashed variant of each running experiment it has none of; true when any was. */
+async function storeMissing(
+  db: Database,
+  running: RunningExperiment[],
+  unit: Unit,
+  stored: Map<number, string>,
+): Promise<boolean> {
+  const missing = running
+    .filter((experiment) => !stored.has(experiment.id))
+    .map((experiment) => ({
+      experimentId: experiment.id,
+      unitType: unit.type,
+      unitId: unit.id,
+      variant: assignVariant(experiment, unit.id),
+    }));
+  await repository.insertAssignments(db, missing);
+  return missing.length > 0;
+}
+
+function asAssignment(experiment: RunningExperiment, variant: string): ExperimentAssignment {
+  return {
+    code: assignmentCode(experiment.code, variant),
+    experiment_name: experiment.name,
+    experiment_code: experiment.code,
+    variant,
+  };
 }
 
 /**
@@ -261,7 +290,8 @@ export async function recordExposure(
     (candidate) => candidate.code === input.experimentCode,
   );
   if (!experiment) throw AppError.notFound('There is no such experiment.');
-  const assignments = await experimentsFor(db, input);
+  // Stored for a browser too: the exposure marks its row (and fixes its variant from now on).
+  const assignments = await experimentsFor(db, input, new Date(), { storeVisitor: true });
   const assignment = assignments.find((entry) => entry.experiment_code === experiment.code);
   if (!assignment) throw AppError.notFound('This visitor is not in the experiment.');
   const cartId = input.cartId && (await cartExists(db, input.cartId)) ? input.cartId : undefined;

@@ -1,4 +1,4 @@
-import type { AbandonedCart, BestsellerGroup, Plan } from '@sprout/contracts';
+import { type AbandonedCart, type BestsellerGroup, type Plan, SESSION_COOKIE } from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
@@ -67,15 +67,19 @@ function cookie(name: string, value: string | null, secure: boolean, maxAge = YE
 
 type Viewer = { signedIn: boolean; isAdmin: boolean };
 
-/** Who is looking, known on the server so the first paint of the header is already right. */
-async function readViewer(api: ServerApiClient): Promise<Viewer> {
+/**
+ * Who is looking, known on the server so the first paint of the header is already right. Without
+ * a session cookie nobody is signed in: no call (most page views are anonymous visitors').
+ */
+async function readViewer(api: ServerApiClient, request: Request): Promise<Viewer> {
+  if (!readCookie(request.headers.get('cookie'), SESSION_COOKIE)) return { signedIn: false, isAdmin: false };
   const answer = await api.request<{ authenticated: boolean; is_admin: boolean }>('GET', '/auth/initial');
   if (answer.kind !== 'ok' || !answer.data.authenticated) return { signedIn: false, isAdmin: false };
   return { signedIn: true, isAdmin: answer.data.is_admin };
 }
 
-async function isSignedIn(api: ServerApiClient): Promise<boolean> {
-  return (await readViewer(api)).signedIn;
+async function isSignedIn(api: ServerApiClient, request: Request): Promise<boolean> {
+  return (await readViewer(api, request)).signedIn;
 }
 
 /** A one-shot notice lives a minute: long enough for the redirect that shows it. */
@@ -135,7 +139,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   const service = cartService(api, session, { sourceUrl: url.toString() });
   const cookies: string[] = [];
   const notices: string[] = [];
-  const signedIn = await isSignedIn(api);
+  const signedIn = await isSignedIn(api, request);
 
   const email = query.get('email')?.trim() || null;
   const zip = query.get('zip')?.trim() || null;
@@ -216,7 +220,7 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const url = new URL(request.url);
   const session = new CartSession(api, request);
   const service = cartService(api, session, { sourceUrl: url.toString() });
-  const [cart, { signedIn, isAdmin }] = await Promise.all([session.read(), readViewer(api)]);
+  const [cart, { signedIn, isAdmin }] = await Promise.all([session.read(), readViewer(api, request)]);
   const [plans, presets, settings] = await Promise.all([
     cart?.plan_id ? service.plans() : Promise.resolve([]),
     cart && cart.cart.items.length === 0 ? service.bestsellers() : Promise.resolve([]),
@@ -258,7 +262,7 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
   const service = cartService(api, session, { sourceUrl: page.toString() });
   const adds = ['set-item', 'add-group', 'update-details', 'select-plan'].includes(intent);
   const context: AddContext = {
-    signedIn: adds ? await isSignedIn(api) : false,
+    signedIn: adds ? await isSignedIn(api, request) : false,
     accountUrl: site.accountUrl,
     menu: menuOf(page.pathname),
   };

@@ -40,7 +40,8 @@ export type PageSnapshot = {
 };
 
 type Listing = {
-  products?: { sku: string; name: string; item_price: number }[];
+  /** The menus page's cards (productCardData): their price is the card's, not the wire's item_price. */
+  products?: { sku: string; name: string; price: { price: number } }[];
   menu?: { slug: string; name: string } | null;
 };
 
@@ -63,7 +64,11 @@ export function snapshotOf(
     visitorId: root.experiments?.visitorId,
     listing:
       routeId === 'menus' && data?.products
-        ? { id: data.menu?.slug ?? 'all', name: data.menu?.name ?? 'All menus', products: data.products }
+        ? {
+            id: data.menu?.slug ?? 'all',
+            name: data.menu?.name ?? 'All menus',
+            products: data.products.map(({ sku, name, price }) => ({ sku, name, item_price: price.price })),
+          }
         : null,
     navigatingTo: target ? `${target.pathname}${target.search}` : null,
   };

@@ -7,7 +7,13 @@ import type {
   ProductsResponse,
   Tag,
 } from '@sprout/contracts';
-import { bestsellersQuery, menusQuery, productsQuery } from '@sprout/contracts';
+import {
+  bestsellersQuery,
+  CONTROL_CHARACTERS_MESSAGE,
+  hasControlCharacters,
+  menusQuery,
+  productsQuery,
+} from '@sprout/contracts';
 import { ApiError, type ServerApiClient } from './api-client.server';
 
 type List<T> = { data: T[] };
@@ -66,8 +72,13 @@ async function asApiErrors<T>(read: () => Promise<T>): Promise<T> {
 
 function parsed<Q>(
   schema: { safeParse(input: unknown): { success: true; data: Q } | { success: false } },
-  input: unknown,
+  input: Record<string, unknown>,
 ): Q {
+  // The API holds every string of every request to this rule before any schema (its errors
+  // plugin); called in process, the same rule applies here: a NUL never reaches PostgreSQL.
+  const strings = Object.values(input).flatMap((value) => (Array.isArray(value) ? value : [value]));
+  if (strings.some((value) => typeof value === 'string' && hasControlCharacters(value)))
+    throw new ApiError(422, { message: CONTROL_CHARACTERS_MESSAGE });
   const result = schema.safeParse(input);
   if (!result.success) throw new ApiError(422, { message: 'This catalogue query is not valid.' });
   return result.data;

@@ -1,0 +1,33 @@
+import { CONTROL_CHARACTERS_MESSAGE } from '@sprout/contracts';
+import { describe, expect, it } from 'vitest';
+import { inProcessCatalogue } from './catalogue.server';
+
+describe('the in-process catalogue', () => {
+  it('refuses a control character in a query as the API does (422), before any read', async () => {
+    const asked: unknown[] = [];
+    const read = async (query?: unknown) => {
+      asked.push(query);
+      return { value: { data: [] } };
+    };
+    const catalogue = inProcessCatalogue({
+      products: read,
+      menus: read,
+      indicators: read,
+      tags: read,
+      bestsellers: read,
+    });
+    for (const query of [
+      { tags: ['dairy-free', 'a\u0000b'] },
+      { menu_item: '\u0001' },
+      { promoCode: 'X\u007f' },
+    ]) {
+      await expect(catalogue.products(query)).rejects.toMatchObject({
+        status: 422,
+        body: { message: CONTROL_CHARACTERS_MESSAGE },
+      });
+    }
+    expect(asked).toEqual([]);
+    await expect(catalogue.products({ tags: ['dairy-free'] })).resolves.toEqual({ data: [] });
+    expect(asked).toHaveLength(1);
+  });
+});

@@ -5,7 +5,8 @@
  * Usage: npm run build && npm run bench
  *   BENCH_DATABASE_URL  the PostgreSQL server (a database BENCH_DATABASE_NAME is created and dropped)
  *   BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (32), BENCH_RUNS (2 per side), BENCH_WARMUP_SECONDS (3),
- *   BENCH_CHECKOUTS (300 carts per side and run), BENCH_CASES (comma-separated case keys: all by default).
+ *   BENCH_CHECKOUTS (300 carts per side and run), BENCH_CASES (comma-separated case keys: all by default),
+ *   BENCH_PORT (3300: the store's; the baseline listens on the next one) so two benches can run side by side.
  * Writes bench/results/latest.json and prints a markdown table. A benchmark, not a test: it asserts
  * nothing and never runs in CI.
  */
@@ -30,7 +31,8 @@ const CHECKOUT_WARM_UP = 20;
 const onlyCases = process.env.BENCH_CASES?.split(',').map((key) => key.trim());
 
 type Side = 'store' | 'baseline';
-const ports: Record<Side, number> = { store: 3300, baseline: 3301 };
+const storePort = Number(process.env.BENCH_PORT ?? 3300);
+const ports: Record<Side, number> = { store: storePort, baseline: storePort + 1 };
 const baseOf = (side: Side) => `http://127.0.0.1:${ports[side]}`;
 
 const databaseUrl = new URL(serverUrl);

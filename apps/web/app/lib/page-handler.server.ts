@@ -38,8 +38,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
 
 /**
  * React Router's answer sent through Fastify's reply (not the raw socket), so every onSend hook
- * applies to pages as to the API: security headers and CSP, compression, the request id. The body
- * stays a stream: the shell goes out as soon as React has it.
+ * applies to pages as to the API: security headers and CSP, compression, the request id. A body
+ * of known length (a rendered document) is sent as one buffer; any other stays a stream.
  */
 export function createPageHandler(options: PageHandlerOptions) {
   const handle = createRequestHandler(options.build, options.mode);
@@ -58,6 +58,8 @@ export function createPageHandler(options: PageHandlerOptions) {
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
+    // A document rendered whole (entry.server.tsx) goes out as one buffer: one write to the socket.
+    if (response.headers.has('content-length')) return reply.send(Buffer.from(await response.arrayBuffer()));
     return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   };
 }

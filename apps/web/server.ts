@@ -25,9 +25,16 @@ async function main() {
   const transport = config.API_URL ? remoteTransport(config.API_URL) : inProcessTransport(app);
   // The catalogue (the same for every visitor) comes from the API's cache without HTTP emulation.
   const localCatalogue = config.API_URL ? null : inProcessCatalogue(app.catalogue);
+  // So do an anonymous visitor's experiments, read on every page by the root loader.
+  const localExperiments = config.API_URL ? null : app.experiments;
   const getLoadContext = (request: Request, reply: FastifyReply) => {
     const api = createServerApiClient(transport, request, reply.request.ip);
-    return { api, catalogue: localCatalogue ?? remoteCatalogue(api), ...pageSettings(reply) };
+    return {
+      api,
+      catalogue: localCatalogue ?? remoteCatalogue(api),
+      experiments: localExperiments,
+      ...pageSettings(reply),
+    };
   };
   const pageSettings = (reply: FastifyReply) => ({
     cspNonce: reply.scriptNonce,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import { devJobsBody } from '@sprout/contracts';
+import { devJobsBody, type ExperimentAssignment } from '@sprout/contracts';
 import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +15,7 @@ import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift
 import { modules } from './modules/index';
 import { expiredCountersJob } from './modules/limits/service';
 import { cartRemindersJob } from './modules/marketing/jobs';
+import { experimentsFor } from './modules/marketing/service';
 import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './modules/subscriptions/jobs';
 import { pauseJob } from './modules/subscriptions/lifecycle-service';
 import cataloguePlugin from './plugins/catalogue';
@@ -40,10 +41,20 @@ export type BuildAppOptions = {
   clock?: Clock;
 };
 
+/**
+ * The experiments of a browser known by its visitor id alone (no session, no cart): what
+ * `GET /api/experiments?visitor_id=` answers, for the storefront's root loader in the same process
+ * without HTTP emulation (decision 030). Assigned, not stored, as that route does for a visitor.
+ */
+export type VisitorExperiments = {
+  forVisitor(visitorId: string): Promise<ExperimentAssignment[]>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every background job (lib/jobs): `npm run jobs` and tests run them once with `runAllOnce`. */
     jobs: JobRunner;
+    experiments: VisitorExperiments;
   }
 }
 
@@ -129,6 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The catalogue's cache and its LISTEN connection (decision 028): the reads and admin writes use it.
   await app.register(cataloguePlugin, { database: options.database });
+  const visitorExperiments: VisitorExperiments = {
+    forVisitor: (visitorId) =>
+      experimentsFor(options.database.db, { cartId: undefined, userId: undefined, visitorId }),
+  };
+  app.decorate('experiments', visitorExperiments);
   await app.register(security, {
     siteUrl: config.SITE_URL,
     allowedOrigins: config.ALLOWED_ORIGINS,

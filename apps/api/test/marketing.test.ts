@@ -338,6 +338,23 @@ describe('experiments', () => {
     expect(rows[0]!.exposedAt).toBeInstanceOf(Date);
   });
 
+  it('gives the storefront in process what GET /api/experiments answers a browser alone', async () => {
+    const visitorId = randomUUID();
+    const overHttp = (await getJson(context.app, `/api/experiments?visitor_id=${visitorId}`)).body.data;
+    expect(overHttp.length).toBeGreaterThan(0);
+    const before = context.database.statements.count;
+    expect(await context.app.experiments.forVisitor(visitorId)).toEqual(overHttp);
+    expect(context.database.statements.count - before).toBe(2);
+    // After an exposure stored the browser's variant, both still agree.
+    await injectJson(context.app, 'POST', '/api/experiments/exposures', {
+      experiment_code: 'capture-submit-label',
+      visitor_id: visitorId,
+    });
+    expect(await context.app.experiments.forVisitor(visitorId)).toEqual(
+      (await getJson(context.app, `/api/experiments?visitor_id=${visitorId}`)).body.data,
+    );
+  });
+
   it("refuses another customer's assignments", async () => {
     const { status } = await getJson(context.app, '/api/experiments?user_id=1');
     expect(status).toBe(403);

@@ -22,7 +22,8 @@ function htmlResponse(body: Buffer, status: number, headers: Headers): Response 
   headers.set('Content-Type', 'text/html');
   // A known length tells the page handler the document is whole (sent as one buffer, not a stream).
   headers.set('Content-Length', String(body.byteLength));
-  return new Response(body, { headers, status });
+  // Buffer.concat's bytes live in a plain ArrayBuffer, never a shared one.
+  return new Response(body as Uint8Array<ArrayBuffer>, { headers, status });
 }
 
 /**

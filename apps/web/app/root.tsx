@@ -66,7 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     __MAINTENANCE_MODE__ ? null : actingAs(request, context.api),
   ]);
   // Step 2 of the app start, after the cart: the experiments (by customer, cart or browser).
-  const experiments = cart ? await loadExperiments(request, context.api, cart.page.cart?.id ?? null) : null;
+  const experiments = cart
+    ? await loadExperiments(request, context.api, context.experiments, cart.page.cart?.id ?? null)
+    : null;
   if (cart && experiments?.setCookie) cart.headers.append('set-cookie', experiments.setCookie);
   const marketing = context.site.marketing;
   const root: RootData = {

@@ -1,4 +1,5 @@
 import type { ServerApiClient } from './api-client.server';
+import type { ExperimentAssignment } from '@sprout/contracts';
 import type { CatalogueClient } from './catalogue.server';
 
 /** The store's public settings every page knows (from the server configuration). */
@@ -36,11 +37,18 @@ export const DEFAULT_MARKETING_SETTINGS: MarketingSettings = {
   errorReportsMaxEvents: 10,
 };
 
+/** The experiments of a browser known by its visitor id alone (no session, no cart). */
+export type VisitorExperimentsReader = {
+  forVisitor(visitorId: string): Promise<ExperimentAssignment[]>;
+};
+
 declare module 'react-router' {
   interface AppLoadContext {
     api: ServerApiClient;
     /** The catalogue's reads, straight from the API's cache in one process (decision 028). */
     catalogue: CatalogueClient;
+    /** A visitor's experiments read in process (decision 030); null when the API is elsewhere. */
+    experiments: VisitorExperimentsReader | null;
     site: SiteSettings;
     /** This response's Content-Security-Policy nonce, for the inline scripts React Router renders. */
     cspNonce: string;

@@ -1,5 +1,13 @@
-import { type ExperimentAssignment, VISITOR_COOKIE } from '@sprout/contracts';
+import {
+  ABANDONED_CART_COOKIE,
+  type ExperimentAssignment,
+  experimentsQuery,
+  SESSION_COOKIE,
+  VISITOR_COOKIE,
+} from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
+import type { VisitorExperimentsReader } from '../../lib/context';
+import { readCookie } from '../promotions/cookies';
 import { isCartId } from '../cart/storage';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -26,11 +34,13 @@ function readVisitorId(header: string | null): string | null {
  * App start step 2, after the cart (step 1): the visitor's experiments, by customer, cart or browser
  * (decision 026). A browser without an id gets one (a first-party cookie), so the capture popup's
  * experiment has a unit before any cart exists. A failure answers no experiments: every variant
- * has a control to fall back on.
+ * has a control to fall back on. A browser with neither session nor cart is asked in process
+ * (`local`, the API's own reader) rather than through an emulated HTTP request (decision 030).
  */
 export async function loadExperiments(
   request: Request,
   api: ServerApiClient,
+  local: VisitorExperimentsReader | null,
   cartId: string | null,
 ): Promise<{ data: ExperimentsData; setCookie: string | null }> {
   const known = readVisitorId(request.headers.get('cookie'));
@@ -39,8 +49,20 @@ export async function loadExperiments(
   const setCookie = known
     ? null
     : `${VISITOR_COOKIE}=${visitorId}; Path=/; SameSite=Lax; HttpOnly; Max-Age=${YEAR_SECONDS}${secure ? '; Secure' : ''}`;
+  const data = (experiments: ExperimentAssignment[]) => ({ data: { experiments, visitorId }, setCookie });
+  const header = request.headers.get('cookie');
+  // A browser with no session and no cart is known by its visitor id alone: asked in process.
+  if (local && !cartId && !readCookie(header, SESSION_COOKIE) && !readCookie(header, ABANDONED_CART_COOKIE)) {
+    if (!experimentsQuery.safeParse({ visitor_id: visitorId }).success) return data([]);
+    try {
+      return data(await local.forVisitor(visitorId));
+    } catch (error) {
+      console.error(error);
+      return data([]);
+    }
+  }
   const answer = await api.request<{ data: ExperimentAssignment[] }>('GET', '/api/experiments', {
     query: { visitor_id: visitorId, ...(cartId ? { abandoned_cart_id: cartId } : {}) },
   });
-  return { data: { experiments: answer.kind === 'ok' ? answer.data.data : [], visitorId }, setCookie };
+  return data(answer.kind === 'ok' ? answer.data.data : []);
 }

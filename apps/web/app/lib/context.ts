@@ -1,5 +1,5 @@
-import type { ServerApiClient } from './api-client.server';
 import type { ExperimentAssignment } from '@sprout/contracts';
+import type { ServerApiClient } from './api-client.server';
 import type { CatalogueClient } from './catalogue.server';
 
 /** The store's public settings every page knows (from the server configuration). */

@@ -48,7 +48,9 @@ describe('the rendered-document memo', () => {
     expect(memo.keyOf(variant)).not.toBe(key);
     expect(memo.keyOf(inputs({ url: 'http://store.test/menus?page=2' }))).not.toBe(key);
     expect(
-      memo.keyOf(inputs({ loaderData: { ...inputs().loaderData, menus: { products: [{ sku: 'S1', price: 999 }] } } })),
+      memo.keyOf(
+        inputs({ loaderData: { ...inputs().loaderData, menus: { products: [{ sku: 'S1', price: 999 }] } } }),
+      ),
     ).not.toBe(key);
     // undefined is not a missing key: React Router serialises them differently.
     expect(memo.keyOf(inputs({ loaderData: { ...inputs().loaderData, extra: undefined } }))).not.toBe(key);

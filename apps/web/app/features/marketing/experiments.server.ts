@@ -7,8 +7,8 @@ import {
 } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { VisitorExperimentsReader } from '../../lib/context';
-import { readCookie } from '../promotions/cookies';
 import { isCartId } from '../cart/storage';
+import { readCookie } from '../promotions/cookies';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -9,4 +9,5 @@ export {
 } from './notifications';
 export { databaseOptionsFromEnv, repositoryRoot } from './options';
 export { hashPassword, PASSWORD_HASHING } from './passwords';
+export { preparedQuery } from './prepared';
 export * as schema from './schema/index';

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
+import { preparedQuery, schema } from '@sprout/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type ProductRow, productColumns } from '../catalog/columns';
 
@@ -56,7 +56,12 @@ export async function insertCart(db: Database, id: string): Promise<void> {
  * time, so quantities, thresholds and totals are checked against what is really there.
  */
 export async function lockCart(db: Database, id: string) {
-  const [row] = await db
+  const [row] = await lockCartQuery(db, { id });
+  return row;
+}
+
+const lockCartQuery = preparedQuery('carts_lock', (db) =>
+  db
     .select({
       id: abandonedCarts.id,
       status: abandonedCarts.status,
@@ -72,10 +77,9 @@ export async function lockCart(db: Database, id: string) {
     .from(abandonedCarts)
     .leftJoin(plans, eq(plans.id, abandonedCarts.planId))
     .leftJoin(priceVarianceGroups, eq(priceVarianceGroups.id, abandonedCarts.priceVarianceGroupId))
-    .where(eq(abandonedCarts.id, id))
-    .for('update', { of: abandonedCarts });
-  return row;
-}
+    .where(eq(abandonedCarts.id, sql.placeholder('id')))
+    .for('update', { of: abandonedCarts }),
+);
 
 /** Whether the cart exists, and its status, without loading it. */
 export async function findCartStatus(db: Database, id: string) {
@@ -93,6 +97,18 @@ export async function updateCart(db: Database, id: string, changes: CartChanges)
     .where(eq(abandonedCarts.id, id));
 }
 
+/** The cart changed (its lines): `updated_at` is what the abandoned-cart reminders go by. */
+export async function touchCart(db: Database, id: string): Promise<void> {
+  await touchCartQuery(db, { id });
+}
+
+const touchCartQuery = preparedQuery('carts_touch', (db) =>
+  db
+    .update(abandonedCarts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(abandonedCarts.id, sql.placeholder('id'))),
+);
+
 export async function deleteCart(db: Database, id: string): Promise<void> {
   await db.delete(abandonedCarts).where(eq(abandonedCarts.id, id));
 }
@@ -105,7 +121,13 @@ export async function deleteCart(db: Database, id: string): Promise<void> {
  * to the visitor: who has an account is answered only by the rate-limited email check.
  */
 export async function findCartDetails(db: Database, id: string, options: { lock?: boolean } = {}) {
-  const query = db
+  // Only the cart's row: the plan, zip, promotion … it joins are read, not locked.
+  const [row] = await (options.lock ? lockedCartDetailsQuery : cartDetailsQuery)(db, { id });
+  return row;
+}
+
+function cartDetailsSelect(db: Database) {
+  return db
     .select({
       cart: abandonedCarts,
       plan: plans,
@@ -166,28 +188,39 @@ export async function findCartDetails(db: Database, id: string, options: { lock?
     .leftJoin(partnerships, eq(partnerships.id, abandonedCarts.partnershipId))
     .leftJoin(referralCodes, eq(referralCodes.id, abandonedCarts.referralCodeId))
     .leftJoin(users, eq(users.id, referralCodes.userId))
-    .where(eq(abandonedCarts.id, id));
-  // Only the cart's row: the plan, zip, promotion … it joins are read, not locked.
-  const [row] = await (options.lock ? query.for('update', { of: abandonedCarts }) : query);
-  return row;
+    .where(eq(abandonedCarts.id, sql.placeholder('id')));
 }
+
+const cartDetailsQuery = preparedQuery('carts_details', (db) => cartDetailsSelect(db));
+const lockedCartDetailsQuery = preparedQuery('carts_details_locked', (db) =>
+  cartDetailsSelect(db).for('update', { of: abandonedCarts }),
+);
 
 export type CartLineRow = ProductRow & { quantity: number };
 
 /** Every line with its full product, in one statement whatever the cart size. */
 export async function listCartLines(db: Database, cartId: string): Promise<CartLineRow[]> {
-  return db
+  return cartLinesQuery(db, { cartId });
+}
+
+const cartLinesQuery = preparedQuery('carts_lines', (db) =>
+  db
     .select({ ...productColumns, quantity: abandonedCartItems.quantity })
     .from(abandonedCartItems)
     .innerJoin(products, eq(products.id, abandonedCartItems.productId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(badges, eq(badges.id, products.badgeId))
-    .where(eq(abandonedCartItems.cartId, cartId))
-    .orderBy(desc(categories.sortingWeight), asc(abandonedCartItems.addedAt), asc(products.id));
-}
+    .where(eq(abandonedCartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(desc(categories.sortingWeight), asc(abandonedCartItems.addedAt), asc(products.id)),
+);
 
 export async function findProductBySku(db: Database, sku: string) {
-  const [row] = await db
+  const [row] = await productBySkuQuery(db, { sku });
+  return row;
+}
+
+const productBySkuQuery = preparedQuery('carts_product_by_sku', (db) =>
+  db
     .select({
       id: products.id,
       sku: products.sku,
@@ -199,13 +232,18 @@ export async function findProductBySku(db: Database, sku: string) {
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.sku, sku));
-  return row;
-}
+    .where(eq(products.sku, sql.placeholder('sku'))),
+);
 
 /** This product's current quantity and everything else in the cart, in one statement. */
 export async function quantitiesAround(db: Database, cartId: string, productId: number) {
-  const [row] = await db
+  const [row] = await quantitiesAroundQuery(db, { cartId, productId });
+  return { current: row?.current ?? 0, others: row?.others ?? 0 };
+}
+
+const quantitiesAroundQuery = preparedQuery('carts_quantities_around', (db) => {
+  const productId = sql.placeholder('productId');
+  return db
     .select({
       current:
         sql<number>`coalesce(sum(${abandonedCartItems.quantity}) filter (where ${abandonedCartItems.productId} = ${productId}), 0)`.mapWith(
@@ -217,9 +255,8 @@ export async function quantitiesAround(db: Database, cartId: string, productId: 
         ),
     })
     .from(abandonedCartItems)
-    .where(eq(abandonedCartItems.cartId, cartId));
-  return { current: row?.current ?? 0, others: row?.others ?? 0 };
-}
+    .where(eq(abandonedCartItems.cartId, sql.placeholder('cartId')));
+});
 
 export async function countItems(db: Database, cartId: string): Promise<number> {
   const [row] = await db
@@ -230,20 +267,34 @@ export async function countItems(db: Database, cartId: string): Promise<number> 
 }
 
 export async function setItemQuantity(db: Database, cartId: string, productId: number, quantity: number) {
-  if (quantity === 0) {
-    await db
-      .delete(abandonedCartItems)
-      .where(and(eq(abandonedCartItems.cartId, cartId), eq(abandonedCartItems.productId, productId)));
-    return;
-  }
-  await db
+  if (quantity === 0) await removeItemQuery(db, { cartId, productId });
+  else await upsertItemQuery(db, { cartId, productId, quantity });
+}
+
+const removeItemQuery = preparedQuery('carts_remove_item', (db) =>
+  db
+    .delete(abandonedCartItems)
+    .where(
+      and(
+        eq(abandonedCartItems.cartId, sql.placeholder('cartId')),
+        eq(abandonedCartItems.productId, sql.placeholder('productId')),
+      ),
+    ),
+);
+
+const upsertItemQuery = preparedQuery('carts_upsert_item', (db) =>
+  db
     .insert(abandonedCartItems)
-    .values({ cartId, productId, quantity })
+    .values({
+      cartId: sql.placeholder('cartId'),
+      productId: sql.placeholder('productId'),
+      quantity: sql.placeholder('quantity'),
+    })
     .onConflictDoUpdate({
       target: [abandonedCartItems.cartId, abandonedCartItems.productId],
-      set: { quantity },
-    });
-}
+      set: { quantity: sql`excluded.quantity` },
+    }),
+);
 
 /** Adds to existing quantities (one statement for any number of products). */
 export async function addItemQuantities(

@@ -320,7 +320,7 @@ export async function setCartItem(
     }
 
     await repository.setItemQuantity(tx, cartId, product.id, input.quantity);
-    await repository.updateCart(tx, cartId, {});
+    await repository.touchCart(tx, cartId);
     const delta = input.quantity - current;
     const pixels: Pixel[] = [];
     const unitPriceCents = itemPriceCents(
@@ -421,7 +421,7 @@ export async function fillWithBestsellers(
       room -= quantity;
     }
     await repository.addItemQuantities(tx, cartId, additions);
-    await repository.updateCart(tx, cartId, {});
+    await repository.touchCart(tx, cartId);
     return loadAbandonedCart(tx, cartId);
   });
 }
@@ -450,7 +450,7 @@ export function changeCart(tx: Database, cartId: string, changes: repository.Car
 /** A checkout add-on's quantity (checkout decides what is offered and how many); the cart is touched. */
 export async function setUpsellQuantity(tx: Database, cartId: string, productId: number, quantity: number) {
   await repository.setUpsellQuantity(tx, cartId, productId, quantity);
-  await repository.updateCart(tx, cartId, {});
+  await repository.touchCart(tx, cartId);
 }
 
 /** The cart row under lock, with its zip code and state, for checkout's transaction. */

@@ -687,12 +687,15 @@ async function replay(
   };
 }
 
+/** Made once: an Intl.DateTimeFormat is costly to make, cheap to use. */
+const DELIVERY_DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** "Thursday, December 3" for a calendar day. */
 export function formatDeliveryDate(day: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+  return DELIVERY_DATE_FORMAT.format(new Date(`${day}T00:00:00Z`));
 }

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
+import { preparedQuery, schema } from '@sprout/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
 const {
@@ -22,10 +22,17 @@ export async function insertMarketingEvent(
   db: Database,
   event: { id: string; name: string; cartId: string | null; payload: Record<string, unknown> },
 ): Promise<void> {
-  await db
-    .insert(marketingEvents)
-    .values({ id: event.id, name: event.name, abandonedCartId: event.cartId, payload: event.payload });
+  await insertMarketingEventQuery(db, event);
 }
+
+const insertMarketingEventQuery = preparedQuery('marketing_insert_event', (db) =>
+  db.insert(marketingEvents).values({
+    id: sql.placeholder('id'),
+    name: sql.placeholder('name'),
+    abandonedCartId: sql.placeholder('cartId'),
+    payload: sql.placeholder('payload'),
+  }),
+);
 
 export async function listMarketingEvents(db: Database, cartId: string, name: string) {
   return db

@@ -15,15 +15,35 @@ const DAY_MS = 86_400_000;
 
 export type DeliveryDate = { date: string; weekday: number; orderCutoffAt: Date };
 
+/**
+ * One formatter per kind and time zone, made once: making an Intl.DateTimeFormat loads ICU data
+ * and cost more than the rest of a checkout's date checks together (dozens per request).
+ */
+function cachedFormatter(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: (timeZone: string) => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let formatter = cache.get(timeZone);
+  if (!formatter) {
+    formatter = make(timeZone);
+    cache.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function calendarDay(instant: Date, timeZone: string): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return cachedFormatter(
+    dayFormatters,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+    (zone) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(instant);
 }
 
 export function addDays(day: string, days: number): string {
@@ -40,19 +60,21 @@ export function isoWeekday(day: string): number {
 
 /** Minutes the zone's clock is ahead of UTC at an instant (negative west of Greenwich). */
 function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
+  const formatter = cachedFormatter(
+    wallClockFormatters,
+    timeZone,
+    (zone) =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
   );
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((part) => [part.type, part.value]));
   const asUtc = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,

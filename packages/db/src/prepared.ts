@@ -1,0 +1,51 @@
+import type { Database } from './client';
+
+/**
+ * What Drizzle's `.prepare(name)` gives back, reduced to what this module relies on: its driver
+ * client and logger (which a call rebinds) and `execute` with the placeholders' values.
+ */
+type PreparedQuery<Result> = {
+  execute(values?: Record<string, unknown>): Promise<Result>;
+};
+
+/** A Drizzle query builder (select, insert, update, delete) with its placeholders. */
+type Preparable<Result> = { prepare(name: string): PreparedQuery<Result> };
+
+/** The parts of a Drizzle session (pool or transaction connection) a prepared query runs on. */
+type SessionParts = { client: unknown; logger: unknown };
+
+function sessionOf(db: Database): SessionParts {
+  return (db as unknown as { session: SessionParts }).session;
+}
+
+/**
+ * A hot-path query whose SQL is built once (docs/decisions/022). Drizzle otherwise builds a query's
+ * SQL text from its builder on every call, which under load cost about a third of the store's CPU
+ * on the cart update. `build` writes the query with `sql.placeholder(...)` for each value; it is
+ * prepared under `name` once, on the first call's handle, and each call runs that one prepared query on the handle it is given (the
+ * pool or an open transaction's connection, whose statements then stay inside the transaction) and
+ * counts the statement on that handle's logger as any other query.
+ *
+ * On PostgreSQL the name makes it a server-side prepared statement on each connection (parsed and
+ * planned once per connection, then only bound and executed); PGlite ignores the name. Names must be
+ * unique per query text: they are prefixed with the module's name.
+ */
+export function preparedQuery<Values extends Record<string, unknown>, Result>(
+  name: string,
+  build: (db: Database) => Preparable<Result>,
+): (db: Database, values: Values) => Promise<Result> {
+  let template: (PreparedQuery<Result> & SessionParts) | undefined;
+  return (db, values) => {
+    const session = sessionOf(db);
+    template ??= build(db).prepare(name) as PreparedQuery<Result> & SessionParts;
+    if (template.client === session.client && template.logger === session.logger) {
+      return template.execute(values);
+    }
+    // The same built query on another connection (a transaction's, another database's in tests):
+    // everything but the client and the statement counter is shared with the template.
+    const bound = Object.create(template) as PreparedQuery<Result> & SessionParts;
+    bound.client = session.client;
+    bound.logger = session.logger;
+    return bound.execute(values);
+  };
+}

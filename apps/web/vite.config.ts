@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
@@ -12,6 +13,14 @@ function frameworkChunk(id: string): string | undefined {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
+  // The browser's zod runs without its eval-compiled parsers (the CSP forbids eval): see the module.
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^zod$/, replacement: fileURLToPath(new URL('./app/lib/zod-browser.ts', import.meta.url)) },
+        ],
+      },
   build: isSsrBuild
     ? {}
     : {

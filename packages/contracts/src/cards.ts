@@ -193,3 +193,6 @@ export function cardFieldErrors(card: CardFields, now: Date = new Date()): CardF
   if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = CARD_CVC_INVALID_MESSAGE;
   return errors;
 }
+
+/** Where the test provider's browser API lives (outside /api: it plays an external processor). */
+export const TEST_PROVIDER_PREFIX = '/test-provider/v1';

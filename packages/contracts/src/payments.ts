@@ -57,6 +57,3 @@ export const testPaymentIntent = z.object({
   decline_message: z.string().nullable(),
 });
 export type TestPaymentIntent = z.infer<typeof testPaymentIntent>;
-
-/** Where the test provider's browser API lives (outside /api: it plays an external processor). */
-export const TEST_PROVIDER_PREFIX = '/test-provider/v1';

@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
@@ -10,8 +13,34 @@ function frameworkChunk(id: string): string | undefined {
   return undefined;
 }
 
+const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const reactRouterProduction = (file: string) =>
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+    file,
+  );
+
+/** What the browser build swaps in (not the server's). */
+const browserAliases = [
+  // zod runs without its eval-compiled parsers (the CSP forbids eval): see the module.
+  { find: /^zod$/, replacement: fromHere('./app/lib/zod-browser.ts') },
+  // React Router's package exports point every condition at its development build, whose only
+  // difference from dist/production is ENABLE_DEV_WARNINGS (warnings and their messages kept in
+  // the bundle): the browser gets the production build.
+  {
+    find: /^react-router$/,
+    replacement: reactRouterProduction('index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: reactRouterProduction('dom-export.mjs'),
+  },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
+  resolve: isSsrBuild ? {} : { alias: browserAliases },
   build: isSsrBuild
     ? {}
     : {

@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { cartCosts } from './carts';
 import { abandonedCartIdSchema, rowId } from './catalog';
 import { list, pagedList, resource } from './envelope';
-import { GIFT_CARD_MAX_PER_CHECKOUT, giftCardCode } from './gift-cards';
-
-/** How often the box comes: every 1, 2 or 4 weeks (design.md "Delivery"). */
-export const DELIVERY_FREQUENCIES_WEEKS = [1, 2, 4] as const;
-export type DeliveryFrequencyWeeks = (typeof DELIVERY_FREQUENCIES_WEEKS)[number];
+import { GIFT_CARD_MAX_PER_CHECKOUT } from './gift-card-constants';
+import { giftCardCode } from './gift-cards';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-12-01' });
 
@@ -182,10 +179,3 @@ export const initializedCheckoutBody = z
   })
   .strict();
 export const marketingEventResponse = resource(z.object({ event_id: z.string() }));
-
-/** 409 when the price changed since it was shown; the storefront re-reads the cart and shows the new total. */
-export const PRICE_CHANGED_MESSAGE =
-  'The total of your order has changed. Please check it and press pay again.';
-
-export const CARD_DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
-export const CHECKOUT_SUCCESS_PATH = '/onboarding/checkout/success';

@@ -44,3 +44,6 @@ export const PASSWORD_LENGTH_MESSAGE = `Use at least ${MIN_PASSWORD_LENGTH} char
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 export const MAX_EMAIL_LENGTH = 254;
+
+/** The longest pause of a subscription, in weeks (issue 13); the account's pause form offers up to it. */
+export const MAX_PAUSE_WEEKS = 8;

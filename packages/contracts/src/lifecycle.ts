@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { rowId } from './catalog';
 import { subscription } from './checkout';
-import { REQUIRED_MESSAGE } from './constants';
+import { MAX_PAUSE_WEEKS, REQUIRED_MESSAGE } from './constants';
 import { resource } from './envelope';
 
 /**
  * A subscription's lifecycle in the account site (issue 13): pause, cancel with one retention
  * offer chosen by the reason, and reactivate. Every transition answers 409 from the wrong state.
  */
-
-export const MAX_PAUSE_WEEKS = 8;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-12-01' });
 

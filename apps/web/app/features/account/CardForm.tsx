@@ -1,7 +1,7 @@
 import type { PaymentConfig, SavedPaymentMethod } from '@sprout/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useHydrated } from '../forms/useContractForm';
+import { useHydrated } from '../forms/useHydrated';
 import { announce } from '../layout/LiveRegion';
 import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
 

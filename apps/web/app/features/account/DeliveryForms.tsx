@@ -1,7 +1,7 @@
 import type { Delivery } from '@sprout/contracts';
 import { useEffect } from 'react';
 import { useFetcher, useFetchers, useLocation } from 'react-router';
-import { useHydrated } from '../forms/useContractForm';
+import { useHydrated } from '../forms/useHydrated';
 import { announce } from '../layout/LiveRegion';
 import type { DeliveryActionData } from './deliveries.server';
 

@@ -8,7 +8,7 @@ import {
 import { useRef } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
 import { formatDeliveryDate, frequencyLabel, money } from '../checkout/format';
-import { useHydrated } from '../forms/useContractForm';
+import { useHydrated } from '../forms/useHydrated';
 import { weekdayName } from './format';
 import type { PlanActionData } from './plan.server';
 

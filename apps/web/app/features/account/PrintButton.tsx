@@ -1,4 +1,4 @@
-import { useHydrated } from '../forms/useContractForm';
+import { useHydrated } from '../forms/useHydrated';
 
 /** Prints the receipt; before the JavaScript loads, the browser's own Print does the same. */
 export function PrintButton() {

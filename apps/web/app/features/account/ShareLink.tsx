@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useHydrated } from '../forms/useContractForm';
+import { useHydrated } from '../forms/useHydrated';
 import { announce } from '../layout/LiveRegion';
 
 /**

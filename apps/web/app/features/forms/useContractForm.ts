@@ -1,19 +1,9 @@
 import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormAction, useNavigation } from 'react-router';
 import type { z } from 'zod';
-
-const subscribeNothing = () => () => {};
-
-/** False while the server renders and the page hydrates, true after: the form works either way. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from './useHydrated';
 
 /** What a route form's action answers: conform's reply, and a notice when the form succeeded in place. */
 export type FormActionData = { result: SubmissionResult<string[]>; notice?: string | null };

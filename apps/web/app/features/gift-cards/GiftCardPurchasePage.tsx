@@ -8,19 +8,27 @@ import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { newIdempotencyKey } from '../checkout/pay';
 import { TextInput } from '../forms/TextInput';
-import { useHydrated } from '../forms/useContractForm';
+import { useHydrated } from '../forms/useHydrated';
 import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
 import type { GiftCardPageData, PurchaseActionData } from './gift-cards.server';
-import {
-  CUSTOM_AMOUNT,
-  deliveryDateBounds,
-  type PurchaseErrors,
-  type PurchaseField,
-  purchaseFormErrors,
-} from './purchase-form';
+import { CUSTOM_AMOUNT, deliveryDateBounds, type PurchaseErrors, type PurchaseField } from './purchase-form';
 import './gift-cards.css';
 
 const DEFAULT_AMOUNT = '50';
+
+/**
+ * The schema check (zod) is not part of the page's first load: it is fetched when the visitor
+ * first focuses the form, and awaited on submit in case they submit without focusing anything.
+ */
+let validation: Promise<typeof import('./purchase-validation')> | null = null;
+function loadValidation() {
+  validation ??= import('./purchase-validation').catch((error: unknown) => {
+    validation = null; // a failed download is tried again on the next submit
+    throw error;
+  });
+  return validation;
+}
+const VALIDATION_UNAVAILABLE = 'We could not check the form. Check your connection and try again.';
 
 function describeDay(day: string): string {
   return new Intl.DateTimeFormat('en-US', {
@@ -60,6 +68,8 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
     senderEmail: string | null;
   } | null>(null);
   const senderEmailRef = useRef<string | null>(null);
+  // Set while the validation module loads on submit, so a second press does not submit twice.
+  const checkingRef = useRef(false);
   const bounds = deliveryDateBounds(data.today);
 
   const amount = Number(choice === CUSTOM_AMOUNT ? customAmount : choice);
@@ -131,9 +141,19 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || checkingRef.current) return;
     const form = new FormData(event.currentTarget);
-    const problems = purchaseFormErrors(form, { senderEmailRequired: true });
+    checkingRef.current = true;
+    let checks: Awaited<ReturnType<typeof loadValidation>>;
+    try {
+      checks = await loadValidation();
+    } catch {
+      setErrors({ form: VALIDATION_UNAVAILABLE });
+      return;
+    } finally {
+      checkingRef.current = false;
+    }
+    const problems = checks.purchaseFormErrors(form, { senderEmailRequired: true });
     if (problems) {
       setErrors(problems);
       const first = Object.keys(problems)[0] as PurchaseField;
@@ -218,6 +238,7 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
         noValidate
         aria-label="Buy a gift card"
         onSubmit={(event) => void submit(event)}
+        onFocus={() => void loadValidation()}
       >
         <input type="hidden" name="intent" value="purchase" />
         <fieldset className="gift-cards-fieldset" disabled={busy}>

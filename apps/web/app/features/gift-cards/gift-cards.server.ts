@@ -7,7 +7,8 @@ import type {
 } from '@sprout/contracts';
 import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import type { AppLoadContext } from 'react-router';
-import { type PurchaseErrors, purchaseFormErrors, readPurchaseForm } from './purchase-form';
+import { type PurchaseErrors, readPurchaseForm } from './purchase-form';
+import { purchaseFormErrors } from './purchase-validation';
 
 export type GiftCardPageData = {
   suggestions: GiftCardSuggestion[];

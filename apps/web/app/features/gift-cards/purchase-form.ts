@@ -1,8 +1,9 @@
-import { GIFT_CARD_MAX_DELIVERY_DAYS, giftCardPurchaseFields } from '@sprout/contracts';
+import { GIFT_CARD_MAX_DELIVERY_DAYS } from '@sprout/contracts';
 
 /**
  * The purchase form's values, read the same way in the browser (before the card is read) and in
- * the route's action (before the API is called): the contracts' schema checks both.
+ * the route's action (before the API is called): the contracts' schema checks both
+ * (purchase-validation.ts, kept apart because it brings zod: the page loads it when the form is used).
  */
 export const PURCHASE_FIELDS = [
   'amount',
@@ -40,24 +41,6 @@ export function readPurchaseForm(form: FormData) {
     message: text(form, 'message'),
     delivery_date: text(form, 'delivery_date'),
   };
-}
-
-/** The first message of each field, or null when the form is complete. */
-export function purchaseFormErrors(
-  form: FormData,
-  options: { senderEmailRequired: boolean },
-): PurchaseErrors | null {
-  const values = readPurchaseForm(form);
-  const parsed = giftCardPurchaseFields.safeParse(values);
-  const errors: PurchaseErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'form') as PurchaseField;
-      errors[field] ??= issue.message;
-    }
-  }
-  if (options.senderEmailRequired && !values.sender_email) errors.sender_email ??= 'This field is required';
-  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 /** Today and one year ahead, as the date field's bounds (calendar days in the kitchen's zone). */

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CARD_DECLINED_MESSAGE } from './checkout';
 import {
   CARD_CVC_INVALID_MESSAGE,
   CARD_EXPIRED_MESSAGE,
@@ -16,7 +15,8 @@ import {
   luhnValid,
   TEST_CARDS,
   testCardBehavior,
-} from './payments';
+} from './cards';
+import { CARD_DECLINED_MESSAGE } from './checkout-constants';
 
 /** The check digit that makes `body` pass Luhn. */
 function withCheckDigit(body: string): string {

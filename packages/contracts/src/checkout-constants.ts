@@ -1,0 +1,15 @@
+/**
+ * Checkout's frequencies, messages and paths without zod: the account, gift card and checkout pages'
+ * browser code reads them, so this file must stay free of schemas.
+ */
+
+/** How often the box comes: every 1, 2 or 4 weeks (design.md "Delivery"). */
+export const DELIVERY_FREQUENCIES_WEEKS = [1, 2, 4] as const;
+export type DeliveryFrequencyWeeks = (typeof DELIVERY_FREQUENCIES_WEEKS)[number];
+
+/** 409 when the price changed since it was shown; the storefront re-reads the cart and shows the new total. */
+export const PRICE_CHANGED_MESSAGE =
+  'The total of your order has changed. Please check it and press pay again.';
+
+export const CARD_DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
+export const CHECKOUT_SUCCESS_PATH = '/onboarding/checkout/success';

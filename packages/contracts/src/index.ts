@@ -1,5 +1,6 @@
 export * from './account';
 export * from './admin';
+export * from './admin-responses';
 export * from './auth';
 export * from './blog';
 export * from './carts';

@@ -1,6 +1,6 @@
+import type { AdminCustomerSummary } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { CustomerSummary } from '../features/admin/types';
 import type { Route } from './+types/admin.customers';
 
 export const handle = { title: 'Customers · Admin' };
@@ -9,7 +9,7 @@ export const handle = { title: 'Customers · Admin' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  const customers = await context.api.get<{ data: CustomerSummary[] }>('/api/admin/customers', {
+  const customers = await context.api.get<{ data: AdminCustomerSummary[] }>('/api/admin/customers', {
     q: q || undefined,
   });
   return { q, customers: customers.data };

@@ -1,6 +1,6 @@
+import type { AdminOrderSummary } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { OrderSummary } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.orders';
 
@@ -10,7 +10,9 @@ export const handle = { title: 'Orders · Admin' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  const orders = await context.api.get<{ data: OrderSummary[] }>('/api/admin/orders', { q: q || undefined });
+  const orders = await context.api.get<{ data: AdminOrderSummary[] }>('/api/admin/orders', {
+    q: q || undefined,
+  });
   return { q, orders: orders.data };
 }
 

@@ -1,3 +1,4 @@
+import type { AdminProductDetail } from '@sprout/contracts';
 import { adminProductBody } from '@sprout/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import {
@@ -9,16 +10,13 @@ import {
   text,
 } from '../features/admin/admin.server';
 import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
-import type { AdminProduct, CatalogueChoices } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.product';
 
 /** /admin/products/:id: a product's texts, price, badge, visibility, order, tags and indicators. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const answer = await context.api.get<{ data: AdminProduct; meta: { choices: CatalogueChoices } }>(
-    `/api/admin/products/${Number(params.id) || 0}`,
-  );
+  const answer = await context.api.get<AdminProductDetail>(`/api/admin/products/${Number(params.id) || 0}`);
   return { product: answer.data, choices: answer.meta.choices, title: `${answer.data.name} · Admin` };
 }
 

@@ -1,6 +1,6 @@
+import type { AdminProduct } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { AdminProduct } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.products';
 

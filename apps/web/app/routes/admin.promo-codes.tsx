@@ -1,6 +1,6 @@
+import type { AdminPromoCodeWithSales } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { AdminPromoCode } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.promo-codes';
 
@@ -9,11 +9,11 @@ export const handle = { title: 'Promo codes · Admin' };
 /** /admin/promo-codes: every code with its tiers, limits, window, usage and revenue. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const codes = await context.api.get<{ data: AdminPromoCode[] }>('/api/admin/promo-codes');
+  const codes = await context.api.get<{ data: AdminPromoCodeWithSales[] }>('/api/admin/promo-codes');
   return { codes: codes.data };
 }
 
-const tierText = (tier: AdminPromoCode['tiers'][number]) =>
+const tierText = (tier: AdminPromoCodeWithSales['tiers'][number]) =>
   `box ${tier.weekly_ordinal_number}: ${
     tier.type === 'percent_off'
       ? `${tier.amount}% off`

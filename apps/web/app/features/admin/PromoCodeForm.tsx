@@ -1,7 +1,7 @@
+import type { AdminPromoCode } from '@sprout/contracts';
 import { Form, useNavigation } from 'react-router';
 import type { ActionResult } from './admin.server';
 import { FieldError, FormMessage, fieldInvalid } from './FormMessage';
-import type { AdminPromoCode } from './types';
 
 const TIER_ROWS = 3;
 const TIER_TYPES = [

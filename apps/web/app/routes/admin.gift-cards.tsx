@@ -1,5 +1,6 @@
 import { type AdminGiftCard, adminIssueGiftCardBody } from '@sprout/contracts';
 import { Form, Link, useNavigation } from 'react-router';
+import { AdminSearchList } from '../features/admin/AdminList';
 import {
   type ActionResult,
   numberField,
@@ -74,47 +75,29 @@ export default function AdminGiftCards({ loaderData, actionData }: Route.Compone
   return (
     <div className="admin-page">
       <h1>Gift cards</h1>
-      <Form method="get" role="search" className="admin-inline-form">
-        <label htmlFor="gift-card-search">Last characters of the code, or recipient email</label>
-        <input id="gift-card-search" type="search" name="q" defaultValue={q} />
-        <button type="submit" className="button button--secondary">
-          Search
-        </button>
-      </Form>
-      {cards.length === 0 ? <p>No cards match.</p> : null}
-      {cards.length > 0 ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">
-              {q ? `Gift cards matching ${q}` : 'Newest gift cards'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Card</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Balance</th>
-                <th scope="col">State</th>
-                <th scope="col">Issued</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cards.map((card) => (
-                <tr key={card.id}>
-                  <th scope="row">
-                    <Link to={`/admin/gift-cards/${card.id}`}>…{card.code_suffix}</Link>
-                  </th>
-                  <td>{card.recipient_email ?? '—'}</td>
-                  <td>
-                    {money(card.balance)} of {money(card.initial_amount)}
-                  </td>
-                  <td>{giftCardState(card)}</td>
-                  <td>{card.added_at.slice(0, 10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <AdminSearchList
+        search={{ id: 'gift-card-search', label: 'Last characters of the code, or recipient email', q }}
+        empty="No cards match."
+        caption={q ? `Gift cards matching ${q}` : 'Newest gift cards'}
+        rows={cards}
+        columns={[
+          {
+            header: 'Card',
+            cell: (card) => <Link to={`/admin/gift-cards/${card.id}`}>…{card.code_suffix}</Link>,
+          },
+          { header: 'Recipient', cell: (card) => card.recipient_email ?? '—' },
+          {
+            header: 'Balance',
+            cell: (card) => (
+              <>
+                {money(card.balance)} of {money(card.initial_amount)}
+              </>
+            ),
+          },
+          { header: 'State', cell: giftCardState },
+          { header: 'Issued', cell: (card) => card.added_at.slice(0, 10) },
+        ]}
+      />
 
       <h2 id="issue-heading">Issue a card by hand</h2>
       {issued ? (

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { delivery } from './account';
 import { adminPromoTier } from './admin';
+import { product } from './catalog';
 import { order, subscription } from './checkout';
 import { list, resource } from './envelope';
 
@@ -112,23 +113,19 @@ export const adminCatalogueChoices = z.object({
 export type AdminCatalogueChoices = z.infer<typeof adminCatalogueChoices>;
 
 /** A product as the admin site edits it. */
-export const adminProduct = z.object({
-  id: z.number().int(),
-  sku: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  excerpt: z.string(),
-  category: z.object({ id: z.number().int(), name: z.string(), base_price: money }),
-  premium_difference: money,
-  /** What one item lists at: the category's price plus the premium difference. */
-  list_price: money,
-  badge: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  is_active: z.boolean(),
-  sorting_weight: z.number().int(),
-  tags: z.array(z.string()),
-  indicators: z.array(z.string()),
-});
+export const adminProduct = product
+  .pick({ id: true, sku: true, slug: true, name: true, description: true, excerpt: true })
+  .extend({
+    category: z.object({ id: z.number().int(), name: z.string(), base_price: money }),
+    premium_difference: money,
+    /** What one item lists at: the category's price plus the premium difference. */
+    list_price: money,
+    badge: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    is_active: z.boolean(),
+    sorting_weight: z.number().int(),
+    tags: z.array(z.string()),
+    indicators: z.array(z.string()),
+  });
 export type AdminProduct = z.infer<typeof adminProduct>;
 
 export const adminMenu = z.object({

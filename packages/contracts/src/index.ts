@@ -3,6 +3,7 @@ export * from './admin';
 export * from './admin-responses';
 export * from './auth';
 export * from './blog';
+export * from './calendar';
 export * from './carts';
 export * from './catalog';
 export * from './checkout';

@@ -247,22 +247,3 @@ export const adminBestsellerBody = z
   })
   .partial();
 export type AdminBestsellerBody = z.infer<typeof adminBestsellerBody>;
-
-/** A product as the admin site edits it (issue 17): the API answers it, the admin pages read it. */
-export type AdminProduct = {
-  id: number;
-  sku: string;
-  slug: string;
-  name: string;
-  description: string;
-  excerpt: string;
-  category: { id: number; name: string; base_price: number };
-  premium_difference: number;
-  /** What one item lists at: the category's price plus the premium difference. */
-  list_price: number;
-  badge: { id: number; name: string } | null;
-  is_active: boolean;
-  sorting_weight: number;
-  tags: string[];
-  indicators: string[];
-};

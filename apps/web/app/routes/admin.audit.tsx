@@ -1,6 +1,6 @@
+import type { AdminAuditEntry, AdminAuditPage } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { AuditEntry } from '../features/admin/types';
 import type { Route } from './+types/admin.audit';
 
 export const handle = { title: 'Audit log · Admin' };
@@ -11,10 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const entity = url.searchParams.get('entity') || undefined;
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const answer = await context.api.get<{ data: AuditEntry[]; meta: { total: number; per_page: number } }>(
-    '/api/admin/audit',
-    { entity, page },
-  );
+  const answer = await context.api.get<AdminAuditPage>('/api/admin/audit', { entity, page });
   return {
     entries: answer.data,
     total: answer.meta.total,
@@ -36,7 +33,7 @@ const ENTITIES = [
   'subscription',
 ];
 
-function Changes({ entry }: { entry: AuditEntry }) {
+function Changes({ entry }: { entry: AdminAuditEntry }) {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
     (key) => JSON.stringify(entry.before?.[key]) !== JSON.stringify(entry.after?.[key]),
   );

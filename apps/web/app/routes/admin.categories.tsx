@@ -1,3 +1,4 @@
+import type { AdminCatalogueChoices } from '@sprout/contracts';
 import { adminCategoryBody } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import {
@@ -8,7 +9,6 @@ import {
   text,
 } from '../features/admin/admin.server';
 import { FieldError, FormMessage } from '../features/admin/FormMessage';
-import type { CatalogueChoices } from '../features/admin/types';
 import type { Route } from './+types/admin.categories';
 
 export const handle = { title: 'Categories · Admin' };
@@ -16,7 +16,7 @@ export const handle = { title: 'Categories · Admin' };
 /** /admin/categories: each category's name and the price every item of it lists at. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const answer = await context.api.get<{ data: CatalogueChoices }>('/api/admin/categories');
+  const answer = await context.api.get<{ data: AdminCatalogueChoices }>('/api/admin/categories');
   return { categories: answer.data.categories };
 }
 

@@ -1,3 +1,4 @@
+import type { AdminCustomerDetail } from '@sprout/contracts';
 import { type AccountGiftCards, adminSkipBody, MAX_PAUSE_WEEKS, pauseBody } from '@sprout/contracts';
 import { Form, Link, redirectDocument } from 'react-router';
 import {
@@ -9,7 +10,6 @@ import {
 } from '../features/admin/admin.server';
 import { FormMessage } from '../features/admin/FormMessage';
 import { giftCardState } from '../features/admin/GiftCardLedger';
-import type { CustomerDetail } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import { withCookies } from '../features/forms/reply.server';
 import type { Route } from './+types/admin.customer';
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = Number(params.id) || 0;
   const [customer, giftCards] = await Promise.all([
-    context.api.get<{ data: CustomerDetail }>(`/api/admin/customers/${id}`),
+    context.api.get<{ data: AdminCustomerDetail }>(`/api/admin/customers/${id}`),
     context.api.get<{ data: AccountGiftCards }>(`/api/admin/customers/${id}/gift-cards`),
   ]);
   return { customer: customer.data, giftCards: giftCards.data, title: `${customer.data.email} · Admin` };

@@ -1,6 +1,7 @@
-import { Form, Link } from 'react-router';
+import type { AdminCustomerSummary } from '@sprout/contracts';
+import { Link } from 'react-router';
+import { AdminSearchList } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { CustomerSummary } from '../features/admin/types';
 import type { Route } from './+types/admin.customers';
 
 export const handle = { title: 'Customers · Admin' };
@@ -9,7 +10,7 @@ export const handle = { title: 'Customers · Admin' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  const customers = await context.api.get<{ data: CustomerSummary[] }>('/api/admin/customers', {
+  const customers = await context.api.get<{ data: AdminCustomerSummary[] }>('/api/admin/customers', {
     q: q || undefined,
   });
   return { q, customers: customers.data };
@@ -20,40 +21,28 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-page">
       <h1>Customers</h1>
-      <Form method="get" role="search" className="admin-inline-form">
-        <label htmlFor="customer-search">Email, name or account number</label>
-        <input id="customer-search" type="search" name="q" defaultValue={q} />
-        <button type="submit" className="button button--secondary">
-          Search
-        </button>
-      </Form>
-      {customers.length === 0 ? <p>No accounts match.</p> : null}
-      {customers.length > 0 ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">{q ? `Accounts matching ${q}` : 'Newest accounts'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.map((customer) => (
-                <tr key={customer.id}>
-                  <th scope="row">
-                    <Link to={`/admin/customers/${customer.id}`}>{customer.email}</Link>
-                    {customer.is_admin ? ' (admin)' : ''}
-                  </th>
-                  <td>{[customer.first_name, customer.last_name].filter(Boolean).join(' ')}</td>
-                  <td>{customer.created_at.slice(0, 10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <AdminSearchList
+        search={{ id: 'customer-search', label: 'Email, name or account number', q }}
+        empty="No accounts match."
+        caption={q ? `Accounts matching ${q}` : 'Newest accounts'}
+        rows={customers}
+        columns={[
+          {
+            header: 'Email',
+            cell: (customer) => (
+              <>
+                <Link to={`/admin/customers/${customer.id}`}>{customer.email}</Link>
+                {customer.is_admin ? ' (admin)' : ''}
+              </>
+            ),
+          },
+          {
+            header: 'Name',
+            cell: (customer) => [customer.first_name, customer.last_name].filter(Boolean).join(' '),
+          },
+          { header: 'Since', cell: (customer) => customer.created_at.slice(0, 10) },
+        ]}
+      />
     </div>
   );
 }

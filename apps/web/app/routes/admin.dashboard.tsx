@@ -1,7 +1,7 @@
+import type { AdminDashboard } from '@sprout/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { Dashboard } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.dashboard';
 
@@ -20,12 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const from = url.searchParams.get('from') || undefined;
   const to = url.searchParams.get('to') || undefined;
-  const answer = await context.api.request<{ data: Dashboard }>('GET', '/api/admin/dashboard', {
+  const answer = await context.api.request<{ data: AdminDashboard }>('GET', '/api/admin/dashboard', {
     query: { from, to },
   });
   if (answer.kind === 'ok') return { dashboard: answer.data.data, problem: null };
   // A range the API refuses: the default range, and the reason above the form.
-  const fallback = await context.api.get<{ data: Dashboard }>('/api/admin/dashboard');
+  const fallback = await context.api.get<{ data: AdminDashboard }>('/api/admin/dashboard');
   return {
     dashboard: fallback.data,
     problem: answer.kind === 'error' ? answer.error.message : 'Could not read that range.',
@@ -48,7 +48,7 @@ const REASONS: Record<string, string> = {
 
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`);
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
   const { dashboard, problem } = loaderData;
   const hydrated = useHydrated();
   const totals = dashboard.sales.reduce(

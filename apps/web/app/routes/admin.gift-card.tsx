@@ -1,9 +1,10 @@
 import { type AdminGiftCard, adminVoidGiftCardBody } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
-import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
+import { adminField, FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
 import { GiftCardLedger, giftCardState } from '../features/admin/GiftCardLedger';
 import { money } from '../features/checkout/format';
+import { Field } from '../features/forms/TextInput';
 import type { Route } from './+types/admin.gift-card';
 
 /** /admin/gift-cards/:id: the card, its ledger, and voiding it (confirmed by a checkbox and a reason). */
@@ -75,11 +76,7 @@ export default function AdminGiftCardPage({ loaderData, actionData }: Route.Comp
         <section className="admin-card" aria-labelledby="void-heading">
           <h2 id="void-heading">Void this card</h2>
           <Form method="post" className="admin-form">
-            <div className="admin-field">
-              <label htmlFor="void-note">Why</label>
-              <input id="void-note" name="note" required {...described('note')} />
-              <FieldError result={actionData} name="note" id="void-note-error" />
-            </div>
+            <Field id="void-note" label="Why" {...adminField(actionData, 'note')} required />
             <div className="admin-field admin-field--check">
               <input id="void-confirm" name="confirm" type="checkbox" required {...described('confirm')} />
               <label htmlFor="void-confirm">Yes, void it: its {money(card.balance)} can never be spent</label>

@@ -1,5 +1,6 @@
 import { type AdminGiftCard, adminIssueGiftCardBody } from '@sprout/contracts';
 import { Form, Link, useNavigation } from 'react-router';
+import { AdminSearchList } from '../features/admin/AdminList';
 import {
   type ActionResult,
   numberField,
@@ -7,9 +8,10 @@ import {
   sendAdminForm,
   text,
 } from '../features/admin/admin.server';
-import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
+import { adminField, FormMessage } from '../features/admin/FormMessage';
 import { giftCardState } from '../features/admin/GiftCardLedger';
 import { money } from '../features/checkout/format';
+import { Field } from '../features/forms/TextInput';
 import type { Route } from './+types/admin.gift-cards';
 
 export const handle = { title: 'Gift cards · Admin' };
@@ -68,53 +70,33 @@ export async function action({
 export default function AdminGiftCards({ loaderData, actionData }: Route.ComponentProps) {
   const { q, cards } = loaderData;
   const navigation = useNavigation();
-  const described = (name: string) =>
-    fieldInvalid(actionData, name) ? { 'aria-invalid': true, 'aria-describedby': `gift-${name}-error` } : {};
   const issued = actionData?.ok ? actionData.data : null;
   return (
     <div className="admin-page">
       <h1>Gift cards</h1>
-      <Form method="get" role="search" className="admin-inline-form">
-        <label htmlFor="gift-card-search">Last characters of the code, or recipient email</label>
-        <input id="gift-card-search" type="search" name="q" defaultValue={q} />
-        <button type="submit" className="button button--secondary">
-          Search
-        </button>
-      </Form>
-      {cards.length === 0 ? <p>No cards match.</p> : null}
-      {cards.length > 0 ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">
-              {q ? `Gift cards matching ${q}` : 'Newest gift cards'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Card</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Balance</th>
-                <th scope="col">State</th>
-                <th scope="col">Issued</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cards.map((card) => (
-                <tr key={card.id}>
-                  <th scope="row">
-                    <Link to={`/admin/gift-cards/${card.id}`}>…{card.code_suffix}</Link>
-                  </th>
-                  <td>{card.recipient_email ?? '—'}</td>
-                  <td>
-                    {money(card.balance)} of {money(card.initial_amount)}
-                  </td>
-                  <td>{giftCardState(card)}</td>
-                  <td>{card.added_at.slice(0, 10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <AdminSearchList
+        search={{ id: 'gift-card-search', label: 'Last characters of the code, or recipient email', q }}
+        empty="No cards match."
+        caption={q ? `Gift cards matching ${q}` : 'Newest gift cards'}
+        rows={cards}
+        columns={[
+          {
+            header: 'Card',
+            cell: (card) => <Link to={`/admin/gift-cards/${card.id}`}>…{card.code_suffix}</Link>,
+          },
+          { header: 'Recipient', cell: (card) => card.recipient_email ?? '—' },
+          {
+            header: 'Balance',
+            cell: (card) => (
+              <>
+                {money(card.balance)} of {money(card.initial_amount)}
+              </>
+            ),
+          },
+          { header: 'State', cell: giftCardState },
+          { header: 'Issued', cell: (card) => card.added_at.slice(0, 10) },
+        ]}
+      />
 
       <h2 id="issue-heading">Issue a card by hand</h2>
       {issued ? (
@@ -129,36 +111,36 @@ export default function AdminGiftCards({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
       <Form method="post" className="admin-form" aria-labelledby="issue-heading">
-        <div className="admin-field">
-          <label htmlFor="gift-amount">Amount ($)</label>
-          <input id="gift-amount" name="amount" inputMode="decimal" required {...described('amount')} />
-          <FieldError result={actionData} name="amount" id="gift-amount-error" />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="gift-recipient_name">Recipient name (optional)</label>
-          <input id="gift-recipient_name" name="recipient_name" {...described('recipient_name')} />
-          <FieldError result={actionData} name="recipient_name" id="gift-recipient_name-error" />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="gift-recipient_email">Recipient email (optional: the card is emailed now)</label>
-          <input
-            id="gift-recipient_email"
-            name="recipient_email"
-            type="email"
-            {...described('recipient_email')}
-          />
-          <FieldError result={actionData} name="recipient_email" id="gift-recipient_email-error" />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="gift-expires_at">Expires (UTC, optional)</label>
-          <input id="gift-expires_at" name="expires_at" type="datetime-local" {...described('expires_at')} />
-          <FieldError result={actionData} name="expires_at" id="gift-expires_at-error" />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="gift-note">Why (kept on the card and in the audit log)</label>
-          <input id="gift-note" name="note" required {...described('note')} />
-          <FieldError result={actionData} name="note" id="gift-note-error" />
-        </div>
+        <Field
+          id="gift-amount"
+          label="Amount ($)"
+          {...adminField(actionData, 'amount')}
+          inputMode="decimal"
+          required
+        />
+        <Field
+          id="gift-recipient_name"
+          label="Recipient name (optional)"
+          {...adminField(actionData, 'recipient_name')}
+        />
+        <Field
+          id="gift-recipient_email"
+          label="Recipient email (optional: the card is emailed now)"
+          {...adminField(actionData, 'recipient_email')}
+          type="email"
+        />
+        <Field
+          id="gift-expires_at"
+          label="Expires (UTC, optional)"
+          {...adminField(actionData, 'expires_at')}
+          type="datetime-local"
+        />
+        <Field
+          id="gift-note"
+          label="Why (kept on the card and in the audit log)"
+          {...adminField(actionData, 'note')}
+          required
+        />
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
           Issue card
         </button>

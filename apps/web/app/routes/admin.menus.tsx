@@ -1,3 +1,4 @@
+import type { AdminBestseller, AdminCatalogueChoices, AdminMenu } from '@sprout/contracts';
 import { adminBestsellerBody, adminMenuBody } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import {
@@ -9,37 +10,17 @@ import {
   text,
 } from '../features/admin/admin.server';
 import { FieldError, FormMessage } from '../features/admin/FormMessage';
-import type { CatalogueChoices } from '../features/admin/types';
 import type { Route } from './+types/admin.menus';
 
 export const handle = { title: 'Menus and presets · Admin' };
-
-type Menu = {
-  id: number;
-  slug: string;
-  name: string;
-  subtitle: string;
-  description: string;
-  sorting_weight: number;
-  primary_category_id: number;
-  category_ids: number[];
-};
-type Preset = {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  show_on_cart: boolean;
-  items: { sku: string; name: string; quantity: number }[];
-};
 
 /** /admin/menus: each menu's texts, order and categories; the bestseller presets' dishes. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [menus, presets, choices] = await Promise.all([
-    context.api.get<{ data: Menu[] }>('/api/admin/menus'),
-    context.api.get<{ data: Preset[] }>('/api/admin/bestsellers'),
-    context.api.get<{ data: CatalogueChoices }>('/api/admin/categories'),
+    context.api.get<{ data: AdminMenu[] }>('/api/admin/menus'),
+    context.api.get<{ data: AdminBestseller[] }>('/api/admin/bestsellers'),
+    context.api.get<{ data: AdminCatalogueChoices }>('/api/admin/categories'),
   ]);
   return { menus: menus.data, presets: presets.data, categories: choices.data.categories };
 }

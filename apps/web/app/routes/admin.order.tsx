@@ -1,16 +1,18 @@
+import type { AdminOrderDetail } from '@sprout/contracts';
 import { adminRefundBody } from '@sprout/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import { OrderCosts, OrderLines } from '../features/account/OrderParts';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
 import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
-import type { AdminOrder } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.order';
 
 /** /admin/orders/:id: lines, costs, refunds; refund in full or in part, send the confirmation again. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const order = await context.api.get<{ data: AdminOrder }>(`/api/admin/orders/${Number(params.id) || 0}`);
+  const order = await context.api.get<{ data: AdminOrderDetail }>(
+    `/api/admin/orders/${Number(params.id) || 0}`,
+  );
   // A fresh key each time the page is shown: a double submit of this form is one refund.
   return { order: order.data, refundKey: crypto.randomUUID(), title: `Order ${order.data.number} · Admin` };
 }

@@ -1,4 +1,6 @@
 import {
+  type AdminPartnership,
+  type AdminReferralSettings,
   adminPartnershipBody,
   adminPartnershipUpdateBody,
   adminReferralSettingsBody,
@@ -18,24 +20,12 @@ import type { Route } from './+types/admin.partnerships';
 
 export const handle = { title: 'Referrals and partnerships · Admin' };
 
-type ReferralSettings = {
-  referee_discount: { type: 'dollars_off' | 'percent_off'; amount: number };
-  referrer_credit: number;
-};
-type Partnership = {
-  id: number;
-  code: string;
-  description: string;
-  max_order_value: number;
-  is_active: boolean;
-};
-
 /** /admin/partnerships: the referral offer (referral_system_discounts) and the partnerships. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [referral, partnerships] = await Promise.all([
-    context.api.get<{ data: ReferralSettings }>('/api/admin/referral-settings'),
-    context.api.get<{ data: Partnership[] }>('/api/admin/partnerships'),
+    context.api.get<{ data: AdminReferralSettings }>('/api/admin/referral-settings'),
+    context.api.get<{ data: AdminPartnership[] }>('/api/admin/partnerships'),
   ]);
   return { referral: referral.data, partnerships: partnerships.data };
 }

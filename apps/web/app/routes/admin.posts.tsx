@@ -1,5 +1,6 @@
 import type { AdminBlogPost } from '@sprout/contracts';
 import { Link, NavLink } from 'react-router';
+import { AdminSearchList } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
 import type { Route } from './+types/admin.posts';
 
@@ -49,34 +50,19 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      {posts.length === 0 ? <p>No {label.toLowerCase()}.</p> : null}
-      {posts.length > 0 ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">{label}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Category</th>
-                <th scope="col">
-                  {status === 'draft' ? 'Last edited' : status === 'scheduled' ? 'Goes live' : 'Published'}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id}>
-                  <th scope="row">
-                    <Link to={`/admin/posts/${post.id}`}>{post.title}</Link>
-                  </th>
-                  <td>{post.category}</td>
-                  <td>{(post.published_at ?? post.updated_at).slice(0, 16).replace('T', ' ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <AdminSearchList
+        empty={`No ${label.toLowerCase()}.`}
+        caption={label}
+        rows={posts}
+        columns={[
+          { header: 'Title', cell: (post) => <Link to={`/admin/posts/${post.id}`}>{post.title}</Link> },
+          { header: 'Category', cell: (post) => post.category },
+          {
+            header: status === 'draft' ? 'Last edited' : status === 'scheduled' ? 'Goes live' : 'Published',
+            cell: (post) => (post.published_at ?? post.updated_at).slice(0, 16).replace('T', ' '),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { AdminProductDetail } from '@sprout/contracts';
 import { adminProductBody } from '@sprout/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import {
@@ -8,17 +9,15 @@ import {
   sendAdminForm,
   text,
 } from '../features/admin/admin.server';
-import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
-import type { AdminProduct, CatalogueChoices } from '../features/admin/types';
+import { adminField, FormMessage } from '../features/admin/FormMessage';
 import { money } from '../features/checkout/format';
+import { Field } from '../features/forms/TextInput';
 import type { Route } from './+types/admin.product';
 
 /** /admin/products/:id: a product's texts, price, badge, visibility, order, tags and indicators. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const answer = await context.api.get<{ data: AdminProduct; meta: { choices: CatalogueChoices } }>(
-    `/api/admin/products/${Number(params.id) || 0}`,
-  );
+  const answer = await context.api.get<AdminProductDetail>(`/api/admin/products/${Number(params.id) || 0}`);
   return { product: answer.data, choices: answer.meta.choices, title: `${answer.data.name} · Admin` };
 }
 
@@ -44,28 +43,6 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   return result.ok ? { ...result, message: 'Saved: the storefront shows it now.' } : result;
 }
 
-function Field({
-  name,
-  label,
-  result,
-  children,
-}: {
-  name: string;
-  label: string;
-  result: ActionResult | undefined;
-  children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => React.ReactNode;
-}) {
-  const id = `product-${name}`;
-  const invalid = fieldInvalid(result, name);
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, ...(invalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {}) })}
-      <FieldError result={result} name={name} id={`${id}-error`} />
-    </div>
-  );
-}
-
 export default function AdminProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, choices } = loaderData;
   const navigation = useNavigation();
@@ -82,16 +59,20 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
         {money(product.premium_difference)}) · <a href={`/menus?product=${product.slug}`}>See on the store</a>
       </p>
       <Form method="post" className="admin-form admin-form--wide" key={JSON.stringify(product)}>
-        <Field name="name" label="Name" result={actionData}>
+        <Field id="product-name" label="Name" {...adminField(actionData, 'name')}>
           {(props) => <input {...props} name="name" defaultValue={product.name} required maxLength={120} />}
         </Field>
-        <Field name="excerpt" label="Short description" result={actionData}>
+        <Field id="product-excerpt" label="Short description" {...adminField(actionData, 'excerpt')}>
           {(props) => <input {...props} name="excerpt" defaultValue={product.excerpt} maxLength={500} />}
         </Field>
-        <Field name="description" label="Description" result={actionData}>
+        <Field id="product-description" label="Description" {...adminField(actionData, 'description')}>
           {(props) => <textarea {...props} name="description" defaultValue={product.description} rows={5} />}
         </Field>
-        <Field name="category_id" label="Category (sets the price)" result={actionData}>
+        <Field
+          id="product-category_id"
+          label="Category (sets the price)"
+          {...adminField(actionData, 'category_id')}
+        >
           {(props) => (
             <select {...props} name="category_id" defaultValue={product.category.id}>
               {choices.categories.map((category) => (
@@ -103,9 +84,9 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
           )}
         </Field>
         <Field
-          name="premium_difference"
+          id="product-premium_difference"
           label="Premium difference in dollars (0 for a regular item)"
-          result={actionData}
+          {...adminField(actionData, 'premium_difference')}
         >
           {(props) => (
             <input
@@ -116,7 +97,7 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
             />
           )}
         </Field>
-        <Field name="badge_id" label="Badge" result={actionData}>
+        <Field id="product-badge_id" label="Badge" {...adminField(actionData, 'badge_id')}>
           {(props) => (
             <select {...props} name="badge_id" defaultValue={product.badge?.id ?? ''}>
               <option value="">None</option>
@@ -128,7 +109,11 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
             </select>
           )}
         </Field>
-        <Field name="sorting_weight" label="Sorting weight (higher shows first)" result={actionData}>
+        <Field
+          id="product-sorting_weight"
+          label="Sorting weight (higher shows first)"
+          {...adminField(actionData, 'sorting_weight')}
+        >
           {(props) => (
             <input
               {...props}

@@ -1,6 +1,7 @@
+import type { AdminProduct } from '@sprout/contracts';
 import { Link } from 'react-router';
+import { AdminTable } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { AdminProduct } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.products';
 
@@ -23,35 +24,22 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/categories">Categories and prices</Link> ·{' '}
         <Link to="/admin/menus">Menus and bestseller presets</Link>
       </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Products</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Category</th>
-              <th scope="col">Price</th>
-              <th scope="col">Badge</th>
-              <th scope="col">Sorting</th>
-              <th scope="col">On sale</th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) => (
-              <tr key={product.id} data-sku={product.sku}>
-                <th scope="row">
-                  <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
-                </th>
-                <td>{product.category.name}</td>
-                <td>{money(product.list_price)}</td>
-                <td>{product.badge?.name ?? ''}</td>
-                <td>{product.sorting_weight}</td>
-                <td>{product.is_active ? 'Yes' : 'Retired'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption="Products"
+        rows={products}
+        rowData={(product) => ({ 'data-sku': product.sku })}
+        columns={[
+          {
+            header: 'Product',
+            cell: (product) => <Link to={`/admin/products/${product.id}`}>{product.name}</Link>,
+          },
+          { header: 'Category', cell: (product) => product.category.name },
+          { header: 'Price', cell: (product) => money(product.list_price) },
+          { header: 'Badge', cell: (product) => product.badge?.name ?? '' },
+          { header: 'Sorting', cell: (product) => product.sorting_weight },
+          { header: 'On sale', cell: (product) => (product.is_active ? 'Yes' : 'Retired') },
+        ]}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
+import type { AdminPromoCode } from '@sprout/contracts';
 import { adminPromoCodeBody } from '@sprout/contracts';
 import { Link, redirect } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm } from '../features/admin/admin.server';
 import { PromoCodeForm } from '../features/admin/PromoCodeForm';
 import { promoCodeInput } from '../features/admin/promo-form.server';
-import type { AdminPromoCode } from '../features/admin/types';
 import type { Route } from './+types/admin.promo-code-new';
 
 export const handle = { title: 'New promo code · Admin' };

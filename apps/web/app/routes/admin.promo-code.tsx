@@ -1,17 +1,17 @@
+import type { AdminPromoCodeWithSales } from '@sprout/contracts';
 import { adminPromoCodeUpdateBody } from '@sprout/contracts';
 import { Form, Link, useSearchParams } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
 import { FormMessage } from '../features/admin/FormMessage';
 import { PromoCodeForm } from '../features/admin/PromoCodeForm';
 import { promoCodeInput } from '../features/admin/promo-form.server';
-import type { AdminPromoCode } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.promo-code';
 
 /** /admin/promo-codes/:id: usage and revenue, the form, and one-click disable or enable. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const code = await context.api.get<{ data: AdminPromoCode }>(
+  const code = await context.api.get<{ data: AdminPromoCodeWithSales }>(
     `/api/admin/promo-codes/${Number(params.id) || 0}`,
   );
   return { code: code.data, title: `${code.data.code} · Admin` };

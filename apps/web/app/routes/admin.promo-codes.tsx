@@ -1,6 +1,7 @@
+import type { AdminPromoCodeWithSales } from '@sprout/contracts';
 import { Link } from 'react-router';
+import { AdminTable } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
-import type { AdminPromoCode } from '../features/admin/types';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.promo-codes';
 
@@ -9,11 +10,11 @@ export const handle = { title: 'Promo codes · Admin' };
 /** /admin/promo-codes: every code with its tiers, limits, window, usage and revenue. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const codes = await context.api.get<{ data: AdminPromoCode[] }>('/api/admin/promo-codes');
+  const codes = await context.api.get<{ data: AdminPromoCodeWithSales[] }>('/api/admin/promo-codes');
   return { codes: codes.data };
 }
 
-const tierText = (tier: AdminPromoCode['tiers'][number]) =>
+const tierText = (tier: AdminPromoCodeWithSales['tiers'][number]) =>
   `box ${tier.weekly_ordinal_number}: ${
     tier.type === 'percent_off'
       ? `${tier.amount}% off`
@@ -31,43 +32,27 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
           New promo code
         </Link>
       </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Promo codes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Tiers</th>
-              <th scope="col">Used</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Window</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.codes.map((code) => (
-              <tr key={code.id} data-code={code.code}>
-                <th scope="row">
-                  <Link to={`/admin/promo-codes/${code.id}`}>{code.code}</Link>
-                </th>
-                <td>{code.tiers.map(tierText).join('; ')}</td>
-                <td>
-                  {code.uses_count}
-                  {code.max_uses === null ? '' : ` of ${code.max_uses}`}
-                </td>
-                <td>{code.sales.orders}</td>
-                <td>{money(code.sales.revenue)}</td>
-                <td>
-                  {code.starts_at ? code.starts_at.slice(0, 10) : 'now'} –{' '}
-                  {code.ends_at ? code.ends_at.slice(0, 10) : 'open'}
-                </td>
-                <td>{code.is_active ? 'Active' : 'Disabled'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption="Promo codes"
+        rows={loaderData.codes}
+        rowData={(code) => ({ 'data-code': code.code })}
+        columns={[
+          { header: 'Code', cell: (code) => <Link to={`/admin/promo-codes/${code.id}`}>{code.code}</Link> },
+          { header: 'Tiers', cell: (code) => code.tiers.map(tierText).join('; ') },
+          {
+            header: 'Used',
+            cell: (code) => `${code.uses_count}${code.max_uses === null ? '' : ` of ${code.max_uses}`}`,
+          },
+          { header: 'Orders', cell: (code) => code.sales.orders },
+          { header: 'Revenue', cell: (code) => money(code.sales.revenue) },
+          {
+            header: 'Window',
+            cell: (code) =>
+              `${code.starts_at ? code.starts_at.slice(0, 10) : 'now'} – ${code.ends_at ? code.ends_at.slice(0, 10) : 'open'}`,
+          },
+          { header: 'Status', cell: (code) => (code.is_active ? 'Active' : 'Disabled') },
+        ]}
+      />
     </div>
   );
 }

@@ -1,11 +1,12 @@
+import { addDays, orderCutoff } from '@sprout/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, cutoffOf, demoSchedule, firstOpenDelivery } from './demo-history';
+import { demoSchedule, firstOpenDelivery } from './demo-history';
 
 describe("the demo customer's schedule", () => {
   it('puts the cutoff at noon in New York four days before, across daylight saving', () => {
-    expect(cutoffOf('2026-12-08').toISOString()).toBe('2026-12-04T17:00:00.000Z');
-    expect(cutoffOf('2026-07-07').toISOString()).toBe('2026-07-03T16:00:00.000Z');
+    expect(orderCutoff('2026-12-08').toISOString()).toBe('2026-12-04T17:00:00.000Z');
+    expect(orderCutoff('2026-07-07').toISOString()).toBe('2026-07-03T16:00:00.000Z');
   });
 
   it('starts the upcoming boxes at the first Tuesday whose cutoff is ahead', () => {
@@ -30,10 +31,10 @@ describe("the demo customer's schedule", () => {
             expect(new Date(`${date}T00:00:00Z`).getUTCDay() || 7).toBe(weekday);
             if (index > 0) expect(date).toBe(addDays(all[index - 1]!, 7 * frequencyWeeks));
           }
-          for (const date of past) expect(cutoffOf(date).getTime()).toBeLessThanOrEqual(now.getTime());
-          for (const date of upcoming) expect(cutoffOf(date).getTime()).toBeGreaterThan(now.getTime());
+          for (const date of past) expect(orderCutoff(date).getTime()).toBeLessThanOrEqual(now.getTime());
+          for (const date of upcoming) expect(orderCutoff(date).getTime()).toBeGreaterThan(now.getTime());
           // The first upcoming box is the first open one: a week earlier was already locked.
-          expect(cutoffOf(addDays(upcoming[0]!, -7)).getTime()).toBeLessThanOrEqual(now.getTime());
+          expect(orderCutoff(addDays(upcoming[0]!, -7)).getTime()).toBeLessThanOrEqual(now.getTime());
         },
       ),
     );

@@ -1,3 +1,4 @@
+import { addDays, isoWeekday, orderCutoff } from '@sprout/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
@@ -22,71 +23,24 @@ import {
  * lines, costs and card, and the next eight boxes as `scheduled` deliveries with contents, so the
  * account site has a history and a schedule to show from the first start.
  *
- * The dates follow the renewal engine's rules, computed here because packages/db must not import
- * the API (the engine's pure schedule lives in apps/api/src/modules/subscriptions/schedule.ts): one
- * box every `frequencyWeeks` weeks on the subscription's weekday, each box's cutoff at noon four
- * days before its date in the kitchen's time zone (shipping/delivery-dates.ts). The first upcoming
- * box is the first on the weekday whose cutoff is still ahead; every earlier box is charged.
+ * The dates follow the renewal engine's rules (packages/db must not import the API, whose pure
+ * schedule lives in apps/api/src/modules/subscriptions/schedule.ts): one box every `frequencyWeeks`
+ * weeks on the subscription's weekday, each box's cutoff the kitchen calendar's (orderCutoff, in
+ * the contracts, shared with the API). The first upcoming box is the first on the weekday whose
+ * cutoff is still ahead; every earlier box is charged.
  */
 
 export const DEMO_CARD = { id: 'pm_test_demo_visa_4242', brand: 'visa', last4: '4242' } as const;
-const KITCHEN_TIME_ZONE = 'America/New_York';
-const CUTOFF_DAYS_BEFORE = 4;
-const CUTOFF_HOUR = 12;
 const PAST_BOXES = 4;
 const UPCOMING_BOXES = 8;
 /** Eight different meals, three of each: the 24-item plan's box. */
 const MEALS_PER_BOX = 8;
 const DAY_MS = 86_400_000;
 
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-function isoWeekday(day: string): number {
-  return new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
-}
-
-/** Minutes the zone's clock is ahead of UTC at an instant. */
-function zoneOffsetMinutes(instant: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: KITCHEN_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
-  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
-}
-
-/** Noon, four days before the delivery, on the kitchen's clock. */
-export function cutoffOf(deliveryDate: string): Date {
-  const day = addDays(deliveryDate, -CUTOFF_DAYS_BEFORE);
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, date, CUTOFF_HOUR);
-  let instant = wall - zoneOffsetMinutes(new Date(wall)) * 60_000;
-  instant = wall - zoneOffsetMinutes(new Date(instant)) * 60_000;
-  return new Date(instant);
-}
-
 /** The first date on the weekday whose cutoff is after `now`: the next box that can still change. */
 export function firstOpenDelivery(now: Date, weekday: number): string {
   let day = now.toISOString().slice(0, 10);
-  while (isoWeekday(day) !== weekday || cutoffOf(day).getTime() <= now.getTime()) day = addDays(day, 1);
+  while (isoWeekday(day) !== weekday || orderCutoff(day).getTime() <= now.getTime()) day = addDays(day, 1);
   return day;
 }
 
@@ -168,7 +122,7 @@ export async function seedDemoHistory(tx: Database, email: string, now = new Dat
   // a copy of the last one, as the engine makes them.
   const boxOf = (index: number) =>
     Array.from({ length: MEALS_PER_BOX }, (_, slot) => meals[(index * 3 + slot) % meals.length]!);
-  const firstOrderAt = new Date(cutoffOf(past[0]!).getTime() - 3 * DAY_MS);
+  const firstOrderAt = new Date(orderCutoff(past[0]!).getTime() - 3 * DAY_MS);
 
   for (const [index, date] of past.entries()) {
     const box = boxOf(index);
@@ -188,7 +142,7 @@ export async function seedDemoHistory(tx: Database, email: string, now = new Dat
     const totalCents = itemsCents + shippingCents + taxCents;
     const isFirst = index === 0;
     const key = isFirst ? `seed-checkout-${subscription.id}` : `renewal-${subscription.id}-${date}`;
-    const placedAt = isFirst ? firstOrderAt : cutoffOf(date);
+    const placedAt = isFirst ? firstOrderAt : orderCutoff(date);
     const intentId = `pi_test_demo_${subscription.id}_${index + 1}`;
     await tx
       .insert(testPaymentIntents)
@@ -211,7 +165,7 @@ export async function seedDemoHistory(tx: Database, email: string, now = new Dat
       .values({
         subscriptionId: subscription.id,
         deliveryDate: date,
-        cutoffAt: cutoffOf(date),
+        cutoffAt: orderCutoff(date),
         status: 'charged',
         weeklyOrdinal: index + 1,
         chargeAttempts: isFirst ? 0 : 1,
@@ -285,7 +239,7 @@ export async function seedDemoHistory(tx: Database, email: string, now = new Dat
       upcoming.map((date) => ({
         subscriptionId: subscription.id,
         deliveryDate: date,
-        cutoffAt: cutoffOf(date),
+        cutoffAt: orderCutoff(date),
         status: 'scheduled' as const,
       })),
     )

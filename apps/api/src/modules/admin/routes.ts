@@ -2,17 +2,37 @@ import {
   ADMIN_AUDIT_PAGE_SIZE,
   ADMIN_SEARCH_LIMIT,
   adminAuditQuery,
+  adminAuditResponse,
   adminBestsellerBody,
+  adminBestsellerResponse,
+  adminBestsellersResponse,
+  adminCatalogueChoicesResponse,
   adminCategoryBody,
+  adminCustomerResponse,
+  adminCustomersResponse,
   adminDashboardQuery,
+  adminDashboardResponse,
   adminIdParams,
   adminMenuBody,
+  adminMenuResponse,
+  adminMenusResponse,
+  adminOrderResponse,
+  adminOrdersResponse,
   adminPartnershipBody,
+  adminPartnershipResponse,
+  adminPartnershipsResponse,
   adminPartnershipUpdateBody,
   adminProductBody,
+  adminProductDetailResponse,
+  adminProductResponse,
+  adminProductsResponse,
   adminPromoCodeBody,
+  adminPromoCodeResponse,
+  adminPromoCodesResponse,
   adminPromoCodeUpdateBody,
+  adminPromoCodeWithSalesResponse,
   adminReferralSettingsBody,
+  adminReferralSettingsResponse,
   adminRefundBody,
   adminSearchQuery,
   adminSkipBody,
@@ -66,6 +86,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         tags,
         summary: 'Sales, subscriptions, funnel, cancellations, kitchen plan',
         querystring: adminDashboardQuery,
+        response: { 200: adminDashboardResponse },
       },
     },
     async (request) => ok(await dashboard(db(), new Date(), request.query)),
@@ -78,6 +99,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         tags,
         summary: 'The audit log: every admin change, newest first',
         querystring: adminAuditQuery,
+        response: { 200: adminAuditResponse },
       },
     },
     async (request) => {
@@ -93,13 +115,27 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
   // ─── Orders ───────────────────────────────────────────────────────────────────────────────
   app.get(
     '/api/admin/orders',
-    { schema: { tags, summary: 'Orders by number or email, newest first', querystring: adminSearchQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Orders by number or email, newest first',
+        querystring: adminSearchQuery,
+        response: { 200: adminOrdersResponse },
+      },
+    },
     async (request) => ok(await searchOrders(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
   );
 
   app.get(
     '/api/admin/orders/:id',
-    { schema: { tags, summary: 'One order: lines, costs and refunds', params: adminIdParams } },
+    {
+      schema: {
+        tags,
+        summary: 'One order: lines, costs and refunds',
+        params: adminIdParams,
+        response: { 200: adminOrderResponse },
+      },
+    },
     async (request) => ok(await adminOrder(db(), request.params.id)),
   );
 
@@ -111,6 +147,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         summary: 'Refund in full (no amount) or in part through the payment provider; idempotent by key',
         params: adminIdParams,
         body: adminRefundBody,
+        response: { 200: adminOrderResponse },
       },
     },
     async (request) =>
@@ -140,13 +177,27 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
   // ─── Customers ────────────────────────────────────────────────────────────────────────────
   app.get(
     '/api/admin/customers',
-    { schema: { tags, summary: 'Accounts by email, name or id', querystring: adminSearchQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Accounts by email, name or id',
+        querystring: adminSearchQuery,
+        response: { 200: adminCustomersResponse },
+      },
+    },
     async (request) => ok(await searchAccounts(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
   );
 
   app.get(
     '/api/admin/customers/:id',
-    { schema: { tags, summary: 'A customer: subscription, boxes, orders, credits', params: adminIdParams } },
+    {
+      schema: {
+        tags,
+        summary: 'A customer: subscription, boxes, orders, credits',
+        params: adminIdParams,
+        response: { 200: adminCustomerResponse },
+      },
+    },
     async (request) => ok(await customerDetail(db(), request.params.id, new Date())),
   );
 
@@ -188,13 +239,24 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
   );
 
   // ─── Catalogue ────────────────────────────────────────────────────────────────────────────
-  app.get('/api/admin/products', { schema: { tags, summary: 'Every product, retired ones too' } }, async () =>
-    ok(await catalog.listAdminProducts(db())),
+  app.get(
+    '/api/admin/products',
+    {
+      schema: { tags, summary: 'Every product, retired ones too', response: { 200: adminProductsResponse } },
+    },
+    async () => ok(await catalog.listAdminProducts(db())),
   );
 
   app.get(
     '/api/admin/products/:id',
-    { schema: { tags, summary: 'One product with the choices its form offers', params: adminIdParams } },
+    {
+      schema: {
+        tags,
+        summary: 'One product with the choices its form offers',
+        params: adminIdParams,
+        response: { 200: adminProductDetailResponse },
+      },
+    },
     async (request) => ({
       data: await catalog.adminProduct(db(), request.params.id),
       meta: { choices: await catalog.catalogueChoices(db()) },
@@ -209,6 +271,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         summary: 'Change a product: shown on the storefront at once',
         params: adminIdParams,
         body: adminProductBody,
+        response: { 200: adminProductResponse },
       },
     },
     async (request) =>
@@ -219,7 +282,13 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
 
   app.get(
     '/api/admin/categories',
-    { schema: { tags, summary: 'Categories, badges, tags, indicators' } },
+    {
+      schema: {
+        tags,
+        summary: 'Categories, badges, tags, indicators',
+        response: { 200: adminCatalogueChoicesResponse },
+      },
+    },
     async () => ok(await catalog.catalogueChoices(db())),
   );
 
@@ -242,7 +311,13 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
   // ─── Promotions ───────────────────────────────────────────────────────────────────────────
   app.get(
     '/api/admin/promo-codes',
-    { schema: { tags, summary: 'Promo codes with usage and revenue' } },
+    {
+      schema: {
+        tags,
+        summary: 'Promo codes with usage and revenue',
+        response: { 200: adminPromoCodesResponse },
+      },
+    },
     async () => {
       const [codes, sales] = await Promise.all([promotions.listAdminPromoCodes(db()), promoCodeSales(db())]);
       return ok(codes.map((code) => ({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } })));
@@ -251,7 +326,14 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
 
   app.get(
     '/api/admin/promo-codes/:id',
-    { schema: { tags, summary: 'One promo code with its tiers', params: adminIdParams } },
+    {
+      schema: {
+        tags,
+        summary: 'One promo code with its tiers',
+        params: adminIdParams,
+        response: { 200: adminPromoCodeWithSalesResponse },
+      },
+    },
     async (request) => {
       const [code, sales] = await Promise.all([
         promotions.adminPromoCode(db(), request.params.id),
@@ -268,6 +350,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         tags,
         summary: 'Create a promo code with its tiers, limits and window',
         body: adminPromoCodeBody,
+        response: { 201: adminPromoCodeResponse },
       },
     },
     async (request, reply) =>
@@ -284,6 +367,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         summary: 'Edit or disable (is_active: false) a promo code',
         params: adminIdParams,
         body: adminPromoCodeUpdateBody,
+        response: { 200: adminPromoCodeResponse },
       },
     },
     async (request) =>
@@ -294,7 +378,13 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
 
   app.get(
     '/api/admin/referral-settings',
-    { schema: { tags, summary: 'What a referred friend gets, what the referrer earns' } },
+    {
+      schema: {
+        tags,
+        summary: 'What a referred friend gets, what the referrer earns',
+        response: { 200: adminReferralSettingsResponse },
+      },
+    },
     async () => ok(await promotions.referralSettings(db())),
   );
 
@@ -305,19 +395,29 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         tags,
         summary: 'Change the referral_system_discounts settings',
         body: adminReferralSettingsBody,
+        response: { 200: adminReferralSettingsResponse },
       },
     },
     async (request) =>
       await catalogueChanged(await promotions.updateReferralSettings(db(), actor(request), request.body)),
   );
 
-  app.get('/api/admin/partnerships', { schema: { tags, summary: 'Partnerships' } }, async () =>
-    ok(await promotions.listPartnerships(db())),
+  app.get(
+    '/api/admin/partnerships',
+    { schema: { tags, summary: 'Partnerships', response: { 200: adminPartnershipsResponse } } },
+    async () => ok(await promotions.listPartnerships(db())),
   );
 
   app.post(
     '/api/admin/partnerships',
-    { schema: { tags, summary: 'Create a partnership', body: adminPartnershipBody } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a partnership',
+        body: adminPartnershipBody,
+        response: { 201: adminPartnershipResponse },
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -332,6 +432,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         summary: 'Edit or disable a partnership',
         params: adminIdParams,
         body: adminPartnershipUpdateBody,
+        response: { 200: adminPartnershipResponse },
       },
     },
     async (request) =>
@@ -340,8 +441,10 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
       ),
   );
 
-  app.get('/api/admin/menus', { schema: { tags, summary: 'Menus with their categories' } }, async () =>
-    ok(await catalog.listAdminMenus(db())),
+  app.get(
+    '/api/admin/menus',
+    { schema: { tags, summary: 'Menus with their categories', response: { 200: adminMenusResponse } } },
+    async () => ok(await catalog.listAdminMenus(db())),
   );
 
   app.patch(
@@ -352,6 +455,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         summary: 'Change a menu: texts, order, categories',
         params: adminIdParams,
         body: adminMenuBody,
+        response: { 200: adminMenuResponse },
       },
     },
     async (request) =>
@@ -360,7 +464,13 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
 
   app.get(
     '/api/admin/bestsellers',
-    { schema: { tags, summary: 'Bestseller presets with their dishes' } },
+    {
+      schema: {
+        tags,
+        summary: 'Bestseller presets with their dishes',
+        response: { 200: adminBestsellersResponse },
+      },
+    },
     async () => ok(await catalog.listAdminBestsellers(db())),
   );
 
@@ -372,6 +482,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         summary: 'Change a bestseller preset and its dishes',
         params: adminIdParams,
         body: adminBestsellerBody,
+        response: { 200: adminBestsellerResponse },
       },
     },
     async (request) =>

@@ -1,3 +1,4 @@
+import type { AdminAuditEntry } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import * as repository from './repository';
 
@@ -31,22 +32,11 @@ function jsonSafe(value: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(value));
 }
 
-export type AuditEntry = {
-  id: number;
-  actor_user_id: number;
-  action: string;
-  entity: string;
-  entity_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-};
-
 export async function listAuditEntries(
   db: Database,
   filter: { entity?: string | undefined; entityId?: string | undefined },
   page: { page: number; perPage: number },
-): Promise<{ entries: AuditEntry[]; total: number }> {
+): Promise<{ entries: AdminAuditEntry[]; total: number }> {
   const { rows, total } = await repository.listEntries(db, filter, {
     limit: page.perPage,
     offset: (page.page - 1) * page.perPage,

@@ -1,9 +1,11 @@
 import {
+  type AdminOrderDetail,
+  type AdminOrderSummary,
+  type AdminRefund,
   type AdminRefundBody,
   centsToDollars,
   dollarsToCents,
   formatMoney,
-  type Order,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
@@ -17,33 +19,6 @@ import { formatDeliveryDate } from './workflow';
 
 // The admin's side of orders (issue 17): search, the detail with its refunds, refunds through
 // the payment provider, and the confirmation mail sent again. Admin routes compose these.
-
-export type AdminOrderSummary = {
-  id: number;
-  number: string;
-  email: string;
-  user_id: number;
-  status: string;
-  total: number;
-  delivery_date: string;
-  placed_at: string;
-};
-
-export type AdminRefund = {
-  id: number;
-  amount: number;
-  status: 'pending' | 'succeeded' | 'failed';
-  reason: string | null;
-  created_at: string;
-};
-
-export type AdminOrderDetail = Order & {
-  user_id: number;
-  promo_code_id: number | null;
-  refunds: AdminRefund[];
-  /** What is left to refund: the total charged less the refunds made or under way. */
-  refundable: number;
-};
 
 type SummaryRow = Awaited<ReturnType<typeof repository.searchOrders>>[number];
 

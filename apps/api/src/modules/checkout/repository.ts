@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 const {
   abandonedCartUpsellItems,
@@ -438,20 +438,7 @@ export async function searchOrders(db: Database, query: { orderId?: number; emai
       : query.email
         ? sql`${orders.email} ilike ${`%${query.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
         : undefined;
-  return db
-    .select({
-      id: orders.id,
-      email: orders.email,
-      status: orders.status,
-      totalCents: orders.totalCents,
-      deliveryDate: orders.deliveryDate,
-      createdAt: orders.createdAt,
-      userId: orders.userId,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
+  return searchOrdersWhere(db, where, limit);
 }
 
 /** A customer's orders for the admin, newest first, without lines. */
@@ -459,7 +446,7 @@ export async function listOrdersOfUser(db: Database, userId: number, limit: numb
   return searchOrdersWhere(db, eq(orders.userId, userId), limit);
 }
 
-function searchOrdersWhere(db: Database, where: ReturnType<typeof eq>, limit: number) {
+function searchOrdersWhere(db: Database, where: SQL | undefined, limit: number) {
   return db
     .select({
       id: orders.id,

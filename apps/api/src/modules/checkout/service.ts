@@ -10,6 +10,7 @@ import {
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { loadAbandonedCart, lockOpenCart, priceCart, setUpsellQuantity } from '../carts/service';
+import type { CostBreakdown } from '../pricing/costs';
 import { itemPriceCents } from '../pricing/item-prices';
 import { findCurrentSubscriptionWithPlan, findSubscriptionWithPlan } from '../subscriptions/service';
 import * as repository from './repository';
@@ -145,6 +146,24 @@ export function setOrderStatusByPaymentIntent(
 export type OrderRow = repository.OrderRow;
 export type NewOrder = repository.NewOrder;
 export type NewOrderLine = repository.NewOrderLineOf;
+
+/** An order's cost columns from the priced costs: a checkout's order and a renewal's store the same. */
+export function orderCostColumns(costs: Omit<CostBreakdown, 'giftCardsAvailableCents'>) {
+  return {
+    itemsCents: costs.itemsCents,
+    promoDiscountCents: costs.promoDiscountCents,
+    orderValueDiscountCents: costs.orderValueDiscountCents,
+    shippingCents: costs.shippingCents,
+    shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
+    taxCents: costs.taxCents,
+    taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
+    referralCreditsCents: costs.referralCreditsAppliedCents,
+    creditsAppliedCents: costs.creditsAppliedCents,
+    giftCardsAppliedCents: costs.giftCardsAppliedCents,
+    compedCents: costs.compedAppliedCents,
+    totalCents: costs.totalCents,
+  } satisfies Partial<NewOrder>;
+}
 
 /**
  * A renewal's order with its lines, in the caller's transaction (checkout owns orders). The

@@ -22,6 +22,7 @@ import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
 import { createSubscription, startDeliveries } from '../subscriptions/service';
 import { checkoutProblems } from './readiness';
 import * as repository from './repository';
+import { orderCostColumns } from './service';
 import { orderNumber, toOrder, toSubscription } from './wire';
 
 /**
@@ -329,18 +330,7 @@ async function attemptCheckout(
         discountDescription: repriced.promoApplies
           ? (repriced.details.promo?.descriptionCheckout ?? null)
           : null,
-        itemsCents: costs.itemsCents,
-        promoDiscountCents: costs.promoDiscountCents,
-        orderValueDiscountCents: costs.orderValueDiscountCents,
-        shippingCents: costs.shippingCents,
-        shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
-        taxCents: costs.taxCents,
-        taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
-        referralCreditsCents: costs.referralCreditsAppliedCents,
-        creditsAppliedCents: costs.creditsAppliedCents,
-        giftCardsAppliedCents: costs.giftCardsAppliedCents,
-        compedCents: costs.compedAppliedCents,
-        totalCents: costs.totalCents,
+        ...orderCostColumns(costs),
         paymentProvider: payment ? deps.payments.name : null,
         paymentIntentId: payment?.id ?? null,
         cardBrand: payment?.card?.brand ?? null,

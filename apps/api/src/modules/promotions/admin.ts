@@ -1,6 +1,7 @@
 import {
   type AdminPartnershipBody,
   type AdminPartnershipUpdateBody,
+  type AdminPromoCode,
   type AdminPromoCodeBody,
   type AdminPromoCodeUpdateBody,
   type AdminPromoTier,
@@ -15,25 +16,6 @@ import * as repository from './repository';
 
 // Promo codes as the admin manages them (issue 17): tiers (what each box of a subscription gets),
 // limits and windows; usage and revenue per code come from the orders (checkout's service).
-
-export type AdminPromoCode = {
-  id: number;
-  code: string;
-  description: string;
-  description_checkout: string;
-  cart_amount_minimum: number | null;
-  cart_amount_maximum: number | null;
-  starts_at: string | null;
-  ends_at: string | null;
-  max_uses: number | null;
-  uses_count: number;
-  redemptions: number;
-  once_per_email: boolean;
-  new_customers_only: boolean;
-  is_active: boolean;
-  show_banner: boolean;
-  tiers: AdminPromoTier[];
-};
 
 type Found = NonNullable<Awaited<ReturnType<typeof repository.findPromoCodeById>>>;
 

@@ -2,7 +2,7 @@ import { formatMoney } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../plugins/mail';
-import { createRenewalOrder, settleRenewalOrder } from '../checkout/service';
+import { createRenewalOrder, orderCostColumns, settleRenewalOrder } from '../checkout/service';
 import { lockAccountGiftCards, spendForOrder } from '../gift-cards/service';
 import { deliveryReminderMail, paymentFailedMail, subscriptionPausedMail } from '../mail/templates';
 import type { PaymentIntent, PaymentProvider } from '../payments/provider';
@@ -271,18 +271,7 @@ function renewalOrder(context: Context, delivery: repository.DeliveryRow, priced
     partnershipId: subscription.partnershipId,
     referralCodeId: null,
     discountDescription: priced.discountDescription,
-    itemsCents: costs.itemsCents,
-    promoDiscountCents: costs.promoDiscountCents,
-    orderValueDiscountCents: costs.orderValueDiscountCents,
-    shippingCents: costs.shippingCents,
-    shippingBeforeDiscountCents: costs.shippingBeforeDiscountCents,
-    taxCents: costs.taxCents,
-    taxBeforeDiscountCents: costs.taxBeforeDiscountCents,
-    referralCreditsCents: costs.referralCreditsAppliedCents,
-    creditsAppliedCents: costs.creditsAppliedCents,
-    giftCardsAppliedCents: costs.giftCardsAppliedCents,
-    compedCents: costs.compedAppliedCents,
-    totalCents: costs.totalCents,
+    ...orderCostColumns(costs),
   };
 }
 

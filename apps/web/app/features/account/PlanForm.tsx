@@ -8,6 +8,7 @@ import {
 import { useRef } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
 import { formatDeliveryDate, frequencyLabel, money } from '../checkout/format';
+import { FieldMessage } from '../forms/TextInput';
 import { useHydrated } from '../forms/useHydrated';
 import { weekdayName } from './format';
 import type { PlanActionData } from './plan.server';
@@ -26,15 +27,6 @@ function sameValues(a: UpdateSubscriptionBody | undefined, b: UpdateSubscription
     a.plan_id === b.plan_id &&
     a.frequency_weeks === b.frequency_weeks &&
     a.delivery_weekday === b.delivery_weekday
-  );
-}
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="form-error" role="alert">
-      {errors[0]}
-    </p>
   );
 }
 
@@ -100,7 +92,7 @@ export function PlanForm({ subscription, plans, weekdays, nextDelivery, actionDa
             </span>
           </label>
         ))}
-        <FieldError id="plan_id-error" errors={errors.plan_id} />
+        <FieldMessage id="plan_id-error" message={errors.plan_id?.[0]} role="alert" />
       </fieldset>
       <fieldset className="choice-group">
         <legend>How often</legend>
@@ -116,7 +108,7 @@ export function PlanForm({ subscription, plans, weekdays, nextDelivery, actionDa
             <span>{frequencyLabel(weeks)}</span>
           </label>
         ))}
-        <FieldError id="frequency_weeks-error" errors={errors.frequency_weeks} />
+        <FieldMessage id="frequency_weeks-error" message={errors.frequency_weeks?.[0]} role="alert" />
       </fieldset>
       <div className="field">
         <label htmlFor="delivery_weekday">Delivery day</label>
@@ -132,7 +124,7 @@ export function PlanForm({ subscription, plans, weekdays, nextDelivery, actionDa
             </option>
           ))}
         </select>
-        <FieldError id="delivery_weekday-error" errors={errors.delivery_weekday} />
+        <FieldMessage id="delivery_weekday-error" message={errors.delivery_weekday?.[0]} role="alert" />
       </div>
 
       <section className="plan-preview" aria-live="polite" aria-busy={preview.state !== 'idle'}>

@@ -1,3 +1,4 @@
+import { FieldMessage } from '../forms/TextInput';
 import type { ActionResult } from './admin.server';
 
 /** An action's outcome for one form: a status line on success, the reason on a refusal. */
@@ -25,6 +26,12 @@ export function FormMessage({
   );
 }
 
+/** The messages of one field from an action's refusal, as one line; null when it has none. */
+export function fieldError(result: ActionResult | undefined, name: string): string | null {
+  if (!result || result.ok) return null;
+  return result.errors[name]?.length ? result.errors[name].join(' ') : null;
+}
+
 /** The messages of one field, tied to it by id (aria-describedby). */
 export function FieldError({
   result,
@@ -35,16 +42,22 @@ export function FieldError({
   name: string;
   id: string;
 }) {
-  if (!result || result.ok) return null;
-  const messages = result.errors[name];
-  if (!messages?.length) return null;
-  return (
-    <span id={id} className="admin-field-error">
-      {messages.join(' ')}
-    </span>
-  );
+  return <FieldMessage id={id} message={fieldError(result, name)} className="admin-field-error" />;
 }
 
 export function fieldInvalid(result: ActionResult | undefined, name: string): boolean {
-  return Boolean(result && !result.ok && result.errors[name]?.length);
+  return fieldError(result, name) !== null;
+}
+
+/**
+ * The shared Field dressed for the admin site, named `name` and showing the action's messages for
+ * it: `<Field id="…" label="…" {...adminField(result, 'code')} />`.
+ */
+export function adminField(result: ActionResult | undefined, name: string) {
+  return {
+    name,
+    className: 'admin-field',
+    errorClassName: 'admin-field-error',
+    error: fieldError(result, name),
+  };
 }

@@ -1,8 +1,9 @@
 import type { AdminBlogPost, BlogCategory } from '@sprout/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
+import { Field } from '../forms/TextInput';
 import type { ActionResult } from './admin.server';
-import { FieldError, FormMessage, fieldInvalid } from './FormMessage';
+import { adminField, FieldError, FormMessage, fieldInvalid } from './FormMessage';
 import type { PostFormValues, PreviewResult } from './post-form.server';
 
 const PREVIEW_DELAY_MS = 400;
@@ -49,42 +50,36 @@ export function PostForm({
   const shown = (typed ? fetcher.data : undefined) ?? preview;
   const described = (name: string) =>
     fieldInvalid(result, name) ? { 'aria-invalid': true, 'aria-describedby': `post-${name}-error` } : {};
-  const field = (name: keyof PostFormValues, label: string, extra: Record<string, unknown> = {}) => (
-    <div className="admin-field">
-      <label htmlFor={`post-${name}`}>{label}</label>
-      <input
-        id={`post-${name}`}
-        name={name}
-        defaultValue={String(values[name])}
-        {...extra}
-        {...described(name)}
-      />
-      <FieldError result={result} name={name} id={`post-${name}-error`} />
-    </div>
+  const field = (
+    name: keyof PostFormValues,
+    label: string,
+    extra: Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> = {},
+  ) => (
+    <Field
+      id={`post-${name}`}
+      label={label}
+      {...adminField(result, name)}
+      defaultValue={String(values[name])}
+      {...extra}
+    />
   );
   return (
     <Form method="post" className="admin-form admin-form--wide admin-post-form">
       {field('title', 'Title', { required: true })}
       {field('slug', 'Slug (the address: /blog/…)', { required: true })}
       {field('excerpt', 'Excerpt', { required: true })}
-      <div className="admin-field">
-        <label htmlFor="post-category">Category</label>
-        <select
-          id="post-category"
-          name="category"
-          defaultValue={values.category}
-          required
-          {...described('category')}
-        >
-          <option value="">Choose…</option>
-          {categories.map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-        <FieldError result={result} name="category" id="post-category-error" />
-      </div>
+      <Field id="post-category" label="Category" {...adminField(result, 'category')}>
+        {(control) => (
+          <select {...control} name="category" defaultValue={values.category} required>
+            <option value="">Choose…</option>
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {field('author_name', 'Author', { required: true })}
       {field('hero_alt', 'Hero image description (alt text)', { required: true })}
       {field('tags', 'Tags (comma-separated)')}

@@ -1,7 +1,8 @@
+import type { AdminPromoCode } from '@sprout/contracts';
 import { Form, useNavigation } from 'react-router';
+import { Field } from '../forms/TextInput';
 import type { ActionResult } from './admin.server';
-import { FieldError, FormMessage, fieldInvalid } from './FormMessage';
-import type { AdminPromoCode } from './types';
+import { adminField, FieldError, FormMessage } from './FormMessage';
 
 const TIER_ROWS = 3;
 const TIER_TYPES = [
@@ -24,35 +25,29 @@ export function PromoCodeForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
-  const described = (name: string) =>
-    fieldInvalid(result, name) ? { 'aria-invalid': true, 'aria-describedby': `promo-${name}-error` } : {};
   return (
     <Form method="post" className="admin-form admin-form--wide">
       <input type="hidden" name="intent" value="save" />
-      <div className="admin-field">
-        <label htmlFor="promo-code">Code</label>
-        <input id="promo-code" name="code" defaultValue={code?.code} required {...described('code')} />
-        <FieldError result={result} name="code" id="promo-code-error" />
-      </div>
-      <div className="admin-field">
-        <label htmlFor="promo-description">Banner text</label>
-        <input
-          id="promo-description"
-          name="description"
-          defaultValue={code?.description}
-          required
-          {...described('description')}
-        />
-        <FieldError result={result} name="description" id="promo-description-error" />
-      </div>
-      <div className="admin-field">
-        <label htmlFor="promo-description_checkout">Checkout text (empty: the banner text)</label>
-        <input
-          id="promo-description_checkout"
-          name="description_checkout"
-          defaultValue={code?.description_checkout}
-        />
-      </div>
+      <Field
+        id="promo-code"
+        label="Code"
+        {...adminField(result, 'code')}
+        defaultValue={code?.code}
+        required
+      />
+      <Field
+        id="promo-description"
+        label="Banner text"
+        {...adminField(result, 'description')}
+        defaultValue={code?.description}
+        required
+      />
+      <Field
+        id="promo-description_checkout"
+        label="Checkout text (empty: the banner text)"
+        {...adminField(result, 'description_checkout')}
+        defaultValue={code?.description_checkout}
+      />
       <fieldset className="admin-tiers">
         <legend>Tiers: what each box of a new subscription gets</legend>
         <FieldError result={result} name="tiers" id="promo-tiers-error" />
@@ -92,46 +87,34 @@ export function PromoCodeForm({
           );
         })}
       </fieldset>
-      <div className="admin-field">
-        <label htmlFor="promo-max_uses">Uses allowed in total (empty: no limit)</label>
-        <input
-          id="promo-max_uses"
-          name="max_uses"
-          inputMode="numeric"
-          defaultValue={code?.max_uses ?? ''}
-          {...described('max_uses')}
-        />
-        <FieldError result={result} name="max_uses" id="promo-max_uses-error" />
-      </div>
-      <div className="admin-field">
-        <label htmlFor="promo-cart_amount_minimum">Minimum cart in dollars (empty: none)</label>
-        <input
-          id="promo-cart_amount_minimum"
-          name="cart_amount_minimum"
-          inputMode="decimal"
-          defaultValue={code?.cart_amount_minimum ?? ''}
-        />
-      </div>
-      <div className="admin-field">
-        <label htmlFor="promo-starts_at">Starts (UTC, empty: now)</label>
-        <input
-          id="promo-starts_at"
-          type="datetime-local"
-          name="starts_at"
-          defaultValue={localValue(code?.starts_at ?? null)}
-        />
-      </div>
-      <div className="admin-field">
-        <label htmlFor="promo-ends_at">Ends (UTC, empty: never)</label>
-        <input
-          id="promo-ends_at"
-          type="datetime-local"
-          name="ends_at"
-          defaultValue={localValue(code?.ends_at ?? null)}
-          {...described('ends_at')}
-        />
-        <FieldError result={result} name="ends_at" id="promo-ends_at-error" />
-      </div>
+      <Field
+        id="promo-max_uses"
+        label="Uses allowed in total (empty: no limit)"
+        {...adminField(result, 'max_uses')}
+        inputMode="numeric"
+        defaultValue={code?.max_uses ?? ''}
+      />
+      <Field
+        id="promo-cart_amount_minimum"
+        label="Minimum cart in dollars (empty: none)"
+        {...adminField(result, 'cart_amount_minimum')}
+        inputMode="decimal"
+        defaultValue={code?.cart_amount_minimum ?? ''}
+      />
+      <Field
+        id="promo-starts_at"
+        label="Starts (UTC, empty: now)"
+        {...adminField(result, 'starts_at')}
+        type="datetime-local"
+        defaultValue={localValue(code?.starts_at ?? null)}
+      />
+      <Field
+        id="promo-ends_at"
+        label="Ends (UTC, empty: never)"
+        {...adminField(result, 'ends_at')}
+        type="datetime-local"
+        defaultValue={localValue(code?.ends_at ?? null)}
+      />
       <div className="admin-field admin-field--check">
         <input
           id="promo-once"

@@ -62,8 +62,7 @@ export function TextInput({
             // The floating label sits on the placeholder: a space keeps :placeholder-shown meaningful.
             placeholder=" "
             className="text-input__field"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            {...errorAria(id, error)}
           />
           <label className="text-input__label" htmlFor={id}>
             {label}
@@ -71,11 +70,70 @@ export function TextInput({
         </span>
         {suffix ? <span className="text-input__affix text-input__affix--suffix">{suffix}</span> : null}
       </div>
-      {error ? (
-        <p className="text-input__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={errorId} message={error} className="text-input__error" />
+    </div>
+  );
+}
+
+/** How a control points at its error message: invalid, and described by the message under it. */
+export function errorAria(id: string, error: string | null | undefined) {
+  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+}
+
+/** A field's error message (or nothing), with the id its control's aria-describedby names. */
+export function FieldMessage({
+  id,
+  message,
+  className = 'form-error',
+  role,
+}: {
+  id: string;
+  message: string | null | undefined;
+  className?: string;
+  /** 'alert' where the message appears without the control having been touched (a posted form). */
+  role?: 'alert';
+}) {
+  if (!message) return null;
+  return (
+    <p className={className} id={id} role={role}>
+      {message}
+    </p>
+  );
+}
+
+export type FieldControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
+
+export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children' | 'className'> & {
+  id: string;
+  label: ReactNode;
+  /** Shown under the control, which is marked invalid while there is one. */
+  error?: string | null;
+  /** The wrapper's class: stacked label, control and message ('admin-field' in the admin site). */
+  className?: string;
+  errorClassName?: string;
+  /** A select or textarea instead of the plain input, given its id and error wiring. */
+  children?: (control: FieldControlProps) => ReactNode;
+};
+
+/**
+ * A label above its control and the control's error message: the plain form field of the admin and
+ * account sites (TextInput is the storefront's floating-label one).
+ */
+export function Field({
+  id,
+  label,
+  error,
+  className = 'field',
+  errorClassName,
+  children,
+  ...inputProps
+}: FieldProps) {
+  const control: FieldControlProps = { id, ...errorAria(id, error) };
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      {children ? children(control) : <input {...inputProps} {...control} />}
+      <FieldMessage id={`${id}-error`} message={error} className={errorClassName} />
     </div>
   );
 }

@@ -1,18 +1,10 @@
 import type { SavedPaymentMethod } from '@sprout/contracts';
 import { Form, useNavigation } from 'react-router';
+import { FieldMessage } from '../forms/TextInput';
 import { formatCalendarDay } from './format';
 import type { LifecycleFormState } from './lifecycle.server';
 
 type PlanChoice = { id: number; name: string; threshold: number; box_price_from: number; tag: string | null };
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="form-error" role="alert">
-      {errors[0]}
-    </p>
-  );
-}
 
 /** Plan, first delivery date, saved card: one real form, one button. */
 export function ReactivateForm({
@@ -56,7 +48,7 @@ export function ReactivateForm({
             </span>
           </label>
         ))}
-        <FieldError id="plan_id-error" errors={errors.plan_id} />
+        <FieldMessage id="plan_id-error" message={errors.plan_id?.[0]} role="alert" />
       </fieldset>
       <fieldset aria-describedby={errors.first_delivery_date ? 'first_delivery_date-error' : undefined}>
         <legend>First delivery</legend>
@@ -76,7 +68,7 @@ export function ReactivateForm({
             </label>
           ))
         )}
-        <FieldError id="first_delivery_date-error" errors={errors.first_delivery_date} />
+        <FieldMessage id="first_delivery_date-error" message={errors.first_delivery_date?.[0]} role="alert" />
       </fieldset>
       <div className="reactivate-card">
         <h2>Payment</h2>
@@ -93,7 +85,7 @@ export function ReactivateForm({
             You have no card on file. <a href="/account/address">Add a card</a> first.
           </p>
         )}
-        <FieldError id="payment_method_id-error" errors={errors.payment_method_id} />
+        <FieldMessage id="payment_method_id-error" message={errors.payment_method_id?.[0]} role="alert" />
       </div>
       <button
         type="submit"

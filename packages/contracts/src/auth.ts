@@ -77,6 +77,8 @@ export const me = z.object({
   /** With include=address: the default delivery address, or null. */
   address: address.nullable().optional(),
 });
+/** The signed-in user (GET /api/me): the account site's customer, the gift card buyer. */
+export type Me = z.infer<typeof me>;
 export const meResponse = z.object({ data: me, meta: z.object({}).catchall(z.unknown()).default({}) });
 
 export const passwordResetRequestBody = z.object({ email: emailAddress }).strict();
@@ -104,6 +106,8 @@ export const initialAuthResponse = z.object({
   is_admin: z.boolean(),
   user: me.nullable(),
 });
+/** Who this session is (GET /auth/initial): anonymous, a customer or an admin. */
+export type InitialAuth = z.infer<typeof initialAuthResponse>;
 
 export const routeAccessQuery = z.object({ path: z.string().min(1).max(2000) }).strict();
 export const routeAccess = z.object({

@@ -1,4 +1,4 @@
-import type { Address, DeliveriesResponse, Delivery, Subscription } from '@sprout/contracts';
+import type { DeliveriesResponse, Delivery, Me } from '@sprout/contracts';
 import { redirect, redirectDocument } from 'react-router';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import { ApiError } from '../../lib/api-client.server';
@@ -7,15 +7,7 @@ import { LOGIN_PATH } from '../auth/login-routing';
 import { loginPathFor } from '../auth/return-path';
 
 /** The signed-in customer as the account site shows them (GET /api/me?include=address). */
-export type AccountCustomer = {
-  id: number;
-  email: string;
-  referral_id: string | null;
-  is_admin: boolean;
-  profile: { first_name: string | null; last_name: string | null };
-  subscription: Subscription | null;
-  address?: Address | null;
-};
+export type AccountCustomer = Me;
 
 type Context = { api: ServerApiClient; site: SiteSettings };
 

@@ -1,4 +1,4 @@
-import type { DeliveriesResponse, Delivery } from '@sprout/contracts';
+import type { DeliveriesResponse, Delivery, Me } from '@sprout/contracts';
 import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { CartOutcome, CartService, CartSession } from '../cart/cart.server';
@@ -49,7 +49,7 @@ export async function addToNextBox(
   session: CartSession,
   accountUrl: string,
 ): Promise<CartOutcome> {
-  const me = await api.request<{ data: { subscription: unknown } }>('GET', '/api/me');
+  const me = await api.request<{ data: Me }>('GET', '/api/me');
   if (me.kind !== 'ok' || me.data.data.subscription === null) return { redirect: accountUrl };
   const items = await requestedItems(intent, fields, service, session);
   if (typeof items === 'string') return { intent: 'add', ok: false, message: items };

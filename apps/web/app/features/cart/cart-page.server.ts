@@ -1,4 +1,10 @@
-import { type AbandonedCart, type BestsellerGroup, type Plan, SESSION_COOKIE } from '@sprout/contracts';
+import {
+  type AbandonedCart,
+  type BestsellerGroup,
+  type InitialAuth,
+  type Plan,
+  SESSION_COOKIE,
+} from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
@@ -73,7 +79,7 @@ type Viewer = { signedIn: boolean; isAdmin: boolean };
  */
 async function readViewer(api: ServerApiClient, request: Request): Promise<Viewer> {
   if (!readCookie(request.headers.get('cookie'), SESSION_COOKIE)) return { signedIn: false, isAdmin: false };
-  const answer = await api.request<{ authenticated: boolean; is_admin: boolean }>('GET', '/auth/initial');
+  const answer = await api.request<InitialAuth>('GET', '/auth/initial');
   if (answer.kind !== 'ok' || !answer.data.authenticated) return { signedIn: false, isAdmin: false };
   return { signedIn: true, isAdmin: answer.data.is_admin };
 }

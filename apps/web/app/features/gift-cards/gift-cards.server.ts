@@ -3,6 +3,7 @@ import type {
   GiftCardPurchaseResponse,
   GiftCardPurchaseState,
   GiftCardSuggestion,
+  Me,
   PaymentConfig,
 } from '@sprout/contracts';
 import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
@@ -19,8 +20,6 @@ export type GiftCardPageData = {
   /** A signed-in buyer's name and email, to start the form with (anonymous buyers type theirs). */
   buyer: { name: string; email: string } | null;
 };
-
-type Me = { email: string; profile: { first_name: string | null; last_name: string | null } };
 
 export type PurchaseActionData =
   | { ok: true; purchase: GiftCardPurchaseState; senderEmail: string | null }

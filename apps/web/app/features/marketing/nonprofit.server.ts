@@ -1,4 +1,4 @@
-import { type CheckoutSuccess, NONPROFITS, type Order, type Subscription } from '@sprout/contracts';
+import { type CheckoutSuccess, type Me, NONPROFITS, type Order } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 
 export type NonprofitChoice = { id: number; name: string };
@@ -42,7 +42,7 @@ export async function orderAfterNonprofitPost(context: {
 }): Promise<CheckoutSuccess | null> {
   const orderId = postedOrderByContext.get(context);
   if (!orderId) return null;
-  const me = await context.api.get<{ data: { id: number; subscription: Subscription | null } }>('/api/me');
+  const me = await context.api.get<{ data: Me }>('/api/me');
   const { data: orders } = await context.api.get<{ data: Order[] }>(`/api/sales/users/${me.data.id}/orders`, {
     per_page: 10,
   });

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
+import { preparedQuery, schema } from '@sprout/db';
 import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 const {
@@ -308,6 +308,79 @@ export async function insertOrderWithLines(
     .values({ ...order, id: sql`(select id from new_order_id)` })
     .returning();
   return row!;
+}
+
+/**
+ * Checkout's order, its lines and the success page's one-time grant in one statement (issue 18),
+ * prepared once per set of order columns (decision 022): the lines go in as one JSON value and the
+ * grant names the order's id drawn from its sequence first, so the SQL text never depends on the
+ * box. (Checkout always writes the same columns, so one prepared statement serves it.)
+ */
+export async function insertCheckoutOrder(
+  db: Database,
+  order: NewOrder,
+  lines: NewOrderLineOf[],
+  grant: { route: string; expiresAt: Date },
+): Promise<OrderRow> {
+  const columns = Object.keys(order).filter((key) => key !== 'id') as (keyof NewOrder)[];
+  const signature = columns.join(',');
+  let query = checkoutOrderQueries.get(signature);
+  if (!query) {
+    query = checkoutOrderQuery(`checkout_order_${checkoutOrderQueries.size + 1}`, columns);
+    checkoutOrderQueries.set(signature, query);
+  }
+  const [row] = await query(db, {
+    ...Object.fromEntries(columns.map((column) => [`order_${String(column)}`, order[column]])),
+    lines: linesJson(lines),
+    grantUserId: order.userId,
+    grantRoute: grant.route,
+    grantExpiresAt: grant.expiresAt.toISOString(),
+  });
+  return row!;
+}
+
+const linesJson = (lines: NewOrderLineOf[]) =>
+  JSON.stringify(
+    lines.map((line) => ({
+      product_id: line.productId,
+      is_upsell: line.isUpsell,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price_cents: line.unitPriceCents,
+      regular_unit_price_cents: line.regularUnitPriceCents,
+    })),
+  );
+
+const checkoutOrderQueries = new Map<string, ReturnType<typeof checkoutOrderQuery>>();
+
+function checkoutOrderQuery(name: string, columns: (keyof NewOrder)[]) {
+  return preparedQuery<Record<string, unknown>, OrderRow[]>(name, (db) => {
+    const newOrderId = db
+      .$with('new_order_id', { id: sql<number>`id`.as('id') })
+      .as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+    const newLines = db.$with('new_order_lines', {}).as(sql`
+      insert into ${orderLines} (order_id, product_id, is_upsell, sku, name, quantity, unit_price_cents,
+        regular_unit_price_cents)
+      select new_order_id.id, line.product_id, line.is_upsell, line.sku, line.name, line.quantity,
+        line.unit_price_cents, line.regular_unit_price_cents
+      from new_order_id, json_to_recordset(${sql.placeholder('lines')}::json) as line(product_id int,
+        is_upsell boolean, sku text, name text, quantity int, unit_price_cents int,
+        regular_unit_price_cents int)`);
+    const newGrant = db.$with('new_route_grant', {}).as(sql`
+      insert into ${routeGrants} (user_id, route, order_id, expires_at)
+      select ${sql.placeholder('grantUserId')}::int, ${sql.placeholder('grantRoute')}::text,
+        new_order_id.id, ${sql.placeholder('grantExpiresAt')}::timestamptz
+      from new_order_id`);
+    const values = Object.fromEntries(
+      columns.map((column) => [column, sql.placeholder(`order_${String(column)}`)]),
+    ) as unknown as NewOrder;
+    return db
+      .with(newOrderId, newLines, newGrant)
+      .insert(orders)
+      .values({ ...values, id: sql`(select id from new_order_id)` })
+      .returning();
+  });
 }
 
 /**

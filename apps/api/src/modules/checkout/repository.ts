@@ -121,18 +121,23 @@ export async function discardOpenedAttempt(db: Database, key: string) {
 
 /** How many cards this cart had declined recently. */
 export async function countCartDeclines(db: Database, cartId: string, windowMinutes: number) {
-  const [row] = await db
+  const [row] = await cartDeclinesQuery(db, { cartId, windowMinutes });
+  return row?.count ?? 0;
+}
+
+// Checkout's statements are built once and prepared (decision 022): every completion runs them.
+const cartDeclinesQuery = preparedQuery('checkout_cart_declines', (db) =>
+  db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(checkoutAttempts)
     .where(
       and(
-        eq(checkoutAttempts.abandonedCartId, cartId),
+        eq(checkoutAttempts.abandonedCartId, sql.placeholder('cartId')),
         eq(checkoutAttempts.status, 'declined'),
-        sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${windowMinutes})`,
+        sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int)`,
       ),
-    );
-  return row?.count ?? 0;
-}
+    ),
+);
 
 /**
  * The provider's answer for a pending attempt: authorized (a hold, maybe awaiting 3-D Secure) or
@@ -143,18 +148,26 @@ export async function settleAttempt(
   key: string,
   answer: { paymentIntentId: string; status: 'authorized' | 'declined' },
 ): Promise<boolean> {
-  const rows = await db
-    .update(checkoutAttempts)
-    .set({ ...answer, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(checkoutAttempts.idempotencyKey, key),
-        inArray(checkoutAttempts.status, ['pending', answer.status]),
-      ),
-    )
-    .returning({ key: checkoutAttempts.idempotencyKey });
+  const rows = await settleAttemptQuery(db, { key, ...answer });
   return rows.length > 0;
 }
+
+const settleAttemptQuery = preparedQuery('checkout_settle_attempt', (db) =>
+  db
+    .update(checkoutAttempts)
+    .set({
+      paymentIntentId: sql.placeholder('paymentIntentId'),
+      status: sql.placeholder('status'),
+      updatedAt: sql`now()`,
+    } as unknown as Partial<CheckoutAttemptRow>)
+    .where(
+      and(
+        eq(checkoutAttempts.idempotencyKey, sql.placeholder('key')),
+        sql`${checkoutAttempts.status} in ('pending', ${sql.placeholder('status')})`,
+      ),
+    )
+    .returning({ key: checkoutAttempts.idempotencyKey }),
+);
 
 /** pending → released by the reconcile job, with the hold it found; false when it was settled meanwhile. */
 export async function releasePendingAttempt(db: Database, key: string, paymentIntentId: string | null) {
@@ -168,13 +181,22 @@ export async function releasePendingAttempt(db: Database, key: string, paymentIn
 
 /** authorized → ordered, inside the order's transaction; false when the hold was released meanwhile. */
 export async function claimAttempt(db: Database, key: string): Promise<boolean> {
-  const rows = await db
-    .update(checkoutAttempts)
-    .set({ status: 'ordered', updatedAt: sql`now()` })
-    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, 'authorized')))
-    .returning({ key: checkoutAttempts.idempotencyKey });
+  const rows = await claimAttemptQuery(db, { key });
   return rows.length > 0;
 }
+
+const claimAttemptQuery = preparedQuery('checkout_claim_attempt', (db) =>
+  db
+    .update(checkoutAttempts)
+    .set({ status: 'ordered', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(checkoutAttempts.idempotencyKey, sql.placeholder('key')),
+        eq(checkoutAttempts.status, 'authorized'),
+      ),
+    )
+    .returning({ key: checkoutAttempts.idempotencyKey }),
+);
 
 /** authorized → released; answers the intent to cancel, or null when it was ordered (or released) already. */
 export async function releaseAttempt(db: Database, key: string): Promise<string | null> {
@@ -402,8 +424,15 @@ export async function setOrderStatusByPaymentIntent(
 }
 
 export async function setOrderStatus(db: Database, orderId: number, status: OrderRow['status']) {
-  await db.update(orders).set({ status }).where(eq(orders.id, orderId));
+  await orderStatusQuery(db, { orderId, status });
 }
+
+const orderStatusQuery = preparedQuery('checkout_order_status', (db) =>
+  db
+    .update(orders)
+    .set({ status: sql.placeholder('status') } as unknown as Partial<OrderRow>)
+    .where(eq(orders.id, sql.placeholder('orderId'))),
+);
 
 // ─── Success page grant ──────────────────────────────────────────────────────────────────────
 

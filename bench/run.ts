@@ -6,7 +6,8 @@
  *   BENCH_DATABASE_URL  the PostgreSQL server (a database BENCH_DATABASE_NAME is created and dropped)
  *   BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (32), BENCH_RUNS (2 per side), BENCH_WARMUP_SECONDS (3),
  *   BENCH_CHECKOUTS (300 carts per side and run), BENCH_CASES (comma-separated case keys: all by default),
- *   BENCH_PORT (3300: the store's; the baseline listens on the next one) so two benches can run side by side.
+ *   BENCH_PORT (3300: the store's; the baseline listens on the next one) so two benches can run side by side,
+ *   BENCH_STORE_NODE_ARGS (node options for the store alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * Writes bench/results/latest.json and prints a markdown table. A benchmark, not a test: it asserts
  * nothing and never runs in CI.
  */
@@ -432,7 +433,12 @@ async function waitForHealth(url: string, child: ChildProcess) {
 
 /** A compiled script (.js: the store as production runs it) with node alone; TypeScript through tsx. */
 function start(script: string, port: number, env: Record<string, string>): ChildProcess {
-  const args = script.endsWith('.js') ? [script] : ['--import', 'tsx', script];
+  // BENCH_STORE_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the compiled store:
+  // node refuses --cpu-prof in NODE_OPTIONS.
+  const nodeArgs = script.endsWith('.js')
+    ? (process.env.BENCH_STORE_NODE_ARGS?.split(' ').filter(Boolean) ?? [])
+    : [];
+  const args = script.endsWith('.js') ? [...nodeArgs, script] : ['--import', 'tsx', script];
   return spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
+import { preparedQuery, schema } from '@sprout/db';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 const { loginChallenges, referralCodes, sessions, trustedDevices, users } = schema;
@@ -13,8 +13,18 @@ export async function insertSession(
   db: Database,
   session: { idHash: string; userId: number; expiresAt: Date; impersonatorUserId?: number },
 ) {
-  await db.insert(sessions).values(session);
+  // Every sign-in and checkout writes one: built once and prepared (decision 022).
+  await sessionInsertQuery(db, { impersonatorUserId: null, ...session });
 }
+
+const sessionInsertQuery = preparedQuery('auth_insert_session', (db) =>
+  db.insert(sessions).values({
+    idHash: sql.placeholder('idHash'),
+    userId: sql.placeholder('userId'),
+    expiresAt: sql.placeholder('expiresAt'),
+    impersonatorUserId: sql.placeholder('impersonatorUserId'),
+  } as unknown as typeof sessions.$inferInsert),
+);
 
 export async function findSession(db: Database, idHash: string) {
   const [row] = await db

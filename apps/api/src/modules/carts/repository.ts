@@ -374,11 +374,19 @@ export async function setUpsellQuantity(db: Database, cartId: string, productId:
 
 /** The cart row under lock, with what checkout needs that pricing does not carry. */
 export async function markCartCheckedOut(db: Database, cartId: string, userId: number) {
-  await db
-    .update(abandonedCarts)
-    .set({ status: 'checked_out', profileId: userId, updatedAt: sql`now()` })
-    .where(eq(abandonedCarts.id, cartId));
+  await cartCheckedOutQuery(db, { cartId, userId });
 }
+
+const cartCheckedOutQuery = preparedQuery('carts_checked_out', (db) =>
+  db
+    .update(abandonedCarts)
+    .set({
+      status: 'checked_out',
+      profileId: sql.placeholder('userId'),
+      updatedAt: sql`now()`,
+    } as unknown as Partial<typeof abandonedCarts.$inferInsert>)
+    .where(eq(abandonedCarts.id, sql.placeholder('cartId'))),
+);
 
 // ─── Admin: the funnel (issue 17) ────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
+import { preparedQuery, schema } from '@sprout/db';
 import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 const {
@@ -121,18 +121,23 @@ export async function discardOpenedAttempt(db: Database, key: string) {
 
 /** How many cards this cart had declined recently. */
 export async function countCartDeclines(db: Database, cartId: string, windowMinutes: number) {
-  const [row] = await db
+  const [row] = await cartDeclinesQuery(db, { cartId, windowMinutes });
+  return row?.count ?? 0;
+}
+
+// Checkout's statements are built once and prepared (decision 022): every completion runs them.
+const cartDeclinesQuery = preparedQuery('checkout_cart_declines', (db) =>
+  db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(checkoutAttempts)
     .where(
       and(
-        eq(checkoutAttempts.abandonedCartId, cartId),
+        eq(checkoutAttempts.abandonedCartId, sql.placeholder('cartId')),
         eq(checkoutAttempts.status, 'declined'),
-        sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${windowMinutes})`,
+        sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int)`,
       ),
-    );
-  return row?.count ?? 0;
-}
+    ),
+);
 
 /**
  * The provider's answer for a pending attempt: authorized (a hold, maybe awaiting 3-D Secure) or
@@ -143,18 +148,26 @@ export async function settleAttempt(
   key: string,
   answer: { paymentIntentId: string; status: 'authorized' | 'declined' },
 ): Promise<boolean> {
-  const rows = await db
-    .update(checkoutAttempts)
-    .set({ ...answer, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(checkoutAttempts.idempotencyKey, key),
-        inArray(checkoutAttempts.status, ['pending', answer.status]),
-      ),
-    )
-    .returning({ key: checkoutAttempts.idempotencyKey });
+  const rows = await settleAttemptQuery(db, { key, ...answer });
   return rows.length > 0;
 }
+
+const settleAttemptQuery = preparedQuery('checkout_settle_attempt', (db) =>
+  db
+    .update(checkoutAttempts)
+    .set({
+      paymentIntentId: sql.placeholder('paymentIntentId'),
+      status: sql.placeholder('status'),
+      updatedAt: sql`now()`,
+    } as unknown as Partial<CheckoutAttemptRow>)
+    .where(
+      and(
+        eq(checkoutAttempts.idempotencyKey, sql.placeholder('key')),
+        sql`${checkoutAttempts.status} in ('pending', ${sql.placeholder('status')})`,
+      ),
+    )
+    .returning({ key: checkoutAttempts.idempotencyKey }),
+);
 
 /** pending → released by the reconcile job, with the hold it found; false when it was settled meanwhile. */
 export async function releasePendingAttempt(db: Database, key: string, paymentIntentId: string | null) {
@@ -168,13 +181,22 @@ export async function releasePendingAttempt(db: Database, key: string, paymentIn
 
 /** authorized → ordered, inside the order's transaction; false when the hold was released meanwhile. */
 export async function claimAttempt(db: Database, key: string): Promise<boolean> {
-  const rows = await db
-    .update(checkoutAttempts)
-    .set({ status: 'ordered', updatedAt: sql`now()` })
-    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, 'authorized')))
-    .returning({ key: checkoutAttempts.idempotencyKey });
+  const rows = await claimAttemptQuery(db, { key });
   return rows.length > 0;
 }
+
+const claimAttemptQuery = preparedQuery('checkout_claim_attempt', (db) =>
+  db
+    .update(checkoutAttempts)
+    .set({ status: 'ordered', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(checkoutAttempts.idempotencyKey, sql.placeholder('key')),
+        eq(checkoutAttempts.status, 'authorized'),
+      ),
+    )
+    .returning({ key: checkoutAttempts.idempotencyKey }),
+);
 
 /** authorized → released; answers the intent to cancel, or null when it was ordered (or released) already. */
 export async function releaseAttempt(db: Database, key: string): Promise<string | null> {
@@ -311,6 +333,79 @@ export async function insertOrderWithLines(
 }
 
 /**
+ * Checkout's order, its lines and the success page's one-time grant in one statement (issue 18),
+ * prepared once per set of order columns (decision 022): the lines go in as one JSON value and the
+ * grant names the order's id drawn from its sequence first, so the SQL text never depends on the
+ * box. (Checkout always writes the same columns, so one prepared statement serves it.)
+ */
+export async function insertCheckoutOrder(
+  db: Database,
+  order: NewOrder,
+  lines: NewOrderLineOf[],
+  grant: { route: string; expiresAt: Date },
+): Promise<OrderRow> {
+  const columns = Object.keys(order).filter((key) => key !== 'id') as (keyof NewOrder)[];
+  const signature = columns.join(',');
+  let query = checkoutOrderQueries.get(signature);
+  if (!query) {
+    query = checkoutOrderQuery(`checkout_order_${checkoutOrderQueries.size + 1}`, columns);
+    checkoutOrderQueries.set(signature, query);
+  }
+  const [row] = await query(db, {
+    ...Object.fromEntries(columns.map((column) => [`order_${String(column)}`, order[column]])),
+    lines: linesJson(lines),
+    grantUserId: order.userId,
+    grantRoute: grant.route,
+    grantExpiresAt: grant.expiresAt.toISOString(),
+  });
+  return row!;
+}
+
+const linesJson = (lines: NewOrderLineOf[]) =>
+  JSON.stringify(
+    lines.map((line) => ({
+      product_id: line.productId,
+      is_upsell: line.isUpsell,
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price_cents: line.unitPriceCents,
+      regular_unit_price_cents: line.regularUnitPriceCents,
+    })),
+  );
+
+const checkoutOrderQueries = new Map<string, ReturnType<typeof checkoutOrderQuery>>();
+
+function checkoutOrderQuery(name: string, columns: (keyof NewOrder)[]) {
+  return preparedQuery<Record<string, unknown>, OrderRow[]>(name, (db) => {
+    const newOrderId = db
+      .$with('new_order_id', { id: sql<number>`id`.as('id') })
+      .as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+    const newLines = db.$with('new_order_lines', {}).as(sql`
+      insert into ${orderLines} (order_id, product_id, is_upsell, sku, name, quantity, unit_price_cents,
+        regular_unit_price_cents)
+      select new_order_id.id, line.product_id, line.is_upsell, line.sku, line.name, line.quantity,
+        line.unit_price_cents, line.regular_unit_price_cents
+      from new_order_id, json_to_recordset(${sql.placeholder('lines')}::json) as line(product_id int,
+        is_upsell boolean, sku text, name text, quantity int, unit_price_cents int,
+        regular_unit_price_cents int)`);
+    const newGrant = db.$with('new_route_grant', {}).as(sql`
+      insert into ${routeGrants} (user_id, route, order_id, expires_at)
+      select ${sql.placeholder('grantUserId')}::int, ${sql.placeholder('grantRoute')}::text,
+        new_order_id.id, ${sql.placeholder('grantExpiresAt')}::timestamptz
+      from new_order_id`);
+    const values = Object.fromEntries(
+      columns.map((column) => [column, sql.placeholder(`order_${String(column)}`)]),
+    ) as unknown as NewOrder;
+    return db
+      .with(newOrderId, newLines, newGrant)
+      .insert(orders)
+      .values({ ...values, id: sql`(select id from new_order_id)` })
+      .returning();
+  });
+}
+
+/**
  * Sets the status of the orders paid with this payment intent, only from the given statuses (so
  * an event arriving late never undoes a later one). Answers how many orders changed.
  */
@@ -329,8 +424,15 @@ export async function setOrderStatusByPaymentIntent(
 }
 
 export async function setOrderStatus(db: Database, orderId: number, status: OrderRow['status']) {
-  await db.update(orders).set({ status }).where(eq(orders.id, orderId));
+  await orderStatusQuery(db, { orderId, status });
 }
+
+const orderStatusQuery = preparedQuery('checkout_order_status', (db) =>
+  db
+    .update(orders)
+    .set({ status: sql.placeholder('status') } as unknown as Partial<OrderRow>)
+    .where(eq(orders.id, sql.placeholder('orderId'))),
+);
 
 // ─── Success page grant ──────────────────────────────────────────────────────────────────────
 

@@ -303,8 +303,8 @@ async function attemptCheckout(
         regularUnitPriceCents: cost.regularUnitPriceCents,
       })),
     ];
-    // The order and its lines: one statement.
-    const order = await repository.insertOrderWithLines(
+    // The order, its lines and the success page's one-time grant: one statement.
+    const order = await repository.insertCheckoutOrder(
       tx,
       {
         userId,
@@ -337,6 +337,10 @@ async function attemptCheckout(
         cardLast4: payment?.card?.last4 ?? null,
       },
       lines,
+      {
+        route: repository.CHECKOUT_SUCCESS_ROUTE,
+        expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
+      },
     );
     await step('spend-gift-cards');
     if (costs.giftCardsAppliedCents > 0) {
@@ -371,12 +375,6 @@ async function attemptCheckout(
 
     await step('finish');
     await markCartCheckedOut(tx, input.abandoned_cart_id, userId);
-    await repository.insertRouteGrant(tx, {
-      userId,
-      route: repository.CHECKOUT_SUCCESS_ROUTE,
-      orderId: order.id,
-      expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
-    });
     await deps.mailer.queue(
       tx,
       email,

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
+import { preparedQuery, schema } from '@sprout/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
 
 const { authEvents } = schema;
@@ -46,8 +46,13 @@ export async function takeSlot(
 }
 
 export async function deleteSlot(db: Database, id: number): Promise<void> {
-  await db.delete(authEvents).where(eq(authEvents.id, id));
+  await deleteSlotQuery(db, { id });
 }
+
+// Every checkout gives its card's slot back: built once and prepared (decision 022).
+const deleteSlotQuery = preparedQuery('limits_delete_slot', (db) =>
+  db.delete(authEvents).where(eq(authEvents.id, sql.placeholder('id'))),
+);
 
 export async function insertEvent(db: Database, kind: LimitedEvent, subject: string): Promise<void> {
   await db.insert(authEvents).values({ kind, subject });

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
+import { preparedQuery, schema } from '@sprout/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 const { mailMessages } = schema;
@@ -17,8 +17,21 @@ export async function insertMail(
     headers?: Record<string, string> | undefined;
   },
 ): Promise<void> {
-  await db.insert(mailMessages).values(mail);
+  // Queued inside many transactions (checkout's among them): built once and prepared (decision 022).
+  await insertMailQuery(db, { ...mail, headers: mail.headers ?? {} });
 }
+
+const insertMailQuery = preparedQuery('mail_insert', (db) =>
+  db.insert(mailMessages).values({
+    id: sql.placeholder('id'),
+    to: sql.placeholder('to'),
+    subject: sql.placeholder('subject'),
+    html: sql.placeholder('html'),
+    text: sql.placeholder('text'),
+    template: sql.placeholder('template'),
+    headers: sql.placeholder('headers'),
+  } as unknown as typeof mailMessages.$inferInsert),
+);
 
 /**
  * Claims up to `limit` due messages for this worker. The claim is a lease: the row's available_at

@@ -16,8 +16,9 @@ export type TestRefundRow = typeof testPaymentRefunds.$inferSelect;
 export async function insertTestPaymentMethod(
   db: Database,
   method: typeof testPaymentMethods.$inferInsert,
-): Promise<void> {
-  await db.insert(testPaymentMethods).values(method);
+): Promise<TestPaymentMethodRow> {
+  const [row] = await db.insert(testPaymentMethods).values(method).returning();
+  return row!;
 }
 
 export async function findTestPaymentMethod(db: Database, id: string): Promise<TestPaymentMethodRow | null> {

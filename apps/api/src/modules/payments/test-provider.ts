@@ -147,9 +147,12 @@ export class TestPaymentProvider implements PaymentProvider {
     const known = this.methods.get(id);
     if (known) return known;
     const row = await repository.findTestPaymentMethod(this.db, id);
-    if (!row) return null;
+    return row ? this.keep(row) : null;
+  }
+
+  private keep(row: repository.TestPaymentMethodRow): repository.TestPaymentMethodRow {
     if (this.methods.size >= KEPT_CARDS) this.methods.delete(this.methods.keys().next().value!);
-    this.methods.set(id, row);
+    this.methods.set(row.id, row);
     return row;
   }
 
@@ -361,7 +364,8 @@ export class TestPaymentProvider implements PaymentProvider {
       behavior: testCardBehavior(digits),
       fingerprint: this.fingerprintOf(digits),
     };
-    await repository.insertTestPaymentMethod(this.db, method);
+    // Kept as written: the checkout that follows reads its fingerprint without a statement.
+    this.keep(await repository.insertTestPaymentMethod(this.db, method));
     return { id: method.id, brand: method.brand, last4: method.last4 };
   }
 

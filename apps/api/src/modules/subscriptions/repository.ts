@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { schema } from '@sprout/db';
+import { preparedQuery, schema } from '@sprout/db';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 
 const {
@@ -37,8 +37,35 @@ export async function insertSubscription(
   db: Database,
   subscription: NewSubscription,
 ): Promise<SubscriptionRow> {
-  const [row] = await db.insert(subscriptions).values(subscription).returning();
+  // Checkout's hot path: prepared once per set of columns given (decision 022; checkout always
+  // gives one of two sets, with or without a saved card).
+  const columns = Object.keys(subscription) as (keyof NewSubscription)[];
+  const signature = columns.join(',');
+  let query = subscriptionInserts.get(signature);
+  if (!query) {
+    query = subscriptionInsertQuery(`subscriptions_insert_${subscriptionInserts.size + 1}`, columns);
+    subscriptionInserts.set(signature, query);
+  }
+  const [row] = await query(
+    db,
+    Object.fromEntries(columns.map((column) => [String(column), subscription[column]])),
+  );
   return row!;
+}
+
+const subscriptionInserts = new Map<string, ReturnType<typeof subscriptionInsertQuery>>();
+
+function subscriptionInsertQuery(name: string, columns: (keyof NewSubscription)[]) {
+  return preparedQuery<Record<string, unknown>, SubscriptionRow[]>(name, (db) =>
+    db
+      .insert(subscriptions)
+      .values(
+        Object.fromEntries(
+          columns.map((column) => [column, sql.placeholder(String(column))]),
+        ) as unknown as NewSubscription,
+      )
+      .returning(),
+  );
 }
 
 export async function updateSubscription(
@@ -318,6 +345,69 @@ export async function insertDeliveries(
     .returning({ id: deliveries.id, deliveryDate: deliveries.deliveryDate });
 }
 
+/** A new subscription's boxes, each with the same contents. */
+export type NewDeliveryWithItems = {
+  deliveryDate: string;
+  cutoffAt: Date;
+  status: 'scheduled' | 'charged';
+  weeklyOrdinal: number | null;
+  orderId: number | null;
+};
+
+/**
+ * A subscription's first boxes and their contents in one statement, whatever the number of boxes
+ * and items (checkout's hot path, issue 18): both go in as one JSON array each, so the SQL text is
+ * the same every time and is prepared once (decision 022). A box whose date the subscription
+ * already has is skipped (and gets no items); the boxes written are answered. The items' foreign
+ * key is checked at the end of the statement, when their boxes exist.
+ */
+export async function insertDeliveriesWithItems(
+  db: Database,
+  subscriptionId: number,
+  boxes: NewDeliveryWithItems[],
+  items: DeliveryContent[],
+): Promise<{ id: number; deliveryDate: string }[]> {
+  if (boxes.length === 0) return [];
+  return deliveriesWithItemsQuery(db, {
+    subscriptionId,
+    boxes: JSON.stringify(
+      boxes.map((box) => ({
+        delivery_date: box.deliveryDate,
+        cutoff_at: box.cutoffAt.toISOString(),
+        status: box.status,
+        weekly_ordinal: box.weeklyOrdinal,
+        order_id: box.orderId,
+      })),
+    ),
+    items: JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
+  });
+}
+
+const deliveriesWithItemsQuery = preparedQuery('subscriptions_start_deliveries', (db) => {
+  const written = db
+    .$with('written_boxes', {
+      id: sql<number>`id`.as('id'),
+      deliveryDate: sql<string>`delivery_date`.as('delivery_date'),
+    })
+    .as(sql`
+      insert into ${deliveries} (subscription_id, delivery_date, cutoff_at, status, weekly_ordinal, order_id)
+      select ${sql.placeholder('subscriptionId')}::int, box.delivery_date, box.cutoff_at, box.status,
+        box.weekly_ordinal, box.order_id
+      from json_to_recordset(${sql.placeholder('boxes')}::json) as box(delivery_date date,
+        cutoff_at timestamptz, status text, weekly_ordinal int, order_id int)
+      on conflict (subscription_id, delivery_date) do nothing
+      returning id, delivery_date::text as delivery_date`);
+  const writtenItems = db.$with('written_box_items', {}).as(sql`
+      insert into ${deliveryItems} (delivery_id, product_id, quantity)
+      select written_boxes.id, item.product_id, item.quantity
+      from written_boxes, json_to_recordset(${sql.placeholder('items')}::json) as item(product_id int,
+        quantity int)`);
+  return db
+    .with(written, writtenItems)
+    .select({ id: written.id, deliveryDate: written.deliveryDate })
+    .from(written);
+});
+
 /** Copies one box's contents into new boxes: one statement whatever the number of boxes. */
 export async function copyDeliveryItems(db: Database, fromDeliveryId: number, toDeliveryIds: number[]) {
   if (toDeliveryIds.length === 0) return;
@@ -336,16 +426,6 @@ export async function listDeliveryContents(db: Database, deliveryId: number) {
     .from(deliveryItems)
     .where(eq(deliveryItems.deliveryId, deliveryId))
     .orderBy(asc(deliveryItems.productId));
-}
-
-/** The same contents in several new boxes: one statement whatever the number of boxes and items. */
-export async function insertDeliveryItemsOf(
-  db: Database,
-  deliveryIds: number[],
-  items: { productId: number; quantity: number }[],
-) {
-  const rows = deliveryIds.flatMap((deliveryId) => items.map((item) => ({ deliveryId, ...item })));
-  if (rows.length > 0) await db.insert(deliveryItems).values(rows);
 }
 
 /** Replaces a box's contents (the cutoff's fill-up): two statements. */

@@ -77,30 +77,31 @@ export async function startDeliveries(
     subscription.status === 'active'
       ? UPCOMING_DELIVERY_COUNT - (firstCutoff.getTime() > first.asOf.getTime() ? 1 : 0)
       : 0;
-  const rows = await repository.insertDeliveries(tx, [
-    {
-      subscriptionId: subscription.id,
-      deliveryDate: first.deliveryDate,
-      cutoffAt: firstCutoff,
-      status: 'charged',
-      weeklyOrdinal: 1,
-      orderId: first.orderId,
-    },
-    ...upcomingDates(first.deliveryDate, subscription, missing, first.asOf).map((date) => ({
-      subscriptionId: subscription.id,
-      deliveryDate: date,
-      cutoffAt: deliveryCutoff(date),
-      status: 'scheduled' as const,
-    })),
-  ]);
+  // The boxes and their contents: one statement (checkout's hot path).
+  const rows = await repository.insertDeliveriesWithItems(
+    tx,
+    subscription.id,
+    [
+      {
+        deliveryDate: first.deliveryDate,
+        cutoffAt: firstCutoff,
+        status: 'charged',
+        weeklyOrdinal: 1,
+        orderId: first.orderId,
+      },
+      ...upcomingDates(first.deliveryDate, subscription, missing, first.asOf).map((date) => ({
+        deliveryDate: date,
+        cutoffAt: deliveryCutoff(date),
+        status: 'scheduled' as const,
+        weeklyOrdinal: null,
+        orderId: null,
+      })),
+    ],
+    first.items,
+  );
   if (!rows.some((row) => row.deliveryDate === first.deliveryDate)) {
     throw new AppError('conflict', 'This subscription already has a box on that date.');
   }
-  await repository.insertDeliveryItemsOf(
-    tx,
-    rows.map((row) => row.id),
-    first.items,
-  );
 }
 
 /** The next `missing` delivery dates after `after` whose cutoff is still ahead of `asOf`. */

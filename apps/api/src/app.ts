@@ -47,7 +47,11 @@ export type BuildAppOptions = {
  * without HTTP emulation (decision 030). Assigned, not stored, as that route does for a visitor.
  */
 export type VisitorExperiments = {
-  forVisitor(visitorId: string): Promise<ExperimentAssignment[]>;
+  /**
+   * `newVisitor`: the id was minted for this request (no cookie carried it), so nothing can be
+   * stored under it yet and the read of stored variants is skipped (the same answer, one statement).
+   */
+  forVisitor(visitorId: string, options?: { newVisitor?: boolean }): Promise<ExperimentAssignment[]>;
 };
 
 declare module 'fastify' {
@@ -141,8 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The catalogue's cache and its LISTEN connection (decision 028): the reads and admin writes use it.
   await app.register(cataloguePlugin, { database: options.database });
   const visitorExperiments: VisitorExperiments = {
-    forVisitor: (visitorId) =>
-      experimentsFor(options.database.db, { cartId: undefined, userId: undefined, visitorId }),
+    forVisitor: (visitorId, { newVisitor = false } = {}) =>
+      experimentsFor(options.database.db, { cartId: undefined, userId: undefined, visitorId }, new Date(), {
+        newVisitor,
+      }),
   };
   app.decorate('experiments', visitorExperiments);
   await app.register(security, {

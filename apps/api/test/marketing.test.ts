@@ -355,6 +355,15 @@ describe('experiments', () => {
     );
   });
 
+  it('answers a visitor id minted for this request with one statement and the same variants', async () => {
+    const visitorId = randomUUID();
+    const overHttp = (await getJson(context.app, `/api/experiments?visitor_id=${visitorId}`)).body.data;
+    expect(overHttp.length).toBeGreaterThan(0);
+    const before = context.database.statements.count;
+    expect(await context.app.experiments.forVisitor(visitorId, { newVisitor: true })).toEqual(overHttp);
+    expect(context.database.statements.count - before).toBe(1);
+  });
+
   it("refuses another customer's assignments", async () => {
     const { status } = await getJson(context.app, '/api/experiments?user_id=1');
     expect(status).toBe(403);

@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { createDocumentMemo } from './lib/document-memo.server';
 import { NonceContext } from './lib/nonce';
+import { attachWholeDocument } from './lib/whole-document';
 
 export const streamTimeout = 5_000;
 
@@ -18,12 +19,48 @@ function visitorIdOf(routerContext: EntryContext): string | undefined {
   return typeof visitorId === 'string' ? visitorId : undefined;
 }
 
+/**
+ * The turbo-stream payload of the loader data, read whole, and the stream handed back unread for a
+ * render (a copy of what was read, ending as the original did). Memoised pages defer no data, so
+ * the payload is one line, complete once the loaders are; a page that deferred some would only be
+ * read when its promises settle, as its whole document waits for them anyway. More than one
+ * chunk (deferred data) or an error is no key: such a document is rendered, never memoised.
+ */
+async function takePayload(
+  routerContext: EntryContext,
+): Promise<{ payload: Buffer | null; handBack(): void }> {
+  const stream = routerContext.serverHandoffStream as ReadableStream<Uint8Array> | undefined;
+  if (!stream) return { payload: null, handBack() {} };
+  const chunks: Uint8Array[] = [];
+  let failure: { error: unknown } | null = null;
+  const reader = stream.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+  } catch (error) {
+    failure = { error };
+  }
+  const only = failure || chunks.length !== 1 ? null : chunks[0]!;
+  return {
+    payload: only && Buffer.from(only.buffer, only.byteOffset, only.byteLength),
+    // Only a render reads it again: a memo hit makes no stream at all (web streams cost).
+    handBack() {
+      routerContext.serverHandoffStream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          if (failure) controller.error(failure.error);
+          else controller.close();
+        },
+      });
+    },
+  };
+}
+
 function htmlResponse(body: Buffer, status: number, headers: Headers): Response {
   headers.set('Content-Type', 'text/html');
   // A known length tells the page handler the document is whole (sent as one buffer, not a stream).
   headers.set('Content-Length', String(body.byteLength));
   // Buffer.concat's bytes live in a plain ArrayBuffer, never a shared one.
-  return new Response(body as Uint8Array<ArrayBuffer>, { headers, status });
+  return attachWholeDocument(new Response(body as Uint8Array<ArrayBuffer>, { headers, status }), body);
 }
 
 /**
@@ -50,21 +87,44 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   const handlerContext = routerContext.staticHandlerContext;
   const volatile = [nonce, visitorIdOf(routerContext)];
-  const memoKey = routerContext.isSpaMode
-    ? null
-    : documents.keyOf({
-        method: request.method.toUpperCase(),
-        url: request.url,
-        statusCode: responseStatusCode,
-        leafRouteId: handlerContext.matches.at(-1)?.route.id,
-        loaderData: handlerContext.loaderData,
-        actionData: handlerContext.actionData,
-        errors: handlerContext.errors,
-        volatile,
-      });
-  const memoised = memoKey ? documents.get(memoKey, volatile) : null;
-  if (memoised !== null) return htmlResponse(memoised, responseStatusCode, responseHeaders);
+  const candidate = {
+    method: request.method.toUpperCase(),
+    statusCode: responseStatusCode,
+    leafRouteId: handlerContext.matches.at(-1)?.route.id,
+    actionData: handlerContext.actionData,
+    errors: handlerContext.errors,
+  };
+  if (routerContext.isSpaMode || !documents.isCandidate(candidate)) {
+    return renderDocument(request, responseStatusCode, responseHeaders, routerContext, nonce, null, volatile);
+  }
+  // Keyed by the payload React Router already encoded for the browser (decision 030).
+  return takePayload(routerContext).then(({ payload, handBack }) => {
+    const memoKey = documents.keyOfEncoded({ ...candidate, url: request.url, payload, volatile });
+    const memoised = memoKey ? documents.get(memoKey, volatile) : null;
+    if (memoised !== null) return htmlResponse(memoised, responseStatusCode, responseHeaders);
+    handBack();
+    return renderDocument(
+      request,
+      responseStatusCode,
+      responseHeaders,
+      routerContext,
+      nonce,
+      memoKey,
+      volatile,
+    );
+  });
+}
 
+/** React's render of the document into one buffer, kept in the memo under `memoKey` when given. */
+function renderDocument(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  nonce: string,
+  memoKey: string | null,
+  volatile: (string | undefined)[],
+) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // The status the shell was rendered with: an error in a boundary after it leaves it as it was.

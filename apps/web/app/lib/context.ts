@@ -39,7 +39,8 @@ export const DEFAULT_MARKETING_SETTINGS: MarketingSettings = {
 
 /** The experiments of a browser known by its visitor id alone (no session, no cart). */
 export type VisitorExperimentsReader = {
-  forVisitor(visitorId: string): Promise<ExperimentAssignment[]>;
+  /** `newVisitor`: the id was minted for this request, so nothing is stored under it yet. */
+  forVisitor(visitorId: string, options?: { newVisitor?: boolean }): Promise<ExperimentAssignment[]>;
 };
 
 declare module 'react-router' {

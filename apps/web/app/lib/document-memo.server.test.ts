@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDocumentMemo, type MemoInputs } from './document-memo.server';
+import { createDocumentMemo, type EncodedInputs, type MemoInputs } from './document-memo.server';
 
 const NONCE_A = 'n0nceAAAAAAAAAAAAAAAAA==';
 const NONCE_B = 'n0nceBBBBBBBBBBBBBBBBB==';
@@ -85,5 +85,62 @@ describe('the rendered-document memo', () => {
     expect(memo.size).toBe(200);
     const oldest = inputs({ url: 'http://store.test/menus?page=1' });
     expect(memo.get(memo.keyOf(oldest)!, oldest.volatile)).toBeNull();
+  });
+});
+
+describe('the memo keyed by the encoded payload', () => {
+  const payloadOf = (visitor: string, variant = 'a.control', price = 899) =>
+    Buffer.from(
+      `[{"root":1},{"experiments":2,"visitorId":3},"${variant}","${visitor}",{"price":4},${price}]\n`,
+    );
+  const encoded = (payload: Buffer | null, overrides: Partial<EncodedInputs> = {}, nonce = NONCE_A) => {
+    const visitor = payload?.includes(VISITOR_B) ? VISITOR_B : VISITOR_A;
+    return {
+      method: 'GET',
+      url: 'http://store.test/menus',
+      statusCode: 200,
+      leafRouteId: 'menus',
+      actionData: null,
+      errors: null,
+      payload,
+      volatile: [nonce, visitor],
+      ...overrides,
+    } satisfies EncodedInputs;
+  };
+
+  it('gives two visitors with the same data the same key, and sends the document with their own values', () => {
+    const memo = createDocumentMemo();
+    const first = encoded(payloadOf(VISITOR_A));
+    const key = memo.keyOfEncoded(first)!;
+    memo.set(key, Buffer.from(`<script nonce="${NONCE_A}">v="${VISITOR_A}"</script>`), first.volatile);
+    const second = encoded(payloadOf(VISITOR_B), {}, NONCE_B);
+    expect(memo.keyOfEncoded(second)).toBe(key);
+    expect(memo.get(key, second.volatile)?.toString()).toBe(
+      `<script nonce="${NONCE_B}">v="${VISITOR_B}"</script>`,
+    );
+  });
+
+  it('keys on every other byte of the payload and on the address', () => {
+    const memo = createDocumentMemo();
+    const key = memo.keyOfEncoded(encoded(payloadOf(VISITOR_A)));
+    expect(memo.keyOfEncoded(encoded(payloadOf(VISITOR_A, 'a.other')))).not.toBe(key);
+    expect(memo.keyOfEncoded(encoded(payloadOf(VISITOR_A, 'a.control', 999)))).not.toBe(key);
+    expect(
+      memo.keyOfEncoded(encoded(payloadOf(VISITOR_A), { url: 'http://store.test/menus?page=2' })),
+    ).not.toBe(key);
+    // Bytes moved between the address and the payload make another key (lengths are hashed).
+    const moved = encoded(Buffer.from('x'), { url: 'http://store.test/menus' });
+    const shifted = encoded(Buffer.from('sx'), { url: 'http://store.test/menu' });
+    expect(memo.keyOfEncoded(moved)).not.toBe(memo.keyOfEncoded(shifted));
+  });
+
+  it('makes no key without a whole payload, nor for a request that may not be memoised', () => {
+    const memo = createDocumentMemo();
+    expect(memo.keyOfEncoded(encoded(null))).toBeNull();
+    expect(memo.keyOfEncoded(encoded(payloadOf(VISITOR_A), { method: 'POST' }))).toBeNull();
+    expect(memo.keyOfEncoded(encoded(payloadOf(VISITOR_A), { statusCode: 404 }))).toBeNull();
+    expect(memo.keyOfEncoded(encoded(payloadOf(VISITOR_A), { leafRouteId: 'account' }))).toBeNull();
+    expect(memo.keyOfEncoded(encoded(payloadOf(VISITOR_A), { actionData: { ok: true } }))).toBeNull();
+    expect(memo.keyOfEncoded(encoded(payloadOf(VISITOR_A), { errors: { menus: 'boom' } }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * A memo of rendered documents (decision 030). React renders a page as a pure function of its
@@ -24,6 +24,29 @@ type Stored = {
   expires: number;
 };
 
+/** What decides whether a request's document may be memoised at all (before any key is made). */
+export type MemoCandidate = {
+  method: string;
+  statusCode: number;
+  leafRouteId: string | undefined;
+  actionData: unknown;
+  errors: unknown;
+};
+
+/**
+ * A request's inputs as React Router already encoded them for the browser: its address and the
+ * turbo-stream payload of its loader data (`serverHandoffStream`), read whole. That payload is the
+ * very data the document embeds and hydrates from, encoded faithfully (undefined apart from a
+ * missing key, a Date as a Date), so it keys the document without walking and stringifying the
+ * loader data a second time.
+ */
+export type EncodedInputs = MemoCandidate & {
+  url: string;
+  /** The payload's bytes; null when it did not arrive whole (deferred data, an aborted encoding). */
+  payload: Buffer | null;
+  volatile: (string | undefined)[];
+};
+
 export type MemoInputs = {
   method: string;
   url: string;
@@ -37,8 +60,12 @@ export type MemoInputs = {
 };
 
 export type DocumentMemo = {
+  /** Whether a request's document may be memoised at all: worth reading its payload for a key. */
+  isCandidate(candidate: MemoCandidate): boolean;
   /** The key for a request whose document may be memoised, or null when it may not. */
   keyOf(inputs: MemoInputs): string | null;
+  /** The same from the encoded payload (what the document entry uses): see EncodedInputs. */
+  keyOfEncoded(inputs: EncodedInputs): string | null;
   /** The stored document for `key` with this request's volatile values, if any. */
   get(key: string, volatile: (string | undefined)[]): Buffer | null;
   set(key: string, html: Buffer, volatile: (string | undefined)[]): void;
@@ -85,15 +112,30 @@ function cut(bytes: Buffer, value: string, index: number): (Buffer | number)[] {
   return parts;
 }
 
+/** `bytes` cut at every occurrence of each value, each cut marked with its value's index. */
+function cutAll(bytes: Buffer, values: string[]): (Buffer | number)[] {
+  let parts: (Buffer | number)[] = [bytes];
+  values.forEach((value, index) => {
+    parts = parts.flatMap((part) => (typeof part === 'number' ? [part] : cut(part, value, index)));
+  });
+  return parts;
+}
+
+function isCandidate(candidate: MemoCandidate): boolean {
+  if (candidate.method !== 'GET' || candidate.statusCode !== 200) return false;
+  if (!candidate.leafRouteId || !MEMO_ROUTES.has(candidate.leafRouteId)) return false;
+  return candidate.actionData == null && candidate.errors == null;
+}
+
 export function createDocumentMemo(options: { now?: () => number } = {}): DocumentMemo {
   const now = options.now ?? Date.now;
   const documents = new Map<string, Stored>();
 
   return {
+    isCandidate,
+
     keyOf(inputs) {
-      if (inputs.method !== 'GET' || inputs.statusCode !== 200) return null;
-      if (!inputs.leafRouteId || !MEMO_ROUTES.has(inputs.leafRouteId)) return null;
-      if (inputs.actionData != null || inputs.errors != null) return null;
+      if (!isCandidate(inputs)) return null;
       let json: string;
       try {
         json = plainJson([inputs.url, inputs.loaderData]);
@@ -105,6 +147,20 @@ export function createDocumentMemo(options: { now?: () => number } = {}): Docume
         json = json.replaceAll(value, `\u0000volatile${index}`);
       });
       return createHash('sha256').update(json).digest('base64');
+    },
+
+    keyOfEncoded(inputs) {
+      if (!isCandidate(inputs) || inputs.payload === null) return null;
+      // The address and the payload are told apart by their lengths, not by a separator. One
+      // buffer hashed at once: a Hash object per request cost more than copying the payload.
+      const url = Buffer.from(inputs.url);
+      const values = usable(inputs.volatile);
+      const marks = values.map((_, index) => Buffer.from(`\u0000volatile${index}\u0000`));
+      const parts = [Buffer.from(`${url.byteLength}:${inputs.payload.byteLength}:`)];
+      for (const bytes of [url, inputs.payload]) {
+        for (const part of cutAll(bytes, values)) parts.push(typeof part === 'number' ? marks[part]! : part);
+      }
+      return hash('sha256', Buffer.concat(parts), 'base64');
     },
 
     get(key, volatile) {
@@ -122,10 +178,7 @@ export function createDocumentMemo(options: { now?: () => number } = {}): Docume
     },
 
     set(key, html, volatile) {
-      let parts: (Buffer | number)[] = [html];
-      usable(volatile).forEach((value, index) => {
-        parts = parts.flatMap((part) => (typeof part === 'number' ? [part] : cut(part, value, index)));
-      });
+      const parts = cutAll(html, usable(volatile));
       documents.delete(key);
       documents.set(key, { parts, expires: now() + TTL_MS });
       while (documents.size > MAX_DOCUMENTS) {

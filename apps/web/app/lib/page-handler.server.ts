@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { wholeDocumentOf } from './whole-document';
 
 type PageHandlerOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -59,6 +60,9 @@ export function createPageHandler(options: PageHandlerOptions) {
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
     // A document rendered whole (entry.server.tsx) goes out as one buffer: one write to the socket.
+    // Its bytes come beside the Response, not read back through its web stream (whole-document.ts).
+    const document = wholeDocumentOf(response);
+    if (document) return reply.send(document);
     if (response.headers.has('content-length')) return reply.send(Buffer.from(await response.arrayBuffer()));
     return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
   };

@@ -20,6 +20,7 @@ import { browsingPromoCode } from '../features/promotions/promo-code.server';
 import { menuBreadcrumbs, productJsonLd } from '../features/seo/structured-data';
 import { isApiError } from '../lib/api-client.server';
 import { orNotFound } from '../lib/http.server';
+import { projectList } from '../lib/projection.server';
 import type { Route } from './+types/menus';
 
 const PAGE_SIZE = 12;
@@ -129,13 +130,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product,
     // Only what the page renders: the catalogue's answers carry more (descriptions, every picture size).
     menu,
-    menus: menus.data.map((item) => menuTab.parse(item)),
-    indicators: indicators.data.map((item) => filterOption.parse(item)),
+    menus: projectList(menus.data, menuTab),
+    indicators: projectList(indicators.data, filterOption),
     tags: tags.data,
     selected,
-    products: products.data.map((item) => productCardData.parse(item)),
+    products: projectList(products.data, productCardData),
     pagination: products.meta.pagination,
-    bestsellers: bestsellers.data.map((group) => presetCardData.parse(group)),
+    bestsellers: projectList(bestsellers.data, presetCardData),
   };
 }
 

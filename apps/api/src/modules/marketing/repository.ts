@@ -75,8 +75,13 @@ export async function findNonprofitSelection(db: Database, orderId: number) {
 // ─── Experiments ─────────────────────────────────────────────────────────────────────────────
 
 export function listExperiments(db: Database): Promise<ExperimentRow[]> {
-  return db.select().from(experiments).orderBy(experiments.id);
+  return listExperimentsQuery(db, {});
 }
+
+/** Read on every page view (the root loader's experiments): its SQL built once (decision 022). */
+const listExperimentsQuery = preparedQuery('marketing_experiments_list', (db) =>
+  db.select().from(experiments).orderBy(experiments.id),
+);
 
 export async function findExperimentById(db: Database, id: number): Promise<ExperimentRow | undefined> {
   const [row] = await db.select().from(experiments).where(eq(experiments.id, id)).limit(1);

@@ -199,7 +199,7 @@ export async function experimentsFor(
   db: Database,
   input: { cartId: string | undefined; userId: number | undefined; visitorId?: string | undefined },
   at: Date = new Date(),
-  options: { storeVisitor?: boolean } = {},
+  options: { storeVisitor?: boolean; newVisitor?: boolean } = {},
 ): Promise<ExperimentAssignment[]> {
   const cartId = input.cartId && (await cartExists(db, input.cartId)) ? input.cartId : undefined;
   const chain: Unit[] = [];
@@ -211,7 +211,8 @@ export async function experimentsFor(
   if (unit.type === 'visitor' && !options.storeVisitor) {
     const running = (await repository.listExperiments(db)).filter((experiment) => isRunning(experiment, at));
     if (running.length === 0) return [];
-    const stored = await storedVariants(db, unit);
+    // An id minted for this very request has nothing stored yet: one statement saved per first view.
+    const stored = options.newVisitor ? new Map<number, string>() : await storedVariants(db, unit);
     return running.map((experiment) =>
       asAssignment(experiment, stored.get(experiment.id) ?? assignVariant(experiment, unit.id)),
     );

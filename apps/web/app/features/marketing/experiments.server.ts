@@ -55,7 +55,7 @@ export async function loadExperiments(
   if (local && !cartId && !readCookie(header, SESSION_COOKIE) && !readCookie(header, ABANDONED_CART_COOKIE)) {
     if (!experimentsQuery.safeParse({ visitor_id: visitorId }).success) return data([]);
     try {
-      return data(await local.forVisitor(visitorId));
+      return data(await local.forVisitor(visitorId, { newVisitor: known === null }));
     } catch (error) {
       console.error(error);
       return data([]);

@@ -15,6 +15,9 @@
 // (CSP errors), so it was not adopted. zod (26 KB) and conform (12 KB) are off the gift card, blog
 // and account pages (measured 2026-11-23): their browser code reads the contracts' zod-free constant
 // modules, and the gift card form loads its schema check when used; the sign-in pages still carry both.
+// Grouping what the root route and the storefront layouts import into one chunk each (decision 031)
+// took 4 to 10 KB off every page (fewer chunks, better compression): the budgets follow, again with
+// about 2 KB of room (measured 2026-11-23).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,13 +25,13 @@ import { gzipSync } from 'node:zlib';
 
 /** Each storefront page by its deepest route id, with its budget in KB of gzip. */
 const PAGES = [
-  { page: '/', route: 'index', budgetKb: 141 },
-  { page: '/menus', route: 'menus', budgetKb: 141 },
-  { page: '/onboarding/plans', route: 'onboarding-plans', budgetKb: 138 },
-  { page: '/gift-cards', route: 'gift-cards', budgetKb: 148 },
-  { page: '/blog/', route: 'blog', budgetKb: 141 },
-  { page: '/blog/{post}', route: 'blog-post', budgetKb: 142 },
-  { page: '/account', route: 'account', budgetKb: 142 },
+  { page: '/', route: 'index', budgetKb: 135 },
+  { page: '/menus', route: 'menus', budgetKb: 136 },
+  { page: '/onboarding/plans', route: 'onboarding-plans', budgetKb: 133 },
+  { page: '/gift-cards', route: 'gift-cards', budgetKb: 141 },
+  { page: '/blog/', route: 'blog', budgetKb: 135 },
+  { page: '/blog/{post}', route: 'blog-post', budgetKb: 136 },
+  { page: '/account', route: 'account', budgetKb: 137 },
 ];
 const verbose = process.argv.includes('--verbose');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -25,6 +25,7 @@ import { DemoRibbon } from './features/layout/DemoRibbon';
 import { ErrorScreen } from './features/layout/ErrorScreen';
 import { LiveRegion } from './features/layout/LiveRegion';
 import { RouteFocus } from './features/layout/RouteFocus';
+import { StylesheetPreloads } from './features/layout/StylesheetPreloads';
 import { type ExperimentsData, loadExperiments } from './features/marketing/experiments.server';
 import { GtmScript } from './features/marketing/GtmScript';
 import { gtmBootstrap } from './features/marketing/gtm.server';
@@ -151,6 +152,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="alternate" type="application/rss+xml" title={`${siteName} blog`} href="/blog/rss.xml" />
         <Meta />
+        <StylesheetPreloads />
         <Links />
         {root?.gtmScript ? <GtmScript script={root.gtmScript} nonce={nonce} /> : null}
       </head>

@@ -19,6 +19,11 @@ export function ProductCard({
 }: {
   /** A full Product fits too: the card reads only these fields. */
   product: ProductCardData;
+  /**
+   * Fetched from the document rather than lazily, at the browser's own priority (no
+   * `fetchpriority`): a menu's first row, on screen on a desktop but below the menus, presets and
+   * filters on a phone, where a high priority would take the bandwidth of the stylesheet and scripts.
+   */
   priority?: boolean;
   /** What the card's button does: the cart's Add by default; the account's box editor brings its own. */
   controls?: ReactNode;
@@ -53,7 +58,6 @@ export function ProductCard({
             width={400}
             height={300}
             loading={priority ? 'eager' : 'lazy'}
-            {...(priority ? { fetchPriority: 'high' as const } : {})}
             decoding="async"
           />
         </Link>

@@ -224,7 +224,29 @@ describe('the cart action', () => {
     const answer = await post({ intent: 'update-details', email: email('zip'), zip_code: '00000' });
     expect(answer.data).toMatchObject({
       ok: false,
-      errors: { zip_code: ['We could not find this zip code.'] },
+      result: { status: 'error', error: { zip_code: ['We could not find this zip code.'] } },
+    });
+  });
+
+  it('the capture and promo forms are checked by their contracts before the API is asked', async () => {
+    const capture = await post({ intent: 'update-details', email: 'not-an-email', zip_code: '' });
+    expect(capture.setCookies).toEqual([]);
+    expect(capture.data).toMatchObject({
+      ok: false,
+      result: {
+        error: { email: ['Please enter a valid email address'], zip_code: ['This field is required'] },
+      },
+    });
+    const promo = await post({ intent: 'apply-promo', code: '  ' });
+    expect(promo.data).toMatchObject({ ok: false, result: { error: { code: ['Please enter a promo code'] } } });
+  });
+
+  it("a refused promo code comes back on the form's field", async () => {
+    const cookie = await visitorWithPlan();
+    const answer = await post({ intent: 'apply-promo', code: 'NO-SUCH-CODE' }, cookie);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      result: { error: { code: [expect.stringMatching(/promo code/)] } },
     });
   });
 });

@@ -17,6 +17,7 @@ import {
 } from 'react-router';
 import type { RootData } from '../../root';
 import { CART_ADD_ERROR_DURATION, showFlash } from '../flash/flash';
+import { useHydrated } from '../forms/useHydrated';
 import type { CartActionData } from './cart.server';
 import type { CartPageData } from './cart-page.server';
 import { EMPTY_COSTS, toCart, toOnboarding } from './mapping';
@@ -95,15 +96,6 @@ export function useCartView() {
     const onboarding = data ? toOnboarding(data) : null;
     return { page, cart, onboarding, identified: Boolean(data?.email) && data?.zip_code_id != null };
   }, [page]);
-}
-
-/** True once React runs in the browser: forms then go through fetchers instead of a page load. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
 }
 
 /** Before hydration a form posts as a document: the action sends the visitor back to this page. */

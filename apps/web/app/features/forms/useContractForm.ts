@@ -5,6 +5,9 @@ import { useFormAction, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import { useHydrated } from './useHydrated';
 
+/** The name of the button conform submits a form with to validate or update one field. */
+const CONFORM_INTENT = '__intent__';
+
 /** What a route form's action answers: conform's reply, and a notice when the form succeeded in place. */
 export type FormActionData = { result: SubmissionResult<string[]>; notice?: string | null };
 
@@ -28,6 +31,16 @@ export function useContractForm<Schema extends z.ZodObject>(
     id: string;
     lastResult: SubmissionResult<string[]> | null | undefined;
     defaultValue?: Record<string, string>;
+    /**
+     * A submit in flight that is not a navigation of this route's own form: a fetcher's (the cart
+     * action's forms), or the checkout's Pay. Without it, the route's navigation tells.
+     */
+    pending?: boolean;
+    /**
+     * A real submit the schema accepted (conform's validate and update intents never reach it):
+     * the checkout's Pay prevents the post and pays in the browser.
+     */
+    onSubmit?(event: React.FormEvent<HTMLFormElement>): void;
   },
 ) {
   const hydrated = useHydrated();
@@ -63,7 +76,8 @@ export function useContractForm<Schema extends z.ZodObject>(
   });
 
   const action = useFormAction();
-  const submitting = navigation.state === 'submitting' && navigation.formAction === action;
+  const submitting =
+    options.pending ?? (navigation.state === 'submitting' && navigation.formAction === action);
   // The values as the page holds them, read from the form itself: what was typed before the
   // JavaScript loaded counts too (conform's own value starts from the defaults).
   const [values, setValues] = useState<Record<string, unknown>>(() =>
@@ -93,16 +107,32 @@ export function useContractForm<Schema extends z.ZodObject>(
     };
   }
 
+  const conformProps = getFormProps(form);
   return {
     form,
     fields,
     bind,
     messageRef,
     submitting,
+    invalid,
     disabled: hydrated && (submitting || invalid),
     formProps: {
-      ...getFormProps(form),
+      ...conformProps,
       method: 'post' as const,
+      onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+        conformProps.onSubmit(event);
+        // Conform validates a field by submitting the form with its own `__intent__` button (and
+        // prevents that submit); only a submit the schema let through is the visitor's.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.name === CONFORM_INTENT) return;
+        if (event.defaultPrevented) {
+          // Refused here: conform focused the first field in error, whose message stays shown.
+          const active = document.activeElement;
+          if (active && event.currentTarget.contains(active)) setAnnounced(active.getAttribute('name'));
+          return;
+        }
+        options.onSubmit?.(event);
+      },
       'aria-busy': submitting,
       onInput: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),
       onChange: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),

@@ -1,7 +1,7 @@
 import { PROMO_ALREADY_APPLIED_MESSAGE, PROMO_INVALID_MESSAGE } from '@sprout/contracts';
 import type { ApiFailure } from '../../lib/api';
 
-export { PROMO_INVALID_MESSAGE, PROMO_REQUIRED_MESSAGE } from '@sprout/contracts';
+export { PROMO_INVALID_MESSAGE } from '@sprout/contracts';
 export const REFERRAL_INVALID_MESSAGE = 'This referral code could not be applied.';
 
 /** Failures where the server never judged the code: the catalogue's message says what happened. */

@@ -238,7 +238,10 @@ describe('the cart action', () => {
       },
     });
     const promo = await post({ intent: 'apply-promo', code: '  ' });
-    expect(promo.data).toMatchObject({ ok: false, result: { error: { code: ['Please enter a promo code'] } } });
+    expect(promo.data).toMatchObject({
+      ok: false,
+      result: { error: { code: ['Please enter a promo code'] } },
+    });
   });
 
   it("a refused promo code comes back on the form's field", async () => {

@@ -64,10 +64,13 @@ export function useContractForm<Schema extends z.ZodObject>(
   useEffect(() => {
     const errors = options.lastResult?.error;
     if (!errors) return;
-    const first = Object.keys(errors).find((name) => name !== '' && errors[name]?.length);
+    // Conform focuses the first field in error in page order: that is the one announced.
+    const element = document.getElementById(options.id) as HTMLFormElement | null;
+    const names = element ? [...element.elements].map((field) => field.getAttribute('name') ?? '') : [];
+    const first = [...names, ...Object.keys(errors)].find((name) => name !== '' && errors[name]?.length);
     if (first) setAnnounced(first);
     else messagePending.current = true;
-  }, [options.lastResult]);
+  }, [options.lastResult, options.id]);
   // The message renders once conform has taken the reply in (a render later).
   useEffect(() => {
     if (!messagePending.current || !messageRef.current) return;
@@ -95,20 +98,31 @@ export function useContractForm<Schema extends z.ZodObject>(
   );
   const invalid = !schema.safeParse(values).success || hasFieldError;
 
+  /**
+   * A text field's props. `otherError`: a problem found outside the schema (the checkout's zip
+   * lookup), shown by the same rule when the schema finds none.
+   */
   // biome-ignore lint/suspicious/noExplicitAny: any field of any form
-  function bind(field: FieldMetadata<any, any, string[]>) {
+  function bind(field: FieldMetadata<any, any, string[]>, otherError: string | null = null) {
     const shown = focused !== field.name || announced === field.name;
     return {
       id: field.id,
       name: field.name,
       defaultValue: (field.initialValue as string | undefined) ?? '',
-      error: shown ? (field.errors?.[0] ?? null) : null,
+      error: shown ? (field.errors?.[0] ?? otherError) : null,
       onInput: () => setAnnounced((current) => (current === field.name ? null : current)),
     };
   }
 
   const conformProps = getFormProps(form);
+  /** Sends focus to a field whose problem the page found itself; its message stays shown there. */
+  function announce(name: string) {
+    setAnnounced(name);
+    const element = document.getElementById(form.id) as HTMLFormElement | null;
+    (element?.elements.namedItem(name) as HTMLElement | null)?.focus();
+  }
   return {
+    announce,
     form,
     fields,
     bind,

@@ -9,11 +9,11 @@ import {
   type UpdateAbandonedCartBody,
   zipCodeText,
 } from '@sprout/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { CheckoutLoaderData } from '../../routes/onboarding.checkout.server';
 import { PasswordInput } from '../auth/AuthParts';
-import { toCart, toOnboarding } from '../cart/mapping';
+import { discountDescription, firstBoxTaxFree } from '../cart/lines';
 import { forgetCart } from '../cart/storage';
 import { useCartUi, useCartView } from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
@@ -76,15 +76,11 @@ export function CheckoutPage({
     return apiRef.current;
   };
 
-  const fallback = useMemo(
-    () => ({ cart: toCart(data.cart), onboarding: toOnboarding(data.cart) }),
-    [data.cart],
-  );
   // The root loader's cart (re-read after every change) is the truth; this page's own read stands in
   // only if the two differ (another tab changed the cookie).
-  const live = state.onboarding?.abandonedCartId === data.cart.id;
-  const cart = live ? state.cart : fallback.cart;
-  const onboarding = (live ? state.onboarding : null) ?? fallback.onboarding;
+  const live = state.data?.id === data.cart.id;
+  const abandoned = live && state.data ? state.data : data.cart;
+  const { cart } = abandoned;
   const cartId = data.cart.id;
 
   /** Pay saves the details itself (decision 013: the saved total is checked before the card). */
@@ -140,13 +136,17 @@ export function CheckoutPage({
       void submit(event.currentTarget);
     },
   });
-  const cartTotal = cart.costs.total;
+  const cartTotal = cart.costs.total_cost;
   const total = giftCardCodes.length > 0 && giftCardCheck ? giftCardCheck.total_cost : cartTotal;
   const costs =
     giftCardCodes.length > 0 && giftCardCheck
-      ? { ...cart.costs, giftCards: giftCardCheck.gift_cards_amount_applied, total: giftCardCheck.total_cost }
+      ? {
+          ...cart.costs,
+          gift_cards_amount_applied: giftCardCheck.gift_cards_amount_applied,
+          total_cost: giftCardCheck.total_cost,
+        }
       : cart.costs;
-  const ready = onboarding.isReadyToCheckout;
+  const ready = abandoned.is_ready_to_checkout;
 
   /** Checks `codes` on this cart; answers the refusal's message, or null once they are applied. */
   async function checkGiftCards(codes: string[]): Promise<string | null> {
@@ -222,7 +222,7 @@ export function CheckoutPage({
     setDelivery(options);
     setDate((chosen) => keepOrFirstDate(options, chosen));
     setProblems((current) => ({ ...current, date: null }));
-    if (options.status === 'ready' && zipCode !== onboarding.zipCode) {
+    if (options.status === 'ready' && zipCode !== abandoned.zip_code) {
       const saved = await saveCart({ zip_code: zipCode });
       if (saved.kind === 'error' && saved.error.kind === 'validation')
         setZipSaveError(placeServerErrors(saved.error.fieldErrors).fields.zip_code?.[0] ?? null);
@@ -240,7 +240,7 @@ export function CheckoutPage({
   // Add-ons
 
   function upsellQuantity(sku: string): number {
-    if (live) return cart.upsellItems.find((line) => line.sku === sku)?.quantity ?? 0;
+    if (live) return cart.upsell_items.find((line) => line.sku === sku)?.quantity ?? 0;
     return data.upsellItems.find((item) => item.sku === sku)?.quantity ?? 0;
   }
 
@@ -400,11 +400,8 @@ export function CheckoutPage({
     settle(outcome, submission);
   }
 
-  const upsellLines = live ? cart.upsellItems : data.cart.cart.upsell_items;
-  const promo = cart.promoCode;
-  const freeTax = Boolean(
-    promo?.is_applicable && promo.regulations.find((tier) => tier.weekly_ordinal_number === 1)?.free_tax,
-  );
+  const upsellLines = cart.upsell_items;
+  const freeTax = firstBoxTaxFree(cart);
   const formProblems = problems.form.length > 0 ? problems.form : (details.form.errors ?? []);
 
   return (
@@ -557,15 +554,16 @@ export function CheckoutPage({
         <UpsellCarousel items={data.upsellItems} quantityOf={upsellQuantity} disabled={processing} />
 
         <OrderSummary
-          planName={onboarding.plan?.name ?? null}
-          itemCount={cart.itemCount}
+          planName={abandoned.plan?.name ?? null}
+          itemCount={cart.item_count}
           threshold={cart.threshold}
           lines={cart.items}
           upsellLines={upsellLines}
           costs={costs}
+          discountDescription={discountDescription(cart)}
           frequency={frequency}
-          partnershipDescription={onboarding.partnership?.description ?? null}
-          referrerFirstName={cart.referrer?.firstName ?? null}
+          partnershipDescription={abandoned.partnership?.description ?? null}
+          referrerFirstName={abandoned.referrer?.first_name ?? null}
           freeTax={freeTax}
           promoError={problems.promo}
           promoErrorRef={promoErrorRef}
@@ -594,7 +592,7 @@ export function CheckoutPage({
             />
           ) : (
             <p className="checkout-payment__covered">
-              {costs.giftCards > 0
+              {costs.gift_cards_amount_applied > 0
                 ? 'Your gift cards cover your first box: nothing to pay today. What is left on them pays your next boxes; add a card in your account before they run out.'
                 : 'Promotions cover your first box: nothing to pay today. We will ask for a card before your next delivery.'}
             </p>

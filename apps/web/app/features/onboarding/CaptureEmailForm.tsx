@@ -35,7 +35,7 @@ export function CaptureEmailForm({
   submitLabel = 'Continue',
   emailRef,
 }: Props) {
-  const { onboarding } = useCartView();
+  const { data } = useCartView();
   const fetcher = useCartFetcher('cart-details');
   // The action's answer: conform's reply (errors keyed by field, cleared on edit), or done.
   const outcome =
@@ -44,8 +44,8 @@ export function CaptureEmailForm({
     id: formId,
     lastResult: outcome?.result,
     defaultValue: {
-      email: onboarding?.email ?? onboarding?.referee?.email ?? '',
-      zip_code: onboarding?.zipCode ?? '',
+      email: data?.email ?? data?.referee?.email ?? '',
+      zip_code: data?.zip_code ?? '',
     },
     pending: fetcher.state !== 'idle',
   });
@@ -99,7 +99,7 @@ export function CaptureEmailForm({
           {submitLabel}
         </button>
       </fetcher.Form>
-      <SocialButtons abandonedCartId={onboarding?.abandonedCartId ?? null} />
+      <SocialButtons abandonedCartId={data?.id ?? null} />
       <p className="capture-form__login">
         Already a customer?{' '}
         <Link to="/onboarding/login" onClick={onLeave}>

@@ -11,7 +11,7 @@ import { useContractForm } from '../forms/useContractForm';
  * not qualify for yet stays applied and says why.
  */
 export function PromoCodeForm() {
-  const { cart, onboarding } = useCartView();
+  const { cart, data } = useCartView();
   const fetcher = useCartFetcher('cart-promo');
   const headingId = useId();
   const reasonId = useId();
@@ -22,8 +22,8 @@ export function PromoCodeForm() {
   const working: 'apply' | 'remove' | null =
     sending === 'apply-promo' ? 'apply' : sending === 'remove-promo' ? 'remove' : null;
 
-  const promo = cart.promoCode;
-  const partnership = onboarding?.partnership ?? null;
+  const promo = cart.promo_code;
+  const partnership = data?.partnership ?? null;
   const applied = [promo?.code, partnership?.code].filter((value): value is string => Boolean(value));
   const hasCode = applied.length > 0;
 

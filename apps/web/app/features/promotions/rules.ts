@@ -41,6 +41,6 @@ export function isDefinitiveFailure(error: ApiFailure): boolean {
 }
 
 /** Spec section 4: the cart is fully covered by promotions when the total is 0 and the items cost more. */
-export function isFullyCovered(costs: { total: number; items: number }): boolean {
-  return costs.total === 0 && costs.items > 0;
+export function isFullyCovered(costs: { total_cost: number; cart_items: number }): boolean {
+  return costs.total_cost === 0 && costs.cart_items > 0;
 }

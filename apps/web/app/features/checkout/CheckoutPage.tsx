@@ -622,6 +622,7 @@ export function CheckoutPage({
             ) : !ready ? (
               <p className="checkout-form-error">{BOX_NOT_READY_MESSAGE}</p>
             ) : null}
+            {actionData?.notice && !processing ? <p role="status">{actionData.notice}</p> : null}
           </div>
           <button
             ref={payButtonRef}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../api/test/helpers';
 import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import { DETAILS_SAVED_NOTICE, saveCheckoutDetails } from '../app/routes/onboarding.checkout.server';
 
 /**
  * The cart action and the root loader's cart, against the real API in-process (PGlite, or
@@ -224,7 +225,32 @@ describe('the cart action', () => {
     const answer = await post({ intent: 'update-details', email: email('zip'), zip_code: '00000' });
     expect(answer.data).toMatchObject({
       ok: false,
-      errors: { zip_code: ['We could not find this zip code.'] },
+      result: { status: 'error', error: { zip_code: ['We could not find this zip code.'] } },
+    });
+  });
+
+  it('the capture and promo forms are checked by their contracts before the API is asked', async () => {
+    const capture = await post({ intent: 'update-details', email: 'not-an-email', zip_code: '' });
+    expect(capture.setCookies).toEqual([]);
+    expect(capture.data).toMatchObject({
+      ok: false,
+      result: {
+        error: { email: ['Please enter a valid email address'], zip_code: ['This field is required'] },
+      },
+    });
+    const promo = await post({ intent: 'apply-promo', code: '  ' });
+    expect(promo.data).toMatchObject({
+      ok: false,
+      result: { error: { code: ['Please enter a promo code'] } },
+    });
+  });
+
+  it("a refused promo code comes back on the form's field", async () => {
+    const cookie = await visitorWithPlan();
+    const answer = await post({ intent: 'apply-promo', code: 'NO-SUCH-CODE' }, cookie);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      result: { error: { code: [expect.stringMatching(/promo code/)] } },
     });
   });
 });
@@ -250,5 +276,71 @@ describe('link parameters on arrival', () => {
     const arrived = await load('/onboarding/reset-password?email=demo%40example.com&token=x');
     expect(arrived.redirect).toBeNull();
     expect(arrived.setCookies).toEqual([]);
+  });
+});
+
+describe('the checkout details form posted before the JavaScript loaded', () => {
+  async function postDetails(fields: Record<string, string>, cookie: string) {
+    const request = new Request(`${SITE.url}/onboarding/checkout`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    const api = createServerApiClient(inProcessTransport(context.app), request);
+    try {
+      return { data: await saveCheckoutDetails({ request, context: { api } }), redirect: null };
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      return { data: null, redirect: thrown.headers.get('location') };
+    }
+  }
+  const details = {
+    email: 'robin@example.com',
+    first_name: 'Robin',
+    last_name: 'Okafor',
+    address_line_1: '12 Orchard Lane',
+    address_line_2: '',
+    city: 'New York',
+    zip_code: '10001',
+    phone: '(212) 555-0142',
+    password: 'little-spoons',
+    receives_sms_updates: 'true',
+  };
+
+  it('checks the fields by checkoutDetailsForm and never sends the password back', async () => {
+    const cookie = await visitorWithPlan();
+    const answer = await postDetails(
+      { ...details, first_name: '', phone: 'call me', password: 'short' },
+      cookie,
+    );
+    expect(answer.data?.result).toMatchObject({
+      status: 'error',
+      error: {
+        first_name: ['This field is required'],
+        phone: ['Please enter a valid US phone number'],
+        password: ['Use at least 8 characters'],
+      },
+    });
+    expect(answer.data?.result.initialValue).not.toHaveProperty('password');
+    // Nothing was saved.
+    expect((await load('/menus', cookie)).page?.cart?.first_name).toBeNull();
+  });
+
+  it('saves valid details to the cart and says that paying needs JavaScript', async () => {
+    const cookie = await visitorWithPlan();
+    const answer = await postDetails({ ...details, email: email('details') }, cookie);
+    expect(answer.data).toMatchObject({ result: { status: 'success' }, notice: DETAILS_SAVED_NOTICE });
+    const cart = (await load('/menus', cookie)).page?.cart;
+    expect(cart).toMatchObject({ first_name: 'Robin', address_line_2: null, has_password: true });
+  });
+
+  it("an API refusal comes back beside the field (the zip shows zip_code_id's), an account's email goes to the login", async () => {
+    const cookie = await visitorWithPlan();
+    const unknownZip = await postDetails({ ...details, email: email('zip'), zip_code: '00000' }, cookie);
+    expect(unknownZip.data?.result.error).toMatchObject({ zip_code: ['We could not find this zip code.'] });
+    const taken = await postDetails({ ...details, email: 'demo@example.com' }, cookie);
+    expect(taken.redirect).toBe(
+      '/onboarding/login?email=demo%40example.com&error=This+email+is+already+in+use.',
+    );
   });
 });

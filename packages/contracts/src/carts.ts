@@ -179,6 +179,12 @@ export const checkoutDetailsForm = z.object({
 });
 
 /**
+ * The capture form (popup and signup page): the email and the five-digit zip code a cart needs
+ * before a box is filled. The zip is resolved (and refused when unknown) by the cart update.
+ */
+export const captureDetailsForm = z.object({ email: emailAddress, zip_code: zipCodeText });
+
+/**
  * A zip code we don't deliver to yet, captured with an email: the email is kept as a waitlist lead
  * (issue 11, defect 3), and the visitor is told instead of being sent on to fill a box.
  */

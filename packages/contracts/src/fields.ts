@@ -18,12 +18,12 @@ export const CODE_MESSAGE = 'Enter the 6-digit code from the email';
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link is not valid. Ask for a new one.';
 
 /**
- * A string a person must give: a missing one says so; a value of another type (a number sent by a
- * script) falls through to the contracts' general wording ("Enter text.").
+ * A string a person must give: a missing one says `message`; a value of another type (a number sent
+ * by a script) falls through to the contracts' general wording ("Enter text.").
  */
-const requiredString = () =>
+export const requiredString = (message: string = REQUIRED_MESSAGE) =>
   z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : undefined),
+    error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined),
   });
 
 export const tooLongMessage = (max: number) => `At most ${max} characters`;

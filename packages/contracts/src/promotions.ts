@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { abandonedCart } from './carts';
 import { PROMO_CODE_MAX_LENGTH, PROMO_REQUIRED_MESSAGE } from './constants';
+import { requiredString } from './fields';
 import { promoCode } from './promo-codes';
 
-export const applyPromoCodeBody = z
-  .object({
-    code: z.string().trim().min(1, { error: PROMO_REQUIRED_MESSAGE }).max(PROMO_CODE_MAX_LENGTH),
-  })
-  .strict();
+/** A promo code as typed: missing or blank asks for one (the API's words and the form's). */
+const promoCodeText = requiredString(PROMO_REQUIRED_MESSAGE)
+  .trim()
+  .min(1, { error: PROMO_REQUIRED_MESSAGE })
+  .max(PROMO_CODE_MAX_LENGTH);
+
+/** The cart panel's promo code form (its field is `code`, the API body's). */
+export const promoCodeForm = z.object({ code: promoCodeText });
+
+export const applyPromoCodeBody = promoCodeForm.strict();
 
 export const applyReferralCodeBody = z
   .object({

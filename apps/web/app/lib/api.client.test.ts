@@ -1,13 +1,11 @@
 import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  camelCaseFieldErrors,
   createApiClient,
   firstErrorMessage,
   NO_RESPONSE_MESSAGE,
   REQUEST_SETUP_MESSAGE,
   remoteTransport,
-  toCamelCase,
 } from './api';
 
 const json = (status: number, body: unknown) =>
@@ -88,13 +86,13 @@ describe('api client: error catalogue (spec section 8)', () => {
         },
       }),
     );
-    const result = await client.request('PUT', '/api/x', { body: {}, camelCaseFields: true });
+    const result = await client.request('PUT', '/api/x', { body: {} });
     expect(result.kind === 'error' && result.error).toEqual({
       kind: 'validation',
       status: 422,
       message: 'We could not find this zip code.',
       fieldErrors: {
-        zipCodeId: ['We could not find this zip code.'],
+        zip_code_id: ['We could not find this zip code.'],
         email: ['This email is already in use.'],
       },
       code: null,
@@ -211,14 +209,5 @@ describe('api client: aborted requests', () => {
     const { client, fetch } = clientAnswering(() => json(200, {}));
     expect(await client.request('GET', '/x', { signal: controller.signal })).toEqual({ kind: 'aborted' });
     expect(fetch).not.toHaveBeenCalled();
-  });
-});
-
-describe('camel-casing field keys', () => {
-  it('converts snake keys and merges duplicates', () => {
-    expect(toCamelCase('zip_code_id')).toBe('zipCodeId');
-    expect(toCamelCase('address_line_1')).toBe('addressLine1');
-    expect(toCamelCase('email')).toBe('email');
-    expect(camelCaseFieldErrors({ state_id: ['a'], stateId: ['b'] })).toEqual({ stateId: ['a', 'b'] });
   });
 });

@@ -46,8 +46,6 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
-  /** Convert 422 field keys to camelCase (`zip_code_id` → `zipCodeId`), as the cart update does. */
-  camelCaseFields?: boolean;
 };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -55,19 +53,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiClient = {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
 };
-
-export function toCamelCase(key: string): string {
-  return key.replace(/[_-]+([a-z0-9])/gi, (_match, letter: string) => letter.toUpperCase());
-}
-
-export function camelCaseFieldErrors(errors: FieldErrors): FieldErrors {
-  const result: FieldErrors = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    const camel = toCamelCase(key);
-    result[camel] = [...(result[camel] ?? []), ...messages];
-  }
-  return result;
-}
 
 /** The first message to show for a failure: the first field error, else the failure's message. */
 export function firstErrorMessage(error: ApiFailure): string {
@@ -109,19 +94,14 @@ function asFieldErrors(value: unknown): FieldErrors {
 }
 
 /** Maps a non-2xx answer to the error catalogue (spec section 8). */
-export function failureFromResponse(
-  status: number,
-  body: unknown,
-  camelCaseFields = false,
-): { kind: 'error'; error: ApiFailure } {
+export function failureFromResponse(status: number, body: unknown): { kind: 'error'; error: ApiFailure } {
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
   const serverMessage = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : null;
   const code = typeof parsed.code === 'number' ? parsed.code : null;
 
   if (status === 422) {
-    const fields = asFieldErrors(parsed.errors);
     return failure('validation', status, serverMessage ?? VALIDATION_FALLBACK_MESSAGE, {
-      fieldErrors: camelCaseFields ? camelCaseFieldErrors(fields) : fields,
+      fieldErrors: asFieldErrors(parsed.errors),
     });
   }
   if (status >= 500) return failure('server', status, GENERIC_SERVER_ERROR, { code });
@@ -170,7 +150,7 @@ function withQuery(path: string, query: RequestOptions['query']): string {
 export function createApiClient(transport: ApiTransport, headers: Record<string, string> = {}): ApiClient {
   return {
     async request<T>(method: HttpMethod, path: string, request: RequestOptions = {}): Promise<ApiResult<T>> {
-      const { body, query, signal, camelCaseFields = false } = request;
+      const { body, query, signal } = request;
       if (signal?.aborted) return { kind: 'aborted' };
 
       const sent: Record<string, string> = { accept: 'application/json', ...headers };
@@ -207,8 +187,7 @@ export function createApiClient(transport: ApiTransport, headers: Record<string,
 
       // The cookies the API set (a sign-in's session) are the caller's to pass on to the browser.
       const setCookies = response.headers.getSetCookie();
-      if (!response.ok)
-        return { ...failureFromResponse(response.status, parsed, camelCaseFields), setCookies };
+      if (!response.ok) return { ...failureFromResponse(response.status, parsed), setCookies };
       if (parseFailed) return { ...failure('server', response.status, GENERIC_SERVER_ERROR), setCookies };
       return { kind: 'ok', data: parsed as T, status: response.status, setCookies };
     },

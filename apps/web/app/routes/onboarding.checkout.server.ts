@@ -1,13 +1,19 @@
-import type {
-  AbandonedCart,
-  DeliveryDatesResponse,
-  PaymentConfig,
-  UpsellItem,
-  ZipCode,
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  type AbandonedCart,
+  CART_LOCKED_CODE,
+  type DeliveryDatesResponse,
+  EMAIL_IN_USE_MESSAGE,
+  type PaymentConfig,
+  type UpsellItem,
+  type ZipCode,
 } from '@sprout/contracts';
-import { redirectDocument } from 'react-router';
+import { redirect, redirectDocument } from 'react-router';
 import { readCartIdFromCookie } from '../features/cart/storage';
 import { type DeliveryOptions, toDeliveryOptions } from '../features/checkout/delivery';
+import { checkoutDetailsSchema, DETAIL_FIELD_KEYS, DETAIL_FIELDS } from '../features/checkout/details';
+import { replyWithApiFailure } from '../features/forms/reply.server';
+import type { FormActionData } from '../features/forms/useContractForm';
 import type { ApiFailure } from '../lib/api';
 import { type ServerApiClient as ApiClient, isApiError } from '../lib/api-client.server';
 import { guardRoute } from '../lib/route-access.server';
@@ -95,4 +101,55 @@ export async function loadCheckout({
   ]);
 
   return { title: 'Checkout', cart, upsellItems, paymentConfig, delivery };
+}
+
+/** Said after the details were saved by a form post made before the JavaScript loaded. */
+export const DETAILS_SAVED_NOTICE =
+  'Your details are saved. Paying by card needs JavaScript: turn it on to pay for your box.';
+
+const cartPath = (id: string) => `/api/customers/abandoned-carts/${encodeURIComponent(id)}`;
+
+/**
+ * The details form's post (before the JavaScript loaded; once hydrated, Pay saves them itself and
+ * pays in the browser, decision 013): checked by `checkoutDetailsForm`, then saved to the cart.
+ * Errors come back beside their fields; an email with an account goes to the login, as at Pay.
+ */
+export async function saveCheckoutDetails({
+  request,
+  context,
+}: {
+  request: Request;
+  context: { api: ApiClient };
+}): Promise<FormActionData> {
+  const cartId = readCartIdFromCookie(request.headers.get('cookie'));
+  if (!cartId) throw redirectDocument('/menus');
+  const { api } = context;
+  // Whether the password is asked: of a cart without one.
+  const read = await api.request<{ data: AbandonedCart }>('GET', cartPath(cartId));
+  if (read.kind === 'error' && read.error.status !== null && read.error.status < 500)
+    throw redirectDocument('/menus');
+  const cart = read.kind === 'ok' ? read.data.data : null;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: checkoutDetailsSchema(!cart?.has_password) });
+  const hideFields = ['password'];
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields }) };
+  const answer = await api.send('PUT', cartPath(cartId), {
+    ...submission.value,
+    receives_sms_updates: formData.get('receives_sms_updates') === 'true',
+  });
+  if (!answer.ok) {
+    if (answer.error.errors?.email?.includes(EMAIL_IN_USE_MESSAGE)) {
+      const email = submission.value.email;
+      throw redirect(`/onboarding/login?${new URLSearchParams({ email, error: EMAIL_IN_USE_MESSAGE })}`);
+    }
+    if (answer.error.code === CART_LOCKED_CODE || answer.status === 403) throw redirectDocument('/menus');
+    return {
+      result: replyWithApiFailure(submission, answer, {
+        fields: DETAIL_FIELDS,
+        fieldKeys: DETAIL_FIELD_KEYS,
+        hideFields,
+      }),
+    };
+  }
+  return { result: submission.reply({ hideFields }), notice: DETAILS_SAVED_NOTICE };
 }

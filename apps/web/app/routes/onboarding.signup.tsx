@@ -13,13 +13,11 @@ export const handle = { title: 'Sign up' };
  */
 export default function SignupPage() {
   const { search } = useLocation();
-  const { onboarding } = useCartView();
+  const { data } = useCartView();
   // What the visitor was adding when sent here (a document POST before the JavaScript loaded).
   const pending = pendingFromSearch(new URLSearchParams(search));
   const next =
-    onboarding?.planId == null
-      ? `/onboarding/plans?${pendingToSearch(pending)}`.replace(/\?$/, '')
-      : '/menus';
+    data?.plan_id == null ? `/onboarding/plans?${pendingToSearch(pending)}`.replace(/\?$/, '') : '/menus';
   return (
     <div className="signup-page">
       <ol className="steps" aria-label="Sign-up steps">
@@ -33,7 +31,7 @@ export default function SignupPage() {
           <h1 className="signup-card__headline">{CAPTURE_HEADLINE}</h1>
           <p>{CAPTURE_SUBLINE}</p>
         </header>
-        <CaptureEmailForm pending={onboarding?.planId == null ? null : pending} next={next} />
+        <CaptureEmailForm pending={data?.plan_id == null ? null : pending} next={next} />
       </div>
     </div>
   );

@@ -1,9 +1,17 @@
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { FlashRegion } from '../flash/FlashRegion';
-import { CaptureEmailPopup } from '../onboarding/CaptureEmailPopup';
 import { CartPanel } from './CartPanel';
 import { isCartRoute, useCartPage, useCartUi } from './useCart';
+
+/**
+ * The capture popup validates with its contract (zod and conform, 38 KB gzip): a chunk of its own,
+ * loaded when an Add opens it (only ever in the browser: before hydration an Add goes to the signup
+ * page), off the initial JavaScript of every page.
+ */
+const CaptureEmailPopup = lazy(() =>
+  import('../onboarding/CaptureEmailPopup').then((module) => ({ default: module.CaptureEmailPopup })),
+);
 
 /**
  * The page and the app-wide overlays side by side. Modals make every other child of this shell
@@ -40,7 +48,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="app-shell" data-app-shell="" data-cart-docked={docked ? 'true' : undefined}>
       {children}
       <CartPanel />
-      <CaptureEmailPopup />
+      {ui.capture ? (
+        <Suspense fallback={null}>
+          <CaptureEmailPopup />
+        </Suspense>
+      ) : null}
       <FlashRegion notice={notice} />
     </div>
   );

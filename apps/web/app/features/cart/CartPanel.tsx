@@ -1,12 +1,12 @@
-import { formatMoney } from '@sprout/contracts';
+import { type CartItem, formatMoney } from '@sprout/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import type { AlsoLovedProduct } from '../../routes/cart.also-loved';
 import { CartBanner } from '../promotions/CartBanner';
-import { PromoCodeForm } from '../promotions/PromoCodeForm';
+import { PromoCodeSlot } from '../promotions/PromoCodeSlot';
 import { isFullyCovered } from '../promotions/rules';
 import { CostLines } from './CostLines';
-import { type CartLine, groupLinesByCategory } from './mapping';
+import { discountDescription, firstBoxTaxFree, groupLinesByCategory } from './lines';
 import { PresetButton, QuantityStepper, SetItemForm, useItemChanges } from './ProductCartControls';
 import {
   CART_ACTION,
@@ -54,14 +54,14 @@ export function CartButton() {
         />
       </svg>
       <span className="visually-hidden">Cart, </span>
-      <span className="cart-button__count">{cart.itemCount}</span>
-      <span className="visually-hidden"> {cart.itemCount === 1 ? 'item' : 'items'}</span>
+      <span className="cart-button__count">{cart.item_count}</span>
+      <span className="visually-hidden"> {cart.item_count === 1 ? 'item' : 'items'}</span>
     </button>
   );
 }
 
 function Progress({ state }: { state: View }) {
-  const { itemCount, threshold } = state.cart;
+  const { item_count: itemCount, threshold } = state.cart;
   if (threshold === null) {
     return (
       <div className="cart-progress">
@@ -107,7 +107,7 @@ function UpgradePrompt({ state }: { state: View }) {
   const fetcher = useCartFetcher('cart-plan');
   const { cart, page } = state;
   const ask = ui.upgrade;
-  const full = cart.threshold !== null && cart.itemCount >= cart.threshold;
+  const full = cart.threshold !== null && cart.item_count >= cart.threshold;
   const threshold = cart.threshold;
   const next =
     full && threshold !== null
@@ -154,7 +154,7 @@ function UpgradePrompt({ state }: { state: View }) {
   );
 }
 
-function Line({ line }: { line: CartLine }) {
+function Line({ line }: { line: CartItem }) {
   const changes = useItemChanges(line);
   const pending = changes.fetcher.state !== 'idle';
   const uris = line.image.uris;
@@ -249,7 +249,7 @@ function AlsoLoved({ state }: { state: View }) {
       </h3>
       <ul className="also-loved__list">
         {products.map((product) => (
-          <AlsoLovedItem key={product.sku} product={product} cartId={state.cart.id} />
+          <AlsoLovedItem key={product.sku} product={product} cartId={state.data?.cart.id ?? null} />
         ))}
       </ul>
     </section>
@@ -294,22 +294,19 @@ function EmptyState({ state }: { state: View }) {
  * promotions (total 0, items above 0) says so.
  */
 function Costs({ state }: { state: View }) {
-  const { costs, referrer } = state.cart;
-  const partnership = state.onboarding?.partnership ?? null;
+  const { costs } = state.cart;
+  const partnership = state.data?.partnership ?? null;
   const covered = isFullyCovered(costs);
-  // Tax shows as "Free" only when the code's first-box tier makes it free, not when nothing is taxable.
-  const promo = state.cart.promoCode;
-  const freeTax = Boolean(
-    promo?.is_applicable && promo.regulations.find((tier) => tier.weekly_ordinal_number === 1)?.free_tax,
-  );
   return (
     <>
       <CostLines
         variant="cart"
         costs={costs}
+        discountDescription={discountDescription(state.cart)}
         partnershipDescription={partnership?.description ?? null}
-        referrerFirstName={referrer?.firstName ?? null}
-        freeTax={freeTax}
+        referrerFirstName={state.data?.referrer?.first_name ?? null}
+        // Tax shows as "Free" only when the code's first-box tier makes it free.
+        freeTax={firstBoxTaxFree(state.cart)}
       />
       {covered ? (
         <p className="cart-costs__covered" role="status">
@@ -324,16 +321,16 @@ function Checkout({ state }: { state: View }) {
   const hintId = useId();
   const { pathname } = useLocation();
   // The panel docks beside the checkout page itself: no button leading where the customer already is.
-  if (state.onboarding?.isReadyToCheckout && pathname.replace(/\/+$/, '') === '/onboarding/checkout')
+  if (state.data?.is_ready_to_checkout && pathname.replace(/\/+$/, '') === '/onboarding/checkout')
     return null;
-  if (state.onboarding?.isReadyToCheckout) {
+  if (state.data?.is_ready_to_checkout) {
     return (
       <Link className="button button--primary cart-panel__checkout" to="/onboarding/checkout">
         Checkout
       </Link>
     );
   }
-  const { threshold, itemCount } = state.cart;
+  const { threshold, item_count: itemCount } = state.cart;
   const missing = threshold === null ? null : Math.max(0, threshold - itemCount);
   const hint =
     missing === null
@@ -427,7 +424,7 @@ export function CartPanel() {
               ))
             )}
             {cart.items.length > 0 ? <AlsoLoved state={state} /> : null}
-            <PromoCodeForm />
+            <PromoCodeSlot />
           </>
         )}
       </div>

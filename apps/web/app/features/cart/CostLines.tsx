@@ -1,5 +1,4 @@
-import { formatMoney } from '@sprout/contracts';
-import type { ClientCosts } from './mapping';
+import { type CartCosts, formatMoney } from '@sprout/contracts';
 
 const money = (value: number) => formatMoney(value, { alwaysShowCents: true });
 const negative = (value: number) => formatMoney(-value, { alwaysShowCents: true });
@@ -20,7 +19,9 @@ function FreeInstead({ before, block }: { before: number; block: string }) {
 }
 
 export type CostLinesProps = {
-  costs: ClientCosts;
+  costs: CartCosts;
+  /** The promo discount's label (see discountDescription). */
+  discountDescription?: string;
   /** The partnership's own words for its order-value discount. */
   partnershipDescription?: string | null;
   referrerFirstName?: string | null;
@@ -38,6 +39,7 @@ export type CostLinesProps = {
  */
 export function CostLines({
   costs,
+  discountDescription = '',
   partnershipDescription,
   referrerFirstName,
   freeTax = false,
@@ -49,63 +51,63 @@ export function CostLines({
     <dl className={block} aria-label={label}>
       <div>
         <dt>Items</dt>
-        <dd>{money(costs.items)}</dd>
+        <dd>{money(costs.cart_items)}</dd>
       </div>
-      {costs.discount > 0 ? (
+      {costs.promo_code_cost > 0 ? (
         <div className={`${block}__discount`}>
-          <dt>{costs.discountDescription || 'Promo code discount'}</dt>
-          <dd>{negative(costs.discount)}</dd>
+          <dt>{discountDescription || 'Promo code discount'}</dt>
+          <dd>{negative(costs.promo_code_cost)}</dd>
         </div>
       ) : null}
-      {costs.orderValueDiscount > 0 ? (
+      {costs.order_value_discount > 0 ? (
         <div className={`${block}__discount`}>
           <dt>{partnershipDescription || 'Partner benefit'}</dt>
-          <dd>{negative(costs.orderValueDiscount)}</dd>
+          <dd>{negative(costs.order_value_discount)}</dd>
         </div>
       ) : null}
       <div>
         <dt>Shipping</dt>
-        {costs.shipping === 0 ? (
-          <FreeInstead before={costs.shippingBeforeDiscount} block={block} />
+        {costs.shipping_cost === 0 ? (
+          <FreeInstead before={costs.shipping_cost_before_discount} block={block} />
         ) : (
-          <dd>{money(costs.shipping)}</dd>
+          <dd>{money(costs.shipping_cost)}</dd>
         )}
       </div>
       <div>
         <dt>Tax</dt>
-        {freeTax && costs.tax === 0 && costs.taxBeforeDiscount > 0 ? (
-          <FreeInstead before={costs.taxBeforeDiscount} block={block} />
+        {freeTax && costs.tax_cost === 0 && costs.tax_cost_before_discount > 0 ? (
+          <FreeInstead before={costs.tax_cost_before_discount} block={block} />
         ) : (
-          <dd>{money(costs.tax)}</dd>
+          <dd>{money(costs.tax_cost)}</dd>
         )}
       </div>
-      {costs.referralCredits > 0 ? (
+      {costs.referral_credits_amount_applied > 0 ? (
         <div className={`${block}__discount`}>
           <dt>{referrerFirstName ? `Referral credit from ${referrerFirstName}` : 'Referral credit'}</dt>
-          <dd>{negative(costs.referralCredits)}</dd>
+          <dd>{negative(costs.referral_credits_amount_applied)}</dd>
         </div>
       ) : null}
-      {costs.credits > 0 ? (
+      {costs.credits_applied_amount > 0 ? (
         <div className={`${block}__discount`}>
           <dt>Account credit</dt>
-          <dd>{negative(costs.credits)}</dd>
+          <dd>{negative(costs.credits_applied_amount)}</dd>
         </div>
       ) : null}
-      {costs.giftCards > 0 ? (
+      {costs.gift_cards_amount_applied > 0 ? (
         <div className={`${block}__discount`}>
           <dt>Gift cards</dt>
-          <dd>{negative(costs.giftCards)}</dd>
+          <dd>{negative(costs.gift_cards_amount_applied)}</dd>
         </div>
       ) : null}
-      {costs.comped > 0 ? (
+      {costs.comped_amount_applied > 0 ? (
         <div className={`${block}__discount`}>
           <dt>On us</dt>
-          <dd>{negative(costs.comped)}</dd>
+          <dd>{negative(costs.comped_amount_applied)}</dd>
         </div>
       ) : null}
       <div className={`${block}__total`}>
         <dt>Total</dt>
-        <dd>{money(costs.total)}</dd>
+        <dd>{money(costs.total_cost)}</dd>
       </div>
     </dl>
   );

@@ -28,7 +28,7 @@ export function useItemChanges(product: ProductRef) {
     sentFrom.current = null;
     if (!fetcher.data?.ok || saved === before) return;
     const change = saved > before ? 'Added' : saved === 0 ? 'Removed' : 'Removed one';
-    const box = cart.threshold === null ? `${cart.itemCount}` : `${cart.itemCount} of ${cart.threshold}`;
+    const box = cart.threshold === null ? `${cart.item_count}` : `${cart.item_count} of ${cart.threshold}`;
     announce(`${change} ${product.name}, ${box} in your box`);
   }, [fetcher.state, fetcher.data]);
   return {

@@ -1,8 +1,11 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import {
   type AbandonedCart,
   type BestsellerGroup,
+  captureDetailsForm,
   type InitialAuth,
   type Plan,
+  promoCodeForm,
   SESSION_COOKIE,
 } from '@sprout/contracts';
 import { data, redirect } from 'react-router';
@@ -11,6 +14,7 @@ import type { SiteSettings } from '../../lib/context';
 import { addToNextBox, BOX_ADD_INTENTS } from '../account/box-add.server';
 import { filteredMenuPath } from '../catalog/saved-filters.server';
 import type { FlashDetail } from '../flash/flash';
+import { replyWithFieldErrors } from '../forms/reply.server';
 import { REFERRAL_SETTINGS_GROUP } from '../promotions/banner';
 import {
   AUTO_APPLY_PROMO_COOKIE,
@@ -18,7 +22,6 @@ import {
   OVERWRITE_PROMO_COOKIE,
   parseOverwrite,
 } from '../promotions/cookies';
-import { PROMO_REQUIRED_MESSAGE } from '../promotions/rules';
 import {
   type AddContext,
   type CartActionData,
@@ -112,7 +115,8 @@ export function readNotice(value: string | null): FlashDetail | null {
 export function documentPostNotice(outcome: CartActionData): FlashDetail | null {
   if (outcome.waitlist) return { type: 'success', message: outcome.waitlist };
   if (!outcome.ok) {
-    const firstFieldError = Object.values(outcome.errors ?? {}).flat()[0];
+    const errors = outcome.result?.error ?? outcome.errors ?? {};
+    const firstFieldError = Object.values(errors).flat()[0] ?? undefined;
     const message = outcome.message ?? firstFieldError;
     return message ? { type: 'error', message } : null;
   }
@@ -294,18 +298,8 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
   return data(outcome, { headers });
 }
 
-const DETAIL_FIELDS = [
-  'email',
-  'zip_code',
-  'first_name',
-  'last_name',
-  'address_line_1',
-  'address_line_2',
-  'city',
-  'phone',
-  'delivery_instructions',
-  'password',
-];
+/** The capture form's zip shows the API's errors on the zip it resolved (zip_code_id) and its state. */
+const CAPTURE_FIELD_KEYS = { zip_code: ['zip_code', 'zip_code_id', 'state_id'] };
 
 async function perform(
   intent: string,
@@ -339,32 +333,43 @@ async function perform(
       return outcome;
     }
     case 'update-details': {
-      const body: Record<string, string | boolean> = {};
-      for (const name of DETAIL_FIELDS) {
-        const value = fields.get(name);
-        // Empty values are dropped (spec section 5): clearing a field does not clear it on the cart.
-        const text = name === 'password' ? (value ?? '') : (value ?? '').trim();
-        if (text !== '') body[name] = text;
-      }
-      if (fields.has('receives_sms_updates'))
-        body.receives_sms_updates = fields.get('receives_sms_updates') === 'true';
-      const outcome = await service.updateDetails(body, pending, context);
+      // The capture form (popup and signup page), checked by its contract before the API sees it.
+      const submission = parseWithZod(fields, { schema: captureDetailsForm });
+      if (submission.status !== 'success') return { intent, ok: false, result: submission.reply() };
+      const { email } = submission.value;
+      const outcome = await service.updateDetails(submission.value, pending, context);
       const next = safeReturn(fields.get('next'));
       // A friend's code waited for this email (spec section 4): applied once the details are saved.
       const referral = normalizeCode(readCookie(request.headers.get('cookie'), PENDING_REFERRAL_COOKIE));
       const saved =
         'redirect' in outcome ? !outcome.redirect.startsWith('/onboarding/login') : !outcome.errors;
-      if (referral && typeof body.email === 'string' && saved) {
-        await service.applyReferral(referral, body.email);
+      if (referral && saved) {
+        await service.applyReferral(referral, email);
         extraCookies.push(cookie(PENDING_REFERRAL_COOKIE, null, new URL(request.url).protocol === 'https:'));
       }
-      if (next && !('redirect' in outcome) && outcome.ok && !outcome.waitlist) return { redirect: next };
+      if ('redirect' in outcome) return outcome;
+      if (outcome.intent === 'update-details' && !outcome.ok) {
+        const result = replyWithFieldErrors(submission, outcome.errors ?? {}, {
+          fields: ['email', 'zip_code'],
+          fieldKeys: CAPTURE_FIELD_KEYS,
+          message: outcome.message,
+        });
+        return { intent, ok: false, result };
+      }
+      if (next && outcome.ok && !outcome.waitlist) return { redirect: next };
       return outcome;
     }
     case 'apply-promo': {
-      const code = (fields.get('code') ?? '').trim();
-      if (!code) return { intent, ok: false, errors: { promo_code: [PROMO_REQUIRED_MESSAGE] } };
-      return service.applyPromo(code);
+      const submission = parseWithZod(fields, { schema: promoCodeForm });
+      if (submission.status !== 'success') return { intent, ok: false, result: submission.reply() };
+      const outcome = await service.applyPromo(submission.value.code);
+      if ('redirect' in outcome || outcome.ok) return outcome;
+      const result = replyWithFieldErrors(submission, outcome.errors ?? {}, {
+        fields: ['code'],
+        fieldKeys: { code: ['code', 'promo_code'] },
+        message: outcome.message,
+      });
+      return { intent, ok: false, result };
     }
     case 'remove-promo':
       return service.removePromo();

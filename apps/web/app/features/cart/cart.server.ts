@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import {
   type AbandonedCart,
   type BestsellerGroup,
@@ -30,8 +31,10 @@ type CartAnswer = { data: AbandonedCart };
 export type CartActionData = {
   intent: string;
   ok: boolean;
-  /** Field errors keyed by the form's field names. */
+  /** Field errors keyed by the API's field names. */
   errors?: FieldErrors;
+  /** A contracts form's reply (the capture and promo forms): errors keyed by the form's fields. */
+  result?: SubmissionResult<string[]>;
   /** A message for the whole change (toast or form alert). */
   message?: string;
   /** The visitor must give an email and zip code first: the capture popup opens with this. */
@@ -272,9 +275,9 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     };
   }
 
-  /** Email and zip code (capture), or the checkout's details; 422s come back keyed by field. */
+  /** Email and zip code (capture, a link's parameters); 422s come back keyed by the API's fields. */
   async function updateDetails(
-    body: Record<string, string | boolean>,
+    body: { email?: string; zip_code?: string },
     pending: Pending | null,
     context: AddContext,
   ) {
@@ -286,12 +289,7 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
       return { redirect: `/onboarding/login?${query}` };
     }
     const failed = asFailure('update-details', result);
-    if (failed) {
-      // The zip arrives as zip_code_id from the API; the form's field is zip_code.
-      const zipErrors = failed.errors?.zip_code_id;
-      if (zipErrors && failed.errors) failed.errors = { ...failed.errors, zip_code: zipErrors };
-      return failed;
-    }
+    if (failed) return failed;
     // Nothing to fill a box for where we don't deliver: what waited is dropped, and the visitor told.
     const waitlist = result.kind === 'ok' ? result.data.meta.waitlist : undefined;
     if (waitlist && result.kind === 'ok') {

@@ -17,9 +17,10 @@ import {
 } from 'react-router';
 import type { RootData } from '../../root';
 import { CART_ADD_ERROR_DURATION, showFlash } from '../flash/flash';
+import { useHydrated } from '../forms/useHydrated';
 import type { CartActionData } from './cart.server';
 import type { CartPageData } from './cart-page.server';
-import { EMPTY_COSTS, toCart, toOnboarding } from './mapping';
+import { EMPTY_CART } from './lines';
 import type { Pending } from './pending';
 
 /** Where cart changes are posted (routes/cart.ts). */
@@ -71,39 +72,19 @@ export function useCartPage(): CartPageData {
   return useRouteLoaderData<RootData>('root')?.cart ?? EMPTY_CART_PAGE;
 }
 
-/** The cart in the names the panel and checkout show (mapping.ts), or an empty box. */
+/**
+ * The visitor's abandoned cart (`data`, null without one) and its box (`cart`, an empty one
+ * without a cart), as the API sends them: nothing is copied or renamed in the browser.
+ */
 export function useCartView() {
   const page = useCartPage();
-  return useMemo(() => {
-    const data = page.cart;
-    const cart = data
-      ? toCart(data)
-      : {
-          id: null,
-          items: [],
-          itemCount: 0,
-          threshold: null,
-          upsellItems: [],
-          costs: EMPTY_COSTS,
-          promoCode: null,
-          promoCodeBanner: null,
-          referralCode: null,
-          referralCodeStatus: null,
-          referrer: null,
-          referee: null,
-        };
-    const onboarding = data ? toOnboarding(data) : null;
-    return { page, cart, onboarding, identified: Boolean(data?.email) && data?.zip_code_id != null };
-  }, [page]);
-}
-
-/** True once React runs in the browser: forms then go through fetchers instead of a page load. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
+  const data = page.cart;
+  return {
+    page,
+    data,
+    cart: data?.cart ?? EMPTY_CART,
+    identified: Boolean(data?.email) && data?.zip_code_id != null,
+  };
 }
 
 /** Before hydration a form posts as a document: the action sends the visitor back to this page. */

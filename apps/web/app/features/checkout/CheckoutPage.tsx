@@ -1,36 +1,30 @@
+import type { Submission, SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import {
   CHECKOUT_SUCCESS_PATH,
   type DeliveryFrequencyWeeks,
   dollarsToCents,
   EMAIL_IN_USE_MESSAGE,
   type GiftCardCheck,
+  type UpdateAbandonedCartBody,
+  zipCodeText,
 } from '@sprout/contracts';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { CheckoutLoaderData } from '../../routes/onboarding.checkout.server';
 import { PasswordInput } from '../auth/AuthParts';
-import { type CartUpdateFields, toCart, toOnboarding, toUpdateBody } from '../cart/mapping';
+import { discountDescription, firstBoxTaxFree } from '../cart/lines';
 import { forgetCart } from '../cart/storage';
 import { useCartUi, useCartView } from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
+import { type FormActionData, useContractForm } from '../forms/useContractForm';
 import { GiftCardCodes } from '../gift-cards/GiftCardCodes';
 import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
 import { trackInitializedCheckout, trackOrderCreated } from './analytics';
 import { type CheckoutApi, createCheckoutApi } from './checkout-api';
 import { DeliverySchedule } from './DeliverySchedule';
 import { type DeliveryOptions, fetchDeliveryOptions, keepOrFirstDate } from './delivery';
-import {
-  type CheckoutField,
-  checkoutFormReducer,
-  firstInvalidField,
-  formValues,
-  initialFormState,
-  initialValues,
-  placeServerErrors,
-  toCartUpdate,
-  validateField,
-  visibleFieldError,
-} from './form';
+import { checkoutDefaults, checkoutDetailsSchema, placeServerErrors } from './details';
 import { isFrequency, PROCESSING_LABEL, payButtonLabel } from './format';
 import { OrderSummary } from './OrderSummary';
 import { AttemptMemory, newIdempotencyKey, type PayOutcome, pay } from './pay';
@@ -50,7 +44,7 @@ type Problems = {
 };
 const NO_PROBLEMS: Problems = { date: null, frequency: null, payment: null, promo: null, form: [] };
 
-type FocusTarget = CheckoutField | 'date' | 'payment' | 'promo' | 'form';
+type FocusTarget = 'date' | 'payment' | 'promo' | 'form';
 
 /** Only paths of this site are followed after an order (never another origin). */
 function internalPath(path: string | undefined): string {
@@ -63,7 +57,14 @@ function internalPath(path: string | undefined): string {
  * the loader's cart on the server; once the cart store has the same cart, its answers (promo
  * codes, add-ons, box changes in the cart panel) drive the costs.
  */
-export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
+export function CheckoutPage({
+  data,
+  actionData,
+}: {
+  data: CheckoutLoaderData;
+  /** The details form's answer when it was posted before the JavaScript loaded. */
+  actionData?: FormActionData | undefined;
+}) {
   const navigate = useNavigate();
   const state = useCartView();
   const ui = useCartUi();
@@ -75,30 +76,27 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     return apiRef.current;
   };
 
-  const fallback = useMemo(
-    () => ({ cart: toCart(data.cart), onboarding: toOnboarding(data.cart) }),
-    [data.cart],
-  );
   // The root loader's cart (re-read after every change) is the truth; this page's own read stands in
   // only if the two differ (another tab changed the cookie).
-  const live = state.onboarding?.abandonedCartId === data.cart.id;
-  const cart = live ? state.cart : fallback.cart;
-  const onboarding = (live ? state.onboarding : null) ?? fallback.onboarding;
+  const live = state.data?.id === data.cart.id;
+  const abandoned = live && state.data ? state.data : data.cart;
+  const { cart } = abandoned;
   const cartId = data.cart.id;
 
   /** Pay saves the details itself (decision 013: the saved total is checked before the card). */
-  async function saveCart(fields: CartUpdateFields) {
-    const result = await api().saveCart(cartId, toUpdateBody(fields));
+  async function saveCart(body: UpdateAbandonedCartBody) {
+    const result = await api().saveCart(cartId, body);
     if (result.kind === 'ok') revalidator.revalidate();
     return result;
   }
 
   // The password is asked when the cart had none as the page opened; it stays asked until paid.
   const [askPassword] = useState(() => !data.cart.has_password);
-  const rules = { askPassword };
-  const [form, send] = useReducer(checkoutFormReducer, undefined, () =>
-    initialFormState(initialValues(data.cart)),
-  );
+  const schema = checkoutDetailsSchema(askPassword);
+  // A refused Pay's field errors, as conform's reply (Pay runs in the browser, not in the action).
+  const [payResult, setPayResult] = useState<SubmissionResult<string[]> | null>(null);
+  // The zip's background save (checkZip) refused it: said beside the field until it is edited.
+  const [zipSaveError, setZipSaveError] = useState<string | null>(null);
   const [receivesSms, setReceivesSms] = useState(data.cart.receives_sms_updates);
   const [delivery, setDelivery] = useState<DeliveryOptions | null>(data.delivery);
   const [deliveryLoading, setDeliveryLoading] = useState(false);
@@ -114,7 +112,6 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
   const memory = useRef(new AttemptMemory());
   const zipLookup = useRef(0);
   const paymentRef = useRef<PaymentFieldsHandle>(null);
-  const inputs = useRef(new Map<CheckoutField, HTMLInputElement | null>());
   const dateErrorRef = useRef<HTMLParagraphElement>(null);
   const paymentErrorRef = useRef<HTMLParagraphElement>(null);
   const promoErrorRef = useRef<HTMLParagraphElement>(null);
@@ -128,13 +125,28 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
   const [giftCardError, setGiftCardError] = useState<string | null>(null);
 
   const processing = phase !== 'idle';
-  const cartTotal = cart.costs.total;
+  const details = useContractForm(schema, {
+    id: 'checkout-form',
+    lastResult: payResult ?? actionData?.result,
+    defaultValue: checkoutDefaults(data.cart),
+    pending: processing,
+    // Once hydrated, Pay runs here (decision 013); before, the form posts to the route's action.
+    onSubmit: (event) => {
+      event.preventDefault();
+      void submit(event.currentTarget);
+    },
+  });
+  const cartTotal = cart.costs.total_cost;
   const total = giftCardCodes.length > 0 && giftCardCheck ? giftCardCheck.total_cost : cartTotal;
   const costs =
     giftCardCodes.length > 0 && giftCardCheck
-      ? { ...cart.costs, giftCards: giftCardCheck.gift_cards_amount_applied, total: giftCardCheck.total_cost }
+      ? {
+          ...cart.costs,
+          gift_cards_amount_applied: giftCardCheck.gift_cards_amount_applied,
+          total_cost: giftCardCheck.total_cost,
+        }
       : cart.costs;
-  const ready = onboarding.isReadyToCheckout;
+  const ready = abandoned.is_ready_to_checkout;
 
   /** Checks `codes` on this cart; answers the refusal's message, or null once they are applied. */
   async function checkGiftCards(codes: string[]): Promise<string | null> {
@@ -186,16 +198,12 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
   useEffect(() => {
     if (!focusRequest) return;
     const { target } = focusRequest;
-    const element =
-      target === 'date'
-        ? dateErrorRef.current
-        : target === 'payment'
-          ? paymentErrorRef.current
-          : target === 'promo'
-            ? promoErrorRef.current
-            : target === 'form'
-              ? formErrorRef.current
-              : inputs.current.get(target);
+    const element = {
+      date: dateErrorRef,
+      payment: paymentErrorRef,
+      promo: promoErrorRef,
+      form: formErrorRef,
+    }[target].current;
     element?.focus();
   }, [focusRequest]);
 
@@ -214,57 +222,31 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     setDelivery(options);
     setDate((chosen) => keepOrFirstDate(options, chosen));
     setProblems((current) => ({ ...current, date: null }));
-    if (options.status === 'ready' && zipCode !== onboarding.zipCode) {
-      const saved = await saveCart({ zipCode });
+    if (options.status === 'ready' && zipCode !== abandoned.zip_code) {
+      const saved = await saveCart({ zip_code: zipCode });
       if (saved.kind === 'error' && saved.error.kind === 'validation')
-        send({ type: 'merge-server-errors', errors: saved.error.fieldErrors });
+        setZipSaveError(placeServerErrors(saved.error.fieldErrors).fields.zip_code?.[0] ?? null);
     }
     return options;
   }
 
-  const zipValue = form.fields.zipCode.value.trim();
+  const zipValue = (details.fields.zip_code.value ?? '').trim();
   const zipProblem =
     delivery?.status === 'error' && delivery.zipCode === zipValue && !deliveryLoading
       ? delivery.message
-      : null;
-
-  function errorOf(field: CheckoutField): string | null {
-    const shown = visibleFieldError(form, field, rules);
-    if (shown || field !== 'zipCode') return shown;
-    const { focused } = form.fields.zipCode;
-    return focused && form.announced !== 'zipCode' ? null : zipProblem;
-  }
-
-  function bind(field: CheckoutField) {
-    return {
-      name: field,
-      value: form.fields[field].value,
-      error: errorOf(field),
-      onValueChange: (value: string) => send({ type: 'change', field, value }),
-      onFocus: () => send({ type: 'focus', field }),
-      onBlur: () => {
-        send({ type: 'blur', field });
-        if (field !== 'zipCode') return;
-        const value = form.fields.zipCode.value.trim();
-        if (validateField('zipCode', value, rules) === null && value !== delivery?.zipCode)
-          void checkZip(value);
-      },
-      ref: (element: HTMLInputElement | null) => {
-        inputs.current.set(field, element);
-      },
-    };
-  }
+      : zipSaveError;
+  const zipField = details.bind(details.fields.zip_code, zipProblem);
 
   // Add-ons
 
   function upsellQuantity(sku: string): number {
-    if (live) return cart.upsellItems.find((line) => line.sku === sku)?.quantity ?? 0;
+    if (live) return cart.upsell_items.find((line) => line.sku === sku)?.quantity ?? 0;
     return data.upsellItems.find((item) => item.sku === sku)?.quantity ?? 0;
   }
 
   // Pay
 
-  function settle(outcome: PayOutcome) {
+  function settle(outcome: PayOutcome, submission: Submission<unknown>) {
     switch (outcome.kind) {
       case 'completed': {
         setPhase('completed');
@@ -285,7 +267,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         navigate('/menus');
         return;
       case 'invalid': {
-        const { giftCardCodes: giftCardProblems, ...otherErrors } = outcome.errors;
+        const { gift_card_codes: giftCardProblems, ...otherErrors } = outcome.errors;
         if (giftCardProblems?.[0]) {
           setGiftCardError(giftCardProblems[0]);
           if (Object.keys(otherErrors).length === 0) {
@@ -299,7 +281,8 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         const placedSomewhere =
           hasFields || placed.date || placed.frequency || placed.payment || placed.promo;
         const formMessages = placed.form.length > 0 || placedSomewhere ? placed.form : [outcome.message];
-        send({ type: 'server-errors', errors: placed.fields });
+        // Beside their fields: conform focuses the first of them, whose message stays shown.
+        if (hasFields) setPayResult(submission.reply({ fieldErrors: placed.fields }));
         setProblems({
           date: placed.date,
           frequency: placed.frequency,
@@ -309,7 +292,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         });
         // A date that closed while paying: offer the dates that are open now.
         if (placed.date) void checkZip(zipValue);
-        if (hasFields) return; // the reducer announced the first field; focus follows below
+        if (hasFields) return;
         focusOn(placed.payment ? 'payment' : placed.date ? 'date' : placed.promo ? 'promo' : 'form');
         return;
       }
@@ -351,31 +334,26 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     }
   }
 
-  // After server field errors, focus the field the reducer announced.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the announced field only
-  useEffect(() => {
-    if (form.announced && !form.fields[form.announced].focused) focusOn(form.announced);
-  }, [form.announced]);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(formElement: HTMLFormElement) {
     // Double-click safe: one press at a time, decided before any render.
     if (busy.current || phase !== 'idle') return;
     busy.current = true;
     try {
-      await payNow();
+      await payNow(formElement);
     } finally {
       busy.current = false;
     }
   }
 
-  async function payNow() {
+  /** Runs once the schema accepted the form (conform refused it otherwise, focusing the first problem). */
+  async function payNow(formElement: HTMLFormElement) {
     setProblems(NO_PROBLEMS);
-    const first = firstInvalidField(form, rules);
-    const zipOk = zipProblem === null;
-    send({ type: 'validate-all', first: first ?? (zipOk ? null : 'zipCode') });
-    if (first) return;
-    if (!zipOk) return;
+    const submission = parseWithZod(new FormData(formElement), { schema });
+    if (submission.status !== 'success') return;
+    if (zipProblem !== null) {
+      details.announce('zip_code');
+      return;
+    }
     if (!ready) {
       setProblems({ ...NO_PROBLEMS, form: [BOX_NOT_READY_MESSAGE] });
       focusOn('form');
@@ -387,7 +365,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     if (!options || options.zipCode !== zipValue) options = await checkZip(zipValue);
     if (options?.status !== 'ready') {
       setPhase('idle');
-      send({ type: 'validate-all', first: 'zipCode' });
+      details.announce('zip_code');
       return;
     }
     const firstDeliveryDate = keepOrFirstDate(options, date);
@@ -402,7 +380,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
     const outcome = await pay(
       {
         abandonedCartId: cartId,
-        cartUpdate: toCartUpdate(formValues(form), receivesSms),
+        cartUpdate: { ...submission.value, receives_sms_updates: receivesSms },
         firstDeliveryDate,
         frequencyWeeks: frequency,
         total,
@@ -419,15 +397,12 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
       memory.current,
     );
     if (outcome.kind !== 'completed') setPhase('idle');
-    settle(outcome);
+    settle(outcome, submission);
   }
 
-  const upsellLines = live ? cart.upsellItems : data.cart.cart.upsell_items;
-  const promo = cart.promoCode;
-  const freeTax = Boolean(
-    promo?.is_applicable && promo.regulations.find((tier) => tier.weekly_ordinal_number === 1)?.free_tax,
-  );
-  const formProblems = problems.form;
+  const upsellLines = cart.upsell_items;
+  const freeTax = firstBoxTaxFree(cart);
+  const formProblems = problems.form.length > 0 ? problems.form : (details.form.errors ?? []);
 
   return (
     <div className="checkout-page">
@@ -438,17 +413,11 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
       </header>
 
       <div className="checkout-page__grid">
-        <form
-          id="checkout-form"
-          className="checkout-details"
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          aria-label="Your details"
-        >
+        <form {...details.formProps} className="checkout-details" aria-label="Your details">
           <fieldset className="checkout-fieldset" disabled={processing}>
             <legend className="checkout-fieldset__legend">Contact</legend>
             <TextInput
-              {...bind('email')}
+              {...details.bind(details.fields.email)}
               label="Email address"
               type="email"
               autoComplete="email"
@@ -456,23 +425,53 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
               required
             />
             <div className="checkout-row">
-              <TextInput {...bind('firstName')} label="First name" autoComplete="given-name" required />
-              <TextInput {...bind('lastName')} label="Last name" autoComplete="family-name" required />
+              <TextInput
+                {...details.bind(details.fields.first_name)}
+                label="First name"
+                autoComplete="given-name"
+                required
+              />
+              <TextInput
+                {...details.bind(details.fields.last_name)}
+                label="Last name"
+                autoComplete="family-name"
+                required
+              />
             </div>
           </fieldset>
 
           <fieldset className="checkout-fieldset" disabled={processing}>
             <legend className="checkout-fieldset__legend">Delivery address</legend>
-            <TextInput {...bind('addressLine1')} label="Address" autoComplete="address-line1" required />
             <TextInput
-              {...bind('addressLine2')}
+              {...details.bind(details.fields.address_line_1)}
+              label="Address"
+              autoComplete="address-line1"
+              required
+            />
+            <TextInput
+              {...details.bind(details.fields.address_line_2)}
               label="Apartment, suite, etc. (optional)"
               autoComplete="address-line2"
             />
             <div className="checkout-row">
-              <TextInput {...bind('city')} label="City" autoComplete="address-level2" required />
               <TextInput
-                {...bind('zipCode')}
+                {...details.bind(details.fields.city)}
+                label="City"
+                autoComplete="address-level2"
+                required
+              />
+              <TextInput
+                {...zipField}
+                onInput={() => {
+                  zipField.onInput();
+                  setZipSaveError(null);
+                }}
+                onBlur={(event) => {
+                  // Looked up when left (decision 013): the city, the dates, and the state's tax.
+                  const value = event.currentTarget.value.trim();
+                  if (zipCodeText.safeParse(value).success && value !== delivery?.zipCode)
+                    void checkZip(value);
+                }}
                 label="Zip code"
                 autoComplete="postal-code"
                 inputMode="numeric"
@@ -488,7 +487,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
                   : ''}
             </p>
             <TextInput
-              {...bind('phone')}
+              {...details.bind(details.fields.phone)}
               label="Phone"
               type="tel"
               autoComplete="tel"
@@ -496,7 +495,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
               required
             />
             <TextInput
-              {...bind('deliveryInstructions')}
+              {...details.bind(details.fields.delivery_instructions)}
               label="Delivery instructions (optional)"
               maxLength={500}
             />
@@ -504,6 +503,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
               <input
                 type="checkbox"
                 name="receives_sms_updates"
+                value="true"
                 checked={receivesSms}
                 onChange={(event) => setReceivesSms(event.target.checked)}
               />
@@ -522,7 +522,12 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
               <p className="checkout-fieldset__hint">
                 At least 8 characters. You will use it to manage your deliveries.
               </p>
-              <PasswordInput {...bind('password')} label="Password" autoComplete="new-password" required />
+              <PasswordInput
+                {...details.bind(details.fields.password)}
+                label="Password"
+                autoComplete="new-password"
+                required
+              />
             </fieldset>
           ) : null}
 
@@ -549,15 +554,16 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
         <UpsellCarousel items={data.upsellItems} quantityOf={upsellQuantity} disabled={processing} />
 
         <OrderSummary
-          planName={onboarding.plan?.name ?? null}
-          itemCount={cart.itemCount}
+          planName={abandoned.plan?.name ?? null}
+          itemCount={cart.item_count}
           threshold={cart.threshold}
           lines={cart.items}
           upsellLines={upsellLines}
           costs={costs}
+          discountDescription={discountDescription(cart)}
           frequency={frequency}
-          partnershipDescription={onboarding.partnership?.description ?? null}
-          referrerFirstName={cart.referrer?.firstName ?? null}
+          partnershipDescription={abandoned.partnership?.description ?? null}
+          referrerFirstName={abandoned.referrer?.first_name ?? null}
           freeTax={freeTax}
           promoError={problems.promo}
           promoErrorRef={promoErrorRef}
@@ -586,7 +592,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
             />
           ) : (
             <p className="checkout-payment__covered">
-              {costs.giftCards > 0
+              {costs.gift_cards_amount_applied > 0
                 ? 'Your gift cards cover your first box: nothing to pay today. What is left on them pays your next boxes; add a card in your account before they run out.'
                 : 'Promotions cover your first box: nothing to pay today. We will ask for a card before your next delivery.'}
             </p>
@@ -616,6 +622,7 @@ export function CheckoutPage({ data }: { data: CheckoutLoaderData }) {
             ) : !ready ? (
               <p className="checkout-form-error">{BOX_NOT_READY_MESSAGE}</p>
             ) : null}
+            {actionData?.notice && !processing ? <p role="status">{actionData.notice}</p> : null}
           </div>
           <button
             ref={payButtonRef}

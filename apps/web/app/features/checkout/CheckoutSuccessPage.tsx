@@ -2,7 +2,6 @@ import { cardBrandName, type Order, type Subscription } from '@sprout/contracts'
 import { Link } from 'react-router';
 import { useSites } from '../auth/useSites';
 import { CostLines } from '../cart/CostLines';
-import { toClientCosts } from '../cart/mapping';
 import { NonprofitSelection } from '../marketing/NonprofitSelection';
 import type { NonprofitActionData } from '../marketing/nonprofit.server';
 import { formatDeliveryDate, frequencyLabel } from './format';
@@ -65,7 +64,8 @@ export function CheckoutSuccessPage({
             </>
           ) : null}
           <CostLines
-            costs={toClientCosts(order.costs, order.discount_description ?? '')}
+            costs={order.costs}
+            discountDescription={order.discount_description ?? ''}
             label="Order costs"
           />
         </section>

@@ -1,16 +1,17 @@
+import type { Cart, CartCosts } from '@sprout/contracts';
 import type { Ref } from 'react';
 import { CostLines } from '../cart/CostLines';
-import type { CartLine, ClientCosts, UpsellLine } from '../cart/mapping';
-import { PromoCodeForm } from '../promotions/PromoCodeForm';
+import { PromoCodeSlot } from '../promotions/PromoCodeSlot';
 import { frequencyPhrase, money } from './format';
 
 type Props = {
   planName: string | null;
   itemCount: number;
   threshold: number | null;
-  lines: CartLine[];
-  upsellLines: UpsellLine[];
-  costs: ClientCosts;
+  lines: Cart['items'];
+  upsellLines: Cart['upsell_items'];
+  costs: CartCosts;
+  discountDescription: string;
   frequency: number;
   partnershipDescription: string | null;
   referrerFirstName: string | null;
@@ -45,6 +46,7 @@ export function OrderSummary({
   lines,
   upsellLines,
   costs,
+  discountDescription,
   frequency,
   partnershipDescription,
   referrerFirstName,
@@ -73,7 +75,7 @@ export function OrderSummary({
         </div>
       ) : null}
       <div className="order-summary__promo">
-        <PromoCodeForm />
+        <PromoCodeSlot />
         {promoError ? (
           <p className="checkout-error" ref={promoErrorRef} tabIndex={-1} role="alert">
             {promoError}
@@ -82,6 +84,7 @@ export function OrderSummary({
       </div>
       <CostLines
         costs={costs}
+        discountDescription={discountDescription}
         partnershipDescription={partnershipDescription}
         referrerFirstName={referrerFirstName}
         freeTax={freeTax}

@@ -45,14 +45,11 @@ export function createCheckoutApi(client: ApiClient = browserApiClient()): Check
     initializedCheckout: (body) =>
       client.request('POST', '/api/marketing/events/initialized-checkout', { body }),
     paymentConfig: () => client.request('GET', '/api/sales/checkout/payment-config'),
-    // Field keys come back camel-cased, like the cart update's, so one mapping places both.
     saveCart: (abandonedCartId, body) =>
       client.request('PUT', `/api/customers/abandoned-carts/${encodeURIComponent(abandonedCartId)}`, {
         body,
-        camelCaseFields: true,
       }),
-    checkGiftCards: (body) =>
-      client.request('POST', '/api/sales/gift-cards/check', { body, camelCaseFields: true }),
-    complete: (body) => client.request('POST', '/api/sales/checkout', { body, camelCaseFields: true }),
+    checkGiftCards: (body) => client.request('POST', '/api/sales/gift-cards/check', { body }),
+    complete: (body) => client.request('POST', '/api/sales/checkout', { body }),
   };
 }

@@ -20,7 +20,7 @@ import {
 
 const input: PayInput = {
   abandonedCartId: '6f1c1f8e-2b1a-4c3d-9e8f-0a1b2c3d4e5f',
-  cartUpdate: { email: ' robin@example.com ', firstName: 'Robin' },
+  cartUpdate: { email: 'robin@example.com', first_name: 'Robin' },
   firstDeliveryDate: '2026-12-03',
   frequencyWeeks: 2,
   total: 42.66,
@@ -256,12 +256,12 @@ describe('one press of Pay', () => {
 
   it('makes a new key after an error answer (a declined card keeps nothing)', async () => {
     const declined = failure('validation', 422, {
-      paymentMethodId: ['Your card was declined. Please use another card.'],
+      payment_method_id: ['Your card was declined. Please use another card.'],
     });
     const { deps, bodies, memory } = setup([declined, completed]);
     expect(await pay(input, deps, memory)).toMatchObject({
       kind: 'invalid',
-      errors: { paymentMethodId: ['Your card was declined. Please use another card.'] },
+      errors: { payment_method_id: ['Your card was declined. Please use another card.'] },
     });
     expect(memory.current).toBeNull();
     await pay(input, deps, memory);

@@ -8,9 +8,9 @@ import {
   EMAIL_IN_USE_MESSAGE,
   type GiftCardCheckResponse,
   PRICE_CHANGED_MESSAGE,
+  type UpdateAbandonedCartBody,
 } from '@sprout/contracts';
 import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
-import type { CartUpdateFields } from '../cart/mapping';
 import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
 
 /**
@@ -38,7 +38,7 @@ export type PayOutcome =
   | { kind: 'email-in-use'; email: string }
   /** 400/10002: the cart can no longer be bought here (the cart update already went to /menus). */
   | { kind: 'cart-locked' }
-  /** 422: camel-cased field errors and the server's message. */
+  /** 422: the API's field errors and its message. */
   | { kind: 'invalid'; errors: FieldErrors; message: string }
   /**
    * The card could not be read (stage 'card': the card form shows which field and has focused it)
@@ -61,7 +61,8 @@ export type PayOutcome =
 
 export type PayInput = {
   abandonedCartId: string;
-  cartUpdate: CartUpdateFields;
+  /** The details form's values, checked by its contract (empty fields already left out). */
+  cartUpdate: UpdateAbandonedCartBody;
   firstDeliveryDate: string;
   frequencyWeeks: DeliveryFrequencyWeeks;
   /**
@@ -74,7 +75,7 @@ export type PayInput = {
 };
 
 export type PayDeps = {
-  saveCart(fields: CartUpdateFields): Promise<ApiResult<AbandonedCartResponse>>;
+  saveCart(body: UpdateAbandonedCartBody): Promise<ApiResult<AbandonedCartResponse>>;
   complete(body: CompleteCheckoutBody): Promise<ApiResult<CompleteCheckoutResponse>>;
   payment: PaymentFieldsHandle | null;
   newKey(): string;

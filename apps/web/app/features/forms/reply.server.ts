@@ -32,6 +32,24 @@ export function replyWithApiFailure(
       hideFields,
     });
   }
+  return replyWithFieldErrors(submission, errors, { ...options, message: answer.error.message });
+}
+
+/**
+ * Errors keyed by the API's field names as the form's reply: each beside the form field that shows
+ * it (`fieldKeys`: the API keys a field shows, its own name otherwise), the first of any other
+ * as the form's message, and `message` (else the generic validation words) when none is placed.
+ */
+export function replyWithFieldErrors(
+  submission: Submission<unknown>,
+  errors: Record<string, readonly string[]>,
+  options: {
+    fields: readonly string[];
+    fieldKeys?: Record<string, readonly string[]>;
+    message?: string | null;
+    hideFields?: string[];
+  },
+): SubmissionResult<string[]> {
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   for (const [key, messages] of Object.entries(errors)) {
@@ -40,9 +58,9 @@ export function replyWithApiFailure(
     else formErrors.push(...messages.slice(0, 1));
   }
   if (formErrors.length === 0 && Object.keys(fieldErrors).length === 0) {
-    formErrors.push(answer.error.message ?? VALIDATION_FALLBACK_MESSAGE);
+    formErrors.push(options.message ?? VALIDATION_FALLBACK_MESSAGE);
   }
-  return submission.reply({ formErrors, fieldErrors, hideFields });
+  return submission.reply({ formErrors, fieldErrors, hideFields: options.hideFields ?? [] });
 }
 
 /** The API's Set-Cookie headers, to send on to the browser with the action's answer. */

@@ -5,6 +5,9 @@ import { useFormAction, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import { useHydrated } from './useHydrated';
 
+/** The name of the button conform submits a form with to validate or update one field. */
+const CONFORM_INTENT = '__intent__';
+
 /** What a route form's action answers: conform's reply, and a notice when the form succeeded in place. */
 export type FormActionData = { result: SubmissionResult<string[]>; notice?: string | null };
 
@@ -28,6 +31,16 @@ export function useContractForm<Schema extends z.ZodObject>(
     id: string;
     lastResult: SubmissionResult<string[]> | null | undefined;
     defaultValue?: Record<string, string>;
+    /**
+     * A submit in flight that is not a navigation of this route's own form: a fetcher's (the cart
+     * action's forms), or the checkout's Pay. Without it, the route's navigation tells.
+     */
+    pending?: boolean;
+    /**
+     * A real submit the schema accepted (conform's validate and update intents never reach it):
+     * the checkout's Pay prevents the post and pays in the browser.
+     */
+    onSubmit?(event: React.FormEvent<HTMLFormElement>): void;
   },
 ) {
   const hydrated = useHydrated();
@@ -51,10 +64,13 @@ export function useContractForm<Schema extends z.ZodObject>(
   useEffect(() => {
     const errors = options.lastResult?.error;
     if (!errors) return;
-    const first = Object.keys(errors).find((name) => name !== '' && errors[name]?.length);
+    // Conform focuses the first field in error in page order: that is the one announced.
+    const element = document.getElementById(options.id) as HTMLFormElement | null;
+    const names = element ? [...element.elements].map((field) => field.getAttribute('name') ?? '') : [];
+    const first = [...names, ...Object.keys(errors)].find((name) => name !== '' && errors[name]?.length);
     if (first) setAnnounced(first);
     else messagePending.current = true;
-  }, [options.lastResult]);
+  }, [options.lastResult, options.id]);
   // The message renders once conform has taken the reply in (a render later).
   useEffect(() => {
     if (!messagePending.current || !messageRef.current) return;
@@ -63,7 +79,8 @@ export function useContractForm<Schema extends z.ZodObject>(
   });
 
   const action = useFormAction();
-  const submitting = navigation.state === 'submitting' && navigation.formAction === action;
+  const submitting =
+    options.pending ?? (navigation.state === 'submitting' && navigation.formAction === action);
   // The values as the page holds them, read from the form itself: what was typed before the
   // JavaScript loaded counts too (conform's own value starts from the defaults).
   const [values, setValues] = useState<Record<string, unknown>>(() =>
@@ -81,28 +98,55 @@ export function useContractForm<Schema extends z.ZodObject>(
   );
   const invalid = !schema.safeParse(values).success || hasFieldError;
 
+  /**
+   * A text field's props. `otherError`: a problem found outside the schema (the checkout's zip
+   * lookup), shown by the same rule when the schema finds none.
+   */
   // biome-ignore lint/suspicious/noExplicitAny: any field of any form
-  function bind(field: FieldMetadata<any, any, string[]>) {
+  function bind(field: FieldMetadata<any, any, string[]>, otherError: string | null = null) {
     const shown = focused !== field.name || announced === field.name;
     return {
       id: field.id,
       name: field.name,
       defaultValue: (field.initialValue as string | undefined) ?? '',
-      error: shown ? (field.errors?.[0] ?? null) : null,
+      error: shown ? (field.errors?.[0] ?? otherError) : null,
       onInput: () => setAnnounced((current) => (current === field.name ? null : current)),
     };
   }
 
+  const conformProps = getFormProps(form);
+  /** Sends focus to a field whose problem the page found itself; its message stays shown there. */
+  function announce(name: string) {
+    setAnnounced(name);
+    const element = document.getElementById(form.id) as HTMLFormElement | null;
+    (element?.elements.namedItem(name) as HTMLElement | null)?.focus();
+  }
   return {
+    announce,
     form,
     fields,
     bind,
     messageRef,
     submitting,
+    invalid,
     disabled: hydrated && (submitting || invalid),
     formProps: {
-      ...getFormProps(form),
+      ...conformProps,
       method: 'post' as const,
+      onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
+        conformProps.onSubmit(event);
+        // Conform validates a field by submitting the form with its own `__intent__` button (and
+        // prevents that submit); only a submit the schema let through is the visitor's.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.name === CONFORM_INTENT) return;
+        if (event.defaultPrevented) {
+          // Refused here: conform focused the first field in error, whose message stays shown.
+          const active = document.activeElement;
+          if (active && event.currentTarget.contains(active)) setAnnounced(active.getAttribute('name'));
+          return;
+        }
+        options.onSubmit?.(event);
+      },
       'aria-busy': submitting,
       onInput: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),
       onChange: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),

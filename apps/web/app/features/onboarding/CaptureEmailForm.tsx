@@ -1,26 +1,15 @@
-import { type Ref, useEffect, useReducer } from 'react';
+import { captureDetailsForm } from '@sprout/contracts';
+import { type Ref, useEffect } from 'react';
 import { Link } from 'react-router';
-import { camelCaseFieldErrors } from '../../lib/api';
 import { SocialButtons } from '../auth/SocialButtons';
 import type { Pending } from '../cart/pending';
-import {
-  CART_ACTION,
-  PendingFields,
-  ReturnTo,
-  useCartFetcher,
-  useCartView,
-  useHydrated,
-} from '../cart/useCart';
+import { CART_ACTION, PendingFields, ReturnTo, useCartFetcher, useCartView } from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
-import {
-  type CaptureField,
-  captureFormReducer,
-  initialCaptureForm,
-  isSubmitDisabled,
-  visibleError,
-} from './capture-validation';
+import { useContractForm } from '../forms/useContractForm';
 
 type Props = {
+  /** The form's id: the popup's and the signup page's are different forms. */
+  formId?: string;
   /** After the cart was updated and anything pending was added. */
   onSuccess?(): void;
   /** What waits for the details (a product, a ready-made box), added right after them. */
@@ -38,6 +27,7 @@ type Props = {
  * 'Continue', the configured social sign-ins and the login link. Used by the popup and the signup page.
  */
 export function CaptureEmailForm({
+  formId = 'capture',
   onSuccess,
   onLeave,
   pending = null,
@@ -45,107 +35,71 @@ export function CaptureEmailForm({
   submitLabel = 'Continue',
   emailRef,
 }: Props) {
-  const { onboarding } = useCartView();
+  const { data } = useCartView();
   const fetcher = useCartFetcher('cart-details');
-  const prefillEmail = onboarding?.email ?? onboarding?.referee?.email ?? '';
-  const prefillZip = onboarding?.zipCode ?? '';
-  const [form, send] = useReducer(captureFormReducer, undefined, () =>
-    initialCaptureForm(prefillEmail, prefillZip),
-  );
+  // The action's answer: conform's reply (errors keyed by field, cleared on edit), or done.
+  const outcome =
+    fetcher.state === 'idle' && fetcher.data?.intent === 'update-details' ? fetcher.data : undefined;
+  const form = useContractForm(captureDetailsForm, {
+    id: formId,
+    lastResult: outcome?.result,
+    defaultValue: {
+      email: data?.email ?? data?.referee?.email ?? '',
+      zip_code: data?.zip_code ?? '',
+    },
+    pending: fetcher.state !== 'idle',
+  });
 
-  // The action's answer: errors keyed by field (cleared on edit), or done.
-  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer is handled once
   useEffect(() => {
-    if (outcome?.intent !== 'update-details') return;
-    if (outcome.ok) {
-      send({ type: 'submitted', serverErrors: {}, formError: null });
-      // Where we don't deliver yet the form stays, saying so (and another zip can be tried).
-      if (!outcome.waitlist) onSuccess?.();
-      return;
-    }
-    const serverErrors = camelCaseFieldErrors(outcome.errors ?? {});
-    send({ type: 'submitted', serverErrors, formError: outcome.errors ? null : (outcome.message ?? null) });
+    // Where we don't deliver yet the form stays, saying so (and another zip can be tried).
+    if (outcome?.ok && !outcome.waitlist) onSuccess?.();
   }, [outcome]);
-
-  // The cart may load after the form appears (signup page on a first visit): prefill until edited.
-  useEffect(() => {
-    if (prefillEmail) send({ type: 'prefill', field: 'email', value: prefillEmail });
-  }, [prefillEmail]);
-  useEffect(() => {
-    if (prefillZip) send({ type: 'prefill', field: 'zipCode', value: prefillZip });
-  }, [prefillZip]);
-
-  const waitlist = outcome?.intent === 'update-details' ? outcome.waitlist : undefined;
-
-  // Before hydration the browser's own form post does the work: nothing to wait for.
-  const hydrated = useHydrated();
-  const disabled = hydrated && isSubmitDisabled(form);
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    if (disabled) {
-      event.preventDefault();
-      return;
-    }
-    send({ type: 'submit' });
-  }
-
-  const bind = (field: CaptureField) => ({
-    value: form.fields[field].value,
-    error: visibleError(form, field),
-    onValueChange: (value: string) => send({ type: 'change', field, value }),
-    onFocus: () => send({ type: 'focus', field }),
-    onBlur: () => send({ type: 'blur', field }),
-  });
 
   return (
     <div className="capture-form">
-      <fetcher.Form
-        method="post"
-        action={CART_ACTION}
-        noValidate
-        onSubmit={submit}
-        aria-busy={form.submitting}
-      >
+      <fetcher.Form {...form.formProps} action={CART_ACTION}>
         <input type="hidden" name="intent" value="update-details" />
         <PendingFields pending={pending} />
         {next ? <input type="hidden" name="next" value={next} /> : null}
         <ReturnTo />
         <TextInput
-          {...bind('email')}
+          {...form.bind(form.fields.email)}
           ref={emailRef}
           label="Email address"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
         />
         <TextInput
-          {...bind('zipCode')}
+          {...form.bind(form.fields.zip_code)}
           label="Zip code"
-          name="zip_code"
           autoComplete="postal-code"
           inputMode="numeric"
           maxLength={10}
           required
         />
-        {waitlist ? (
+        {outcome?.waitlist ? (
           <p className="capture-form__waitlist" role="status">
-            {waitlist}
+            {outcome.waitlist}
           </p>
         ) : null}
-        {form.formError ? (
-          <p className="capture-form__error" role="alert">
-            {form.formError}
+        {form.form.errors?.[0] ? (
+          <p ref={form.messageRef} className="capture-form__error" role="alert" tabIndex={-1}>
+            {form.form.errors[0]}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary capture-form__submit" disabled={disabled}>
+        <button
+          type="submit"
+          className="button button--primary capture-form__submit"
+          disabled={form.disabled}
+        >
           {form.submitting ? <span className="spinner" aria-hidden="true" /> : null}
           {submitLabel}
         </button>
       </fetcher.Form>
-      <SocialButtons abandonedCartId={onboarding?.abandonedCartId ?? null} />
+      <SocialButtons abandonedCartId={data?.id ?? null} />
       <p className="capture-form__login">
         Already a customer?{' '}
         <Link to="/onboarding/login" onClick={onLeave}>

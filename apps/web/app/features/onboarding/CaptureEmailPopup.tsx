@@ -80,6 +80,7 @@ export function CaptureEmailPopup() {
             {CAPTURE_SUBLINE}
           </p>
           <CaptureEmailForm
+            formId="capture-popup"
             emailRef={emailRef}
             pending={ui.capture}
             onSuccess={dismiss}

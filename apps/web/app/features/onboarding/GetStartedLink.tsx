@@ -17,7 +17,7 @@ export function GetStartedLink({
   /** What a signed-in customer sees: a link to their account, or nothing (the header's account menu). */
   signedIn?: 'account' | 'nothing';
 }) {
-  const { identified, onboarding, page } = useCartView();
+  const { identified, data, page } = useCartView();
   const sites = useSites();
   // Defect 1: a signed-in customer has an account, not a sign-up ahead of them.
   if (page.signedIn)
@@ -26,7 +26,7 @@ export function GetStartedLink({
         My account
       </a>
     );
-  const to = !identified ? '/onboarding/signup' : onboarding?.planId == null ? '/onboarding/plans' : '/menus';
+  const to = !identified ? '/onboarding/signup' : data?.plan_id == null ? '/onboarding/plans' : '/menus';
   return (
     <Link to={to} className={className}>
       {children}

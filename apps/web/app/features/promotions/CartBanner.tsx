@@ -21,8 +21,8 @@ function GiftIcon() {
  * in the cart panel.
  */
 export function CartBanner({ placement }: { placement: 'page' | 'panel' }) {
-  const { cart, page } = useCartView();
-  const view = cartBannerFromState({ cart, appSettings: page.appSettings });
+  const { cart, data, page } = useCartView();
+  const view = cartBannerFromState({ cart, referrer: data?.referrer ?? null, appSettings: page.appSettings });
   if (!view) return null;
   const classes = `offer-banner offer-banner--${placement} offer-banner--${view.kind}`;
   return (

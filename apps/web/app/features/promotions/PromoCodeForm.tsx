@@ -1,21 +1,20 @@
-import { PROMO_CODE_MAX_LENGTH, PROMO_REQUIRED_MESSAGE } from '@sprout/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { PROMO_CODE_MAX_LENGTH, promoCodeForm } from '@sprout/contracts';
+import { useEffect, useId, useRef } from 'react';
 import { CART_ACTION, ReturnTo, useCartFetcher, useCartView } from '../cart/useCart';
 import { TextInput } from '../forms/TextInput';
+import { useContractForm } from '../forms/useContractForm';
 
 /**
  * The cart panel's promo code: a field with Apply, or the applied code with Remove (spec sections 4,
- * 5 and 8), posted to the cart action. A failure shows the server's first promo_code error, else
- * 'Promo Code is invalid.'. A code the cart does not qualify for yet stays applied and says why.
+ * 5 and 8), posted to the cart action and checked by `promoCodeForm` there and here. A failure
+ * shows the server's first promo_code error, else 'Promo Code is invalid.'. A code the cart does
+ * not qualify for yet stays applied and says why.
  */
 export function PromoCodeForm() {
-  const { cart, onboarding } = useCartView();
+  const { cart, data } = useCartView();
   const fetcher = useCartFetcher('cart-promo');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const headingId = useId();
   const reasonId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const sending =
@@ -23,43 +22,36 @@ export function PromoCodeForm() {
   const working: 'apply' | 'remove' | null =
     sending === 'apply-promo' ? 'apply' : sending === 'remove-promo' ? 'remove' : null;
 
-  const promo = cart.promoCode;
-  const partnership = onboarding?.partnership ?? null;
+  const promo = cart.promo_code;
+  const partnership = data?.partnership ?? null;
   const applied = [promo?.code, partnership?.code].filter((value): value is string => Boolean(value));
   const hasCode = applied.length > 0;
 
-  // The answer: the error under the field, or the code swapped for its chip (focus follows).
+  // The answer: conform's reply (the error under the field, cleared on edit), or the code swapped
+  // for its chip (focus follows).
   const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const form = useContractForm(promoCodeForm, {
+    id: 'promo-code',
+    lastResult: outcome?.intent === 'apply-promo' ? outcome.result : undefined,
+    pending: working !== null,
+  });
+  const fieldError = form.bind(form.fields.code).error;
+  const error = hasCode
+    ? outcome && !outcome.ok && outcome.intent === 'remove-promo'
+      ? (outcome.message ?? null)
+      : null
+    : fieldError;
   useEffect(() => {
-    if (!outcome) return;
-    if (!outcome.ok) {
-      setError(outcome.errors?.promo_code?.[0] ?? outcome.message ?? null);
-      return;
-    }
-    setError(null);
-    setCode('');
+    if (!outcome?.ok) return;
     if (outcome.intent === 'apply-promo') removeRef.current?.focus();
-    else inputRef.current?.focus();
-  }, [outcome]);
+    else document.getElementById(form.fields.code.id)?.focus();
+  }, [outcome, form.fields.code.id]);
 
   // The message grows the panel's scrolling body under the field: bring it into view, so it is
   // never left under the totals that stick at the panel's foot (defect 8).
   useEffect(() => {
     if (error) sectionRef.current?.scrollIntoView({ block: 'nearest' });
   }, [error]);
-
-  function apply(event: React.FormEvent<HTMLFormElement>) {
-    if (working) {
-      event.preventDefault();
-      return;
-    }
-    if (!code.trim()) {
-      event.preventDefault();
-      setError(PROMO_REQUIRED_MESSAGE);
-      return;
-    }
-    setError(null);
-  }
 
   const reason = promo && !promo.is_applicable ? promo.inapplicable_reason : null;
 
@@ -109,31 +101,17 @@ export function PromoCodeForm() {
           ) : null}
         </div>
       ) : (
-        <fetcher.Form
-          method="post"
-          action={CART_ACTION}
-          className="promo-code__form"
-          onSubmit={apply}
-          noValidate
-        >
+        <fetcher.Form {...form.formProps} action={CART_ACTION} className="promo-code__form">
           <input type="hidden" name="intent" value="apply-promo" />
           <ReturnTo />
           <TextInput
-            ref={inputRef}
+            {...form.bind(form.fields.code)}
             label="Promo code"
-            name="code"
-            value={code}
-            error={error}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={PROMO_CODE_MAX_LENGTH}
             readOnly={working === 'apply'}
-            onValueChange={(value) => {
-              setCode(value);
-              // A server error clears when the field is edited (spec section 5).
-              if (error) setError(null);
-            }}
             suffix={
               <button type="submit" className="promo-code__apply" disabled={working !== null}>
                 {working === 'apply' ? (

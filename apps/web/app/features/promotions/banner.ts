@@ -1,4 +1,4 @@
-import { formatMoney, type PromoCode, type PromoTier } from '@sprout/contracts';
+import { type Cart, formatMoney, type PromoCode, type PromoTier } from '@sprout/contracts';
 
 /** The cart's promo code banner (spec section 3, "Banner"), in client names. */
 export type PromoCodeBanner = {
@@ -128,23 +128,19 @@ export function cartBannerView(input: {
 
 /** The banner for the current state: the cart's costs, its code and the referrer (app settings for the amount). */
 export function cartBannerFromState(state: {
-  cart: {
-    itemCount: number;
-    costs: { discount: number; referralCredits: number };
-    promoCodeBanner: PromoCodeBanner | null;
-    promoCode: PromoCode | null;
-    referrer: { firstName: string | null } | null;
-  };
+  cart: Pick<Cart, 'item_count' | 'costs' | 'promo_code'>;
+  referrer: { first_name: string | null } | null;
   appSettings: { group: string; values: Record<string, unknown> }[];
 }): CartBannerView | null {
   const { cart } = state;
+  const promo = cart.promo_code ?? null;
   return cartBannerView({
-    itemCount: cart.itemCount,
-    discount: cart.costs.discount,
-    referralCredits: cart.costs.referralCredits,
-    promo: cart.promoCodeBanner,
-    promoNote: cart.promoCode && !cart.promoCode.is_applicable ? cart.promoCode.inapplicable_reason : null,
-    referrerName: cart.referrer?.firstName ?? null,
+    itemCount: cart.item_count,
+    discount: cart.costs.promo_code_cost,
+    referralCredits: cart.costs.referral_credits_amount_applied,
+    promo: toPromoCodeBanner(promo),
+    promoNote: promo && !promo.is_applicable ? promo.inapplicable_reason : null,
+    referrerName: state.referrer?.first_name ?? null,
     refereeDiscount: refereeDiscountOf(state.appSettings),
   });
 }

@@ -69,9 +69,9 @@ describe('promo failure message (spec sections 5 and 8)', () => {
 
 describe('fully covered by promotions (spec section 4)', () => {
   it('when the total is 0 and the items cost more than 0', () => {
-    expect(isFullyCovered({ total: 0, items: 42.5 })).toBe(true);
-    expect(isFullyCovered({ total: 0.01, items: 42.5 })).toBe(false);
-    expect(isFullyCovered({ total: 0, items: 0 })).toBe(false);
-    expect(isFullyCovered({ total: 12, items: 12 })).toBe(false);
+    expect(isFullyCovered({ total_cost: 0, cart_items: 42.5 })).toBe(true);
+    expect(isFullyCovered({ total_cost: 0.01, cart_items: 42.5 })).toBe(false);
+    expect(isFullyCovered({ total_cost: 0, cart_items: 0 })).toBe(false);
+    expect(isFullyCovered({ total_cost: 12, cart_items: 12 })).toBe(false);
   });
 });

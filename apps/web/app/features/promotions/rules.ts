@@ -1,7 +1,7 @@
 import { PROMO_ALREADY_APPLIED_MESSAGE, PROMO_INVALID_MESSAGE } from '@sprout/contracts';
 import type { ApiFailure } from '../../lib/api';
 
-export { PROMO_INVALID_MESSAGE, PROMO_REQUIRED_MESSAGE } from '@sprout/contracts';
+export { PROMO_INVALID_MESSAGE } from '@sprout/contracts';
 export const REFERRAL_INVALID_MESSAGE = 'This referral code could not be applied.';
 
 /** Failures where the server never judged the code: the catalogue's message says what happened. */
@@ -41,6 +41,6 @@ export function isDefinitiveFailure(error: ApiFailure): boolean {
 }
 
 /** Spec section 4: the cart is fully covered by promotions when the total is 0 and the items cost more. */
-export function isFullyCovered(costs: { total: number; items: number }): boolean {
-  return costs.total === 0 && costs.items > 0;
+export function isFullyCovered(costs: { total_cost: number; cart_items: number }): boolean {
+  return costs.total_cost === 0 && costs.cart_items > 0;
 }

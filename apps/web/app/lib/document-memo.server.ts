@@ -156,7 +156,7 @@ export function createDocumentMemo(options: { now?: () => number } = {}): Docume
       const url = Buffer.from(inputs.url);
       const values = usable(inputs.volatile);
       const marks = values.map((_, index) => Buffer.from(`\u0000volatile${index}\u0000`));
-      const parts = [Buffer.from(`${url.byteLength}:${inputs.payload.byteLength}:`)];
+      const parts: Buffer[] = [Buffer.from(`${url.byteLength}:${inputs.payload.byteLength}:`)];
       for (const bytes of [url, inputs.payload]) {
         for (const part of cutAll(bytes, values)) parts.push(typeof part === 'number' ? marks[part]! : part);
       }

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import type { AlsoLovedProduct } from '../../routes/cart.also-loved';
 import { CartBanner } from '../promotions/CartBanner';
-import { PromoCodeSlot } from '../promotions/PromoCodeSlot';
+import { PromoCodeForm } from '../promotions/PromoCodeForm';
 import { isFullyCovered } from '../promotions/rules';
 import { CostLines } from './CostLines';
 import { discountDescription, firstBoxTaxFree, groupLinesByCategory } from './lines';
@@ -424,7 +424,7 @@ export function CartPanel() {
               ))
             )}
             {cart.items.length > 0 ? <AlsoLoved state={state} /> : null}
-            <PromoCodeSlot />
+            <PromoCodeForm />
           </>
         )}
       </div>

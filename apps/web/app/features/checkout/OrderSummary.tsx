@@ -1,7 +1,7 @@
 import type { Cart, CartCosts } from '@sprout/contracts';
 import type { Ref } from 'react';
 import { CostLines } from '../cart/CostLines';
-import { PromoCodeSlot } from '../promotions/PromoCodeSlot';
+import { PromoCodeForm } from '../promotions/PromoCodeForm';
 import { frequencyPhrase, money } from './format';
 
 type Props = {
@@ -75,7 +75,7 @@ export function OrderSummary({
         </div>
       ) : null}
       <div className="order-summary__promo">
-        <PromoCodeSlot />
+        <PromoCodeForm />
         {promoError ? (
           <p className="checkout-error" ref={promoErrorRef} tabIndex={-1} role="alert">
             {promoError}

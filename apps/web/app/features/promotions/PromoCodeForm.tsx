@@ -1,14 +1,19 @@
-import { PROMO_CODE_MAX_LENGTH, promoCodeForm } from '@sprout/contracts';
-import { useEffect, useId, useRef } from 'react';
+import { PROMO_CODE_MAX_LENGTH, PROMO_INVALID_MESSAGE } from '@sprout/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CART_ACTION, ReturnTo, useCartFetcher, useCartView } from '../cart/useCart';
-import { TextInput } from '../forms/TextInput';
-import { useContractForm } from '../forms/useContractForm';
+import { TextInput, useDefaultInputId } from '../forms/TextInput';
 
 /**
  * The cart panel's promo code: a field with Apply, or the applied code with Remove (spec sections 4,
- * 5 and 8), posted to the cart action and checked by `promoCodeForm` there and here. A failure
- * shows the server's first promo_code error, else 'Promo Code is invalid.'. A code the cart does
- * not qualify for yet stays applied and says why.
+ * 5 and 8), posted to the cart action, which checks it with the contracts' `promoCodeForm` and then
+ * asks the API. A failure shows the server's first error for the code, else 'Promo Code is
+ * invalid.', until the field is edited. A code the cart does not qualify for yet stays applied and
+ * says why.
+ *
+ * Unlike the capture and checkout forms, this one does not run the schema in the browser: the
+ * panel is on every storefront page, and conform and zod would add about 36 KB gzip to each
+ * page's first load for a one-field form whose only local rule (the length) the input enforces
+ * itself; whether a code exists and applies is the server's answer anyway (decision 018).
  */
 export function PromoCodeForm() {
   const { cart, data } = useCartView();
@@ -30,12 +35,14 @@ export function PromoCodeForm() {
   // The answer: conform's reply (the error under the field, cleared on edit), or the code swapped
   // for its chip (focus follows).
   const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const form = useContractForm(promoCodeForm, {
-    id: 'promo-code',
-    lastResult: outcome?.intent === 'apply-promo' ? outcome.result : undefined,
-    pending: working !== null,
-  });
-  const fieldError = form.bind(form.fields.code).error;
+  const refusal = outcome?.intent === 'apply-promo' && !outcome.ok ? outcome.result : undefined;
+  // The refusal that was on show when the visitor edited the field: it stays cleared.
+  const [editedAfter, setEditedAfter] = useState<unknown>(undefined);
+  const fieldError =
+    refusal && refusal !== editedAfter
+      ? (refusal.error?.code?.[0] ?? refusal.error?.['']?.[0] ?? PROMO_INVALID_MESSAGE)
+      : null;
+  const inputId = useDefaultInputId();
   const error = hasCode
     ? outcome && !outcome.ok && outcome.intent === 'remove-promo'
       ? (outcome.message ?? null)
@@ -44,8 +51,8 @@ export function PromoCodeForm() {
   useEffect(() => {
     if (!outcome?.ok) return;
     if (outcome.intent === 'apply-promo') removeRef.current?.focus();
-    else document.getElementById(form.fields.code.id)?.focus();
-  }, [outcome, form.fields.code.id]);
+    else document.getElementById(inputId)?.focus();
+  }, [outcome, inputId]);
 
   // The message grows the panel's scrolling body under the field: bring it into view, so it is
   // never left under the totals that stick at the panel's foot (defect 8).
@@ -101,11 +108,14 @@ export function PromoCodeForm() {
           ) : null}
         </div>
       ) : (
-        <fetcher.Form {...form.formProps} action={CART_ACTION} className="promo-code__form">
+        <fetcher.Form method="post" action={CART_ACTION} className="promo-code__form">
           <input type="hidden" name="intent" value="apply-promo" />
           <ReturnTo />
           <TextInput
-            {...form.bind(form.fields.code)}
+            id={inputId}
+            name="code"
+            error={fieldError}
+            onInput={() => setEditedAfter(refusal)}
             label="Promo code"
             autoComplete="off"
             autoCapitalize="characters"

@@ -304,26 +304,8 @@ export async function insertOrderWithLines(
   order: NewOrder,
   lines: NewOrderLineOf[],
 ): Promise<OrderRow> {
-  const newOrderId = db
-    .$with('new_order_id', { id: sql<number>`id` })
-    .as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
-  const newLines = db.$with('new_order_lines', {}).as(sql`
-    insert into ${orderLines} (order_id, product_id, is_upsell, sku, name, quantity, unit_price_cents,
-      regular_unit_price_cents)
-    select new_order_id.id, line.product_id, line.is_upsell, line.sku, line.name, line.quantity,
-      line.unit_price_cents, line.regular_unit_price_cents
-    from new_order_id, json_to_recordset(${JSON.stringify(
-      lines.map((line) => ({
-        product_id: line.productId,
-        is_upsell: line.isUpsell,
-        sku: line.sku,
-        name: line.name,
-        quantity: line.quantity,
-        unit_price_cents: line.unitPriceCents,
-        regular_unit_price_cents: line.regularUnitPriceCents,
-      })),
-    )}::json) as line(product_id int, is_upsell boolean, sku text, name text, quantity int,
-      unit_price_cents int, regular_unit_price_cents int)`);
+  const newOrderId = newOrderIdCte(db);
+  const newLines = newOrderLinesCte(db, sql`${linesJson(lines)}`);
   const [row] = await db
     .with(newOrderId, newLines)
     .insert(orders)
@@ -361,6 +343,22 @@ export async function insertCheckoutOrder(
   return row!;
 }
 
+/** The new order's id, drawn from its sequence first so its lines (and grant) can name it. */
+const newOrderIdCte = (db: Database) =>
+  db
+    .$with('new_order_id', { id: sql<number>`id`.as('id') })
+    .as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+
+/** The order's lines from one JSON value (`linesJson`): the SQL text is the same whatever the box holds. */
+const newOrderLinesCte = (db: Database, lines: SQL) =>
+  db.$with('new_order_lines', {}).as(sql`
+    insert into ${orderLines} (order_id, product_id, is_upsell, sku, name, quantity, unit_price_cents,
+      regular_unit_price_cents)
+    select new_order_id.id, line.product_id, line.is_upsell, line.sku, line.name, line.quantity,
+      line.unit_price_cents, line.regular_unit_price_cents
+    from new_order_id, json_to_recordset(${lines}::json) as line(product_id int, is_upsell boolean,
+      sku text, name text, quantity int, unit_price_cents int, regular_unit_price_cents int)`);
+
 const linesJson = (lines: NewOrderLineOf[]) =>
   JSON.stringify(
     lines.map((line) => ({
@@ -378,17 +376,8 @@ const checkoutOrderQueries = new Map<string, ReturnType<typeof checkoutOrderQuer
 
 function checkoutOrderQuery(name: string, columns: (keyof NewOrder)[]) {
   return preparedQuery<Record<string, unknown>, OrderRow[]>(name, (db) => {
-    const newOrderId = db
-      .$with('new_order_id', { id: sql<number>`id`.as('id') })
-      .as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
-    const newLines = db.$with('new_order_lines', {}).as(sql`
-      insert into ${orderLines} (order_id, product_id, is_upsell, sku, name, quantity, unit_price_cents,
-        regular_unit_price_cents)
-      select new_order_id.id, line.product_id, line.is_upsell, line.sku, line.name, line.quantity,
-        line.unit_price_cents, line.regular_unit_price_cents
-      from new_order_id, json_to_recordset(${sql.placeholder('lines')}::json) as line(product_id int,
-        is_upsell boolean, sku text, name text, quantity int, unit_price_cents int,
-        regular_unit_price_cents int)`);
+    const newOrderId = newOrderIdCte(db);
+    const newLines = newOrderLinesCte(db, sql`${sql.placeholder('lines')}`);
     const newGrant = db.$with('new_route_grant', {}).as(sql`
       insert into ${routeGrants} (user_id, route, order_id, expires_at)
       select ${sql.placeholder('grantUserId')}::int, ${sql.placeholder('grantRoute')}::text,

@@ -8,91 +8,36 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { prepareReadyCart, randomCardNumber, storeClient } from './store-api';
 
 const base = process.env.CHECKOUT_LOAD_URL ?? 'http://127.0.0.1:4000';
 const headers = { 'content-type': 'application/json', origin: base };
 
-async function call<T = { data: { id: string } }>(path: string, body?: unknown, method = 'POST'): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? { origin: base } : headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
-
-function cardNumber(): string {
-  const body = `4${Array.from(randomBytes(14), (byte) => byte % 10).join('')}`;
-  let sum = 0;
-  for (let index = 0; index < body.length; index += 1) {
-    let digit = Number(body[body.length - 1 - index]);
-    if (index % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const store = storeClient(base);
 
 async function prepare(count: number, file: string) {
-  const plans = await call<{ data: { id: number; threshold: number }[] }>(
-    '/api/sales/plans',
-    undefined,
-    'GET',
-  );
+  const plans = await store.get<{ data: { id: number; threshold: number }[] }>('/api/sales/plans');
   const plan = plans.data.find((p) => p.threshold === 12)!.id;
-  const skus = (await call<{ data: string[] }>('/api/products?only_skus=true', undefined, 'GET')).data.slice(
-    0,
-    12,
-  );
-  const dates = await call<{ data: { date: string }[] }>(
-    '/api/shipping/zip-codes/10001/delivery-dates',
-    undefined,
-    'GET',
-  );
+  const skus = (await store.get<{ data: string[] }>('/api/products?only_skus=true')).data.slice(0, 12);
+  const dates = await store.get<{ data: { date: string }[] }>('/api/shipping/zip-codes/10001/delivery-dates');
   const bodies: string[] = [];
   for (let start = 0; start < count; start += 10) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(10, count - start) }, async (_, offset) => {
         const index = start + offset;
-        const cart = (await call('/api/customers/abandoned-carts')).data.id;
-        await call(
-          `/api/customers/abandoned-carts/${cart}`,
-          { email: `load-${index}-${randomBytes(4).toString('hex')}@example.com`, zip_code: '10001' },
-          'PUT',
-        );
-        await call(`/api/sales/abandoned-carts/${cart}/plans`, { plan_id: plan });
-        for (const sku of skus)
-          await call(`/api/sales/abandoned-carts/${cart}/items`, { sku, quantity: 1 }, 'PUT');
-        await call(
-          `/api/customers/abandoned-carts/${cart}`,
-          {
-            first_name: 'Load',
-            last_name: 'Parent',
-            address_line_1: '1 Test St',
-            city: 'New York',
-            phone: '(212) 555-0100',
-            password: 'load-password',
-          },
-          'PUT',
-        );
-        const shown = await call<{ data: { cart: { costs: { total_cost: number } } } }>(
-          `/api/customers/abandoned-carts/${cart}`,
-          undefined,
-          'GET',
-        );
-        const card = await call('/test-provider/v1/payment-methods', {
-          number: cardNumber(),
+        const cart = await prepareReadyCart(store, 'load', index, plan, skus);
+        const card = await store.send<{ data?: { id: string } }>('/test-provider/v1/payment-methods', {
+          number: randomCardNumber(),
           exp_month: 12,
           exp_year: new Date().getFullYear() + 2,
           cvc: '123',
         });
         return JSON.stringify({
-          abandoned_cart_id: cart,
+          abandoned_cart_id: cart.id,
           idempotency_key: `loadx${randomBytes(8).toString('hex')}`,
           payment_method_id: card.data?.id ?? (card as unknown as { id: string }).id,
           first_delivery_date: dates.data[0]!.date,
-          expected_total: shown.data.cart.costs.total_cost,
+          expected_total: cart.total,
           frequency_weeks: 1,
         });
       }),

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { prepareReadyCart, randomCardNumber, storeClient } from './store-api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,23 +73,9 @@ type Summary = {
 
 // ─── Preparing data through the store's API ────────────────────────────────────────────────────
 
-async function post<T = { data: { id: string } }>(path: string, body: unknown, method = 'POST'): Promise<T> {
-  const response = await fetch(`${baseOf('store')}${path}`, {
-    method,
-    // No body, no content type: Fastify refuses an empty JSON body.
-    headers: body === undefined ? { origin: JSON_HEADERS.origin } : JSON_HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
-
-async function get<T>(path: string): Promise<T> {
-  const response = await fetch(`${baseOf('store')}${path}`);
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return response.json() as Promise<T>;
-}
+const store = storeClient(baseOf('store'));
+const post = store.send;
+const get = store.get;
 
 async function planId(threshold: number): Promise<number> {
   const plans = await get<{ data: { id: number; threshold: number }[] }>('/api/sales/plans');
@@ -154,55 +141,6 @@ function prepareCartUpdates(side: Side): Promise<Load> {
   });
 }
 
-type ReadyCart = { id: string; total: number };
-
-/**
- * A random Luhn-valid Visa number that is none of the special test cards, so the test provider
- * accepts it: one card per customer. (With one shared card the store's per-card decline limit, which
- * reserves its slot before the authorization, refuses concurrent checkouts of the same card.)
- */
-function randomCardNumber(): string {
-  const body = `4${Array.from(randomBytes(14), (byte) => byte % 10).join('')}`;
-  let sum = 0;
-  for (let index = 0; index < body.length; index += 1) {
-    let digit = Number(body[body.length - 1 - index]);
-    if (index % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-/**
- * A cart ready to check out, made through the store's API like a visitor: a full 12-item box,
- * contact, address and password.
- */
-async function prepareReadyCart(index: number, plan: number, skus: string[]): Promise<ReadyCart> {
-  const cart = (await post('/api/customers/abandoned-carts', undefined)).data.id;
-  await post(
-    `/api/customers/abandoned-carts/${cart}`,
-    { email: `bench-${index}-${randomBytes(4).toString('hex')}@example.com`, zip_code: '10001' },
-    'PUT',
-  );
-  await post(`/api/sales/abandoned-carts/${cart}/plans`, { plan_id: plan });
-  for (const sku of skus) await post(`/api/sales/abandoned-carts/${cart}/items`, { sku, quantity: 1 }, 'PUT');
-  await post(
-    `/api/customers/abandoned-carts/${cart}`,
-    {
-      first_name: 'Bench',
-      last_name: 'Parent',
-      address_line_1: '1 Test St',
-      city: 'New York',
-      phone: '(212) 555-0100',
-      password: 'bench-password',
-    },
-    'PUT',
-  );
-  const shown = await get<{ data: { cart: { costs: { total_cost: number } } } }>(
-    `/api/customers/abandoned-carts/${cart}`,
-  );
-  return { id: cart, total: shown.data.cart.costs.total_cost };
-}
-
 /**
  * Copies of one ready cart (its contact, address, plan and items), each with its own id and email:
  * the baseline's checkouts start from exactly the data the store's do, made in one statement
@@ -247,7 +185,7 @@ async function prepareCheckouts(side: Side, run: number): Promise<Load> {
       activeSkus(),
       get<{ data: { date: string }[] }>('/api/shipping/zip-codes/10001/delivery-dates'),
     ]);
-    const template = await prepareReadyCart(-1, plan, skus.slice(0, 12));
+    const template = await prepareReadyCart(store, 'bench', -1, plan, skus.slice(0, 12));
     return { plan, skus: skus.slice(0, 12), date: dates.data[0]!.date, template: template.id };
   })();
   const setup = await checkoutSetup;
@@ -255,7 +193,9 @@ async function prepareCheckouts(side: Side, run: number): Promise<Load> {
   const key = () => `bench${side}x${randomBytes(8).toString('hex')}`;
   let bodies: string[];
   if (side === 'store') {
-    const carts = await inBatches(count, (index) => prepareReadyCart(index, setup.plan, setup.skus));
+    const carts = await inBatches(count, (index) =>
+      prepareReadyCart(store, 'bench', index, setup.plan, setup.skus),
+    );
     const cards = await inBatches(count, () =>
       post<{ id: string }>('/test-provider/v1/payment-methods', {
         number: randomCardNumber(),

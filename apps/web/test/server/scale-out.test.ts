@@ -307,10 +307,12 @@ describe.skipIf(!serverUrl)('two replicas on one PostgreSQL (skipped: set TEST_D
     // The box's "edit or skip until the cutoff" reminder was due too: queued once, by one of the runs.
     expect(toCustomer.filter((mail) => mail.template === 'delivery-reminder')).toHaveLength(1);
     // A message leaves the queue before it is marked sent: read the count again until it settles.
+    // A worker sends its claimed batch one by one, so on a loaded CI machine settling can take
+    // seconds; the wait ends as soon as the counts agree, and a duplicate still fails below.
     await poll(
       async () => (smtp!.received.length === (await sentCount()) ? true : undefined),
       'the SMTP deliveries to match the mails marked sent',
-      5_000,
+      20_000,
     ).catch(async (error: Error) => {
       // More received than marked sent is a mail claimed twice; fewer, a delivery still on its way.
       throw new Error(

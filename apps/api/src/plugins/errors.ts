@@ -69,6 +69,16 @@ declare module 'fastify' {
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      // The visitor went away before the answer was written (a newer fetcher change cancels an
+      // older one, a closed tab): its stream ends early. Nobody is left to answer and nothing
+      // failed here, so it is not a 500 for the monitoring to page on.
+      if (request.raw.socket?.destroyed) {
+        request.log.info({ code: (error as { code?: unknown }).code }, 'client closed the request');
+        return reply.status(499).send();
+      }
+      // A page's answer sets its own type (text/html, React Router's text/x-script) before its
+      // stream can fail: the JSON below must not go out under it (Fastify refuses an object there).
+      if (request.routeOptions.config.storefrontPage) reply.removeHeader('content-type');
       if (error instanceof AppError) {
         if (error.status >= 500) {
           request.log.error({ err: error }, error.message);

@@ -4,11 +4,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { wholeDocumentOf } from './whole-document';
 
+type RequestHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
 type PageHandlerOptions = {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  mode: 'production' | 'development';
   getLoadContext(request: Request, reply: FastifyReply): AppLoadContext;
-};
+} & (
+  | { build: ServerBuild | (() => Promise<ServerBuild>); mode: 'production' | 'development' }
+  /** React Router's request handler made elsewhere (tests stand in for it). */
+  | { handle: RequestHandler }
+);
 
 /**
  * The page's Fetch API request, built from what Fastify parsed: the scheme and host it trusts
@@ -43,7 +47,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
  * of known length (a rendered document) is sent as one buffer; any other stays a stream.
  */
 export function createPageHandler(options: PageHandlerOptions) {
-  const handle = createRequestHandler(options.build, options.mode);
+  const handle: RequestHandler =
+    'handle' in options ? options.handle : createRequestHandler(options.build, options.mode);
   return async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     let fetchRequest: Request;
     try {
@@ -52,6 +57,13 @@ export function createPageHandler(options: PageHandlerOptions) {
       return reply.status(400).type('text/plain').send('Bad request: the address cannot be read.');
     }
     const response = await handle(fetchRequest, options.getLoadContext(fetchRequest, reply));
+    if (fetchRequest.signal.aborted) {
+      // The visitor went away while the page worked (a newer fetcher change cancels an older one,
+      // a closed tab): nobody is left to answer, and its cut-short stream is no server error.
+      await response.body?.cancel().catch(() => undefined);
+      request.log.info('client closed the request');
+      return reply.status(499).send();
+    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);

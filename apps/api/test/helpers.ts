@@ -1,7 +1,10 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -93,4 +96,62 @@ export function startTestAppWithProductionLogs(onLog: (line: string) => void): P
   });
   const production = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', LOG_LEVEL: 'trace' });
   return startTestApp({ logger: { ...(loggerOptions(production) as object), stream } });
+}
+
+/** A request the imitation of Stripe received. */
+export type StripeRequest = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The form-encoded body (or query string) as flat Stripe keys: `automatic_payment_methods[enabled]`. */
+  params: Record<string, string>;
+};
+export type StripeAnswer = { status?: number; body: unknown; headers?: Record<string, string> };
+
+/**
+ * A local imitation of the few Stripe API endpoints the adapter calls (no internet), listening for
+ * the calling test file: `answer` says what the next requests get (500 until a test sets it),
+ * `requests` lists what arrived since the last test began, `api` is where to point the Stripe client.
+ */
+export function fakeStripeApi() {
+  const fake = {
+    requests: [] as StripeRequest[],
+    answer: (_request: StripeRequest): StripeAnswer => ({
+      status: 500,
+      body: { error: { message: 'no handler' } },
+    }),
+    api: { host: '127.0.0.1', port: 0, protocol: 'http' as const },
+  };
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const recorded: StripeRequest = {
+        method: request.method ?? '',
+        path: url.pathname,
+        headers: request.headers,
+        params: Object.fromEntries([...url.searchParams, ...new URLSearchParams(body)]),
+      };
+      fake.requests.push(recorded);
+      const { status = 200, body: payload, headers = {} } = fake.answer(recorded);
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': 'req_fake',
+        ...headers,
+      });
+      response.end(JSON.stringify(payload));
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    fake.api.port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    fake.requests.length = 0;
+  });
+  return fake;
 }

@@ -1,56 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors/app-error';
 import { createStripeClient, StripePaymentProvider } from '../src/modules/payments/stripe-provider';
+import { fakeStripeApi, type StripeAnswer, type StripeRequest } from './helpers';
 
 /** The Stripe adapter's card replacement (the account's payment method), against a local imitation of Stripe. */
-type Recorded = { method: string; path: string; params: Record<string, string> };
-type Answer = { status?: number; body: unknown };
+const fakeStripe = fakeStripeApi();
 
-const requests: Recorded[] = [];
-let answer: (request: Recorded) => Answer = () => ({
-  status: 500,
-  body: { error: { message: 'no handler' } },
-});
-let server: Server;
-let api: { host: string; port: number; protocol: 'http' };
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const recorded = {
-        method: request.method ?? '',
-        path: url.pathname,
-        params: Object.fromEntries(new URLSearchParams(body)),
-      };
-      requests.push(recorded);
-      const { status = 200, body: payload } = answer(recorded);
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
-      response.end(JSON.stringify(payload));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  api = { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' };
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  requests.length = 0;
-});
-
-const provider = () => new StripePaymentProvider(createStripeClient('sk_test_fake', api), 'pk_test_fake');
+const provider = () =>
+  new StripePaymentProvider(createStripeClient('sk_test_fake', fakeStripe.api), 'pk_test_fake');
 const mastercard = {
   id: 'pm_fake_mc',
   object: 'payment_method',
   type: 'card',
   card: { brand: 'mastercard', last4: '4444' },
 };
-const stripe = (request: Recorded): Answer => {
+const stripe = (request: StripeRequest): StripeAnswer => {
   if (request.path === '/v1/customers' && request.method === 'POST')
     return { body: { id: 'cus_new', object: 'customer' } };
   if (request.path === '/v1/payment_methods/pm_fake_mc/attach')
@@ -62,7 +26,7 @@ const stripe = (request: Recorded): Answer => {
 
 describe('Stripe adapter: savePaymentMethod', () => {
   it("attaches the card to the subscription's customer and makes it the default for off-session charges", async () => {
-    answer = stripe;
+    fakeStripe.answer = stripe;
     const saved = await provider().savePaymentMethod({
       paymentMethodId: 'pm_fake_mc',
       customerId: 'cus_existing',
@@ -74,16 +38,18 @@ describe('Stripe adapter: savePaymentMethod', () => {
       customerId: 'cus_existing',
       card: { brand: 'mastercard', last4: '4444' },
     });
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(fakeStripe.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /v1/payment_methods/pm_fake_mc/attach',
       'POST /v1/customers/cus_existing',
     ]);
-    expect(requests[0]!.params).toMatchObject({ customer: 'cus_existing' });
-    expect(requests[1]!.params).toMatchObject({ 'invoice_settings[default_payment_method]': 'pm_fake_mc' });
+    expect(fakeStripe.requests[0]!.params).toMatchObject({ customer: 'cus_existing' });
+    expect(fakeStripe.requests[1]!.params).toMatchObject({
+      'invoice_settings[default_payment_method]': 'pm_fake_mc',
+    });
   });
 
   it('makes a customer first when the subscription has none', async () => {
-    answer = stripe;
+    fakeStripe.answer = stripe;
     const saved = await provider().savePaymentMethod({
       paymentMethodId: 'pm_fake_mc',
       customerId: null,
@@ -91,15 +57,15 @@ describe('Stripe adapter: savePaymentMethod', () => {
       name: 'Jamie Rivera',
     });
     expect(saved.customerId).toBe('cus_new');
-    expect(requests[0]).toMatchObject({
+    expect(fakeStripe.requests[0]).toMatchObject({
       path: '/v1/customers',
       params: { email: 'jamie@example.com', name: 'Jamie Rivera' },
     });
-    expect(requests[1]!.params).toMatchObject({ customer: 'cus_new' });
+    expect(fakeStripe.requests[1]!.params).toMatchObject({ customer: 'cus_new' });
   });
 
   it('turns a refused card into a 422 the customer can act on', async () => {
-    answer = () => ({
+    fakeStripe.answer = () => ({
       status: 402,
       body: {
         error: {

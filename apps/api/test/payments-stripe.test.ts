@@ -1,72 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CARD_DECLINED_MESSAGE } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { AppError } from '../src/errors/app-error';
 import { createStripeClient, StripePaymentProvider } from '../src/modules/payments/stripe-provider';
-import { getJson, sendJson } from './helpers';
+import { fakeStripeApi, getJson, type StripeAnswer, sendJson } from './helpers';
 
 /**
  * The Stripe adapter against a local imitation of the few Stripe API endpoints it calls (no
  * internet), and the webhook with events signed like Stripe signs them.
  */
 
-type Recorded = {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  /** The form-encoded body (or query string) as flat Stripe keys: `automatic_payment_methods[enabled]`. */
-  params: Record<string, string>;
-};
-type Answer = { status?: number; body: unknown; headers?: Record<string, string> };
-
-const requests: Recorded[] = [];
-let answer: (request: Recorded) => Answer = () => ({
-  status: 500,
-  body: { error: { message: 'no handler' } },
-});
-let server: Server;
-let api: { host: string; port: number; protocol: 'http' };
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const recorded: Recorded = {
-        method: request.method ?? '',
-        path: url.pathname,
-        headers: request.headers,
-        params: Object.fromEntries([...url.searchParams, ...new URLSearchParams(body)]),
-      };
-      requests.push(recorded);
-      const { status = 200, body: payload, headers = {} } = answer(recorded);
-      response.writeHead(status, {
-        'content-type': 'application/json',
-        'request-id': 'req_fake',
-        ...headers,
-      });
-      response.end(JSON.stringify(payload));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  api = { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' };
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  requests.length = 0;
-});
+const stripe = fakeStripeApi();
 
 const visa = {
   id: 'pm_fake_visa',
@@ -90,11 +41,12 @@ function stripeIntent(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function stripeError(status: number, error: Record<string, unknown>): Answer {
+function stripeError(status: number, error: Record<string, unknown>): StripeAnswer {
   return { status, body: { error } };
 }
 
-const provider = () => new StripePaymentProvider(createStripeClient('sk_test_fake', api), 'pk_test_fake');
+const provider = () =>
+  new StripePaymentProvider(createStripeClient('sk_test_fake', stripe.api), 'pk_test_fake');
 
 const authorizeInput = (overrides: Record<string, unknown> = {}) => ({
   amountCents: 4599,
@@ -117,7 +69,7 @@ async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
 
 describe('Stripe adapter: authorize', () => {
   it('creates a confirmed manual-capture intent with our idempotency key', async () => {
-    answer = () => ({ body: stripeIntent() });
+    stripe.answer = () => ({ body: stripeIntent() });
     const intent = await provider().authorize(authorizeInput());
     expect(intent).toEqual({
       id: 'pi_fake_1',
@@ -127,8 +79,8 @@ describe('Stripe adapter: authorize', () => {
       declineMessage: null,
       card: { brand: 'visa', last4: '4242' },
     });
-    expect(requests).toHaveLength(1);
-    const [request] = requests;
+    expect(stripe.requests).toHaveLength(1);
+    const [request] = stripe.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
     expect(request!.headers['idempotency-key']).toBe('checkout-key-0123456789');
     expect(request!.headers.authorization).toBe('Bearer sk_test_fake');
@@ -147,7 +99,7 @@ describe('Stripe adapter: authorize', () => {
   });
 
   it('hands back the client secret when the card asks for 3-D Secure', async () => {
-    answer = () => ({
+    stripe.answer = () => ({
       body: stripeIntent({ status: 'requires_action', client_secret: 'pi_fake_1_secret_3ds' }),
     });
     const intent = await provider().authorize(authorizeInput());
@@ -155,7 +107,7 @@ describe('Stripe adapter: authorize', () => {
   });
 
   it("maps a card error to 'declined' with Stripe's customer-facing message", async () => {
-    answer = () =>
+    stripe.answer = () =>
       stripeError(402, {
         type: 'card_error',
         code: 'card_declined',
@@ -180,20 +132,20 @@ describe('Stripe adapter: authorize', () => {
   });
 
   it('a replayed answer for a known key is refreshed to the intent’s current state', async () => {
-    answer = (request) =>
+    stripe.answer = (request) =>
       request.method === 'POST'
         ? { body: stripeIntent({ status: 'requires_action' }), headers: { 'idempotent-replayed': 'true' } }
         : { body: stripeIntent({ status: 'requires_capture' }) };
     const intent = await provider().authorize(authorizeInput());
     expect(intent.status).toBe('requires_capture');
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(stripe.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /v1/payment_intents',
       'GET /v1/payment_intents/pi_fake_1',
     ]);
   });
 
   it("Stripe's idempotency error (same key, other parameters) is a conflict", async () => {
-    answer = () =>
+    stripe.answer = () =>
       stripeError(400, {
         type: 'idempotency_error',
         message:
@@ -204,7 +156,8 @@ describe('Stripe adapter: authorize', () => {
   });
 
   it('any other Stripe failure is an internal error that names the operation', async () => {
-    answer = () => stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+    stripe.answer = () =>
+      stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
     const error = await appErrorOf(provider().authorize(authorizeInput()));
     expect(error.kind).toBe('internal');
     expect(error.message).toContain('Stripe authorize failed');
@@ -213,15 +166,15 @@ describe('Stripe adapter: authorize', () => {
 
 describe('Stripe adapter: card fingerprint', () => {
   it("reads the payment method's card.fingerprint before any authorization", async () => {
-    answer = () => ({ body: { ...visa, card: { ...visa.card, fingerprint: 'Xt5EWLLDS7FJjR1c' } } });
+    stripe.answer = () => ({ body: { ...visa, card: { ...visa.card, fingerprint: 'Xt5EWLLDS7FJjR1c' } } });
     expect(await provider().cardFingerprint('pm_fake_visa')).toBe('Xt5EWLLDS7FJjR1c');
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(stripe.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /v1/payment_methods/pm_fake_visa',
     ]);
   });
 
   it('an unknown payment method or one that is not a card has none; any other failure names the operation', async () => {
-    answer = () =>
+    stripe.answer = () =>
       stripeError(404, {
         type: 'invalid_request_error',
         code: 'resource_missing',
@@ -229,9 +182,12 @@ describe('Stripe adapter: card fingerprint', () => {
         param: 'payment_method',
       });
     expect(await provider().cardFingerprint('pm_gone')).toBeNull();
-    answer = () => ({ body: { id: 'pm_fake_bank', object: 'payment_method', type: 'us_bank_account' } });
+    stripe.answer = () => ({
+      body: { id: 'pm_fake_bank', object: 'payment_method', type: 'us_bank_account' },
+    });
     expect(await provider().cardFingerprint('pm_fake_bank')).toBeNull();
-    answer = () => stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+    stripe.answer = () =>
+      stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
     const error = await appErrorOf(provider().cardFingerprint('pm_fake_visa'));
     expect(error.kind).toBe('internal');
     expect(error.message).toContain('Stripe read a card failed');
@@ -240,7 +196,7 @@ describe('Stripe adapter: card fingerprint', () => {
 
 describe('Stripe adapter: saved cards and off-session renewals', () => {
   it("saves the first payment's card on a new customer for later off-session charges", async () => {
-    answer = (request) =>
+    stripe.answer = (request) =>
       request.path === '/v1/customers'
         ? { body: { id: 'cus_fake_1', object: 'customer' } }
         : { body: stripeIntent({ customer: 'cus_fake_1' }) };
@@ -251,11 +207,11 @@ describe('Stripe adapter: saved cards and off-session renewals', () => {
       status: 'requires_capture',
       savedPaymentMethod: { paymentMethodId: 'pm_fake_visa', customerId: 'cus_fake_1' },
     });
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(stripe.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /v1/customers',
       'POST /v1/payment_intents',
     ]);
-    const [customer, payment] = requests;
+    const [customer, payment] = stripe.requests;
     // A retried checkout makes no second customer: the key is derived from the payment's.
     expect(customer!.headers['idempotency-key']).toBe('customer-checkout-key-0123456789');
     expect(customer!.params).toMatchObject({ email: 'robin@example.com', name: 'Robin Okafor' });
@@ -268,7 +224,7 @@ describe('Stripe adapter: saved cards and off-session renewals', () => {
   });
 
   it('charges a saved card off-session, confirmed and captured at once, with the renewal key', async () => {
-    answer = () => ({ body: stripeIntent({ status: 'succeeded', capture_method: 'automatic' }) });
+    stripe.answer = () => ({ body: stripeIntent({ status: 'succeeded', capture_method: 'automatic' }) });
     const intent = await provider().chargeOffSession({
       amountCents: 4599,
       currency: 'usd',
@@ -279,7 +235,7 @@ describe('Stripe adapter: saved cards and off-session renewals', () => {
       metadata: { kind: 'renewal' },
     });
     expect(intent).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242' } });
-    const [request] = requests;
+    const [request] = stripe.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
     expect(request!.headers['idempotency-key']).toBe('renewal-7-2026-12-15');
     expect(request!.params).toMatchObject({
@@ -293,7 +249,7 @@ describe('Stripe adapter: saved cards and off-session renewals', () => {
   });
 
   it('an off-session decline (the bank wants the absent customer) is declined, not thrown', async () => {
-    answer = () =>
+    stripe.answer = () =>
       stripeError(402, {
         type: 'card_error',
         code: 'authentication_required',
@@ -326,7 +282,7 @@ describe('Stripe adapter: status mapping, capture, cancel, refund', () => {
     ['requires_action', 'requires_action', null],
     ['requires_payment_method', 'declined', 'We are unable to authenticate your payment method.'],
   ])('retrieve maps %s to %s', async (stripeStatus, status, declineMessage) => {
-    answer = () => ({
+    stripe.answer = () => ({
       body: stripeIntent({
         status: stripeStatus,
         last_payment_error: declineMessage ? { type: 'card_error', message: declineMessage } : null,
@@ -334,7 +290,7 @@ describe('Stripe adapter: status mapping, capture, cancel, refund', () => {
     });
     const intent = await provider().retrieve('pi_fake_1');
     expect(intent).toMatchObject({ status, declineMessage });
-    expect(requests[0]).toMatchObject({
+    expect(stripe.requests[0]).toMatchObject({
       method: 'GET',
       path: '/v1/payment_intents/pi_fake_1',
       params: { 'expand[0]': 'payment_method' },
@@ -342,12 +298,12 @@ describe('Stripe adapter: status mapping, capture, cancel, refund', () => {
   });
 
   it('a failed confirmation without a Stripe message gets the generic decline message', async () => {
-    answer = () => ({ body: stripeIntent({ status: 'requires_payment_method' }) });
+    stripe.answer = () => ({ body: stripeIntent({ status: 'requires_payment_method' }) });
     expect((await provider().retrieve('pi_fake_1')).declineMessage).toBe(CARD_DECLINED_MESSAGE);
   });
 
   it('an unknown intent is not found', async () => {
-    answer = () =>
+    stripe.answer = () =>
       stripeError(404, {
         type: 'invalid_request_error',
         code: 'resource_missing',
@@ -357,12 +313,15 @@ describe('Stripe adapter: status mapping, capture, cancel, refund', () => {
   });
 
   it('captures, and capturing an already captured intent returns it', async () => {
-    answer = () => ({ body: stripeIntent({ status: 'succeeded' }) });
+    stripe.answer = () => ({ body: stripeIntent({ status: 'succeeded' }) });
     expect((await provider().capture('pi_fake_1')).status).toBe('succeeded');
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_fake_1/capture' });
+    expect(stripe.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents/pi_fake_1/capture',
+    });
 
-    requests.length = 0;
-    answer = (request) =>
+    stripe.requests.length = 0;
+    stripe.answer = (request) =>
       request.method === 'POST'
         ? stripeError(400, {
             type: 'invalid_request_error',
@@ -371,11 +330,11 @@ describe('Stripe adapter: status mapping, capture, cancel, refund', () => {
           })
         : { body: stripeIntent({ status: 'succeeded' }) };
     expect(await provider().capture('pi_fake_1')).toMatchObject({ id: 'pi_fake_1', status: 'succeeded' });
-    expect(requests.map((request) => request.method)).toEqual(['POST', 'GET']);
+    expect(stripe.requests.map((request) => request.method)).toEqual(['POST', 'GET']);
   });
 
   it('capturing a canceled intent is a conflict', async () => {
-    answer = (request) =>
+    stripe.answer = (request) =>
       request.method === 'POST'
         ? stripeError(400, {
             type: 'invalid_request_error',
@@ -387,12 +346,15 @@ describe('Stripe adapter: status mapping, capture, cancel, refund', () => {
   });
 
   it('cancels, idempotently; a captured intent cannot be canceled', async () => {
-    answer = () => ({ body: stripeIntent({ status: 'canceled' }) });
+    stripe.answer = () => ({ body: stripeIntent({ status: 'canceled' }) });
     expect((await provider().cancel('pi_fake_1')).status).toBe('canceled');
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/v1/payment_intents/pi_fake_1/cancel' });
+    expect(stripe.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents/pi_fake_1/cancel',
+    });
 
     let current = 'canceled';
-    answer = (request) =>
+    stripe.answer = (request) =>
       request.method === 'POST'
         ? stripeError(400, {
             type: 'invalid_request_error',
@@ -406,20 +368,20 @@ describe('Stripe adapter: status mapping, capture, cancel, refund', () => {
   });
 
   it('refunds with our idempotency key; too much is a validation error', async () => {
-    answer = () => ({
+    stripe.answer = () => ({
       body: { id: 're_fake_1', object: 'refund', amount: 1500, payment_intent: 'pi_fake_1' },
     });
     expect(
       await provider().refund({ intentId: 'pi_fake_1', amountCents: 1500, idempotencyKey: 'refund-key-1' }),
     ).toEqual({ id: 're_fake_1', amountCents: 1500 });
-    expect(requests[0]).toMatchObject({
+    expect(stripe.requests[0]).toMatchObject({
       method: 'POST',
       path: '/v1/refunds',
       params: { payment_intent: 'pi_fake_1', amount: '1500' },
     });
-    expect(requests[0]!.headers['idempotency-key']).toBe('refund-key-1');
+    expect(stripe.requests[0]!.headers['idempotency-key']).toBe('refund-key-1');
 
-    answer = () =>
+    stripe.answer = () =>
       stripeError(400, {
         type: 'invalid_request_error',
         code: 'amount_too_large',
@@ -466,7 +428,7 @@ describe('the app with Stripe configured', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
       STRIPE_WEBHOOK_SECRET: webhookSecret,
     });
-    app = await buildApp({ config, database: database.handle, stripeApi: api });
+    app = await buildApp({ config, database: database.handle, stripeApi: stripe.api });
     await app.ready();
     const [user] = await database.handle.db
       .insert(schema.users)
@@ -568,9 +530,9 @@ describe('the app with Stripe configured', () => {
   });
 
   it('calls the configured Stripe API with the secret key', async () => {
-    answer = () => ({ body: stripeIntent() });
+    stripe.answer = () => ({ body: stripeIntent() });
     expect((await app.payments.authorize(authorizeInput())).status).toBe('requires_capture');
-    expect(requests[0]!.headers.authorization).toBe('Bearer sk_test_fake');
+    expect(stripe.requests[0]!.headers.authorization).toBe('Bearer sk_test_fake');
   });
 
   it('payment_intent.succeeded marks the order paid; a redelivery answers 200 and changes nothing', async () => {

@@ -40,45 +40,28 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/me/deliveries/:date/skip',
-    {
+  /**
+   * Skipping a box and bringing it back: the same path, guard and answer, each its own method and
+   * service call.
+   */
+  const skipRoute = (method: 'POST' | 'DELETE', summary: string, change: typeof subscriptions.skipDelivery) =>
+    app.route({
+      method,
+      url: '/api/me/deliveries/:date/skip',
       schema: {
         tags,
-        summary: 'Skip a box (until its cutoff)',
+        summary,
         params: deliveryParams,
         response: { 200: deliveryResponse, ...changeErrors },
       },
       preHandler: requireUser,
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      return {
-        data: await subscriptions.skipDelivery(db(), user.id, request.params.date, new Date()),
-        meta: {},
-      };
-    },
-  );
-
-  app.delete(
-    '/api/me/deliveries/:date/skip',
-    {
-      schema: {
-        tags,
-        summary: 'Bring a skipped box back (until its cutoff)',
-        params: deliveryParams,
-        response: { 200: deliveryResponse, ...changeErrors },
+      handler: async (request) => {
+        const { user } = signedIn(request);
+        return { data: await change(db(), user.id, request.params.date, new Date()), meta: {} };
       },
-      preHandler: requireUser,
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      return {
-        data: await subscriptions.unskipDelivery(db(), user.id, request.params.date, new Date()),
-        meta: {},
-      };
-    },
-  );
+    });
+  skipRoute('POST', 'Skip a box (until its cutoff)', subscriptions.skipDelivery);
+  skipRoute('DELETE', 'Bring a skipped box back (until its cutoff)', subscriptions.unskipDelivery);
 
   app.put(
     '/api/me/deliveries/:date/items',

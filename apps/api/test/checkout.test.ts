@@ -706,18 +706,19 @@ describe('completing checkout', () => {
       counts.push(context.database.statements.count - before);
     }
     expect(counts[0]).toBe(counts[1]);
-    // 22 on PostgreSQL (PGlite's driver does not log BEGIN/COMMIT: 20), whatever the box size
+    // 19 on PostgreSQL (PGlite's driver does not log BEGIN/COMMIT: 17), whatever the box size
     // (issue 18; decision 012 lists what keeps it there):
-    // before the card: price the cart (cart with its email's account flag, lines), the cart's
-    // declines, open the attempt and take the card's decline slot (one statement each, migration
-    // 0020); authorize (test provider: one insert; the card's fingerprint is known from when the
-    // card was made in this process); record the answer and give the slot back. The transaction
+    // before the card: price the cart (cart with its email's account flag, lines); open the attempt,
+    // which also asks the address's and the cart's decline limits and takes the card's decline slot
+    // (one statement, migration 0021); authorize (test provider: one insert; the card's fingerprint
+    // is known from when the card was made in this process); record the answer, which gives the slot
+    // back (one statement). The transaction
     // (BEGIN … COMMIT): lock and reprice the cart (cart FOR UPDATE, lines), claim the attempt, the
     // user with the address (one CTE), subscription, the order with its lines and the success-page
     // grant (one CTE), the boxes with their items (one CTE), the cart checked out, the confirmation
     // mail (outbox), the session. After it: capture (test provider: one update) and mark the order
     // paid. The answer is built from the rows written, not read back.
-    expect(counts[0]).toBe(context.database.kind === 'postgres' ? 22 : 20);
+    expect(counts[0]).toBe(context.database.kind === 'postgres' ? 19 : 17);
   });
 });
 

@@ -73,15 +73,20 @@ export async function findAttempt(db: Database, key: string) {
 }
 
 export type AttemptOpening =
-  | { outcome: 'opened' }
+  | { outcome: 'opened'; cardSlot: number | null }
   | { outcome: 'existing'; attempt: Pick<CheckoutAttemptRow, 'status' | 'amountCents'> }
-  | { outcome: 'limited' };
+  | { outcome: 'limited' | 'address_limited' | 'card_limited' };
+
+/** A decline limit the opening statement checks (subject null: not checked). */
+export type DeclineLimit = { subject: string | null; max: number; windowMinutes: number };
 
 /**
  * Writes the attempt as `pending` BEFORE the provider is asked, so a hold can never exist without
- * its row (docs/decisions/016). One statement, `open_checkout_attempt` (migration 0020): serialised
- * per cart by an advisory lock, it counts the cart's recent declines and pending asks after taking
- * it, so parallel submits cannot all pass the limit. The same key again finds its attempt instead.
+ * its row (docs/decisions/016). One statement, `open_checkout_attempt` (migrations 0020 and 0021):
+ * serialised per cart by an advisory lock, it asks the address's decline limit (only for a cart that
+ * had a decline itself), finds the key's attempt, counts the cart's recent declines and pending asks,
+ * and takes the card's decline slot through the limits module's `take_limit_slot`, all after taking
+ * the lock, so parallel submits cannot all pass a limit. A refused card slot writes no attempt.
  */
 export async function openAttempt(
   db: Database,
@@ -91,83 +96,76 @@ export async function openAttempt(
     amountCents: number;
     providerRequest: unknown;
   },
-  limit: { maxDeclines: number; windowMinutes: number },
+  limits: { cart: { maxDeclines: number; windowMinutes: number }; address: DeclineLimit; card: DeclineLimit },
 ): Promise<AttemptOpening> {
-  const result = await db.execute(sql`
-    select o_outcome as outcome, o_status as status, o_amount_cents as amount_cents
-    from open_checkout_attempt(${attempt.idempotencyKey}, ${attempt.abandonedCartId}::uuid,
-      ${attempt.amountCents}::int, ${JSON.stringify(attempt.providerRequest)}::jsonb,
-      ${limit.maxDeclines}::int, ${limit.windowMinutes}::int)`);
-  const row = (
-    result as unknown as {
-      rows: { outcome: 'opened' | 'existing' | 'limited'; status: string; amount_cents: number }[];
-    }
-  ).rows[0]!;
+  const [row] = await openAttemptQuery(db, {
+    key: attempt.idempotencyKey,
+    cartId: attempt.abandonedCartId,
+    amountCents: attempt.amountCents,
+    providerRequest: JSON.stringify(attempt.providerRequest),
+    maxDeclines: limits.cart.maxDeclines,
+    windowMinutes: limits.cart.windowMinutes,
+    addressSubject: limits.address.subject,
+    addressMax: limits.address.max,
+    addressWindowMinutes: limits.address.windowMinutes,
+    cardSubject: limits.card.subject,
+    cardMax: limits.card.max,
+    cardWindowMinutes: limits.card.windowMinutes,
+  });
+  if (!row) throw new Error('open_checkout_attempt answered no row');
   if (row.outcome === 'existing') {
     return {
       outcome: 'existing',
-      attempt: { status: row.status as CheckoutAttemptRow['status'], amountCents: Number(row.amount_cents) },
+      attempt: { status: row.status as CheckoutAttemptRow['status'], amountCents: Number(row.amountCents) },
     };
+  }
+  if (row.outcome === 'opened') {
+    return { outcome: 'opened', cardSlot: row.cardSlot === null ? null : Number(row.cardSlot) };
   }
   return { outcome: row.outcome };
 }
 
-/** A just-opened attempt the provider was never asked about (the card's own limit refused it). */
-export async function discardOpenedAttempt(db: Database, key: string) {
-  await db
-    .delete(checkoutAttempts)
-    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, 'pending')));
-}
-
-/** How many cards this cart had declined recently. */
-export async function countCartDeclines(db: Database, cartId: string, windowMinutes: number) {
-  const [row] = await cartDeclinesQuery(db, { cartId, windowMinutes });
-  return row?.count ?? 0;
-}
-
 // Checkout's statements are built once and prepared (decision 022): every completion runs them.
-const cartDeclinesQuery = preparedQuery('checkout_cart_declines', (db) =>
-  db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(checkoutAttempts)
-    .where(
-      and(
-        eq(checkoutAttempts.abandonedCartId, sql.placeholder('cartId')),
-        eq(checkoutAttempts.status, 'declined'),
-        sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int)`,
-      ),
-    ),
-);
+const openAttemptQuery = preparedQuery('checkout_open_attempt', (db) => {
+  const p = sql.placeholder;
+  return db
+    .select({
+      outcome: sql<'opened' | 'existing' | 'limited' | 'address_limited' | 'card_limited'>`o_outcome`,
+      status: sql<string | null>`o_status`,
+      amountCents: sql<number | null>`o_amount_cents`,
+      cardSlot: sql<number | null>`o_card_slot`,
+    })
+    .from(
+      sql`open_checkout_attempt(${p('key')}::text, ${p('cartId')}::uuid, ${p('amountCents')}::int,
+        ${p('providerRequest')}::jsonb, ${p('maxDeclines')}::int, ${p('windowMinutes')}::int,
+        ${p('addressSubject')}::text, ${p('addressMax')}::int, ${p('addressWindowMinutes')}::int,
+        ${p('cardSubject')}::text, ${p('cardMax')}::int, ${p('cardWindowMinutes')}::int)`,
+    );
+});
 
 /**
  * The provider's answer for a pending attempt: authorized (a hold, maybe awaiting 3-D Secure) or
- * declined. False when the attempt ended meanwhile (the reconcile job released it).
+ * declined. False when the attempt ended meanwhile (the reconcile job released it). `giveBackSlot`,
+ * the card's decline slot, is given back by the same statement (`settle_checkout_attempt`, migration
+ * 0021, through the limits module's `give_back_limit_slot`), whether or not the attempt was settled.
  */
 export async function settleAttempt(
   db: Database,
   key: string,
   answer: { paymentIntentId: string; status: 'authorized' | 'declined' },
+  giveBackSlot: number | null = null,
 ): Promise<boolean> {
-  const rows = await settleAttemptQuery(db, { key, ...answer });
-  return rows.length > 0;
+  const [row] = await settleAttemptQuery(db, { key, ...answer, giveBackSlot });
+  return row?.settled === true;
 }
 
-const settleAttemptQuery = preparedQuery('checkout_settle_attempt', (db) =>
-  db
-    .update(checkoutAttempts)
-    .set({
-      paymentIntentId: sql.placeholder('paymentIntentId'),
-      status: sql.placeholder('status'),
-      updatedAt: sql`now()`,
-    } as unknown as Partial<CheckoutAttemptRow>)
-    .where(
-      and(
-        eq(checkoutAttempts.idempotencyKey, sql.placeholder('key')),
-        sql`${checkoutAttempts.status} in ('pending', ${sql.placeholder('status')})`,
-      ),
-    )
-    .returning({ key: checkoutAttempts.idempotencyKey }),
-);
+const settleAttemptQuery = preparedQuery('checkout_settle_attempt', (db) => {
+  const p = sql.placeholder;
+  return db.select({ settled: sql<boolean>`settled` }).from(
+    sql`settle_checkout_attempt(${p('key')}::text, ${p('paymentIntentId')}::text, ${p('status')}::text,
+        ${p('giveBackSlot')}::int) as settled`,
+  );
+});
 
 /** pending → released by the reconcile job, with the hold it found; false when it was settled meanwhile. */
 export async function releasePendingAttempt(db: Database, key: string, paymentIntentId: string | null) {

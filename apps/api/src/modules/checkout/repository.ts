@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { preparedQuery, schema } from '@sprout/db';
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 const {
   abandonedCartUpsellItems,
@@ -177,25 +177,6 @@ export async function releasePendingAttempt(db: Database, key: string, paymentIn
   return rows.length > 0;
 }
 
-/** authorized → ordered, inside the order's transaction; false when the hold was released meanwhile. */
-export async function claimAttempt(db: Database, key: string): Promise<boolean> {
-  const rows = await claimAttemptQuery(db, { key });
-  return rows.length > 0;
-}
-
-const claimAttemptQuery = preparedQuery('checkout_claim_attempt', (db) =>
-  db
-    .update(checkoutAttempts)
-    .set({ status: 'ordered', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(checkoutAttempts.idempotencyKey, sql.placeholder('key')),
-        eq(checkoutAttempts.status, 'authorized'),
-      ),
-    )
-    .returning({ key: checkoutAttempts.idempotencyKey }),
-);
-
 /** authorized → released; answers the intent to cancel, or null when it was ordered (or released) already. */
 export async function releaseAttempt(db: Database, key: string): Promise<string | null> {
   const rows = await db
@@ -323,7 +304,13 @@ export async function insertCheckoutOrder(
   order: NewOrder,
   lines: NewOrderLineOf[],
   grant: { route: string; expiresAt: Date },
-): Promise<OrderRow> {
+  /**
+   * The key whose authorized attempt this order takes (authorized → ordered) in the same statement,
+   * or null for an order without a card. `claimed` false: the hold was released meanwhile (a refusal
+   * or the reconcile job), and the caller must roll the order back (never both).
+   */
+  claimKey: string | null,
+): Promise<OrderRow & { claimed: boolean }> {
   const columns = Object.keys(order).filter((key) => key !== 'id') as (keyof NewOrder)[];
   const signature = columns.join(',');
   let query = checkoutOrderQueries.get(signature);
@@ -337,6 +324,7 @@ export async function insertCheckoutOrder(
     grantUserId: order.userId,
     grantRoute: grant.route,
     grantExpiresAt: grant.expiresAt.toISOString(),
+    claimKey,
   });
   return row!;
 }
@@ -373,7 +361,7 @@ const linesJson = (lines: NewOrderLineOf[]) =>
 const checkoutOrderQueries = new Map<string, ReturnType<typeof checkoutOrderQuery>>();
 
 function checkoutOrderQuery(name: string, columns: (keyof NewOrder)[]) {
-  return preparedQuery<Record<string, unknown>, OrderRow[]>(name, (db) => {
+  return preparedQuery<Record<string, unknown>, (OrderRow & { claimed: boolean })[]>(name, (db) => {
     const newOrderId = newOrderIdCte(db);
     const newLines = newOrderLinesCte(db, sql`${sql.placeholder('lines')}`);
     const newGrant = db.$with('new_route_grant', {}).as(sql`
@@ -381,14 +369,24 @@ function checkoutOrderQuery(name: string, columns: (keyof NewOrder)[]) {
       select ${sql.placeholder('grantUserId')}::int, ${sql.placeholder('grantRoute')}::text,
         new_order_id.id, ${sql.placeholder('grantExpiresAt')}::timestamptz
       from new_order_id`);
+    // The attempt's claim rides along (one statement fewer in the transaction); a data-modifying
+    // CTE runs whether or not it is referenced, and RETURNING reports whether it took the hold.
+    const claim = db.$with('checkout_claim', {}).as(sql`
+      update ${checkoutAttempts} set status = 'ordered', updated_at = now()
+      where ${checkoutAttempts.idempotencyKey} = ${sql.placeholder('claimKey')}::text
+        and ${checkoutAttempts.status} = 'authorized'
+      returning 1`);
     const values = Object.fromEntries(
       columns.map((column) => [column, sql.placeholder(`order_${String(column)}`)]),
     ) as unknown as NewOrder;
     return db
-      .with(newOrderId, newLines, newGrant)
+      .with(newOrderId, newLines, newGrant, claim)
       .insert(orders)
       .values({ ...values, id: sql`(select id from new_order_id)` })
-      .returning();
+      .returning({
+        ...getTableColumns(orders),
+        claimed: sql<boolean>`exists(select 1 from checkout_claim)`,
+      });
   });
 }
 

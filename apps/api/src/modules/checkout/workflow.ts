@@ -211,16 +211,12 @@ async function attemptCheckout(
     });
     const cart = repriced.details.cart;
     // A concurrent submit with this key may have committed while this one waited for the lock: it
-    // checked the cart out, or (with a card) it claimed the attempt, so only then is the key looked up.
-    const claimed =
-      cart.status !== 'checked_out' &&
-      (!payment || (await repository.claimAttempt(tx, input.idempotency_key)));
-    if (!claimed || !payment) {
+    // checked the cart out, so only then (or without a card, whose claim would tell) is the key
+    // looked up. With a card, the order's own statement claims the attempt below.
+    if (cart.status === 'checked_out' || !payment) {
       const committed = await repository.findOrderByIdempotencyKey(tx, input.idempotency_key);
       if (committed) return { replayOf: committed };
       if (cart.status === 'checked_out') throw cartLocked();
-      // The hold became this order's only if no refusal released it meanwhile (never both).
-      if (!claimed) throw attemptEnded();
     }
     assertReady(repriced, input, now);
     // authorize() already held the card for exactly amountCents.
@@ -303,8 +299,9 @@ async function attemptCheckout(
         regularUnitPriceCents: cost.regularUnitPriceCents,
       })),
     ];
-    // The order, its lines and the success page's one-time grant: one statement.
-    const order = await repository.insertCheckoutOrder(
+    // The order, its lines, the success page's one-time grant and the claim of the card's hold
+    // (authorized → ordered): one statement.
+    const { claimed, ...order } = await repository.insertCheckoutOrder(
       tx,
       {
         userId,
@@ -341,7 +338,11 @@ async function attemptCheckout(
         route: repository.CHECKOUT_SUCCESS_ROUTE,
         expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
       },
+      payment ? input.idempotency_key : null,
     );
+    // The hold became this order's only if no refusal released it meanwhile (never both): if one
+    // did, everything this transaction wrote is rolled back.
+    if (payment && !claimed) throw attemptEnded();
     await step('spend-gift-cards');
     if (costs.giftCardsAppliedCents > 0) {
       await spendForOrder(tx, {

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { preparedQuery, schema } from '@sprout/db';
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 const {
   abandonedCartUpsellItems,
@@ -73,15 +73,20 @@ export async function findAttempt(db: Database, key: string) {
 }
 
 export type AttemptOpening =
-  | { outcome: 'opened' }
+  | { outcome: 'opened'; cardSlot: number | null }
   | { outcome: 'existing'; attempt: Pick<CheckoutAttemptRow, 'status' | 'amountCents'> }
-  | { outcome: 'limited' };
+  | { outcome: 'limited' | 'address_limited' | 'card_limited' };
+
+/** A decline limit the opening statement checks (subject null: not checked). */
+export type DeclineLimit = { subject: string | null; max: number; windowMinutes: number };
 
 /**
  * Writes the attempt as `pending` BEFORE the provider is asked, so a hold can never exist without
- * its row (docs/decisions/016). One statement, `open_checkout_attempt` (migration 0020): serialised
- * per cart by an advisory lock, it counts the cart's recent declines and pending asks after taking
- * it, so parallel submits cannot all pass the limit. The same key again finds its attempt instead.
+ * its row (docs/decisions/016). One statement, `open_checkout_attempt` (migrations 0020 and 0021):
+ * serialised per cart by an advisory lock, it asks the address's decline limit (only for a cart that
+ * had a decline itself), finds the key's attempt, counts the cart's recent declines and pending asks,
+ * and takes the card's decline slot through the limits module's `take_limit_slot`, all after taking
+ * the lock, so parallel submits cannot all pass a limit. A refused card slot writes no attempt.
  */
 export async function openAttempt(
   db: Database,
@@ -91,83 +96,76 @@ export async function openAttempt(
     amountCents: number;
     providerRequest: unknown;
   },
-  limit: { maxDeclines: number; windowMinutes: number },
+  limits: { cart: { maxDeclines: number; windowMinutes: number }; address: DeclineLimit; card: DeclineLimit },
 ): Promise<AttemptOpening> {
-  const result = await db.execute(sql`
-    select o_outcome as outcome, o_status as status, o_amount_cents as amount_cents
-    from open_checkout_attempt(${attempt.idempotencyKey}, ${attempt.abandonedCartId}::uuid,
-      ${attempt.amountCents}::int, ${JSON.stringify(attempt.providerRequest)}::jsonb,
-      ${limit.maxDeclines}::int, ${limit.windowMinutes}::int)`);
-  const row = (
-    result as unknown as {
-      rows: { outcome: 'opened' | 'existing' | 'limited'; status: string; amount_cents: number }[];
-    }
-  ).rows[0]!;
+  const [row] = await openAttemptQuery(db, {
+    key: attempt.idempotencyKey,
+    cartId: attempt.abandonedCartId,
+    amountCents: attempt.amountCents,
+    providerRequest: JSON.stringify(attempt.providerRequest),
+    maxDeclines: limits.cart.maxDeclines,
+    windowMinutes: limits.cart.windowMinutes,
+    addressSubject: limits.address.subject,
+    addressMax: limits.address.max,
+    addressWindowMinutes: limits.address.windowMinutes,
+    cardSubject: limits.card.subject,
+    cardMax: limits.card.max,
+    cardWindowMinutes: limits.card.windowMinutes,
+  });
+  if (!row) throw new Error('open_checkout_attempt answered no row');
   if (row.outcome === 'existing') {
     return {
       outcome: 'existing',
-      attempt: { status: row.status as CheckoutAttemptRow['status'], amountCents: Number(row.amount_cents) },
+      attempt: { status: row.status as CheckoutAttemptRow['status'], amountCents: Number(row.amountCents) },
     };
+  }
+  if (row.outcome === 'opened') {
+    return { outcome: 'opened', cardSlot: row.cardSlot === null ? null : Number(row.cardSlot) };
   }
   return { outcome: row.outcome };
 }
 
-/** A just-opened attempt the provider was never asked about (the card's own limit refused it). */
-export async function discardOpenedAttempt(db: Database, key: string) {
-  await db
-    .delete(checkoutAttempts)
-    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, 'pending')));
-}
-
-/** How many cards this cart had declined recently. */
-export async function countCartDeclines(db: Database, cartId: string, windowMinutes: number) {
-  const [row] = await cartDeclinesQuery(db, { cartId, windowMinutes });
-  return row?.count ?? 0;
-}
-
 // Checkout's statements are built once and prepared (decision 022): every completion runs them.
-const cartDeclinesQuery = preparedQuery('checkout_cart_declines', (db) =>
-  db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(checkoutAttempts)
-    .where(
-      and(
-        eq(checkoutAttempts.abandonedCartId, sql.placeholder('cartId')),
-        eq(checkoutAttempts.status, 'declined'),
-        sql`${checkoutAttempts.createdAt} > now() - make_interval(mins => ${sql.placeholder('windowMinutes')}::int)`,
-      ),
-    ),
-);
+const openAttemptQuery = preparedQuery('checkout_open_attempt', (db) => {
+  const p = sql.placeholder;
+  return db
+    .select({
+      outcome: sql<'opened' | 'existing' | 'limited' | 'address_limited' | 'card_limited'>`o_outcome`,
+      status: sql<string | null>`o_status`,
+      amountCents: sql<number | null>`o_amount_cents`,
+      cardSlot: sql<number | null>`o_card_slot`,
+    })
+    .from(
+      sql`open_checkout_attempt(${p('key')}::text, ${p('cartId')}::uuid, ${p('amountCents')}::int,
+        ${p('providerRequest')}::jsonb, ${p('maxDeclines')}::int, ${p('windowMinutes')}::int,
+        ${p('addressSubject')}::text, ${p('addressMax')}::int, ${p('addressWindowMinutes')}::int,
+        ${p('cardSubject')}::text, ${p('cardMax')}::int, ${p('cardWindowMinutes')}::int)`,
+    );
+});
 
 /**
  * The provider's answer for a pending attempt: authorized (a hold, maybe awaiting 3-D Secure) or
- * declined. False when the attempt ended meanwhile (the reconcile job released it).
+ * declined. False when the attempt ended meanwhile (the reconcile job released it). `giveBackSlot`,
+ * the card's decline slot, is given back by the same statement (`settle_checkout_attempt`, migration
+ * 0021, through the limits module's `give_back_limit_slot`), whether or not the attempt was settled.
  */
 export async function settleAttempt(
   db: Database,
   key: string,
   answer: { paymentIntentId: string; status: 'authorized' | 'declined' },
+  giveBackSlot: number | null = null,
 ): Promise<boolean> {
-  const rows = await settleAttemptQuery(db, { key, ...answer });
-  return rows.length > 0;
+  const [row] = await settleAttemptQuery(db, { key, ...answer, giveBackSlot });
+  return row?.settled === true;
 }
 
-const settleAttemptQuery = preparedQuery('checkout_settle_attempt', (db) =>
-  db
-    .update(checkoutAttempts)
-    .set({
-      paymentIntentId: sql.placeholder('paymentIntentId'),
-      status: sql.placeholder('status'),
-      updatedAt: sql`now()`,
-    } as unknown as Partial<CheckoutAttemptRow>)
-    .where(
-      and(
-        eq(checkoutAttempts.idempotencyKey, sql.placeholder('key')),
-        sql`${checkoutAttempts.status} in ('pending', ${sql.placeholder('status')})`,
-      ),
-    )
-    .returning({ key: checkoutAttempts.idempotencyKey }),
-);
+const settleAttemptQuery = preparedQuery('checkout_settle_attempt', (db) => {
+  const p = sql.placeholder;
+  return db.select({ settled: sql<boolean>`settled` }).from(
+    sql`settle_checkout_attempt(${p('key')}::text, ${p('paymentIntentId')}::text, ${p('status')}::text,
+        ${p('giveBackSlot')}::int) as settled`,
+  );
+});
 
 /** pending → released by the reconcile job, with the hold it found; false when it was settled meanwhile. */
 export async function releasePendingAttempt(db: Database, key: string, paymentIntentId: string | null) {
@@ -178,25 +176,6 @@ export async function releasePendingAttempt(db: Database, key: string, paymentIn
     .returning({ key: checkoutAttempts.idempotencyKey });
   return rows.length > 0;
 }
-
-/** authorized → ordered, inside the order's transaction; false when the hold was released meanwhile. */
-export async function claimAttempt(db: Database, key: string): Promise<boolean> {
-  const rows = await claimAttemptQuery(db, { key });
-  return rows.length > 0;
-}
-
-const claimAttemptQuery = preparedQuery('checkout_claim_attempt', (db) =>
-  db
-    .update(checkoutAttempts)
-    .set({ status: 'ordered', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(checkoutAttempts.idempotencyKey, sql.placeholder('key')),
-        eq(checkoutAttempts.status, 'authorized'),
-      ),
-    )
-    .returning({ key: checkoutAttempts.idempotencyKey }),
-);
 
 /** authorized → released; answers the intent to cancel, or null when it was ordered (or released) already. */
 export async function releaseAttempt(db: Database, key: string): Promise<string | null> {
@@ -325,7 +304,13 @@ export async function insertCheckoutOrder(
   order: NewOrder,
   lines: NewOrderLineOf[],
   grant: { route: string; expiresAt: Date },
-): Promise<OrderRow> {
+  /**
+   * The key whose authorized attempt this order takes (authorized → ordered) in the same statement,
+   * or null for an order without a card. `claimed` false: the hold was released meanwhile (a refusal
+   * or the reconcile job), and the caller must roll the order back (never both).
+   */
+  claimKey: string | null,
+): Promise<OrderRow & { claimed: boolean }> {
   const columns = Object.keys(order).filter((key) => key !== 'id') as (keyof NewOrder)[];
   const signature = columns.join(',');
   let query = checkoutOrderQueries.get(signature);
@@ -339,6 +324,7 @@ export async function insertCheckoutOrder(
     grantUserId: order.userId,
     grantRoute: grant.route,
     grantExpiresAt: grant.expiresAt.toISOString(),
+    claimKey,
   });
   return row!;
 }
@@ -375,7 +361,7 @@ const linesJson = (lines: NewOrderLineOf[]) =>
 const checkoutOrderQueries = new Map<string, ReturnType<typeof checkoutOrderQuery>>();
 
 function checkoutOrderQuery(name: string, columns: (keyof NewOrder)[]) {
-  return preparedQuery<Record<string, unknown>, OrderRow[]>(name, (db) => {
+  return preparedQuery<Record<string, unknown>, (OrderRow & { claimed: boolean })[]>(name, (db) => {
     const newOrderId = newOrderIdCte(db);
     const newLines = newOrderLinesCte(db, sql`${sql.placeholder('lines')}`);
     const newGrant = db.$with('new_route_grant', {}).as(sql`
@@ -383,14 +369,24 @@ function checkoutOrderQuery(name: string, columns: (keyof NewOrder)[]) {
       select ${sql.placeholder('grantUserId')}::int, ${sql.placeholder('grantRoute')}::text,
         new_order_id.id, ${sql.placeholder('grantExpiresAt')}::timestamptz
       from new_order_id`);
+    // The attempt's claim rides along (one statement fewer in the transaction); a data-modifying
+    // CTE runs whether or not it is referenced, and RETURNING reports whether it took the hold.
+    const claim = db.$with('checkout_claim', {}).as(sql`
+      update ${checkoutAttempts} set status = 'ordered', updated_at = now()
+      where ${checkoutAttempts.idempotencyKey} = ${sql.placeholder('claimKey')}::text
+        and ${checkoutAttempts.status} = 'authorized'
+      returning 1`);
     const values = Object.fromEntries(
       columns.map((column) => [column, sql.placeholder(`order_${String(column)}`)]),
     ) as unknown as NewOrder;
     return db
-      .with(newOrderId, newLines, newGrant)
+      .with(newOrderId, newLines, newGrant, claim)
       .insert(orders)
       .values({ ...values, id: sql`(select id from new_order_id)` })
-      .returning();
+      .returning({
+        ...getTableColumns(orders),
+        claimed: sql<boolean>`exists(select 1 from checkout_claim)`,
+      });
   });
 }
 

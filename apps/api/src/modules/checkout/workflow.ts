@@ -211,16 +211,12 @@ async function attemptCheckout(
     });
     const cart = repriced.details.cart;
     // A concurrent submit with this key may have committed while this one waited for the lock: it
-    // checked the cart out, or (with a card) it claimed the attempt, so only then is the key looked up.
-    const claimed =
-      cart.status !== 'checked_out' &&
-      (!payment || (await repository.claimAttempt(tx, input.idempotency_key)));
-    if (!claimed || !payment) {
+    // checked the cart out, so only then (or without a card, whose claim would tell) is the key
+    // looked up. With a card, the order's own statement claims the attempt below.
+    if (cart.status === 'checked_out' || !payment) {
       const committed = await repository.findOrderByIdempotencyKey(tx, input.idempotency_key);
       if (committed) return { replayOf: committed };
       if (cart.status === 'checked_out') throw cartLocked();
-      // The hold became this order's only if no refusal released it meanwhile (never both).
-      if (!claimed) throw attemptEnded();
     }
     assertReady(repriced, input, now);
     // authorize() already held the card for exactly amountCents.
@@ -303,8 +299,9 @@ async function attemptCheckout(
         regularUnitPriceCents: cost.regularUnitPriceCents,
       })),
     ];
-    // The order, its lines and the success page's one-time grant: one statement.
-    const order = await repository.insertCheckoutOrder(
+    // The order, its lines, the success page's one-time grant and the claim of the card's hold
+    // (authorized → ordered): one statement.
+    const { claimed, ...order } = await repository.insertCheckoutOrder(
       tx,
       {
         userId,
@@ -341,7 +338,11 @@ async function attemptCheckout(
         route: repository.CHECKOUT_SUCCESS_ROUTE,
         expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
       },
+      payment ? input.idempotency_key : null,
     );
+    // The hold became this order's only if no refusal released it meanwhile (never both): if one
+    // did, everything this transaction wrote is rolled back.
+    if (payment && !claimed) throw attemptEnded();
     await step('spend-gift-cards');
     if (costs.giftCardsAppliedCents > 0) {
       await spendForOrder(tx, {
@@ -509,38 +510,38 @@ async function authorize(
       name: [priced.details.cart.firstName, priced.details.cart.lastName].filter(Boolean).join(' '),
     },
   };
-  // A shared address that saw many declines stops only carts that had a decline themselves: one
-  // card tester behind a school's or an office's address cannot stop everybody's first try.
-  // The cart's own declines are asked first: almost every cart has none, so the address is asked rarely.
-  if (
-    deps.clientIp &&
-    (await repository.countCartDeclines(deps.db, input.abandoned_cart_id, 60)) > 0 &&
-    (await limits.isExhausted(deps.db, DECLINES_FROM_ADDRESS, `ip:${deps.clientIp}`))
-  ) {
-    throw new AppError('rate_limited', DECLINES_FROM_ADDRESS.message);
-  }
   // One card declined again and again, whatever carts and addresses it comes through, is a card
   // tester's: its decline limit is keyed by the provider's fingerprint of the card (never the number).
   const fingerprint = await deps.payments.cardFingerprint(input.payment_method_id!);
   // The attempt is written before the provider is asked: a hold can never exist without its row.
-  // A new attempt then takes a slot of the card's limit (the same key again asks nothing new, so
-  // takes none): a card at its limit gets a 429 and its attempt is taken back, never asked about.
-  // One statement each (both check-and-take under their own lock), no transaction around them.
+  // One statement (migration 0021), under the cart's lock, in this order: a shared address that saw
+  // many declines stops only carts that had a decline themselves (one card tester behind a school's
+  // or an office's address cannot stop everybody's first try); the same key again finds its attempt
+  // (and takes nothing new); the cart's own decline limit; then a new attempt takes a slot of the
+  // card's limit, or gets a 429 and is never written nor asked about.
   const opening = await repository.openAttempt(
     deps.db,
     { idempotencyKey: key, abandonedCartId: input.abandoned_cart_id, amountCents, providerRequest: request },
-    { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
+    {
+      cart: { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
+      address: {
+        subject: deps.clientIp ? `ip:${deps.clientIp}` : null,
+        max: DECLINES_FROM_ADDRESS.max,
+        windowMinutes: DECLINES_FROM_ADDRESS.windowMinutes,
+      },
+      card: {
+        subject: fingerprint ? limits.cardSubject(fingerprint) : null,
+        max: DECLINES_OF_CARD.max,
+        windowMinutes: DECLINES_OF_CARD.windowMinutes,
+      },
+    },
   );
-  let cardSlot: limits.Slot | null = null;
-  if (opening.outcome === 'opened' && fingerprint) {
-    try {
-      cardSlot = await limits.reserve(deps.db, DECLINES_OF_CARD, limits.cardSubject(fingerprint));
-    } catch (error) {
-      await repository.discardOpenedAttempt(deps.db, key);
-      throw error;
-    }
-  }
+  if (opening.outcome === 'address_limited')
+    throw new AppError('rate_limited', DECLINES_FROM_ADDRESS.message);
   if (opening.outcome === 'limited') throw new AppError('rate_limited', TOO_MANY_DECLINES_MESSAGE);
+  if (opening.outcome === 'card_limited') throw new AppError('rate_limited', DECLINES_OF_CARD.message);
+  const cardSlot: limits.Slot | null =
+    opening.outcome === 'opened' && opening.cardSlot !== null ? { id: opening.cardSlot } : null;
   if (opening.outcome === 'existing') {
     const { attempt } = opening;
     // A parallel submit of this key has placed the order: answer it.
@@ -549,30 +550,37 @@ async function authorize(
     // The same key for another price (the cart changed after a 3-D Secure step): the old hold goes.
     if (attempt.amountCents !== amountCents) throw priceChanged();
   }
-  // The card's slot is given back unless the provider declines the card.
-  let declined = false;
+  // The card's slot is given back unless the provider declines the card: by the statement that
+  // records the authorization, or (a failure before it) in `finally`.
+  // True once the slot needs nothing more: kept for a decline, or given back with the answer.
+  let slotDone = false;
   try {
     // A failure here (a lost answer) leaves the attempt pending: the retry with this key, or the
     // stale-authorization job, finds the hold by asking again with the same request.
     const intent = await deps.payments.authorize(request);
     if (intent.status === 'declined') {
-      declined = true;
+      slotDone = true;
       await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'declined' });
       if (deps.clientIp) await limits.record(deps.db, 'payment_declined', `ip:${deps.clientIp}`);
       throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
     }
     if (intent.status === 'canceled') throw attemptEnded();
     await deps.beforeStep?.('record-authorization', deps.db);
-    if (
-      !(await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'authorized' }))
-    ) {
+    const settled = await repository.settleAttempt(
+      deps.db,
+      key,
+      { paymentIntentId: intent.id, status: 'authorized' },
+      cardSlot?.id ?? null,
+    );
+    slotDone = true;
+    if (!settled) {
       if ((await repository.findAttempt(deps.db, key))?.status === 'ordered') return 'ordered';
       throw attemptEnded();
     }
     if (intent.amountCents !== amountCents) throw priceChanged();
     return intent;
   } finally {
-    if (cardSlot && !declined) {
+    if (cardSlot && !slotDone) {
       await limits.release(deps.db, cardSlot).catch((error: unknown) => {
         deps.log.error({ err: error }, 'could not give back a card-decline slot');
       });

@@ -78,7 +78,7 @@ test('plus buttons fill the box to the threshold; Checkout opens only when full;
   await expect(panel(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '12');
   const checkout = panel(page).getByRole('link', { name: 'Checkout' });
   await expect(checkout).toHaveAttribute('href', '/onboarding/checkout');
-  await expect(panel(page).locator('.cart-costs')).toContainText('Shipping');
+  await expect(panel(page).locator('.cost-lines')).toContainText('Shipping');
 
   // Minus never goes below zero, and brings Checkout back to disabled.
   await panel(page)

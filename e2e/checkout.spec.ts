@@ -94,7 +94,7 @@ test('a new customer: ?pc= link, capture, plan, full box, checkout with an add-o
   await expect(page.locator('.checkout-zip')).toHaveText('New York, NY · we deliver here');
   const costs = summary(page).getByRole('definition');
   await expect(summary(page).getByRole('term').filter({ hasText: '50% off your first box' })).toBeVisible();
-  await expect(summary(page).locator('.checkout-costs s')).toHaveText(/\$\d+\.\d{2}/);
+  await expect(summary(page).locator('.cost-lines s')).toHaveText(/\$\d+\.\d{2}/);
   await expect(costs.last()).toHaveText(/^\$\d+\.\d{2}$/);
 
   // Required fields say so once left empty.

@@ -6,7 +6,7 @@ const email = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.rando
 
 const panel = (page: Page) => page.locator('#cart-panel');
 const progress = (page: Page) => panel(page).locator('.cart-progress__label');
-const costs = (page: Page) => panel(page).locator('.cart-costs');
+const costs = (page: Page) => panel(page).locator('.cost-lines');
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}$`);
 /** One row of the costs block, by its exact label. */
 const costRow = (page: Page, label: string) =>

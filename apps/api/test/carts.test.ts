@@ -1,7 +1,7 @@
 import { schema } from '@sprout/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, sendJson, startTestApp, type TestContext } from './helpers';
+import { getJson, planIdsBySlug, sendJson, startTestApp, type TestContext } from './helpers';
 
 const CARTS = '/api/customers/abandoned-carts';
 const SALES = '/api/sales/abandoned-carts';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const products = await db.select().from(schema.products).orderBy(schema.products.id);
   skus = products.filter((product) => product.isActive).map((product) => product.sku);
   inactiveSku = products.find((product) => !product.isActive)!.sku;
-  plans = Object.fromEntries((await db.select().from(schema.plans)).map((plan) => [plan.slug, plan.id]));
+  plans = await planIdsBySlug(context.database);
   groups = Object.fromEntries(
     (await db.select().from(schema.bestsellerGroups)).map((group) => [group.slug, group.id]),
   );

@@ -7,7 +7,17 @@ import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/modules
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import type { AuthorizeInput } from '../src/modules/payments/provider';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
-import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
+import {
+  activeSkus,
+  getJson,
+  injectJson,
+  newKey,
+  planIdsBySlug,
+  sendJson,
+  startTestApp,
+  type TestContext,
+  uniqueEmail,
+} from './helpers';
 
 const CARTS = '/api/customers/abandoned-carts';
 const CHECKOUT = '/api/sales/checkout';
@@ -18,15 +28,8 @@ let plans: Record<string, number>;
 
 beforeAll(async () => {
   context = await startTestApp();
-  const { db } = context.database;
-  skus = (
-    await db
-      .select({ sku: schema.products.sku })
-      .from(schema.products)
-      .where(eq(schema.products.isActive, true))
-      .orderBy(schema.products.id)
-  ).map((row) => row.sku);
-  plans = Object.fromEntries((await db.select().from(schema.plans)).map((plan) => [plan.slug, plan.id]));
+  skus = await activeSkus(context.database);
+  plans = await planIdsBySlug(context.database);
 });
 afterAll(() => context?.close());
 // Every test that declines uses the one published declined number (one fingerprint): each starts
@@ -35,8 +38,6 @@ beforeEach(async () => {
   await context.database.db.delete(schema.authEvents).where(like(schema.authEvents.subject, 'card:%'));
 });
 
-const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
-const newKey = () => randomUUID().replaceAll('-', '');
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** A cart ready to complete: a full box on the plan, contact, address and password. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { GIFT_CARD_UNKNOWN_MESSAGE, normalizeGiftCardCode } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
@@ -21,7 +20,17 @@ import {
   DELIVERY_TIME_ZONE,
   zonedInstant,
 } from '../src/modules/shipping/delivery-dates';
-import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
+import {
+  activeSkus,
+  getJson,
+  injectJson,
+  newKey,
+  planIdsBySlug,
+  sendJson,
+  startTestApp,
+  type TestContext,
+  uniqueEmail,
+} from './helpers';
 
 const CARTS = '/api/customers/abandoned-carts';
 const PURCHASE = '/api/sales/gift-cards/purchase';
@@ -33,15 +42,8 @@ let adminCookie: string;
 
 beforeAll(async () => {
   context = await startTestApp();
-  const { db } = context.database;
-  skus = (
-    await db
-      .select({ sku: schema.products.sku })
-      .from(schema.products)
-      .where(eq(schema.products.isActive, true))
-      .orderBy(schema.products.id)
-  ).map((row) => row.sku);
-  plans = Object.fromEntries((await db.select().from(schema.plans)).map((plan) => [plan.slug, plan.id]));
+  skus = await activeSkus(context.database);
+  plans = await planIdsBySlug(context.database);
   adminCookie = await signIn(demoAccounts.admin);
 });
 afterAll(() => context?.close());
@@ -51,8 +53,6 @@ beforeEach(async () => {
   await context.database.db.delete(schema.authEvents).where(like(schema.authEvents.subject, 'card:%'));
 });
 
-const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
-const newKey = () => randomUUID().replaceAll('-', '');
 const today = () => calendarDay(new Date(), DELIVERY_TIME_ZONE);
 
 async function mailsTo(email: string) {

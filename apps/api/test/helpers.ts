@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { schema } from '@sprout/db';
 import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
@@ -28,6 +31,28 @@ export async function startTestApp(
     },
   };
 }
+
+/** The skus on sale in catalogue order: what the tests fill their carts from. */
+export async function activeSkus(database: TestContext['database']): Promise<string[]> {
+  const rows = await database.db
+    .select({ sku: schema.products.sku })
+    .from(schema.products)
+    .where(eq(schema.products.isActive, true))
+    .orderBy(schema.products.id);
+  return rows.map((row) => row.sku);
+}
+
+/** Every plan's id by its slug ('plan-12'). */
+export async function planIdsBySlug(database: TestContext['database']): Promise<Record<string, number>> {
+  return Object.fromEntries(
+    (await database.db.select().from(schema.plans)).map((plan) => [plan.slug, plan.id]),
+  );
+}
+
+/** An email no other test (nor another run on the same database) uses. */
+export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+/** A fresh idempotency key. */
+export const newKey = () => randomUUID().replaceAll('-', '');
 
 /** GET through app.inject and parse JSON, keeping the status for assertions. */
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by each test's assertions

@@ -4,7 +4,16 @@ import { schema } from '@sprout/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionFor } from '../src/modules/auth/service';
-import { getJson, injectJson, sendJson, startTestApp, type TestContext } from './helpers';
+import {
+  activeSkus,
+  getJson,
+  injectJson,
+  planIdsBySlug,
+  sendJson,
+  startTestApp,
+  type TestContext,
+  uniqueEmail,
+} from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
 
 const CARTS = '/api/customers/abandoned-carts';
@@ -15,19 +24,10 @@ let plan12: number;
 
 beforeAll(async () => {
   context = await startTestApp();
-  const { db } = context.database;
-  skus = (
-    await db
-      .select({ sku: schema.products.sku })
-      .from(schema.products)
-      .where(eq(schema.products.isActive, true))
-      .orderBy(schema.products.id)
-  ).map((row) => row.sku);
-  plan12 = (await db.select().from(schema.plans).where(eq(schema.plans.slug, 'plan-12')))[0]!.id;
+  skus = await activeSkus(context.database);
+  plan12 = (await planIdsBySlug(context.database))['plan-12']!;
 });
 afterAll(() => context?.close());
-
-const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 async function newCart(): Promise<string> {
   return (await sendJson(context.app, 'POST', CARTS)).body.data.id as string;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAbandonedCartId } from '../src/modules/carts/service';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
-import { getJson, sendJson, startTestApp, type TestContext } from './helpers';
+import { getJson, planIdsBySlug, sendJson, startTestApp, type TestContext } from './helpers';
 
 const CARTS = '/api/customers/abandoned-carts';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
     .from(schema.products)
     .where(eq(schema.products.isActive, true))
     .orderBy(schema.products.id);
-  plans = Object.fromEntries((await db.select().from(schema.plans)).map((plan) => [plan.slug, plan.id]));
+  plans = await planIdsBySlug(context.database);
 });
 afterAll(() => context?.close());
 

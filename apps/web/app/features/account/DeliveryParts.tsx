@@ -1,8 +1,8 @@
 import type { Delivery } from '@sprout/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CostLines } from '../cart/CostLines';
 import { formatDeliveryDate, money } from '../checkout/format';
-import { CostSummary } from './CostSummary';
 import { SkipToggle, useOptimisticStatus } from './DeliveryForms';
 import { fillLabel, STATUS_LABELS } from './format';
 
@@ -53,7 +53,7 @@ export function BoxItems({
 /** Every cost line of a box: what it costs, or cost once charged. */
 export function BoxCosts({ delivery }: { delivery: Delivery }) {
   return (
-    <CostSummary
+    <CostLines
       costs={delivery.costs}
       discountDescription={delivery.discount_description}
       label={`Price of the box of ${formatDeliveryDate(delivery.date)}`}

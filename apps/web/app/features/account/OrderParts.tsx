@@ -1,6 +1,6 @@
 import type { Order } from '@sprout/contracts';
+import { CostLines } from '../cart/CostLines';
 import { formatDeliveryDate, frequencyLabel, money } from '../checkout/format';
-import { CostSummary } from './CostSummary';
 import { formatDay } from './format';
 
 export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
@@ -49,7 +49,7 @@ export function OrderLines({ order }: { order: Order }) {
 /** Every cost line of an order: items, discounts, shipping, tax, credits and the total. */
 export function OrderCosts({ order }: { order: Order }) {
   return (
-    <CostSummary
+    <CostLines
       costs={order.costs}
       discountDescription={order.discount_description}
       label={`Cost of order ${order.number}`}

@@ -300,7 +300,7 @@ function Costs({ state }: { state: View }) {
   return (
     <>
       <CostLines
-        variant="cart"
+        compact
         costs={costs}
         discountDescription={discountDescription(state.cart)}
         partnershipDescription={partnership?.description ?? null}

@@ -4,16 +4,16 @@ const money = (value: number) => formatMoney(value, { alwaysShowCents: true });
 const negative = (value: number) => formatMoney(-value, { alwaysShowCents: true });
 
 /** A cost that a promotion took away: "Free" beside the struck-through amount it would have been. */
-function FreeInstead({ before, block }: { before: number; block: string }) {
+function FreeInstead({ before }: { before: number }) {
   return (
     <dd>
       {before > 0 ? (
-        <s className={`${block}__was`}>
+        <s className="cost-lines__was">
           <span className="visually-hidden">was </span>
           {money(before)}
         </s>
       ) : null}{' '}
-      <span className={`${block}__free`}>Free</span>
+      <span className="cost-lines__free">Free</span>
     </dd>
   );
 }
@@ -21,21 +21,25 @@ function FreeInstead({ before, block }: { before: number; block: string }) {
 export type CostLinesProps = {
   costs: CartCosts;
   /** The promo discount's label (see discountDescription). */
-  discountDescription?: string;
+  discountDescription?: string | null;
   /** The partnership's own words for its order-value discount. */
   partnershipDescription?: string | null;
   referrerFirstName?: string | null;
   /** Tax shows as "Free" only when a promotion made it free, not when nothing is taxable. */
   freeTax?: boolean;
   label?: string;
-  /** The cart panel's compact list or the checkout's summary: the same lines, each its own styles. */
-  variant?: 'cart' | 'checkout';
+  /** What the total is called ("Left to charge to your card" once a gift card pays part of a box). */
+  totalLabel?: string;
+  /** The cart panel's tighter list; the checkout, its receipt and the account's boxes and orders show the full one. */
+  compact?: boolean;
 };
 
 /**
  * Every cost line of a cart or an order (design "Costs", in its order): items, the promo discount under its
  * description, the partnership's discount, shipping (struck through when free), tax, referral and
- * account credits, gift cards, what the store covers, and the total.
+ * account credits, gift cards, what the store covers, and the total. The storefront's cart and checkout and the
+ * account's boxes and orders all show this one list: it sits in the root route's "shell" chunk (decision 031),
+ * which every page loads anyway, so the account pages using it cost no page a byte.
  */
 export function CostLines({
   costs,
@@ -44,23 +48,23 @@ export function CostLines({
   referrerFirstName,
   freeTax = false,
   label = 'Costs',
-  variant = 'checkout',
+  totalLabel = 'Total',
+  compact = false,
 }: CostLinesProps) {
-  const block = `${variant}-costs`;
   return (
-    <dl className={block} aria-label={label}>
+    <dl className={compact ? 'cost-lines cost-lines--compact' : 'cost-lines'} aria-label={label}>
       <div>
         <dt>Items</dt>
         <dd>{money(costs.cart_items)}</dd>
       </div>
       {costs.promo_code_cost > 0 ? (
-        <div className={`${block}__discount`}>
+        <div className="cost-lines__discount">
           <dt>{discountDescription || 'Promo code discount'}</dt>
           <dd>{negative(costs.promo_code_cost)}</dd>
         </div>
       ) : null}
       {costs.order_value_discount > 0 ? (
-        <div className={`${block}__discount`}>
+        <div className="cost-lines__discount">
           <dt>{partnershipDescription || 'Partner benefit'}</dt>
           <dd>{negative(costs.order_value_discount)}</dd>
         </div>
@@ -68,7 +72,7 @@ export function CostLines({
       <div>
         <dt>Shipping</dt>
         {costs.shipping_cost === 0 ? (
-          <FreeInstead before={costs.shipping_cost_before_discount} block={block} />
+          <FreeInstead before={costs.shipping_cost_before_discount} />
         ) : (
           <dd>{money(costs.shipping_cost)}</dd>
         )}
@@ -76,37 +80,37 @@ export function CostLines({
       <div>
         <dt>Tax</dt>
         {freeTax && costs.tax_cost === 0 && costs.tax_cost_before_discount > 0 ? (
-          <FreeInstead before={costs.tax_cost_before_discount} block={block} />
+          <FreeInstead before={costs.tax_cost_before_discount} />
         ) : (
           <dd>{money(costs.tax_cost)}</dd>
         )}
       </div>
       {costs.referral_credits_amount_applied > 0 ? (
-        <div className={`${block}__discount`}>
+        <div className="cost-lines__discount">
           <dt>{referrerFirstName ? `Referral credit from ${referrerFirstName}` : 'Referral credit'}</dt>
           <dd>{negative(costs.referral_credits_amount_applied)}</dd>
         </div>
       ) : null}
       {costs.credits_applied_amount > 0 ? (
-        <div className={`${block}__discount`}>
+        <div className="cost-lines__discount">
           <dt>Account credit</dt>
           <dd>{negative(costs.credits_applied_amount)}</dd>
         </div>
       ) : null}
       {costs.gift_cards_amount_applied > 0 ? (
-        <div className={`${block}__discount`}>
+        <div className="cost-lines__discount">
           <dt>Gift cards</dt>
           <dd>{negative(costs.gift_cards_amount_applied)}</dd>
         </div>
       ) : null}
       {costs.comped_amount_applied > 0 ? (
-        <div className={`${block}__discount`}>
+        <div className="cost-lines__discount">
           <dt>On us</dt>
           <dd>{negative(costs.comped_amount_applied)}</dd>
         </div>
       ) : null}
-      <div className={`${block}__total`}>
-        <dt>Total</dt>
+      <div className="cost-lines__total">
+        <dt>{totalLabel}</dt>
         <dd>{money(costs.total_cost)}</dd>
       </div>
     </dl>

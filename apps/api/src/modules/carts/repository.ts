@@ -1,6 +1,7 @@
 import type { Database } from '@sprout/db';
 import { preparedQuery, schema } from '@sprout/db';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import { type ProductRow, productColumns } from '../catalog/columns';
 
 const {
@@ -55,6 +56,19 @@ export async function insertCart(db: Database, id: string): Promise<void> {
  * Locks the cart row for the rest of the transaction: every change to one cart runs one at a
  * time, so quantities, thresholds and totals are checked against what is really there.
  */
+const lockedCartFields = {
+  id: abandonedCarts.id,
+  status: abandonedCarts.status,
+  email: abandonedCarts.email,
+  zipCodeId: abandonedCarts.zipCodeId,
+  profileId: abandonedCarts.profileId,
+  leadCapturedAt: abandonedCarts.leadCapturedAt,
+  planId: abandonedCarts.planId,
+  threshold: plans.threshold,
+  planDiscountBasisPoints: plans.itemDiscountBasisPoints,
+  varianceBasisPoints: priceVarianceGroups.adjustmentBasisPoints,
+};
+
 export async function lockCart(db: Database, id: string) {
   const [row] = await lockCartQuery(db, { id });
   return row;
@@ -62,21 +76,67 @@ export async function lockCart(db: Database, id: string) {
 
 const lockCartQuery = preparedQuery('carts_lock', (db) =>
   db
+    .select(lockedCartFields)
+    .from(abandonedCarts)
+    .leftJoin(plans, eq(plans.id, abandonedCarts.planId))
+    .leftJoin(priceVarianceGroups, eq(priceVarianceGroups.id, abandonedCarts.priceVarianceGroupId))
+    .where(eq(abandonedCarts.id, sql.placeholder('id')))
+    .for('update', { of: abandonedCarts }),
+);
+
+/**
+ * The cart item update's lock: the cart row as `lockCart` locks it, and in the same statement the
+ * product the visitor names (null when there is none), with its category's price. The product is
+ * not cart state (no cart change writes it), so reading it in the locking statement's snapshot is
+ * the same as reading it just after.
+ */
+export async function lockCartWithProduct(db: Database, id: string, sku: string) {
+  const [row] = await lockCartWithProductQuery(db, { id, sku });
+  if (!row) return undefined;
+  const {
+    productId,
+    sku: productSku,
+    name,
+    isActive,
+    premiumDifferenceCents,
+    basePriceCents,
+    categoryName,
+    ...cart
+  } = row;
+  const product =
+    productId === null
+      ? undefined
+      : {
+          id: productId,
+          sku: productSku!,
+          name: name!,
+          isActive: isActive!,
+          premiumDifferenceCents: premiumDifferenceCents!,
+          basePriceCents: basePriceCents!,
+          categoryName: categoryName!,
+        };
+  return { cart, product };
+}
+
+// The product's fields are flat: Drizzle does not null a nested object whose fields come from two
+// left-joined tables, and the product is absent when no sku matches.
+const lockCartWithProductQuery = preparedQuery('carts_lock_with_product', (db) =>
+  db
     .select({
-      id: abandonedCarts.id,
-      status: abandonedCarts.status,
-      email: abandonedCarts.email,
-      zipCodeId: abandonedCarts.zipCodeId,
-      profileId: abandonedCarts.profileId,
-      leadCapturedAt: abandonedCarts.leadCapturedAt,
-      planId: abandonedCarts.planId,
-      threshold: plans.threshold,
-      planDiscountBasisPoints: plans.itemDiscountBasisPoints,
-      varianceBasisPoints: priceVarianceGroups.adjustmentBasisPoints,
+      ...lockedCartFields,
+      productId: products.id,
+      sku: products.sku,
+      name: products.name,
+      isActive: products.isActive,
+      premiumDifferenceCents: products.premiumDifferenceCents,
+      basePriceCents: categories.basePriceCents,
+      categoryName: categories.name,
     })
     .from(abandonedCarts)
     .leftJoin(plans, eq(plans.id, abandonedCarts.planId))
     .leftJoin(priceVarianceGroups, eq(priceVarianceGroups.id, abandonedCarts.priceVarianceGroupId))
+    .leftJoin(products, eq(products.sku, sql.placeholder('sku')))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(abandonedCarts.id, sql.placeholder('id')))
     .for('update', { of: abandonedCarts }),
 );
@@ -126,9 +186,19 @@ export async function findCartDetails(db: Database, id: string, options: { lock?
   return row;
 }
 
-function cartDetailsSelect(db: Database) {
+/**
+ * The cart details' select; `extra` adds fields and `ctes` puts statements before it (the item
+ * update writes its line in the same statement).
+ */
+function cartDetailsSelect<Extra extends Record<string, SQL | SQL.Aliased>>(
+  db: Database,
+  extra: Extra = {} as Extra,
+  ctes: WithSubquery[] = [],
+) {
   return db
+    .with(...ctes)
     .select({
+      ...extra,
       cart: abandonedCarts,
       plan: plans,
       zip: {
@@ -195,6 +265,59 @@ const cartDetailsQuery = preparedQuery('carts_details', (db) => cartDetailsSelec
 const lockedCartDetailsQuery = preparedQuery('carts_details_locked', (db) =>
   cartDetailsSelect(db).for('update', { of: abandonedCarts }),
 );
+
+/**
+ * The cart item update's write and read, in one statement, under the cart's lock (taken by the
+ * statement before): this product's current quantity and the rest of the box, then, only when the
+ * new quantity fits the plan's threshold (or does not grow), the line written (upsert, or delete
+ * for 0) and the cart touched (`updated_at`, what the reminders go by); and the cart's details as
+ * `findCartDetails` reads them. The statement's snapshot is taken after the lock is held, so the
+ * quantities are the ones every earlier change committed; the details read nothing the write
+ * changes (its CTEs' writes are not visible to the same statement; the lines are read after).
+ * `fits` false: nothing written; the caller refuses with the figures.
+ */
+export async function setItemAndReadDetails(
+  db: Database,
+  change: { cartId: string; productId: number; quantity: number; threshold: number | null },
+) {
+  // `id` is the details' placeholder, `cartId` the write's: the same cart.
+  const [row] = await setItemAndReadDetailsQuery(db, { ...change, id: change.cartId });
+  return row;
+}
+
+const setItemAndReadDetailsQuery = preparedQuery('carts_set_item_details', (db) => {
+  const cartId = sql`${sql.placeholder('cartId')}::uuid`;
+  const productId = sql`${sql.placeholder('productId')}::int`;
+  const quantity = sql`${sql.placeholder('quantity')}::int`;
+  const threshold = sql`${sql.placeholder('threshold')}::int`;
+  const around = db.$with('quantities_around', {}).as(sql`
+    select current, others,
+      (${threshold} is null or others + ${quantity} <= ${threshold} or ${quantity} <= current) as fits
+    from (select
+        coalesce(sum(${abandonedCartItems.quantity}) filter (where ${abandonedCartItems.productId} = ${productId}), 0)::int as current,
+        coalesce(sum(${abandonedCartItems.quantity}) filter (where ${abandonedCartItems.productId} <> ${productId}), 0)::int as others
+      from ${abandonedCartItems} where ${abandonedCartItems.cartId} = ${cartId}) sums`);
+  const removed = db.$with('removed_line', {}).as(sql`
+    delete from ${abandonedCartItems}
+    where ${abandonedCartItems.cartId} = ${cartId} and ${abandonedCartItems.productId} = ${productId}
+      and ${quantity} = 0 and (select fits from quantities_around)`);
+  const written = db.$with('written_line', {}).as(sql`
+    insert into ${abandonedCartItems} (cart_id, product_id, quantity)
+    select ${cartId}, ${productId}, ${quantity} from quantities_around where fits and ${quantity} > 0
+    on conflict (cart_id, product_id) do update set quantity = excluded.quantity`);
+  const touched = db.$with('touched_cart', {}).as(sql`
+    update ${abandonedCarts} set updated_at = now()
+    where ${abandonedCarts.id} = ${cartId} and (select fits from quantities_around)`);
+  return cartDetailsSelect(
+    db,
+    {
+      current: sql<number>`(select current from quantities_around)`.mapWith(Number),
+      others: sql<number>`(select others from quantities_around)`.mapWith(Number),
+      fits: sql<boolean>`(select fits from quantities_around)`,
+    },
+    [around, removed, written, touched],
+  );
+});
 
 export type CartLineRow = ProductRow & { quantity: number };
 

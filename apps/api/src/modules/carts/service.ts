@@ -36,7 +36,10 @@ type LockedCart = NonNullable<Awaited<ReturnType<typeof repository.lockCart>>>;
 
 /** Locks the cart and refuses changes to one that is gone, checked out or owned by an account. */
 export async function lockOpenCart(db: Database, cartId: string): Promise<LockedCart> {
-  const cart = await repository.lockCart(db, cartId);
+  return assertChangeable(await repository.lockCart(db, cartId));
+}
+
+function assertChangeable(cart: LockedCart | undefined): LockedCart {
   if (!cart) throw notFound();
   if (cart.status === 'checked_out') {
     throw new AppError('cart_locked', 'This cart has already been checked out.', { code: CART_LOCKED_CODE });
@@ -79,6 +82,17 @@ export async function priceCart(
       ]
     : await Promise.all([repository.findCartDetails(db, cartId), repository.listCartLines(db, cartId)]);
   if (!details) throw notFound();
+  return priceLoadedCart(details, lines, extras);
+}
+
+type CartDetails = NonNullable<Awaited<ReturnType<typeof repository.findCartDetails>>>;
+
+/** `priceCart`'s arithmetic on a cart already read (the item update reads it with its write). */
+function priceLoadedCart(
+  details: CartDetails,
+  lines: repository.CartLineRow[],
+  extras: { giftCardsAvailableCents?: number },
+) {
   const { cart, plan, zip, state } = details;
   const pricing: PricingContext = {
     planDiscountBasisPoints: plan?.itemDiscountBasisPoints ?? 0,
@@ -168,7 +182,7 @@ export async function priceCart(
   };
 }
 
-export type PricedCart = Awaited<ReturnType<typeof priceCart>>;
+export type PricedCart = ReturnType<typeof priceLoadedCart>;
 
 /** The cart as the storefront sees it: two statements whatever the number of lines. */
 export async function loadAbandonedCart(db: Database, cartId: string): Promise<AbandonedCart> {
@@ -292,23 +306,37 @@ export async function updateAbandonedCart(
   return { cart: outcome.cart, pixels: outcome.pixels, waitlist: outcome.waitlist };
 }
 
-/** Sets one product's absolute quantity (0 removes it), never past the plan's threshold. */
+/**
+ * Sets one product's absolute quantity (0 removes it), never past the plan's threshold. Four
+ * statements between BEGIN and COMMIT whatever the cart's size (docs/decisions/022): the lock with
+ * the product, the write with the cart's details, the AddToCart event when the quantity grows,
+ * the lines.
+ */
 export async function setCartItem(
   db: Database,
   cartId: string,
   input: { sku: string; quantity: number; source_url?: string | undefined },
 ): Promise<{ cart: AbandonedCart; difference: CartDifference; pixels: Pixel[] }> {
   return db.transaction(async (tx) => {
-    const locked = await lockOpenCart(tx, cartId);
-    const product = await repository.findProductBySku(tx, input.sku);
+    const lockedWithProduct = await repository.lockCartWithProduct(tx, cartId, input.sku);
+    const locked = assertChangeable(lockedWithProduct?.cart);
+    const product = lockedWithProduct?.product;
     if (!product || (!product.isActive && input.quantity > 0)) {
       throw AppError.notFound(`There is no product ${input.sku} on the menu.`);
     }
     if (input.quantity > 0 && locked.threshold === null) {
       throw AppError.invalidField('plan_id', 'Choose a plan first.');
     }
-    const { current, others } = await repository.quantitiesAround(tx, cartId, product.id);
-    if (locked.threshold !== null && others + input.quantity > locked.threshold && input.quantity > current) {
+    // Writes only when the quantity fits (the same rule as below); refused, nothing was written.
+    const written = await repository.setItemAndReadDetails(tx, {
+      cartId,
+      productId: product.id,
+      quantity: input.quantity,
+      threshold: locked.threshold,
+    });
+    if (!written) throw notFound();
+    const { current, others, fits, ...details } = written;
+    if (!fits && locked.threshold !== null) {
       // How many more items fit: the product's own items are already in the box (issue 11, defect 8).
       const room = Math.max(0, locked.threshold - others - current);
       throw AppError.invalidField(
@@ -319,8 +347,6 @@ export async function setCartItem(
       );
     }
 
-    await repository.setItemQuantity(tx, cartId, product.id, input.quantity);
-    await repository.touchCart(tx, cartId);
     const delta = input.quantity - current;
     const pixels: Pixel[] = [];
     const unitPriceCents = itemPriceCents(
@@ -342,8 +368,9 @@ export async function setCartItem(
       });
       pixels.push({ name: 'AddToCart', event_id: eventId, value: changeTotal });
     }
+    const lines = await repository.listCartLines(tx, cartId);
     return {
-      cart: await loadAbandonedCart(tx, cartId),
+      cart: toAbandonedCart(priceLoadedCart(details, lines, {})),
       pixels,
       difference: {
         sku: product.sku,

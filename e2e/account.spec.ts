@@ -147,6 +147,69 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 }
 
 /**
+ * The box editor and the account's tabs at every width from 320 to 1920px: nothing off-screen
+ * (the editor was 623px wide on a 390px phone), − and + reachable and a fingertip wide, the tabs
+ * all in view on a phone (they wrap) with the current one among them.
+ */
+test('the box editor and the account tabs fit every width from 320 to 1920px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInThroughAccount(page);
+  await page.goto('/account');
+  await page.locator('.next-box').getByRole('link', { name: 'Edit box' }).click();
+  await expect(page).toHaveURL(/\/account\/deliveries\/\d{4}-\d{2}-\d{2}$/);
+  await expect(page.locator('.box-items__item').first()).toBeVisible();
+  for (const width of [320, 390, 768, 1024, 1280, 1400, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    const result = await page.evaluate(() => {
+      const right = window.innerWidth;
+      const outside = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.left < -1 || box.right > right + 1);
+      };
+      const rows = [...document.querySelectorAll('.box-items__item')];
+      const buttons = [...document.querySelectorAll('.box-items__item .stepper__button')];
+      const tabs = [...document.querySelectorAll('.account-nav__link')];
+      return {
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        rowsOutside: rows.filter(outside).length,
+        rowParts: rows.flatMap((row) => [...row.children]).filter(outside).length,
+        buttonsOutside: buttons.filter(outside).length,
+        smallestButton: Math.min(
+          ...buttons.map((button) => {
+            const box = button.getBoundingClientRect();
+            return Math.min(box.width, box.height);
+          }),
+        ),
+        buttons: buttons.length,
+        tabsOutside: tabs.filter(outside).length,
+        currentTabOutside: tabs.filter((tab) => tab.classList.contains('active')).some(outside),
+      };
+    });
+    await page.screenshot({ path: `test-results/screenshots/account-box-editor-fit-${width}.png` });
+    expect(result.overflow, `${width}px: horizontal overflow`).toBeLessThanOrEqual(0);
+    expect(result.rowsOutside, `${width}px: box rows off-screen`).toBe(0);
+    expect(result.rowParts, `${width}px: quantity, price or controls off-screen`).toBe(0);
+    expect(result.buttons, `${width}px: steppers shown`).toBeGreaterThan(0);
+    expect(result.buttonsOutside, `${width}px: − and + off-screen`).toBe(0);
+    expect(result.smallestButton, `${width}px: − and + touch target`).toBeGreaterThanOrEqual(44);
+    expect(result.tabsOutside, `${width}px: account tabs off-screen`).toBe(0);
+    expect(result.currentTabOutside, `${width}px: current tab off-screen`).toBe(false);
+  }
+
+  // The plan page: Confirm change keeps clear of the "Take a break" card below it.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('/account/plan');
+  const gap = await page.evaluate(() => {
+    const actions = document.querySelector('.plan-form .form-actions')!.getBoundingClientRect();
+    const card = document.querySelector('[aria-labelledby="pause-or-cancel"]')!.getBoundingClientRect();
+    return card.top - actions.bottom;
+  });
+  await page.screenshot({ path: 'test-results/screenshots/account-plan-spacing-390.png', fullPage: true });
+  expect(gap, 'space between Confirm change and the next card').toBeGreaterThanOrEqual(16);
+});
+
+/**
  * Pause, cancel and reactivate (issue 13) as the demo customer, on a phone: each outcome page is
  * shown once, every change is confirmed by email, and canceling takes three clicks from the plan.
  */

@@ -96,7 +96,8 @@ test('plus buttons fill the box to the threshold; Checkout opens only when full;
     .click();
   const prompt = panel(page).locator('.cart-upgrade--prompted');
   await expect(prompt.getByRole('heading', { name: 'This needs the 24-item plan' })).toBeVisible();
-  await expect(prompt).toContainText(/24 items, boxes from \$\d+\.\d\d/);
+  // The size is said once (the plan's name is the size: it read "24 items (24 items, …)").
+  await expect(prompt).toContainText(/Switch to 24 items \(boxes from \$\d+\.\d\d\) to add it\?/);
   await expect(progress(page)).toHaveText('12 of 12 items');
   await prompt.getByRole('button', { name: 'Switch to 24 items' }).click();
   await expect(progress(page)).toHaveText('13 of 24 items');
@@ -136,7 +137,7 @@ test('a bestseller preset fills the box; a bigger preset asks for the bigger pla
     .click();
   const prompt = panel(page).locator('.cart-upgrade--prompted');
   await expect(prompt.getByRole('heading', { name: 'This needs the 36-item plan' })).toBeVisible();
-  await expect(prompt).toContainText(/36 items, boxes from \$\d+\.\d\d/);
+  await expect(prompt).toContainText(/Switch to 36 items \(boxes from \$\d+\.\d\d\) to add it\?/);
   await expect(progress(page)).toHaveText('12 of 12 items');
   await prompt.getByRole('button', { name: 'Switch to 36 items' }).click();
   await expect(progress(page)).toHaveText('36 of 36 items', { timeout: 20_000 });

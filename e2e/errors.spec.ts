@@ -7,13 +7,19 @@ test('an unknown path shows Page Not Found with a 404 status', async ({ page }) 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
   await expect(page.getByText('Page Not Found: /no-such-page')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found - Sprout & Spoon');
 });
 
 test('a route whose validity check fails shows 404', async ({ page }) => {
   expect((await page.goto('/menus/no-such-menu/'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
-  expect((await page.goto('/blog/page/not-a-number'))?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page).toHaveTitle('Page not found - Sprout & Spoon');
+  // Neither the path's last segment ("99") nor the blog layout's title names a missing page.
+  for (const path of ['/blog/page/not-a-number', '/blog/page/99', '/blog/nonexistent-page/']) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await expect(page, path).toHaveTitle('Page not found - Sprout & Spoon');
+  }
 });
 
 test('an unknown API path answers JSON, not a page', async ({ request }) => {

@@ -20,6 +20,34 @@ async function fillCard(page: Page) {
 /** Dollars in "$12.34" or "$12" form. */
 const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
+test('the amount tiles hold their words inside their borders, and the date field ends a year ahead', async ({
+  page,
+}) => {
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/gift-cards');
+    await page.screenshot({ path: `test-results/screenshots/gift-cards-amounts-${width}.png` });
+    const cramped = await page.evaluate(() =>
+      [...document.querySelectorAll('.gift-cards-amount')]
+        .filter((tile) => {
+          const box = tile.getBoundingClientRect();
+          const words = tile.querySelector('span')!.getBoundingClientRect();
+          // The words keep at least the tile's padding (10px) from its border.
+          return words.right > box.right - 10 || tile.scrollWidth > tile.clientWidth;
+        })
+        .map((tile) => tile.textContent),
+    );
+    expect(cramped, `${width}px`).toEqual([]);
+  }
+  // Same calendar date next year, inclusive: the form's max is what the copy and the API say.
+  const date = page.getByLabel('Delivery date');
+  const min = (await date.getAttribute('min')) as string;
+  const [year, rest] = [Number(min.slice(0, 4)), min.slice(4)];
+  const expected = rest === '-02-29' ? `${year + 1}-02-28` : `${year + 1}${rest}`;
+  await expect(date).toHaveAttribute('max', expected);
+  await expect(page.getByText('any day up to the same date next year')).toBeVisible();
+});
+
 test('buy a $50 card for a friend, who spends it on their first box and sees what is left', async ({
   page,
 }) => {

@@ -149,6 +149,26 @@ describe('catalogue', () => {
 });
 
 describe('promo codes', () => {
+  it('lists each code with its status by the switch and the window (checkout refuses all but active)', async () => {
+    const listed = (await admin('GET', '/api/admin/promo-codes')).json().data as {
+      code: string;
+      is_active: boolean;
+      status: string;
+    }[];
+    // EXPIRED10 is switched on, but its window ended on 2025-12-31: the list must not call it active.
+    expect(listed.find((code) => code.code === 'EXPIRED10')).toMatchObject({
+      is_active: true,
+      status: 'expired',
+    });
+    const scheduled = await admin('POST', '/api/admin/promo-codes', {
+      code: 'LATER10',
+      description: '10% off, later',
+      tiers: [{ weekly_ordinal_number: 1, type: 'percent_off', amount: 10 }],
+      starts_at: '2099-01-01T00:00:00Z',
+    });
+    expect(scheduled.json().data.status).toBe('scheduled');
+  });
+
   it('creates a code a visitor can apply, edits and disables it, each audited', async () => {
     const created = await admin('POST', '/api/admin/promo-codes', {
       code: 'ADMINTEST10',
@@ -161,6 +181,7 @@ describe('promo codes', () => {
     expect(code).toMatchObject({
       code: 'ADMINTEST10',
       is_active: true,
+      status: 'active',
       tiers: [{ type: 'percent_off', amount: 10 }],
     });
 
@@ -186,7 +207,7 @@ describe('promo codes', () => {
 
     const disabled = await admin('PATCH', `/api/admin/promo-codes/${code.id}`, { is_active: false });
     expect(disabled.statusCode).toBe(200);
-    expect(disabled.json().data.is_active).toBe(false);
+    expect(disabled.json().data).toMatchObject({ is_active: false, status: 'off' });
 
     const entries = await auditEntries('promo_code');
     expect(entries.map((entry) => entry.action).slice(0, 2)).toEqual([

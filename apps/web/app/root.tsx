@@ -34,7 +34,7 @@ import { mediaVersion } from './features/media/media-version.server';
 import { SeoHead } from './features/seo/SeoHead';
 import { MAINTENANCE_PATH, type SiteSettings } from './lib/context';
 import { useNonce } from './lib/nonce';
-import { pageTitle, titleFromPath } from './lib/seo';
+import { errorPageTitle, pageTitle, titleFromPath } from './lib/seo';
 import './styles/app.css';
 import './styles/cart.css';
 import './styles/promotions.css';
@@ -106,10 +106,16 @@ export function shouldRevalidate({
 
 export type RouteHandle = { title?: string };
 
-/** The deepest route that names a title (in its loader data or handle) wins; else the path does. */
-function useDocumentTitle(): string {
+/**
+ * An error page is titled by its status (a 404 is "Page not found", not its path's last segment);
+ * otherwise the deepest route that names a title (in its loader data or handle) wins; else the path does.
+ */
+function useDocumentTitle(error: unknown): string {
   const matches = useMatches();
   const location = useLocation();
+  if (error !== undefined && error !== null) {
+    return errorPageTitle(isRouteErrorResponse(error) ? error.status : 500);
+  }
   for (const match of [...matches].reverse()) {
     const fromData = (match.loaderData as { title?: unknown } | undefined)?.title;
     if (typeof fromData === 'string') return fromData;
@@ -123,11 +129,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>('root');
   const location = useLocation();
   const siteName = root?.site.name ?? 'Sprout & Spoon';
-  const title = useDocumentTitle();
   const isBlog = location.pathname.startsWith('/blog');
   const nonce = useNonce();
   // Set while the error boundary renders (404, 500): such a page has no canonical address.
   const error = useRouteError();
+  const title = useDocumentTitle(error);
   const fullTitle = pageTitle(title, siteName);
   return (
     <html lang="en-US">

@@ -3,6 +3,7 @@ import { delivery } from './account';
 import { adminPromoTier } from './admin';
 import { product } from './catalog';
 import { order, subscription } from './checkout';
+import { PROMO_CODE_STATUSES } from './constants';
 import { list, resource } from './envelope';
 
 // The admin API's answers (issue 17): the API's routes serialise through these, the admin site
@@ -165,6 +166,8 @@ export const adminPromoCode = z.object({
   once_per_email: z.boolean(),
   new_customers_only: z.boolean(),
   is_active: z.boolean(),
+  /** The switch and the window read together, by the rule checkout applies. */
+  status: z.enum(PROMO_CODE_STATUSES),
   show_banner: z.boolean(),
   tiers: z.array(adminPromoTier),
 });

@@ -47,3 +47,17 @@ export const MAX_EMAIL_LENGTH = 254;
 
 /** The longest pause of a subscription, in weeks (issue 13); the account's pause form offers up to it. */
 export const MAX_PAUSE_WEEKS = 8;
+
+/**
+ * Where a promo code stands by its on/off switch and its window: off (switched off by an admin),
+ * scheduled (before its start), expired (after its end), active (usable, other limits permitting).
+ * The API works it out with the rule checkout uses; the admin list shows these words.
+ */
+export const PROMO_CODE_STATUSES = ['scheduled', 'active', 'expired', 'off'] as const;
+export type PromoCodeStatus = (typeof PROMO_CODE_STATUSES)[number];
+export const PROMO_CODE_STATUS_LABELS: Record<PromoCodeStatus, string> = {
+  scheduled: 'Scheduled',
+  active: 'Active',
+  expired: 'Expired',
+  off: 'Off',
+};

@@ -7,10 +7,21 @@ export const GIFT_CARD_MIN_DOLLARS = 25;
 export const GIFT_CARD_MAX_DOLLARS = 500;
 export const GIFT_CARD_SUGGESTED_DOLLARS = [25, 50, 100, 150] as const;
 export const GIFT_CARD_MESSAGE_MAX = 500;
-/** How far ahead a card's email can be scheduled. */
-export const GIFT_CARD_MAX_DELIVERY_DAYS = 366;
+/**
+ * The latest day a card's email can be scheduled from `today` (YYYY-MM-DD): the same calendar date
+ * a year later, inclusive. 29 February has no twin next year, so its year ahead ends on 28 February.
+ * The purchase form's date field and the API's check both read it, so they cannot disagree.
+ */
+export function latestGiftCardDeliveryDate(today: string): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const daysInMonth = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
+  return `${String(year + 1).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(day, daysInMonth)).padStart(2, '0')}`;
+}
 export const GIFT_CARD_AMOUNT_MESSAGE = `Choose an amount from $${GIFT_CARD_MIN_DOLLARS} to $${GIFT_CARD_MAX_DOLLARS}, in whole dollars`;
-export const GIFT_CARD_DELIVERY_DATE_MESSAGE = 'Choose a delivery date from today up to one year ahead';
+export const GIFT_CARD_DELIVERY_DATE_MESSAGE =
+  'Choose a delivery date from today up to the same date next year';
+export const GIFT_CARD_DELIVERY_DATE_HINT =
+  'We email the card on this day: today, or any day up to the same date next year.';
 export const GIFT_CARD_CODE_MESSAGE = 'Enter the gift card code from the email';
 export const GIFT_CARD_UNKNOWN_MESSAGE = 'This gift card code is not valid. Check it against the email.';
 export const GIFT_CARD_EMPTY_MESSAGE = 'This gift card has no balance left.';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbList, canonicalPath, canonicalUrl, jsonLdText, pageTitle, titleFromPath } from './seo';
+import {
+  breadcrumbList,
+  canonicalPath,
+  canonicalUrl,
+  errorPageTitle,
+  jsonLdText,
+  pageTitle,
+  titleFromPath,
+} from './seo';
 
 describe('titleFromPath', () => {
   it('capitalises the last segment and turns dashes into spaces', () => {
@@ -10,6 +18,13 @@ describe('titleFromPath', () => {
 
   it('is empty for the home page', () => {
     expect(titleFromPath('/')).toBe('');
+  });
+});
+
+describe('errorPageTitle', () => {
+  it('names a missing page the same whatever its path', () => {
+    expect(pageTitle(errorPageTitle(404), 'Sprout & Spoon')).toBe('Page not found - Sprout & Spoon');
+    expect(errorPageTitle(500)).toBe('Something went wrong');
   });
 });
 

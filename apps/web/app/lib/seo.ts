@@ -10,6 +10,14 @@ export function titleFromPath(pathname: string): string {
     .join(' ');
 }
 
+/**
+ * The title of an error page: a missing page is "Page not found" whatever its path or its route's
+ * title says (/blog/page/99 is not "99"); anything else that failed says so.
+ */
+export function errorPageTitle(status: number): string {
+  return status === 404 ? 'Page not found' : 'Something went wrong';
+}
+
 /** Title template: the page, then the site name after a separator. */
 export function pageTitle(title: string, siteName: string): string {
   return title ? `${title} - ${siteName}` : siteName;

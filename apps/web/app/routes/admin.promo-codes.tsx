@@ -1,4 +1,4 @@
-import type { AdminPromoCodeWithSales } from '@sprout/contracts';
+import { type AdminPromoCodeWithSales, PROMO_CODE_STATUS_LABELS } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { AdminTable } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
@@ -50,7 +50,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
             cell: (code) =>
               `${code.starts_at ? code.starts_at.slice(0, 10) : 'now'} – ${code.ends_at ? code.ends_at.slice(0, 10) : 'open'}`,
           },
-          { header: 'Status', cell: (code) => (code.is_active ? 'Active' : 'Disabled') },
+          { header: 'Status', cell: (code) => PROMO_CODE_STATUS_LABELS[code.status] },
         ]}
       />
     </div>

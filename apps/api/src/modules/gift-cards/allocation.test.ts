@@ -51,12 +51,17 @@ describe('allocating several gift cards over an amount due', () => {
 });
 
 describe('delivery dates and promotions', () => {
-  it('accepts today up to the limit, nothing before or after, no impossible dates', () => {
-    expect(isDeliveryDateAllowed('2026-11-23', '2026-11-23', 366)).toBe(true);
-    expect(isDeliveryDateAllowed('2027-11-23', '2026-11-23', 366)).toBe(true);
-    expect(isDeliveryDateAllowed('2027-11-25', '2026-11-23', 366)).toBe(false);
-    expect(isDeliveryDateAllowed('2026-11-22', '2026-11-23', 366)).toBe(false);
-    expect(isDeliveryDateAllowed('2026-02-30', '2026-01-23', 366)).toBe(false);
+  it('accepts today up to the same date next year, nothing before or after, no impossible dates', () => {
+    expect(isDeliveryDateAllowed('2026-11-23', '2026-11-23')).toBe(true);
+    expect(isDeliveryDateAllowed('2027-11-23', '2026-11-23')).toBe(true);
+    // A year plus a day is past "up to a year ahead" (366 days from a date before a leap day).
+    expect(isDeliveryDateAllowed('2027-11-24', '2026-11-23')).toBe(false);
+    expect(isDeliveryDateAllowed('2028-03-01', '2027-03-01')).toBe(true);
+    expect(isDeliveryDateAllowed('2028-03-02', '2027-03-01')).toBe(false);
+    expect(isDeliveryDateAllowed('2029-02-28', '2028-02-29')).toBe(true);
+    expect(isDeliveryDateAllowed('2029-03-01', '2028-02-29')).toBe(false);
+    expect(isDeliveryDateAllowed('2026-11-22', '2026-11-23')).toBe(false);
+    expect(isDeliveryDateAllowed('2026-02-30', '2026-01-23')).toBe(false);
   });
 
   it('gives the most generous live bonus the amount qualifies for', () => {

@@ -6,6 +6,8 @@
  * pays, so two cards on one checkout never both drop to zero unless both were needed (the
  * Saleor #13640 bug), and nothing is taken beyond the amount due.
  */
+import { latestGiftCardDeliveryDate } from '@sprout/contracts';
+
 export type CardBalance = { id: number; balanceCents: number };
 export type Allocation = { id: number; appliedCents: number };
 
@@ -22,13 +24,15 @@ export function totalBalance(cards: readonly CardBalance[]): number {
   return cards.reduce((sum, card) => sum + Math.max(0, card.balanceCents), 0);
 }
 
-/** A delivery date may be today up to `maxDays` ahead (calendar days in the kitchen's time zone). */
-export function isDeliveryDateAllowed(day: string, today: string, maxDays: number): boolean {
+/**
+ * A delivery date may be today up to the same date next year (calendar days in the kitchen's time
+ * zone; the contracts say where the year ends). YYYY-MM-DD strings compare as dates.
+ */
+export function isDeliveryDateAllowed(day: string, today: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
   const parsed = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) return false;
-  const days = (parsed.getTime() - new Date(`${today}T00:00:00Z`).getTime()) / 86_400_000;
-  return days >= 0 && days <= maxDays;
+  return day >= today && day <= latestGiftCardDeliveryDate(today);
 }
 
 export type Promotion = {

@@ -7,7 +7,6 @@ import {
   GIFT_CARD_DELIVERY_DATE_MESSAGE,
   GIFT_CARD_EMPTY_MESSAGE,
   GIFT_CARD_EXPIRED_MESSAGE,
-  GIFT_CARD_MAX_DELIVERY_DAYS,
   GIFT_CARD_OTHER_ACCOUNT_MESSAGE,
   GIFT_CARD_SUGGESTED_DOLLARS,
   GIFT_CARD_UNKNOWN_MESSAGE,
@@ -99,7 +98,7 @@ export async function purchaseGiftCard(
   clientIp: string | undefined,
 ): Promise<GiftCardPurchaseState> {
   const now = deps.now?.() ?? new Date();
-  if (!isDeliveryDateAllowed(body.delivery_date, today(now), GIFT_CARD_MAX_DELIVERY_DAYS)) {
+  if (!isDeliveryDateAllowed(body.delivery_date, today(now))) {
     throw AppError.invalidField('delivery_date', GIFT_CARD_DELIVERY_DATE_MESSAGE);
   }
   const buyerEmail = body.sender_email ?? buyer?.email;

@@ -12,6 +12,7 @@ import {
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { recordAdminAction } from '../audit/service';
+import { promoCodeStatus } from './eligibility';
 import * as repository from './repository';
 
 // Promo codes as the admin manages them (issue 17): tiers (what each box of a subscription gets),
@@ -19,7 +20,7 @@ import * as repository from './repository';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repository.findPromoCodeById>>>;
 
-function toAdminPromoCode({ code, tiers }: Found, redemptions: number): AdminPromoCode {
+function toAdminPromoCode({ code, tiers }: Found, redemptions: number, now = new Date()): AdminPromoCode {
   return {
     id: code.id,
     code: code.code,
@@ -37,6 +38,7 @@ function toAdminPromoCode({ code, tiers }: Found, redemptions: number): AdminPro
     once_per_email: code.oncePerEmail,
     new_customers_only: code.newCustomersOnly,
     is_active: code.isActive,
+    status: promoCodeStatus(code, now),
     show_banner: code.showBanner,
     tiers: tiers.map((tier) => ({
       weekly_ordinal_number: tier.weeklyOrdinalNumber,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PromoRules, promoIneligibility } from './eligibility';
+import { type PromoRules, promoCodeStatus, promoIneligibility } from './eligibility';
 
 const rules: PromoRules = {
   isActive: true,
@@ -41,5 +41,40 @@ describe('promoIneligibility', () => {
     expect(
       promoIneligibility({ ...rules, oncePerEmail: false }, { ...shopper, usedByEmail: true }),
     ).toBeNull();
+  });
+});
+
+describe('promoCodeStatus', () => {
+  const window = {
+    isActive: true,
+    startsAt: new Date('2025-01-01T00:00:00Z'),
+    endsAt: new Date('2025-12-31T23:59:59Z'),
+  };
+  it.each([
+    ['2024-12-31T23:59:59Z', 'scheduled'],
+    ['2025-01-01T00:00:00Z', 'active'],
+    ['2025-12-31T23:59:59Z', 'active'],
+    ['2026-11-23T21:00:00Z', 'expired'],
+  ])('a code switched on at %s is %s', (now, status) => {
+    expect(promoCodeStatus(window, new Date(now))).toBe(status);
+  });
+
+  it('is off when switched off, whatever its window says', () => {
+    expect(promoCodeStatus({ ...window, isActive: false }, new Date('2025-06-01T00:00:00Z'))).toBe('off');
+  });
+
+  it('is active with no window at all', () => {
+    expect(promoCodeStatus({ isActive: true, startsAt: null, endsAt: null }, new Date())).toBe('active');
+  });
+
+  it('refuses at checkout exactly when the status is not active', () => {
+    for (const now of ['2024-06-01T00:00:00Z', '2025-06-01T00:00:00Z', '2026-06-01T00:00:00Z']) {
+      const at = new Date(now);
+      const refused = promoIneligibility(
+        { ...rules, ...window, cartAmountMinimumCents: null, cartAmountMaximumCents: null },
+        { ...shopper, now: at },
+      );
+      expect(refused === null).toBe(promoCodeStatus(window, at) === 'active');
+    }
   });
 });

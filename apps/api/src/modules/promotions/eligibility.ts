@@ -1,4 +1,4 @@
-import { formatMoney } from '@sprout/contracts';
+import { formatMoney, type PromoCodeStatus } from '@sprout/contracts';
 import { withinCartAmount } from './discounts';
 
 export type PromoRules = {
@@ -22,11 +22,30 @@ export type PromoShopper = {
   existingCustomer: boolean;
 };
 
+/**
+ * Where a code stands at `now` by its switch and its window: the one rule checkout, the listing
+ * prices (?pc=) and the admin list all read. Both ends of the window are inclusive.
+ */
+export function promoCodeStatus(
+  rules: Pick<PromoRules, 'isActive' | 'startsAt' | 'endsAt'>,
+  now: Date,
+): PromoCodeStatus {
+  if (!rules.isActive) return 'off';
+  if (rules.startsAt && now < rules.startsAt) return 'scheduled';
+  if (rules.endsAt && now > rules.endsAt) return 'expired';
+  return 'active';
+}
+
+const STATUS_REFUSALS: Record<Exclude<PromoCodeStatus, 'active'>, string> = {
+  off: 'This promo code is no longer available.',
+  scheduled: 'This promo code is not active yet.',
+  expired: 'This promo code has expired.',
+};
+
 /** Why a code cannot be used now, in words a customer understands; null when it can. */
 export function promoIneligibility(rules: PromoRules, shopper: PromoShopper): string | null {
-  if (!rules.isActive) return 'This promo code is no longer available.';
-  if (rules.startsAt && shopper.now < rules.startsAt) return 'This promo code is not active yet.';
-  if (rules.endsAt && shopper.now > rules.endsAt) return 'This promo code has expired.';
+  const status = promoCodeStatus(rules, shopper.now);
+  if (status !== 'active') return STATUS_REFUSALS[status];
   if (rules.maxUses !== null && rules.usesCount >= rules.maxUses)
     return 'This promo code has reached its limit.';
   if (rules.newCustomersOnly && shopper.existingCustomer) return 'This promo code is for new customers only.';

@@ -1,5 +1,6 @@
 import type { Database } from '@sprout/db';
 import type { Tier } from './discounts';
+import { promoCodeStatus } from './eligibility';
 import { findPromoCode } from './repository';
 import { toTier } from './wire';
 
@@ -14,12 +15,7 @@ export async function livePromo(
 ): Promise<LivePromo | null> {
   if (!code) return null;
   const found = await findPromoCode(db, code);
-  if (!found?.promo.isActive) return null;
-  if (
-    (found.promo.startsAt && now < found.promo.startsAt) ||
-    (found.promo.endsAt && now > found.promo.endsAt)
-  )
-    return null;
+  if (!found || promoCodeStatus(found.promo, now) !== 'active') return null;
   return {
     code: found.promo.code,
     description: found.promo.description,

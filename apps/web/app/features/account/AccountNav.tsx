@@ -28,7 +28,7 @@ export function SignOutForm({ className = 'button button--ghost' }: { className?
 }
 
 /**
- * The sections: a column beside the page on wide windows, one scrolling row of tabs on phones
+ * The sections: a column beside the page on wide windows, rows of tabs that wrap on phones
  * (compact, and every section stays one tap away without a menu to open).
  */
 export function AccountNav() {

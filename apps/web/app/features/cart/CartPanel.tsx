@@ -128,7 +128,7 @@ function UpgradePrompt({ state }: { state: View }) {
       </h3>
       <p className="cart-upgrade__text">
         {ask
-          ? `Your box holds ${cart.threshold ?? 0} items. Switch to ${plan.name} (${plan.threshold} items, boxes from ${money(plan.box_price_from)}) to add it?`
+          ? `Your box holds ${cart.threshold ?? 0} items. Switch to ${plan.threshold} items (boxes from ${money(plan.box_price_from)}) to add it?`
           : `A bigger box costs less per item: ${plan.threshold} items from ${money(plan.box_price_from)}.`}
       </p>
       <fetcher.Form

@@ -298,13 +298,13 @@ export function CheckoutPage({
       }
       case 'payment-error': {
         setProblems({ ...NO_PROBLEMS, payment: outcome.message });
-        // The alert reads the message. Focus stays on the card field the card form focused, and on
-        // the Pay button the 3-D Secure dialog gave focus back to; otherwise it goes to the message.
+        // Focus stays on the card field the card form focused for an unreadable card; a failed
+        // 3-D Secure challenge (or anything else) moves it to the message, so keyboard and
+        // screen-reader users land on what went wrong, not on the page's first link.
         const active = document.activeElement;
-        const onPay = active !== null && active === payButtonRef.current;
-        const onCardField = !onPay && (paymentRegionRef.current?.contains(active) ?? false);
-        const stays = outcome.stage === 'card' ? onCardField : onCardField || onPay;
-        if (!stays) focusOn('payment');
+        const onCardField =
+          active !== payButtonRef.current && (paymentRegionRef.current?.contains(active) ?? false);
+        if (!(outcome.stage === 'card' && onCardField)) focusOn('payment');
         return;
       }
       case 'price-changed':

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  GIFT_CARD_DELIVERY_DATE_HINT,
   GIFT_CARD_MAX_DOLLARS,
   GIFT_CARD_MESSAGE_MAX,
   GIFT_CARD_MIN_DOLLARS,
@@ -347,7 +348,7 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
             required
             error={fieldError('delivery_date')}
           />
-          <p className="gift-cards-muted">We email the card on this day, today or up to a year ahead.</p>
+          <p className="gift-cards-muted">{GIFT_CARD_DELIVERY_DATE_HINT}</p>
         </fieldset>
 
         <section className="gift-cards-payment" aria-labelledby="gift-card-payment-title">

@@ -1,4 +1,4 @@
-import { GIFT_CARD_MAX_DELIVERY_DAYS } from '@sprout/contracts';
+import { latestGiftCardDeliveryDate } from '@sprout/contracts';
 
 /**
  * The purchase form's values, read the same way in the browser (before the card is read) and in
@@ -43,9 +43,7 @@ export function readPurchaseForm(form: FormData) {
   };
 }
 
-/** Today and one year ahead, as the date field's bounds (calendar days in the kitchen's zone). */
+/** Today and the same date next year, as the date field's bounds (calendar days in the kitchen's zone). */
 export function deliveryDateBounds(today: string): { min: string; max: string } {
-  const max = new Date(`${today}T00:00:00Z`);
-  max.setUTCDate(max.getUTCDate() + GIFT_CARD_MAX_DELIVERY_DAYS);
-  return { min: today, max: max.toISOString().slice(0, 10) };
+  return { min: today, max: latestGiftCardDeliveryDate(today) };
 }

@@ -29,6 +29,18 @@ export function NextBoxCard({ delivery, renderedAt }: { delivery: Delivery; rend
       {delivery.status === 'scheduled' || delivery.status === 'skipped' ? (
         <CutoffCountdown cutoffAt={delivery.cutoff_at} renderedAt={renderedAt} />
       ) : null}
+      {delivery.status === 'charged' || delivery.status === 'locked' ? (
+        <p className="next-box__prepared">
+          {delivery.status === 'charged' ? 'Paid and being prepared' : 'Being prepared'}: its meals can no
+          longer change.
+        </p>
+      ) : null}
+      {delivery.status === 'failed' ? (
+        <p className="next-box__prepared">
+          We could not charge your card for this box.{' '}
+          <Link to="/account/payment-method">Update your card</Link> and we try again at once.
+        </p>
+      ) : null}
       <div className="next-box__actions">
         {delivery.editable ? (
           <Link to={`/account/deliveries/${delivery.date}`} className="button button--primary">

@@ -4,8 +4,8 @@ import { demoAccounts } from '@sprout/db/seed';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionFor } from '../src/modules/auth/service';
-import { startTestApp, type TestContext } from './helpers';
-import { subscribedCustomer } from './renewal-helpers';
+import { getJson, startTestApp, type TestContext } from './helpers';
+import { asCustomer, subscribedCustomer } from './renewal-helpers';
 
 /**
  * The boxes a new customer has right after checkout, as the admin's kitchen plan and the account
@@ -68,5 +68,35 @@ describe("the admin's kitchen plan", () => {
     const sku = first.skus[0]!;
     const product = now.products.find((row) => row.sku === sku)!;
     expect(product.charged).toBeGreaterThanOrEqual(4);
+  });
+});
+
+async function mailSubjects(email: string): Promise<string[]> {
+  await context.app.mailer.worker.drain();
+  const mails = (await getJson(context.app, `/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).body
+    .data as { subject: string }[];
+  return mails.map((mail) => mail.subject);
+}
+
+describe('a retention offer', () => {
+  it('is taken once: coming back to cancel goes straight to confirming, with no second offer or email', async () => {
+    const customer = await subscribedCustomer(context);
+    const send = (url: string, body: unknown = {}) => asCustomer(context, customer.cookie, 'POST', url, body);
+    const started = await send('/api/me/subscription/cancellation', { reason: 'too_expensive' });
+    expect(started.status).toBe(200);
+    expect(started.body.data.offer).toMatchObject({ kind: 'percent_off_next_box', percent_off: 50 });
+    expect((await send('/api/me/subscription/cancellation/offer')).status).toBe(200);
+
+    const again = await send('/api/me/subscription/cancellation', { reason: 'too_expensive' });
+    expect(again.status).toBe(200);
+    expect(again.body.data.offer).toBeNull();
+    // Nothing to accept: the same half off cannot be taken a second time.
+    expect((await send('/api/me/subscription/cancellation/offer')).status).toBe(409);
+    const staying = (await mailSubjects(customer.email)).filter((s) => s.includes("glad you're staying"));
+    expect(staying).toHaveLength(1);
+
+    const confirmed = await send('/api/me/subscription/cancellation/confirm');
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.subscription.status).toBe('canceled');
   });
 });

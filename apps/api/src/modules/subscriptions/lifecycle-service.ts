@@ -222,6 +222,11 @@ export async function startCancellation(
     let offer = chooseRetentionOffer(body.reason, retention, plans, locked.plan.threshold);
     // A paused customer is already pausing; a smaller plan changes an active subscription only.
     if (locked.subscription.status !== 'active' && offer?.kind !== 'percent_off_next_box') offer = null;
+    // An offer is taken once per subscription (decision 023): a customer who took half off and
+    // comes back to cancel is not offered it again, and goes straight to confirming.
+    if (offer && (await repository.listAcceptedOfferKinds(tx, locked.subscription.id)).includes(offer.kind)) {
+      offer = null;
+    }
 
     const fields = { reason: body.reason, details: body.details ?? null, offer, outcome: 'offered' as const };
     // Starting again before deciding (a double submit, a changed mind) updates the open survey.

@@ -724,6 +724,21 @@ export async function findLatestCancellation(db: Database, subscriptionId: numbe
   return row;
 }
 
+/** The kinds of retention offer this subscription's customer has already taken (each at most once). */
+export async function listAcceptedOfferKinds(db: Database, subscriptionId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ kind: sql<string>`${subscriptionCancellations.offer}->>'kind'` })
+    .from(subscriptionCancellations)
+    .where(
+      and(
+        eq(subscriptionCancellations.subscriptionId, subscriptionId),
+        eq(subscriptionCancellations.outcome, 'accepted'),
+        sql`${subscriptionCancellations.offer} is not null`,
+      ),
+    );
+  return rows.map((row) => row.kind);
+}
+
 /**
  * A paused subscription whose pause ends on or before a day, claimed for this transaction past
  * other replicas' claims: to resume it, or (`remind`) to send its "we start again soon" email once.

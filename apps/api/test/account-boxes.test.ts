@@ -99,4 +99,20 @@ describe('a retention offer', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.subscription.status).toBe('canceled');
   });
+
+  it('leaves a canceled customer with their canceled subscription on /api/me, not "no subscription yet"', async () => {
+    const customer = await subscribedCustomer(context);
+    const send = (url: string, body: unknown = {}) => asCustomer(context, customer.cookie, 'POST', url, body);
+    expect((await send('/api/me/subscription/cancellation', { reason: 'moving' })).status).toBe(200);
+    const confirmed = await send('/api/me/subscription/cancellation/confirm');
+    expect(confirmed.status).toBe(200);
+    const me = await asCustomer(context, customer.cookie, 'GET', '/api/me?include=address');
+    expect(me.status).toBe(200);
+    expect(me.body.data.subscription).toBeNull();
+    expect(me.body.data.canceled_subscription).toMatchObject({
+      id: customer.subscriptionId,
+      plan_name: customer.plan.name,
+      canceled_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+  });
 });

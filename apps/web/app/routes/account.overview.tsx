@@ -23,7 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : params.has('resumed')
       ? 'Your deliveries are back on.'
       : null;
-  return { subscription: customer.subscription, next: nextBox(deliveries), renderedAt: Date.now(), notice };
+  return {
+    subscription: customer.subscription,
+    canceled: customer.canceled_subscription ?? null,
+    next: nextBox(deliveries),
+    renderedAt: Date.now(),
+    notice,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountOverview({ loaderData }: Route.ComponentProps) {
-  const { subscription, next, renderedAt, notice } = loaderData;
+  const { subscription, canceled, next, renderedAt, notice } = loaderData;
   return (
     <div className="account-page">
       <h1>Your account</h1>
@@ -70,7 +76,7 @@ export default function AccountOverview({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       ) : (
-        <NoSubscription />
+        <NoSubscription canceled={canceled} />
       )}
     </div>
   );

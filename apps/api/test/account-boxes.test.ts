@@ -116,3 +116,44 @@ describe('a retention offer', () => {
     });
   });
 });
+
+describe('a pause', () => {
+  it('says before confirming which boxes it skips, and names the first delivery day after it', async () => {
+    const customer = await subscribedCustomer(context, { frequencyWeeks: 1 });
+    const get = (url: string) => asCustomer(context, customer.cookie, 'GET', url);
+    const preview = await get('/api/me/subscription/pause/preview');
+    expect(preview.status).toBe(200);
+    const threeWeeks = (
+      preview.body.data as {
+        weeks: number;
+        resume_on: string;
+        skipped_dates: string[];
+        first_box_after_pause: string;
+      }[]
+    ).find((row) => row.weeks === 3)!;
+    const boxes = (await get('/api/me/deliveries')).body.data as { date: string; status: string }[];
+    const scheduledBefore = boxes
+      .filter((box) => box.status === 'scheduled' && box.date < threeWeeks.resume_on)
+      .map((box) => box.date);
+    expect(threeWeeks.skipped_dates).toEqual(scheduledBefore);
+    expect(threeWeeks.skipped_dates.length).toBeGreaterThan(0);
+    // The first box after the pause is a delivery day on the schedule, on or after the resume day.
+    const weekday = new Date(`${customer.firstDeliveryDate}T00:00:00Z`).getUTCDay();
+    expect(new Date(`${threeWeeks.first_box_after_pause}T00:00:00Z`).getUTCDay()).toBe(weekday);
+    expect(threeWeeks.first_box_after_pause >= threeWeeks.resume_on).toBe(true);
+    expect(boxes.map((box) => box.date)).toContain(threeWeeks.first_box_after_pause);
+
+    const paused = await asCustomer(context, customer.cookie, 'POST', '/api/me/subscription/pause', {
+      weeks: 3,
+    });
+    expect(paused.status).toBe(200);
+    expect(paused.body.data.first_box_after_pause).toBe(threeWeeks.first_box_after_pause);
+    const after = (await get('/api/me/deliveries')).body.data as { date: string; status: string }[];
+    expect(after.filter((box) => box.status === 'skipped').map((box) => box.date)).toEqual(
+      threeWeeks.skipped_dates,
+    );
+    const me = await get('/api/me');
+    expect(me.body.data.subscription.status).toBe('paused');
+    expect(me.body.data.first_box_after_pause).toBe(threeWeeks.first_box_after_pause);
+  });
+});

@@ -82,6 +82,11 @@ export const me = z.object({
     .object({ id: z.number().int(), plan_name: z.string(), canceled_at: z.string().nullable() })
     .nullable()
     .optional(),
+  /**
+   * A paused subscription's first box after the pause (YYYY-MM-DD): the day boxes really start
+   * again (`subscription.resume_on` is the day the pause ends, not always a delivery day).
+   */
+  first_box_after_pause: z.string().nullable().optional(),
   /** With include=address: the default delivery address, or null. */
   address: address.nullable().optional(),
 });

@@ -53,6 +53,11 @@ export function nextBox(deliveries: Delivery[]): Delivery | null {
   return deliveries.find((delivery) => delivery.status !== 'canceled') ?? null;
 }
 
+/** The next box the customer can still edit, skip or bring back (before its cutoff). */
+export function nextChangeableBox(deliveries: Delivery[]): Delivery | null {
+  return deliveries.find((delivery) => delivery.editable || delivery.can_unskip) ?? null;
+}
+
 /** The next box a plan change reaches (one not yet charged or canceled): the plan page's "now". */
 export function nextUnchargedBox(deliveries: Delivery[]): Delivery | null {
   return deliveries.find((delivery) => ['scheduled', 'skipped', 'locked'].includes(delivery.status)) ?? null;

@@ -126,7 +126,7 @@ export async function previewPauses(
   now: Date = new Date(),
 ): Promise<PausePreview[]> {
   const latest = await repository.findLatestSubscription(db, userId);
-  if (!latest || latest.subscription.status !== 'active') {
+  if (latest?.subscription.status !== 'active') {
     throw new AppError(
       'conflict',
       transitionRefusal(latest?.subscription.status ?? 'canceled', 'pause') ??

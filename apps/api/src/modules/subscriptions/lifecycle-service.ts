@@ -565,11 +565,14 @@ export async function runPauseJobs(
       );
       if (!row) return false;
       await repository.updateSubscription(tx, row.subscription.id, { resumeReminderSentAt: now });
+      const resumeOn = row.subscription.resumeOn!;
+      const boxes = await repository.listBoxStates(tx, row.subscription.id, today(now));
+      const firstBoxOn = firstBoxAfterPause(boxes, resumeOn, scheduleOf(row.subscription));
       await deps.mailer.queue(
         tx,
         row.email,
         'subscription-resume-soon',
-        resumeSoonMail({ ...mailBase(deps, row.firstName), resumeOn: row.subscription.resumeOn! }),
+        resumeSoonMail({ ...mailBase(deps, row.firstName), resumeOn, firstBoxOn }),
       );
       return true;
     });

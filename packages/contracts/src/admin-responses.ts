@@ -12,6 +12,20 @@ import { list, resource } from './envelope';
 const money = z.number();
 const count = z.number().int();
 
+/**
+ * Items the kitchen makes, by the status of their boxes: paid (`charged`: every first box and each
+ * renewal charged at its cutoff), being charged (`locked`), retried after a decline (`failed`) and
+ * still changeable (`scheduled`); `total` is all four. Skipped and canceled boxes are not made.
+ */
+const kitchenCounts = z.object({
+  charged: count,
+  locked: count,
+  failed: count,
+  scheduled: count,
+  total: count,
+});
+const kitchenProduct = kitchenCounts.extend({ sku: z.string(), name: z.string() });
+
 export const adminDashboard = z.object({
   range: z.object({ from: z.string(), to: z.string() }),
   sales: z.array(z.object({ day: z.string(), orders: count, revenue: money })),
@@ -20,16 +34,7 @@ export const adminDashboard = z.object({
   cancellations: z.array(z.object({ reason: z.string(), offered: count, accepted: count, declined: count })),
   kitchen: z.object({
     weeks: count,
-    plan: z.array(
-      z.object({
-        week: z.string(),
-        locked: count,
-        scheduled: count,
-        products: z.array(
-          z.object({ sku: z.string(), name: z.string(), locked: count, scheduled: count, total: count }),
-        ),
-      }),
-    ),
+    plan: z.array(kitchenCounts.extend({ week: z.string(), products: z.array(kitchenProduct) })),
   }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;

@@ -74,6 +74,19 @@ export const me = z.object({
   profile: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
   /** The customer's current subscription; null before the first order or once canceled. */
   subscription: subscription.nullable(),
+  /**
+   * When `subscription` is null because the newest one was canceled: which plan and when (an
+   * ISO 8601 instant), so the account says so and offers to reactivate. Absent from sign-in answers.
+   */
+  canceled_subscription: z
+    .object({ id: z.number().int(), plan_name: z.string(), canceled_at: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /**
+   * A paused subscription's first box after the pause (YYYY-MM-DD): the day boxes really start
+   * again (`subscription.resume_on` is the day the pause ends, not always a delivery day).
+   */
+  first_box_after_pause: z.string().nullable().optional(),
   /** With include=address: the default delivery address, or null. */
   address: address.nullable().optional(),
 });

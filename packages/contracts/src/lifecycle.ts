@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rowId } from './catalog';
 import { subscription } from './checkout';
 import { MAX_PAUSE_WEEKS, REQUIRED_MESSAGE } from './constants';
-import { resource } from './envelope';
+import { list, resource } from './envelope';
 
 /**
  * A subscription's lifecycle in the account site (issue 13): pause, cancel with one retention
@@ -107,9 +107,28 @@ export const lifecycleOutcome = z.object({
   redirect: z.string(),
   /** Boxes already past their cutoff that still ship and are charged. */
   locked_delivery_dates: z.array(isoDate),
+  /**
+   * A paused subscription: its first box after the pause. The resume date is the day the pause
+   * ends, which need not be a delivery day; this is the day the boxes really start again.
+   */
+  first_box_after_pause: isoDate.nullable().optional(),
 });
 export const lifecycleOutcomeResponse = resource(lifecycleOutcome);
 export type LifecycleOutcome = z.infer<typeof lifecycleOutcome>;
+
+/**
+ * What each pause length would do, before the customer confirms (GET /api/me/subscription/pause/preview):
+ * the boxes it skips, the ones past their cutoff that still ship, and the first box after it.
+ */
+export const pausePreview = z.object({
+  weeks: z.number().int(),
+  resume_on: isoDate,
+  skipped_dates: z.array(isoDate),
+  still_shipping_dates: z.array(isoDate),
+  first_box_after_pause: isoDate,
+});
+export type PausePreview = z.infer<typeof pausePreview>;
+export const pausePreviewResponse = list(pausePreview);
 
 export const PAUSING_PROCESSING_PATH = '/pausing-processing';
 export const CANCELLATION_PROCESSING_PATH = '/cancellation-processing';

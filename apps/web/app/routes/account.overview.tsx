@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
-import { nextBox, readDeliveries, requireCustomer } from '../features/account/account.server';
+import {
+  nextBox,
+  nextChangeableBox,
+  readDeliveries,
+  requireCustomer,
+} from '../features/account/account.server';
 import { runDeliveryAction } from '../features/account/deliveries.server';
 import { weekdayName } from '../features/account/format';
 import { NextBoxCard } from '../features/account/NextBoxCard';
@@ -23,7 +28,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : params.has('resumed')
       ? 'Your deliveries are back on.'
       : null;
-  return { subscription: customer.subscription, next: nextBox(deliveries), renderedAt: Date.now(), notice };
+  return {
+    subscription: customer.subscription,
+    canceled: customer.canceled_subscription ?? null,
+    // Paused: the boxes the pause skipped are not "next"; a box past its cutoff still ships.
+    next: nextBox(
+      customer.subscription?.status === 'paused'
+        ? deliveries.filter((delivery) => delivery.status !== 'skipped')
+        : deliveries,
+    ),
+    // When the next box is past changing (paid, being prepared), the next one that can still change.
+    nextOpen: nextChangeableBox(deliveries),
+    // The day boxes start again: the first box after the pause, not the day the pause ends.
+    firstBoxAfterPause: customer.first_box_after_pause ?? customer.subscription?.resume_on ?? null,
+    renderedAt: Date.now(),
+    notice,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountOverview({ loaderData }: Route.ComponentProps) {
-  const { subscription, next, renderedAt, notice } = loaderData;
+  const { subscription, canceled, next, nextOpen, firstBoxAfterPause, renderedAt, notice } = loaderData;
   return (
     <div className="account-page">
       <h1>Your account</h1>
@@ -44,25 +64,22 @@ export default function AccountOverview({ loaderData }: Route.ComponentProps) {
             {subscription.status !== 'active' ? <strong>({subscription.status})</strong> : null}{' '}
             <Link to="/account/plan">Change</Link>
           </p>
-          {subscription.status === 'paused' && subscription.resume_on ? (
-            <PausedNotice
-              resumeOn={subscription.resume_on}
-              resumeLabel={formatCalendarDay(subscription.resume_on)}
-            />
+          {subscription.status === 'paused' && firstBoxAfterPause ? (
+            <PausedNotice resumeOn={firstBoxAfterPause} resumeLabel={formatCalendarDay(firstBoxAfterPause)} />
           ) : null}
           {notice ? (
             <p className="notice notice--success" role="status">
               {notice}
             </p>
           ) : null}
-          {next ? (
-            <NextBoxCard delivery={next} renderedAt={renderedAt} />
-          ) : (
+          {next ? <NextBoxCard delivery={next} renderedAt={renderedAt} /> : null}
+          {next && nextOpen && nextOpen.date !== next.date && subscription.status === 'active' ? (
+            <NextBoxCard delivery={nextOpen} renderedAt={renderedAt} eyebrow="The next box you can change" />
+          ) : null}
+          {next ? null : (
             <p>
               No box is coming up.{' '}
-              {subscription.resume_on
-                ? `Deliveries resume on ${formatDeliveryDate(subscription.resume_on)}.`
-                : ''}
+              {firstBoxAfterPause ? `Deliveries resume on ${formatDeliveryDate(firstBoxAfterPause)}.` : ''}
             </p>
           )}
           <p>
@@ -70,7 +87,7 @@ export default function AccountOverview({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       ) : (
-        <NoSubscription />
+        <NoSubscription canceled={canceled} />
       )}
     </div>
   );

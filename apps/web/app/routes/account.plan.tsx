@@ -1,6 +1,6 @@
 import type { Plan, ZipCode } from '@sprout/contracts';
 import { Link } from 'react-router';
-import { nextBox, readDeliveries, requireCustomer } from '../features/account/account.server';
+import { nextUnchargedBox, readDeliveries, requireCustomer } from '../features/account/account.server';
 import { weekdayName } from '../features/account/format';
 import { NoSubscription } from '../features/account/NoSubscription';
 import { PlanForm } from '../features/account/PlanForm';
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     // The current day stays listed even if the zip no longer offers it.
     weekdays: [...new Set([...weekdays, subscription.delivery_weekday])].sort(),
-    nextDelivery: nextBox(deliveries),
+    nextDelivery: nextUnchargedBox(deliveries),
   };
 }
 

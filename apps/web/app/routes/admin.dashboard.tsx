@@ -72,8 +72,10 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
       <section className="admin-card admin-kitchen" aria-labelledby="kitchen-heading">
         <h2 id="kitchen-heading">Kitchen plan: the next {dashboard.kitchen.weeks} delivery weeks</h2>
         <p className="admin-hint">
-          Items in boxes that will ship: <strong>locked</strong> boxes are final (past their cutoff),{' '}
-          <strong>scheduled</strong> ones can still change until their cutoff.
+          Items in every box that will ship: <strong>paid</strong> boxes (first boxes and renewals charged at
+          their cutoff), <strong>being charged</strong> (past their cutoff), <strong>payment retrying</strong>{' '}
+          (a declined card tried again before the delivery day) and <strong>scheduled</strong> ones, which can
+          still change until their cutoff. Skipped and canceled boxes are left out.
         </p>
         {dashboard.kitchen.plan.length === 0 ? <p>No boxes are scheduled in these weeks.</p> : null}
         <div className="admin-kitchen__weeks">
@@ -84,8 +86,9 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
               open={week === dashboard.kitchen.plan[0]}
             >
               <summary>
-                Week of {week.week}: <strong>{week.locked + week.scheduled}</strong> items ({week.locked}{' '}
-                locked, {week.scheduled} scheduled)
+                Week of {week.week}: <strong>{week.total}</strong> items ({week.charged} paid, {week.locked}{' '}
+                being charged, {week.failed ? `${week.failed} payment retrying, ` : ''}
+                {week.scheduled} scheduled)
               </summary>
               <div className="admin-table-wrap">
                 <table className="admin-table">
@@ -93,7 +96,9 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                   <thead>
                     <tr>
                       <th scope="col">Product</th>
-                      <th scope="col">Locked</th>
+                      <th scope="col">Paid</th>
+                      <th scope="col">Being charged</th>
+                      <th scope="col">Payment retrying</th>
                       <th scope="col">Scheduled</th>
                       <th scope="col">Total</th>
                     </tr>
@@ -102,7 +107,9 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                     {week.products.map((product) => (
                       <tr key={product.sku}>
                         <th scope="row">{product.name}</th>
+                        <td>{product.charged}</td>
                         <td>{product.locked}</td>
+                        <td>{product.failed}</td>
                         <td>{product.scheduled}</td>
                         <td>{product.total}</td>
                       </tr>

@@ -27,6 +27,8 @@ import { AppError } from '../../errors/app-error';
 import { defaultAddress } from '../accounts/service';
 import { updateAbandonedCart } from '../carts/service';
 import { currentSubscription } from '../checkout/service';
+import { findFirstBoxAfterPause } from '../subscriptions/lifecycle-service';
+import { findCanceledSubscription } from '../subscriptions/service';
 import {
   type CookieSettings,
   clearImpersonationCookie,
@@ -332,8 +334,18 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
         request.query.include === 'address' ? defaultAddress(db(), session.user.id) : undefined,
         currentSubscription(db(), session.user.id),
       ]);
+      // Only a customer without a current subscription asks the second question: was it canceled?
+      const canceled = subscription ? null : await findCanceledSubscription(db(), session.user.id);
+      const firstBoxAfterPause =
+        subscription?.status === 'paused' ? await findFirstBoxAfterPause(db(), session.user.id) : null;
       return {
-        data: { ...toMe(session), subscription, ...(address === undefined ? {} : { address }) },
+        data: {
+          ...toMe(session),
+          subscription,
+          canceled_subscription: canceled,
+          first_box_after_pause: firstBoxAfterPause,
+          ...(address === undefined ? {} : { address }),
+        },
         meta: {},
       };
     },

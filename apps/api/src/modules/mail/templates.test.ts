@@ -65,11 +65,18 @@ describe('mail templates', () => {
     expect(mail.text).toContain('https://shop.example/onboarding/forgot-password');
   });
 
+  it('says when boxes really start again: the first box after a pause, not the day it ends', () => {
+    const base = { siteName: 'Sprout', accountUrl: 'https://shop.test/account', firstName: 'Ann' };
+    const mail = resumeSoonMail({ ...base, resumeOn: '2026-12-14', firstBoxOn: '2026-12-15' });
+    expect(mail.subject).toBe('Your Sprout boxes start again on 2026-12-15');
+    expect(mail.text).toContain('your next box comes on 2026-12-15');
+  });
+
   it('confirms every lifecycle change in HTML and text, with the account link and escaped names', () => {
     const base = { siteName: 'Sprout', accountUrl: 'https://shop.test/account', firstName: '<Ann>' };
     const mails = [
       pauseConfirmedMail({ ...base, resumeOn: '2026-12-07', stillShipping: ['2026-11-24'] }),
-      resumeSoonMail({ ...base, resumeOn: '2026-12-07' }),
+      resumeSoonMail({ ...base, resumeOn: '2026-12-07', firstBoxOn: '2026-12-08' }),
       offerAcceptedMail({ ...base, offer: '50% off your next box' }),
       subscriptionCanceledMail({ ...base, stillShipping: [] }),
       subscriptionReactivatedMail({

@@ -291,13 +291,16 @@ export function pauseConfirmedMail(
   );
 }
 
-export function resumeSoonMail(input: LifecycleMailInput & { resumeOn: string }): RenderedMail {
+/** `firstBoxOn` is the first delivery after the pause; the pause may end on a day with no box. */
+export function resumeSoonMail(
+  input: LifecycleMailInput & { resumeOn: string; firstBoxOn: string },
+): RenderedMail {
   return lifecycleMail(
     input,
-    `Your ${input.siteName} boxes start again on ${input.resumeOn}`,
+    `Your ${input.siteName} boxes start again on ${input.firstBoxOn}`,
     'Your boxes start again soon',
     [
-      `Your pause ends on ${input.resumeOn}, and your next box follows on your usual day.`,
+      `Your pause ends on ${input.resumeOn}, and your next box comes on ${input.firstBoxOn}.`,
       'Now is a good time to pick its meals, or to pause a little longer.',
     ],
     'Choose your next box',

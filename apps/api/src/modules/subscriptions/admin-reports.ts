@@ -32,30 +32,34 @@ export async function cancellationReport(db: Database, from: Date, to: Date): Pr
   );
 }
 
-export type KitchenWeek = {
+type KitchenCounts = Record<repository.KitchenStatus, number> & { total: number };
+
+export type KitchenWeek = KitchenCounts & {
   /** The Monday of the delivery week. */
   week: string;
-  products: { sku: string; name: string; locked: number; scheduled: number; total: number }[];
-  locked: number;
-  scheduled: number;
+  products: ({ sku: string; name: string } & KitchenCounts)[];
 };
 
-/** What the kitchen makes in each of the next `weeks` delivery weeks, from locked and scheduled boxes. */
+const noItems = (): KitchenCounts => ({ charged: 0, locked: 0, failed: 0, scheduled: 0, total: 0 });
+
+/**
+ * What the kitchen makes in each of the next `weeks` delivery weeks: every box that will ship,
+ * paid (charged), being charged (locked), retried after a decline (failed) or still scheduled.
+ */
 export async function kitchenPlan(db: Database, now: Date, weeks: number): Promise<KitchenWeek[]> {
   const from = calendarDay(now, DELIVERY_TIME_ZONE);
   const to = new Date(Date.parse(`${from}T00:00:00Z`) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
   const byWeek = new Map<string, KitchenWeek>();
   for (const row of await repository.kitchenPlan(db, from, to)) {
-    const week = byWeek.get(row.week) ?? { week: row.week, products: [], locked: 0, scheduled: 0 };
-    week.products.push({
-      sku: row.sku,
-      name: row.name,
-      locked: row.locked,
-      scheduled: row.scheduled,
-      total: row.locked + row.scheduled,
-    });
-    week.locked += row.locked;
-    week.scheduled += row.scheduled;
+    const week = byWeek.get(row.week) ?? { week: row.week, products: [], ...noItems() };
+    const counts = noItems();
+    for (const status of repository.KITCHEN_STATUSES) {
+      counts[status] = row[status];
+      counts.total += row[status];
+      week[status] += row[status];
+    }
+    week.total += counts.total;
+    week.products.push({ sku: row.sku, name: row.name, ...counts });
     byWeek.set(row.week, week);
   }
   return [...byWeek.values()];

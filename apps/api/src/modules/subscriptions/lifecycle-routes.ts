@@ -5,6 +5,7 @@ import {
   messageErrorBody,
   outcomeVisitBody,
   pauseBody,
+  pausePreviewResponse,
   reactivationBody,
   validationErrorBody,
 } from '@sprout/contracts';
@@ -48,6 +49,22 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
     },
     async (request) => ({
       data: await lifecycle.pause(deps(), signedIn(request).user.id, request.body),
+      meta: {},
+    }),
+  );
+
+  app.get(
+    '/api/me/subscription/pause/preview',
+    {
+      schema: {
+        tags,
+        summary: 'What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes)',
+        response: { 200: pausePreviewResponse, ...errors },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => ({
+      data: await lifecycle.previewPauses(app.database.db, signedIn(request).user.id),
       meta: {},
     }),
   );

@@ -3,9 +3,11 @@ import {
   type CancellationBody,
   type CancellationStarted,
   type LifecycleOutcome,
+  MAX_PAUSE_WEEKS,
   OFFER_ACCEPTED_PROCESSING_PATH,
   PAUSING_PROCESSING_PATH,
   type PauseBody,
+  type PausePreview,
   type ReactivationBody,
   type RetentionOffer,
 } from '@sprout/contracts';
@@ -37,6 +39,7 @@ import { lookUpZipCode } from '../shipping/service';
 import {
   cancellationEffect,
   chooseRetentionOffer,
+  firstBoxAfterPause,
   type LifecycleAction,
   pauseEffect,
   pauseResumeDate,
@@ -89,12 +92,62 @@ function outcome(
   changes: Partial<Locked['subscription']>,
   redirect: string,
   lockedDates: string[],
+  firstBoxAfter: string | null = null,
 ): LifecycleOutcome {
   return {
     subscription: toSubscription({ ...locked.subscription, ...changes }, locked.plan),
     redirect,
     locked_delivery_dates: lockedDates,
+    first_box_after_pause: firstBoxAfter,
   };
+}
+
+const scheduleOf = (subscription: Locked['subscription']) => ({
+  frequencyWeeks: subscription.frequencyWeeks,
+  weekday: subscription.deliveryWeekday,
+});
+
+/**
+ * A paused subscription's first box after its pause (null when it is not paused): the day the
+ * account and the pause's pages say the boxes start again, never the resume day when no box comes.
+ */
+export async function findFirstBoxAfterPause(db: Database, userId: number, now: Date = new Date()) {
+  const latest = await repository.findLatestSubscription(db, userId);
+  const subscription = latest?.subscription;
+  if (subscription?.status !== 'paused' || !subscription.resumeOn) return null;
+  const boxes = await repository.listBoxStates(db, subscription.id, today(now));
+  return firstBoxAfterPause(boxes, subscription.resumeOn, scheduleOf(subscription));
+}
+
+/** What a pause of each length (1 to MAX_PAUSE_WEEKS weeks) would skip, before the customer confirms. */
+export async function previewPauses(
+  db: Database,
+  userId: number,
+  now: Date = new Date(),
+): Promise<PausePreview[]> {
+  const latest = await repository.findLatestSubscription(db, userId);
+  if (latest?.subscription.status !== 'active') {
+    throw new AppError(
+      'conflict',
+      transitionRefusal(latest?.subscription.status ?? 'canceled', 'pause') ??
+        'You have no subscription to pause.',
+    );
+  }
+  const day = today(now);
+  const boxes = await repository.listBoxStates(db, latest.subscription.id, day);
+  return Array.from({ length: MAX_PAUSE_WEEKS }, (_, index) => {
+    const weeks = index + 1;
+    const resumeOn = addDays(day, weeks * 7);
+    const { skip, stillShipping } = pauseEffect(boxes, resumeOn);
+    const afterPause = boxes.map((box) => (skip.includes(box.date) ? { ...box, status: 'skipped' } : box));
+    return {
+      weeks,
+      resume_on: resumeOn,
+      skipped_dates: skip,
+      still_shipping_dates: stillShipping,
+      first_box_after_pause: firstBoxAfterPause(afterPause, resumeOn, scheduleOf(latest.subscription)),
+    };
+  });
 }
 
 async function mailCustomer(
@@ -141,6 +194,7 @@ export async function pause(deps: LifecycleDeps, userId: number, body: PauseBody
         {},
         PAUSING_PROCESSING_PATH,
         lockedDatesFrom(boxes.filter((b) => b.date < resume.resumeOn)),
+        firstBoxAfterPause(boxes, resume.resumeOn, scheduleOf(subscription)),
       );
     }
     refuse(locked, 'pause');
@@ -168,7 +222,16 @@ async function pauseLocked(
   await mailCustomer(deps, tx, locked.subscription.userId, 'subscription-paused', (firstName) =>
     pauseConfirmedMail({ ...mailBase(deps, firstName), resumeOn, stillShipping }),
   );
-  return outcome(locked, changes, PAUSING_PROCESSING_PATH, stillShipping);
+  const afterPause = boxes.map((box) =>
+    skip.includes(box.date) ? { ...box, status: 'skipped' as const } : box,
+  );
+  return outcome(
+    locked,
+    changes,
+    PAUSING_PROCESSING_PATH,
+    stillShipping,
+    firstBoxAfterPause(afterPause, resumeOn, scheduleOf(locked.subscription)),
+  );
 }
 
 /**
@@ -222,6 +285,11 @@ export async function startCancellation(
     let offer = chooseRetentionOffer(body.reason, retention, plans, locked.plan.threshold);
     // A paused customer is already pausing; a smaller plan changes an active subscription only.
     if (locked.subscription.status !== 'active' && offer?.kind !== 'percent_off_next_box') offer = null;
+    // An offer is taken once per subscription (decision 023): a customer who took half off and
+    // comes back to cancel is not offered it again, and goes straight to confirming.
+    if (offer && (await repository.listAcceptedOfferKinds(tx, locked.subscription.id)).includes(offer.kind)) {
+      offer = null;
+    }
 
     const fields = { reason: body.reason, details: body.details ?? null, offer, outcome: 'offered' as const };
     // Starting again before deciding (a double submit, a changed mind) updates the open survey.
@@ -442,7 +510,14 @@ export async function visitOutcome(
     locked.subscription.resumeOn === null
       ? boxes
       : boxes.filter((box) => box.date < locked.subscription.resumeOn!);
-  return outcome(locked, {}, path, lockedDatesFrom(relevant));
+  const { resumeOn } = locked.subscription;
+  return outcome(
+    locked,
+    {},
+    path,
+    lockedDatesFrom(relevant),
+    resumeOn === null ? null : firstBoxAfterPause(boxes, resumeOn, scheduleOf(locked.subscription)),
+  );
 }
 
 // ─── The jobs: pauses that end, and their reminders ──────────────────────────────────────────
@@ -490,11 +565,14 @@ export async function runPauseJobs(
       );
       if (!row) return false;
       await repository.updateSubscription(tx, row.subscription.id, { resumeReminderSentAt: now });
+      const resumeOn = row.subscription.resumeOn!;
+      const boxes = await repository.listBoxStates(tx, row.subscription.id, today(now));
+      const firstBoxOn = firstBoxAfterPause(boxes, resumeOn, scheduleOf(row.subscription));
       await deps.mailer.queue(
         tx,
         row.email,
         'subscription-resume-soon',
-        resumeSoonMail({ ...mailBase(deps, row.firstName), resumeOn: row.subscription.resumeOn! }),
+        resumeSoonMail({ ...mailBase(deps, row.firstName), resumeOn, firstBoxOn }),
       );
       return true;
     });

@@ -4,6 +4,7 @@ import { addDays } from '../shipping/delivery-dates';
 import {
   cancellationEffect,
   chooseRetentionOffer,
+  firstBoxAfterPause,
   pauseEffect,
   pauseResumeDate,
   transitionRefusal,
@@ -103,5 +104,25 @@ describe('chooseRetentionOffer', () => {
         24,
       ),
     ).toBeNull();
+  });
+});
+
+describe('firstBoxAfterPause', () => {
+  const weeklyOnTuesdays = { frequencyWeeks: 1, weekday: 2 };
+  const boxes = ['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22'].map((date) => ({
+    date,
+    status: date < '2026-12-14' ? 'skipped' : 'scheduled',
+  }));
+
+  it('is the first delivery day on or after the resume day, not the resume day itself', () => {
+    // Three weeks from Monday 2026-11-23 is Monday 2026-12-14; the boxes come on Tuesdays.
+    expect(firstBoxAfterPause(boxes, '2026-12-14', weeklyOnTuesdays)).toBe('2026-12-15');
+  });
+
+  it('passes over a box the customer skipped, and goes on along the schedule past the last row', () => {
+    const skippedToo = boxes.map((box) => (box.date === '2026-12-15' ? { ...box, status: 'skipped' } : box));
+    expect(firstBoxAfterPause(skippedToo, '2026-12-14', weeklyOnTuesdays)).toBe('2026-12-22');
+    expect(firstBoxAfterPause(boxes, '2027-01-18', weeklyOnTuesdays)).toBe('2027-01-19');
+    expect(firstBoxAfterPause([], '2027-01-18', { frequencyWeeks: 2, weekday: 2 })).toBe('2027-01-19');
   });
 });

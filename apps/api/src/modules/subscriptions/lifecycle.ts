@@ -6,6 +6,7 @@ import {
   type RetentionOfferKind,
 } from '@sprout/contracts';
 import { addDays } from '../shipping/delivery-dates';
+import { deliveryDatesAfter, type Schedule } from './schedule';
 
 /**
  * The subscription's lifecycle rules (issue 13), pure: which transitions each state allows, what
@@ -69,6 +70,25 @@ export function pauseEffect(
     skip: inRange.filter((box) => box.status === 'scheduled').map((box) => box.date),
     stillShipping: inRange.filter((box) => box.status === 'locked').map((box) => box.date),
   };
+}
+
+/**
+ * The first box a paused subscription delivers after its pause: the resume date is the day the
+ * pause ends, which need not be a delivery day (3 weeks from a Monday is a Monday; the boxes come
+ * on Tuesdays). It is the first box on or after that day that is not skipped or canceled, or, past
+ * the boxes that exist as rows, the next date on the schedule after the last of them.
+ */
+export function firstBoxAfterPause(boxes: readonly BoxState[], resumeOn: string, schedule: Schedule): string {
+  const coming = boxes.find(
+    (box) => box.date >= resumeOn && box.status !== 'skipped' && box.status !== 'canceled',
+  );
+  if (coming) return coming.date;
+  let last = boxes[boxes.length - 1]?.date ?? addDays(resumeOn, -7 * schedule.frequencyWeeks);
+  for (;;) {
+    const [next] = deliveryDatesAfter(last, schedule, 1);
+    if (next! >= resumeOn) return next!;
+    last = next!;
+  }
 }
 
 /** What a cancellation does to each box: locked ones ship and are charged; the unlocked ones end. */

@@ -724,6 +724,21 @@ export async function findLatestCancellation(db: Database, subscriptionId: numbe
   return row;
 }
 
+/** The kinds of retention offer this subscription's customer has already taken (each at most once). */
+export async function listAcceptedOfferKinds(db: Database, subscriptionId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ kind: sql<string>`${subscriptionCancellations.offer}->>'kind'` })
+    .from(subscriptionCancellations)
+    .where(
+      and(
+        eq(subscriptionCancellations.subscriptionId, subscriptionId),
+        eq(subscriptionCancellations.outcome, 'accepted'),
+        sql`${subscriptionCancellations.offer} is not null`,
+      ),
+    );
+  return rows.map((row) => row.kind);
+}
+
 /**
  * A paused subscription whose pause ends on or before a day, claimed for this transaction past
  * other replicas' claims: to resume it, or (`remind`) to send its "we start again soon" email once.
@@ -787,8 +802,22 @@ export async function cancellationReport(db: Database, from: Date, to: Date) {
 }
 
 /**
+ * The delivery statuses of boxes the kitchen cooks, each counted in its own column: `charged` (paid:
+ * every first box, which checkout writes as charged, and every renewal charged at its cutoff),
+ * `locked` (past the cutoff, being charged), `failed` (a declined renewal still retried before
+ * its delivery day: cooked, because most retries succeed and a box cannot be made the night
+ * before) and `scheduled` (may still change until its cutoff). Skipped and canceled boxes are not
+ * made.
+ */
+export const KITCHEN_STATUSES = ['charged', 'locked', 'failed', 'scheduled'] as const;
+export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
+
+const itemsWithStatus = (status: KitchenStatus) =>
+  sql<number>`(coalesce(sum(${deliveryItems.quantity}) filter (where ${deliveries.status} = ${status}), 0))::int`;
+
+/**
  * The kitchen's plan: for each delivery week (its Monday) from `fromDate` to before `toDate`, how
- * many of each product are in boxes that will ship (locked, or scheduled and still editable).
+ * many of each product are in boxes that will ship, by the box's status (KITCHEN_STATUSES).
  */
 export async function kitchenPlan(db: Database, fromDate: string, toDate: string) {
   const week = sql<string>`to_char(date_trunc('week', ${deliveries.deliveryDate}::timestamp), 'YYYY-MM-DD')`;
@@ -798,15 +827,17 @@ export async function kitchenPlan(db: Database, fromDate: string, toDate: string
       productId: products.id,
       sku: products.sku,
       name: products.name,
-      locked: sql<number>`(coalesce(sum(${deliveryItems.quantity}) filter (where ${deliveries.status} = 'locked'), 0))::int`,
-      scheduled: sql<number>`(coalesce(sum(${deliveryItems.quantity}) filter (where ${deliveries.status} = 'scheduled'), 0))::int`,
+      charged: itemsWithStatus('charged'),
+      locked: itemsWithStatus('locked'),
+      failed: itemsWithStatus('failed'),
+      scheduled: itemsWithStatus('scheduled'),
     })
     .from(deliveryItems)
     .innerJoin(deliveries, eq(deliveries.id, deliveryItems.deliveryId))
     .innerJoin(products, eq(products.id, deliveryItems.productId))
     .where(
       and(
-        inArray(deliveries.status, ['locked', 'scheduled']),
+        inArray(deliveries.status, [...KITCHEN_STATUSES]),
         gte(deliveries.deliveryDate, fromDate),
         sql`${deliveries.deliveryDate} < ${toDate}`,
       ),

@@ -39,6 +39,24 @@ export function findCurrentSubscriptionWithPlan(db: Database, userId: number) {
 }
 
 /**
+ * The customer's subscription when their newest one is canceled (null otherwise): what the
+ * account says instead of "no subscription yet", with the way back (/reactivate).
+ */
+export async function findCanceledSubscription(
+  db: Database,
+  userId: number,
+): Promise<{ id: number; plan_name: string; canceled_at: string | null } | null> {
+  const latest = await repository.findLatestSubscription(db, userId);
+  if (latest?.subscription.status !== 'canceled') return null;
+  const { subscription, plan } = latest;
+  return {
+    id: subscription.id,
+    plan_name: plan.name,
+    canceled_at: subscription.canceledAt?.toISOString() ?? null,
+  };
+}
+
+/**
  * Pauses a subscription in the caller's transaction: its scheduled boxes from `fromDate` on are
  * skipped (decision 021), so nothing is made or charged until it is resumed.
  */

@@ -7,19 +7,29 @@ import { BoxCosts, BoxItems, StatusBadge } from './DeliveryParts';
 import { fillLabel } from './format';
 
 /** The next box: its date, what is in it, what it costs, the time left to change it, edit and skip. */
-export function NextBoxCard({ delivery, renderedAt }: { delivery: Delivery; renderedAt: number }) {
+export function NextBoxCard({
+  delivery,
+  renderedAt,
+  eyebrow = 'Your next box',
+}: {
+  delivery: Delivery;
+  renderedAt: number;
+  /** "Your next box", or what the card is when the next one is past changing. */
+  eyebrow?: string;
+}) {
   const label = formatDeliveryDate(delivery.date);
   const status = useOptimisticStatus(delivery);
   return (
     <section
       className="account-card next-box"
-      aria-labelledby="next-box-heading"
+      aria-labelledby={`next-box-heading-${delivery.date}`}
       data-delivery={delivery.date}
+      data-changeable={delivery.editable || delivery.can_unskip ? '' : undefined}
     >
       <div className="next-box__head">
         <div>
-          <p className="eyebrow">Your next box</p>
-          <h2 id="next-box-heading">{label}</h2>
+          <p className="eyebrow">{eyebrow}</p>
+          <h2 id={`next-box-heading-${delivery.date}`}>{label}</h2>
         </div>
         <StatusBadge delivery={delivery} />
       </div>
@@ -28,6 +38,18 @@ export function NextBoxCard({ delivery, renderedAt }: { delivery: Delivery; rend
       ) : null}
       {delivery.status === 'scheduled' || delivery.status === 'skipped' ? (
         <CutoffCountdown cutoffAt={delivery.cutoff_at} renderedAt={renderedAt} />
+      ) : null}
+      {delivery.status === 'charged' || delivery.status === 'locked' ? (
+        <p className="next-box__prepared">
+          {delivery.status === 'charged' ? 'Paid and being prepared' : 'Being prepared'}: its meals can no
+          longer change.
+        </p>
+      ) : null}
+      {delivery.status === 'failed' ? (
+        <p className="next-box__prepared">
+          We could not charge your card for this box.{' '}
+          <Link to="/account/payment-method">Update your card</Link> and we try again at once.
+        </p>
       ) : null}
       <div className="next-box__actions">
         {delivery.editable ? (

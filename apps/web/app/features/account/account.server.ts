@@ -44,8 +44,22 @@ export async function readDeliveries(api: ServerApiClient): Promise<Delivery[]> 
   return answer.data;
 }
 
-/** The next box that is not charged or canceled: what the overview shows first. */
+/**
+ * The next box not yet delivered (the list starts today): what the overview shows first. A paid
+ * box counts (a new customer's first box is `charged` at checkout, every renewal at its cutoff):
+ * it is the box that arrives next. Only a canceled box never comes.
+ */
 export function nextBox(deliveries: Delivery[]): Delivery | null {
+  return deliveries.find((delivery) => delivery.status !== 'canceled') ?? null;
+}
+
+/** The next box the customer can still edit, skip or bring back (before its cutoff). */
+export function nextChangeableBox(deliveries: Delivery[]): Delivery | null {
+  return deliveries.find((delivery) => delivery.editable || delivery.can_unskip) ?? null;
+}
+
+/** The next box a plan change reaches (one not yet charged or canceled): the plan page's "now". */
+export function nextUnchargedBox(deliveries: Delivery[]): Delivery | null {
   return deliveries.find((delivery) => ['scheduled', 'skipped', 'locked'].includes(delivery.status)) ?? null;
 }
 

@@ -23,8 +23,16 @@ export function OutcomeMessage({
       {path === '/pausing-processing' && subscription.resume_on ? (
         <p className="auth-card__intro">
           No boxes and no charges until{' '}
-          <time dateTime={subscription.resume_on}>{formatCalendarDay(subscription.resume_on)}</time>. We’ll
-          email you a week before they start again.
+          <time dateTime={subscription.resume_on}>{formatCalendarDay(subscription.resume_on)}</time>
+          {outcome.first_box_after_pause ? (
+            <>
+              ; your next box comes on{' '}
+              <time dateTime={outcome.first_box_after_pause}>
+                {formatCalendarDay(outcome.first_box_after_pause)}
+              </time>
+            </>
+          ) : null}
+          . We’ll email you a week before they start again.
         </p>
       ) : null}
       {path === '/offer-accepted-processing' ? (

@@ -213,6 +213,9 @@ test.describe('problems at Pay', () => {
   test('3-D Secure by keyboard: the dialog names the amount, Escape fails it, focus comes back, Pay again', async ({
     page,
   }) => {
+    // Two payments (a failed challenge, then a completed one) after filling a box: more than the
+    // default 30 s on a loaded machine.
+    test.setTimeout(60_000);
     await page.setViewportSize(VIEWPORTS.desktop);
     await arriveWithFullBox(page, 'keyboard');
     await openCheckout(page);

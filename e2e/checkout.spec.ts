@@ -173,6 +173,8 @@ test.describe('problems at Pay', () => {
   test.use({ allowConsoleErrors: [/status of 422/] });
 
   test('a declined card shows its message at the card form and keeps what was typed', async ({ page }) => {
+    // Two payments (the declined card, then one that pays) after filling a box.
+    test.setTimeout(60_000);
     await page.setViewportSize(VIEWPORTS.desktop);
     await arriveWithFullBox(page, 'declined');
     await openCheckout(page);

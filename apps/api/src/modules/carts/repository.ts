@@ -337,27 +337,6 @@ const cartLinesQuery = preparedQuery('carts_lines', (db) =>
     .orderBy(desc(categories.sortingWeight), asc(abandonedCartItems.addedAt), asc(products.id)),
 );
 
-export async function findProductBySku(db: Database, sku: string) {
-  const [row] = await productBySkuQuery(db, { sku });
-  return row;
-}
-
-const productBySkuQuery = preparedQuery('carts_product_by_sku', (db) =>
-  db
-    .select({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      isActive: products.isActive,
-      premiumDifferenceCents: products.premiumDifferenceCents,
-      basePriceCents: categories.basePriceCents,
-      categoryName: categories.name,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.sku, sql.placeholder('sku'))),
-);
-
 /** This product's current quantity and everything else in the cart, in one statement. */
 export async function quantitiesAround(db: Database, cartId: string, productId: number) {
   const [row] = await quantitiesAroundQuery(db, { cartId, productId });

@@ -85,6 +85,27 @@ const lockCartQuery = preparedQuery('carts_lock', (db) =>
 );
 
 /**
+ * A cart's version: its `updated_at`, which every change to the cart or its lines moves in the
+ * changing transaction (the item update's CTE, `touchCart`, `updateCart`), as text, because a Date
+ * keeps milliseconds and two changes can share one.
+ */
+const cartVersion = sql<string>`${abandonedCarts.updatedAt}::text`;
+
+/** Checkout's lock: only the row's state and version (an equal version: the cart already priced). */
+export async function lockCartVersion(db: Database, id: string) {
+  const [row] = await lockCartVersionQuery(db, { id });
+  return row;
+}
+
+const lockCartVersionQuery = preparedQuery('carts_lock_version', (db) =>
+  db
+    .select({ status: abandonedCarts.status, version: cartVersion })
+    .from(abandonedCarts)
+    .where(eq(abandonedCarts.id, sql.placeholder('id')))
+    .for('update'),
+);
+
+/**
  * The cart item update's lock: the cart row as `lockCart` locks it, and in the same statement the
  * product the visitor names (null when there is none), with its category's price. The product is
  * not cart state (no cart change writes it), so reading it in the locking statement's snapshot is
@@ -200,6 +221,7 @@ function cartDetailsSelect<Extra extends Record<string, SQL | SQL.Aliased>>(
     .select({
       ...extra,
       cart: abandonedCarts,
+      version: cartVersion,
       plan: plans,
       zip: {
         code: zipCodes.code,

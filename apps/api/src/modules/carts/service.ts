@@ -480,7 +480,19 @@ export async function setUpsellQuantity(tx: Database, cartId: string, productId:
   await repository.touchCart(tx, cartId);
 }
 
-/** The cart row under lock, with its zip code and state, for checkout's transaction. */
+/**
+ * Checkout's lock on a cart it priced before holding the card: true while the cart (its row and
+ * lines) is still the very one priced, so that price stands; false when it changed meanwhile or is
+ * gone, and the caller prices it again under this lock.
+ */
+export async function lockCartUnchanged(tx: Database, cartId: string, priced: PricedCart): Promise<boolean> {
+  const row = await repository.lockCartVersion(tx, cartId);
+  return (
+    row !== undefined && row.status === priced.details.cart.status && row.version === priced.details.version
+  );
+}
+
+/** The order's account now owns the cart, which stays checked out (checkout's transaction). */
 export function markCartCheckedOut(tx: Database, cartId: string, userId: number): Promise<void> {
   return repository.markCartCheckedOut(tx, cartId, userId);
 }

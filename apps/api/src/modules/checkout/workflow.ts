@@ -12,7 +12,7 @@ import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
 import { createCustomer } from '../accounts/service';
 import { openSessionFor } from '../auth/service';
-import { markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
+import { lockCartUnchanged, markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
 import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
@@ -203,12 +203,17 @@ async function attemptCheckout(
       now,
     );
     await step('reprice');
-    // The cart's row lock serialises completions of this cart; the cart is priced again by the
-    // very statement that takes it, so nothing can change between the lock and the price.
-    const repriced = await priceCart(tx, input.abandoned_cart_id, {
-      giftCardsAvailableCents: lockedCards.reduce((sum, card) => sum + card.balanceCents, 0),
-      lockForCheckout: true,
-    });
+    // The cart's row lock serialises completions of this cart. A cart unchanged since it was priced
+    // for the card keeps that price (its products' prices are the ones the customer was shown and
+    // the card holds). One that changed meanwhile, or one paid partly with gift cards, whose balances
+    // count only now that they are locked, is priced again by the very statement that locks it.
+    const repriced =
+      giftCards.length === 0 && (await lockCartUnchanged(tx, input.abandoned_cart_id, priced))
+        ? priced
+        : await priceCart(tx, input.abandoned_cart_id, {
+            giftCardsAvailableCents: lockedCards.reduce((sum, card) => sum + card.balanceCents, 0),
+            lockForCheckout: true,
+          });
     const cart = repriced.details.cart;
     // A concurrent submit with this key may have committed while this one waited for the lock: it
     // checked the cart out, so only then (or without a card, whose claim would tell) is the key

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { preparedQuery, schema } from '@sprout/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 const { mailMessages } = schema;
 export type MailRow = typeof mailMessages.$inferSelect;
@@ -58,11 +58,13 @@ export async function claimDueMail(
   return (result as unknown as { rows: MailRow[] }).rows;
 }
 
-export async function markSent(db: Database, id: string): Promise<void> {
+/** One statement for every message of a pass that went out. */
+export async function markSent(db: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(mailMessages)
     .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(eq(mailMessages.id, id));
+    .where(inArray(mailMessages.id, ids));
 }
 
 /** A failed attempt: retried later with backoff, or given up after maxAttempts. */

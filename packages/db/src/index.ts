@@ -9,5 +9,5 @@ export {
 } from './notifications';
 export { databaseOptionsFromEnv, repositoryRoot } from './options';
 export { hashPassword, PASSWORD_HASHING } from './passwords';
-export { preparedQuery } from './prepared';
+export { partPlaceholder, preparedQuery, preparedWithParts, type StatementPart } from './prepared';
 export * as schema from './schema/index';

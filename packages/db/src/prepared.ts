@@ -1,3 +1,4 @@
+import { type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { Database } from './client';
 
 /**
@@ -47,5 +48,52 @@ export function preparedQuery<Values extends Record<string, unknown>, Result>(
     bound.client = session.client;
     bound.logger = session.logger;
     return bound.execute(values);
+  };
+}
+
+/**
+ * One module's write riding along in another module's statement (docs/decisions/033): the hot
+ * paths that write to several modules' tables in a row (checkout's last writes) send one statement
+ * instead of one each, and each module still writes its own SQL for its own tables, in its own
+ * repository. The host statement puts the part's SQL in a data-modifying CTE named `name` (which
+ * runs whether or not it is referenced); the part reads nothing back and depends on no other part.
+ */
+export type StatementPart = {
+  /** The CTE's name, and the prefix of the part's placeholders; distinct within one statement. */
+  name: string;
+  /** The write, with `partPlaceholder(name, key)` for each value: the same text on every call. */
+  build: (db: Database) => SQL;
+  /** The values of the part's placeholders, by key. */
+  values: Record<string, unknown>;
+};
+
+/** A part's placeholder: namespaced, so two parts (or a part and its host) never share a value. */
+export const partPlaceholder = (part: string, key: string) => sql.placeholder(`${part}.${key}`);
+
+/**
+ * `preparedQuery` for a host statement that takes parts: prepared once per list of part names
+ * (`host+part+part`), with the parts' CTEs given to `build` in order and their values merged in.
+ */
+export function preparedWithParts<Values extends Record<string, unknown>, Result>(
+  name: string,
+  build: (db: Database, parts: WithSubquery[]) => Preparable<Result>,
+): (db: Database, values: Values, parts?: StatementPart[]) => Promise<Result> {
+  const byParts = new Map<string, (db: Database, values: Record<string, unknown>) => Promise<Result>>();
+  return (db, values, parts = []) => {
+    const key = [name, ...parts.map((part) => part.name)].join('+');
+    let query = byParts.get(key);
+    if (!query) {
+      query = preparedQuery(key, (db) =>
+        build(
+          db,
+          parts.map((part) => db.$with(part.name, {}).as(part.build(db))),
+        ),
+      );
+      byParts.set(key, query);
+    }
+    const partValues = parts.flatMap((part) =>
+      Object.entries(part.values).map(([field, value]) => [`${part.name}.${field}`, value] as const),
+    );
+    return query(db, { ...values, ...Object.fromEntries(partValues) });
   };
 }

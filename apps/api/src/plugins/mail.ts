@@ -1,8 +1,8 @@
-import type { Database } from '@sprout/db';
+import type { Database, StatementPart } from '@sprout/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import devMailboxRoutes from '../modules/mail/routes';
-import { queueMail } from '../modules/mail/service';
+import { queuedMailPart, queueMail } from '../modules/mail/service';
 import type { RenderedMail } from '../modules/mail/templates';
 import { devMailboxTransport, smtpTransport } from '../modules/mail/transport';
 import { MailWorker } from '../modules/mail/worker';
@@ -10,6 +10,8 @@ import { MailWorker } from '../modules/mail/worker';
 export type Mailer = {
   /** Queues a mail in the caller's transaction; the worker is nudged once the caller commits. */
   queue(db: Database, to: string, template: string, mail: RenderedMail): Promise<string>;
+  /** The same, as a part of another module's statement (decision 033); `flush` after the commit. */
+  queuePart(to: string, template: string, mail: RenderedMail): StatementPart;
   /** Nudges the worker (after the transaction that queued mail has committed). */
   flush(): void;
   worker: MailWorker;
@@ -37,6 +39,7 @@ export default fp<Options>(
     app.jobs.adopt(worker.loop);
     app.decorate('mailer', {
       queue: queueMail,
+      queuePart: queuedMailPart,
       flush: () => worker.kick(),
       worker,
       transport: transport.kind,

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
-import { preparedQuery, schema } from '@sprout/db';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
+import { and, desc, eq, gt, isNull, ne, type Placeholder, sql } from 'drizzle-orm';
 
 const { loginChallenges, referralCodes, sessions, trustedDevices, users } = schema;
 
@@ -17,14 +17,31 @@ export async function insertSession(
   await sessionInsertQuery(db, { impersonatorUserId: null, ...session });
 }
 
+type NewSession = Parameters<typeof insertSession>[1];
+
+/** The session's values, each from `placeholder(key)`: one text for the statement and the part. */
+const newSessionValues = (placeholder: (key: string) => Placeholder) =>
+  Object.fromEntries(
+    ['idHash', 'userId', 'expiresAt', 'impersonatorUserId'].map((key) => [key, placeholder(key)]),
+  ) as unknown as typeof sessions.$inferInsert;
+
 const sessionInsertQuery = preparedQuery('auth_insert_session', (db) =>
-  db.insert(sessions).values({
-    idHash: sql.placeholder('idHash'),
-    userId: sql.placeholder('userId'),
-    expiresAt: sql.placeholder('expiresAt'),
-    impersonatorUserId: sql.placeholder('impersonatorUserId'),
-  } as unknown as typeof sessions.$inferInsert),
+  db.insert(sessions).values(newSessionValues((key) => sql.placeholder(key))),
 );
+
+/** The same new session as a part of another module's statement (decision 033). */
+export function sessionPart(session: NewSession): StatementPart {
+  const name = 'auth_session';
+  return {
+    name,
+    build: (db) =>
+      db
+        .insert(sessions)
+        .values(newSessionValues((key) => partPlaceholder(name, key)))
+        .getSQL(),
+    values: { impersonatorUserId: null, ...session },
+  };
+}
 
 export async function findSession(db: Database, idHash: string) {
   const [row] = await db

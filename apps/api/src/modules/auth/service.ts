@@ -8,7 +8,7 @@ import {
   RESET_LINK_INVALID_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '@sprout/contracts';
-import { type Database, hashPassword } from '@sprout/db';
+import { type Database, hashPassword, type StatementPart } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { findAccount, isEmailOfAccount, setEmail, setPasswordHash } from '../accounts/service';
 import * as limits from '../limits/service';
@@ -373,6 +373,18 @@ export async function impersonatorSession(
 /** A session for a user whose identity was proven elsewhere (a social provider). */
 export async function openSessionFor(db: Database, userId: number): Promise<Issued> {
   return { sessionToken: await openSession(db, userId) };
+}
+
+/**
+ * `openSessionFor` as a part of another module's statement (decision 033): checkout signs its new
+ * customer in from the statement that checks the cart out. The token is good once that commits.
+ */
+export function sessionPartFor(userId: number): Issued & { part: StatementPart } {
+  const token = randomToken();
+  return {
+    sessionToken: token,
+    part: repository.sessionPart({ idHash: hashToken(token), userId, expiresAt: days(SESSION_DAYS) }),
+  };
 }
 
 export const EMAIL_CHANGE_CODES_PER_15_MINUTES = 3;

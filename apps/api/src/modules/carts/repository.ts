@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { preparedQuery, schema } from '@sprout/db';
+import { preparedQuery, preparedWithParts, type StatementPart, schema } from '@sprout/db';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import { type ProductRow, productColumns } from '../catalog/columns';
@@ -497,12 +497,19 @@ export async function setUpsellQuantity(db: Database, cartId: string, productId:
 }
 
 /** The cart row under lock, with what checkout needs that pricing does not carry. */
-export async function markCartCheckedOut(db: Database, cartId: string, userId: number) {
-  await cartCheckedOutQuery(db, { cartId, userId });
+/** `alongWith`: other modules' writes in the same statement (decision 033). */
+export async function markCartCheckedOut(
+  db: Database,
+  cartId: string,
+  userId: number,
+  alongWith: StatementPart[] = [],
+) {
+  await cartCheckedOutQuery(db, { cartId, userId }, alongWith);
 }
 
-const cartCheckedOutQuery = preparedQuery('carts_checked_out', (db) =>
+const cartCheckedOutQuery = preparedWithParts('carts_checked_out', (db, parts) =>
   db
+    .with(...parts)
     .update(abandonedCarts)
     .set({
       status: 'checked_out',

@@ -9,7 +9,7 @@ import {
   type UpdateAbandonedCartBody,
   type WaitlistPlace,
 } from '@sprout/contracts';
-import { type Database, hashPassword } from '@sprout/db';
+import { type Database, hashPassword, type StatementPart } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
 import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../accounts/service';
@@ -492,9 +492,17 @@ export async function lockCartUnchanged(tx: Database, cartId: string, priced: Pr
   );
 }
 
-/** The order's account now owns the cart, which stays checked out (checkout's transaction). */
-export function markCartCheckedOut(tx: Database, cartId: string, userId: number): Promise<void> {
-  return repository.markCartCheckedOut(tx, cartId, userId);
+/**
+ * The order's account now owns the cart, which stays checked out (checkout's transaction);
+ * `alongWith`: other modules' writes that ride in the same statement (decision 033).
+ */
+export function markCartCheckedOut(
+  tx: Database,
+  cartId: string,
+  userId: number,
+  alongWith: StatementPart[] = [],
+): Promise<void> {
+  return repository.markCartCheckedOut(tx, cartId, userId, alongWith);
 }
 
 /** The admin dashboard's funnel: carts created in [from, to), then captured, plan chosen, checked out. */

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
 import { createCustomer } from '../accounts/service';
-import { openSessionFor } from '../auth/service';
+import { openSessionFor, sessionPartFor } from '../auth/service';
 import { lockCartUnchanged, markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
 import * as limits from '../limits/service';
@@ -380,9 +380,9 @@ async function attemptCheckout(
     }
 
     await step('finish');
-    await markCartCheckedOut(tx, input.abandoned_cart_id, userId);
-    await deps.mailer.queue(
-      tx,
+    // The customer signed in and the confirmation queued by the statement that checks the cart out.
+    const session = sessionPartFor(userId);
+    const confirmation = deps.mailer.queuePart(
       email,
       'order-confirmation',
       orderConfirmationMail({
@@ -400,7 +400,8 @@ async function attemptCheckout(
         total: formatMoney(costs.totalCents / 100),
       }),
     );
-    const { sessionToken } = await openSessionFor(tx, userId);
+    await markCartCheckedOut(tx, input.abandoned_cart_id, userId, [confirmation, session.part]);
+    const { sessionToken } = session;
     return {
       completed: {
         status: 'completed' as const,

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
-import { preparedQuery, schema } from '@sprout/db';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
+import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 
 const { mailMessages } = schema;
 export type MailRow = typeof mailMessages.$inferSelect;
@@ -21,17 +21,31 @@ export async function insertMail(
   await insertMailQuery(db, { ...mail, headers: mail.headers ?? {} });
 }
 
+type NewMail = Parameters<typeof insertMail>[1];
+
+/** The queued row's values, each from `placeholder(key)`: one text for the statement and the part. */
+const newMailValues = (placeholder: (key: string) => Placeholder) =>
+  Object.fromEntries(
+    ['id', 'to', 'subject', 'html', 'text', 'template', 'headers'].map((key) => [key, placeholder(key)]),
+  ) as unknown as typeof mailMessages.$inferInsert;
+
 const insertMailQuery = preparedQuery('mail_insert', (db) =>
-  db.insert(mailMessages).values({
-    id: sql.placeholder('id'),
-    to: sql.placeholder('to'),
-    subject: sql.placeholder('subject'),
-    html: sql.placeholder('html'),
-    text: sql.placeholder('text'),
-    template: sql.placeholder('template'),
-    headers: sql.placeholder('headers'),
-  } as unknown as typeof mailMessages.$inferInsert),
+  db.insert(mailMessages).values(newMailValues((key) => sql.placeholder(key))),
 );
+
+/** The same queued mail as a part of another module's statement (decision 033). */
+export function queuedMailPart(mail: NewMail): StatementPart {
+  const name = 'mail_queued';
+  return {
+    name,
+    build: (db) =>
+      db
+        .insert(mailMessages)
+        .values(newMailValues((key) => partPlaceholder(name, key)))
+        .getSQL(),
+    values: { ...mail, headers: mail.headers ?? {} },
+  };
+}
 
 /**
  * Claims up to `limit` due messages for this worker. The claim is a lease: the row's available_at

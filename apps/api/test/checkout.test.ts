@@ -764,20 +764,20 @@ describe('completing checkout', () => {
       counts.push(context.database.statements.count - before);
     }
     expect(counts[0]).toBe(counts[1]);
-    // 15 on PostgreSQL (PGlite's driver does not log BEGIN/COMMIT: 13), whatever the box size
+    // 14 on PostgreSQL (PGlite's driver does not log BEGIN/COMMIT: 12), whatever the box size
     // (issue 18; decision 012 lists what keeps it there):
     // before the card: price the cart (cart with its email's account flag, lines); open the attempt,
     // which also asks the address's and the cart's decline limits and takes the card's decline slot
     // (one statement, migration 0021); authorize (test provider: one insert; the card's fingerprint
     // is known from when the card was made in this process); record the answer, which gives the slot
-    // back (one statement). The transaction
-    // (BEGIN … COMMIT): lock the cart (its state and version: unchanged since it was priced, so the
-    // price stands; a changed cart is priced again, two statements more), the user with the address
-    // (one CTE), subscription, the order with its lines, the success-page grant and the attempt's
-    // claim (one CTE), the boxes with their items (one CTE), the cart checked out with the
-    // confirmation mail (outbox) and the session riding along (decision 033). After it: capture (test provider: one update) and mark the order
-    // paid. The answer is built from the rows written, not read back.
-    expect(counts[0]).toBe(context.database.kind === 'postgres' ? 15 : 13);
+    // back (one statement). The transaction (BEGIN … COMMIT): lock the cart (its state and version:
+    // unchanged since it was priced, so the price stands; a changed cart is priced again, two
+    // statements more); the user with the address (one CTE); the subscription; the order with its
+    // lines, the success-page grant, the attempt's claim and the subscription's boxes with their
+    // items (one statement, the boxes riding along: decision 033); the cart checked out with the
+    // confirmation mail (outbox) and the session riding along. After it: capture (test provider: one
+    // update) and mark the order paid. The answer is built from the rows written, not read back.
+    expect(counts[0]).toBe(context.database.kind === 'postgres' ? 14 : 12);
   });
 });
 

@@ -9,5 +9,11 @@ export {
 } from './notifications';
 export { databaseOptionsFromEnv, repositoryRoot } from './options';
 export { hashPassword, PASSWORD_HASHING } from './passwords';
-export { partPlaceholder, preparedQuery, preparedWithParts, type StatementPart } from './prepared';
+export {
+  type HostValues,
+  partPlaceholder,
+  preparedQuery,
+  preparedWithParts,
+  type StatementPart,
+} from './prepared';
 export * as schema from './schema/index';

@@ -1,4 +1,4 @@
-import { type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { is, SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { Database } from './client';
 
 /**
@@ -57,15 +57,23 @@ export function preparedQuery<Values extends Record<string, unknown>, Result>(
  * instead of one each, and each module still writes its own SQL for its own tables, in its own
  * repository. The host statement puts the part's SQL in a data-modifying CTE named `name` (which
  * runs whether or not it is referenced); the part reads nothing back and depends on no other part.
+ * A host may offer values only it knows (the id of the row it is inserting) as `host` expressions.
  */
 export type StatementPart = {
   /** The CTE's name, and the prefix of the part's placeholders; distinct within one statement. */
   name: string;
-  /** The write, with `partPlaceholder(name, key)` for each value: the same text on every call. */
-  build: (db: Database) => SQL;
+  /**
+   * The write, with `partPlaceholder(name, key)` for each value: the same text on every call.
+   * `host`: what the host statement offers, by name (say, `orderId`). Writes that read each other
+   * (rows and their children) are several CTEs, in order, each named `name` or `name_…`.
+   */
+  build: (db: Database, host: HostValues) => SQL | Record<string, SQL>;
   /** The values of the part's placeholders, by key. */
   values: Record<string, unknown>;
 };
+
+/** The expressions a host statement offers its parts; asking for one it lacks is a programming error. */
+export type HostValues = Readonly<Record<string, SQL>>;
 
 /** A part's placeholder: namespaced, so two parts (or a part and its host) never share a value. */
 export const partPlaceholder = (part: string, key: string) => sql.placeholder(`${part}.${key}`);
@@ -77,7 +85,14 @@ export const partPlaceholder = (part: string, key: string) => sql.placeholder(`$
 export function preparedWithParts<Values extends Record<string, unknown>, Result>(
   name: string,
   build: (db: Database, parts: WithSubquery[]) => Preparable<Result>,
+  host: HostValues = {},
 ): (db: Database, values: Values, parts?: StatementPart[]) => Promise<Result> {
+  const offered = new Proxy(host, {
+    get(target, key: string) {
+      if (!(key in target)) throw new Error(`${name} offers its parts no ${key}`);
+      return target[key];
+    },
+  });
   const byParts = new Map<string, (db: Database, values: Record<string, unknown>) => Promise<Result>>();
   return (db, values, parts = []) => {
     const key = [name, ...parts.map((part) => part.name)].join('+');
@@ -86,7 +101,16 @@ export function preparedWithParts<Values extends Record<string, unknown>, Result
       query = preparedQuery(key, (db) =>
         build(
           db,
-          parts.map((part) => db.$with(part.name, {}).as(part.build(db))),
+          parts.flatMap((part) => {
+            const built = part.build(db, offered);
+            const ctes = is(built, SQL) ? { [part.name]: built } : built;
+            return Object.entries(ctes).map(([cte, body]) => {
+              if (cte !== part.name && !cte.startsWith(`${part.name}_`)) {
+                throw new Error(`part ${part.name} names a CTE ${cte} outside its own names`);
+              }
+              return db.$with(cte, {}).as(body);
+            });
+          }),
         ),
       );
       byParts.set(key, query);

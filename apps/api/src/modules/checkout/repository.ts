@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { preparedQuery, schema } from '@sprout/db';
+import { preparedQuery, preparedWithParts, type StatementPart, schema } from '@sprout/db';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 const {
@@ -310,6 +310,8 @@ export async function insertCheckoutOrder(
    * or the reconcile job), and the caller must roll the order back (never both).
    */
   claimKey: string | null,
+  /** Other modules' writes in the same statement (decision 033); `orderId` is offered them. */
+  alongWith: StatementPart[] = [],
 ): Promise<OrderRow & { claimed: boolean }> {
   const columns = Object.keys(order).filter((key) => key !== 'id') as (keyof NewOrder)[];
   const signature = columns.join(',');
@@ -318,14 +320,18 @@ export async function insertCheckoutOrder(
     query = checkoutOrderQuery(`checkout_order_${checkoutOrderQueries.size + 1}`, columns);
     checkoutOrderQueries.set(signature, query);
   }
-  const [row] = await query(db, {
-    ...Object.fromEntries(columns.map((column) => [`order_${String(column)}`, order[column]])),
-    lines: linesJson(lines),
-    grantUserId: order.userId,
-    grantRoute: grant.route,
-    grantExpiresAt: grant.expiresAt.toISOString(),
-    claimKey,
-  });
+  const [row] = await query(
+    db,
+    {
+      ...Object.fromEntries(columns.map((column) => [`order_${String(column)}`, order[column]])),
+      lines: linesJson(lines),
+      grantUserId: order.userId,
+      grantRoute: grant.route,
+      grantExpiresAt: grant.expiresAt.toISOString(),
+      claimKey,
+    },
+    alongWith,
+  );
   return row!;
 }
 
@@ -361,33 +367,37 @@ const linesJson = (lines: NewOrderLineOf[]) =>
 const checkoutOrderQueries = new Map<string, ReturnType<typeof checkoutOrderQuery>>();
 
 function checkoutOrderQuery(name: string, columns: (keyof NewOrder)[]) {
-  return preparedQuery<Record<string, unknown>, (OrderRow & { claimed: boolean })[]>(name, (db) => {
-    const newOrderId = newOrderIdCte(db);
-    const newLines = newOrderLinesCte(db, sql`${sql.placeholder('lines')}`);
-    const newGrant = db.$with('new_route_grant', {}).as(sql`
+  return preparedWithParts<Record<string, unknown>, (OrderRow & { claimed: boolean })[]>(
+    name,
+    (db, parts) => {
+      const newOrderId = newOrderIdCte(db);
+      const newLines = newOrderLinesCte(db, sql`${sql.placeholder('lines')}`);
+      const newGrant = db.$with('new_route_grant', {}).as(sql`
       insert into ${routeGrants} (user_id, route, order_id, expires_at)
       select ${sql.placeholder('grantUserId')}::int, ${sql.placeholder('grantRoute')}::text,
         new_order_id.id, ${sql.placeholder('grantExpiresAt')}::timestamptz
       from new_order_id`);
-    // The attempt's claim rides along (one statement fewer in the transaction); a data-modifying
-    // CTE runs whether or not it is referenced, and RETURNING reports whether it took the hold.
-    const claim = db.$with('checkout_claim', {}).as(sql`
+      // The attempt's claim rides along (one statement fewer in the transaction); a data-modifying
+      // CTE runs whether or not it is referenced, and RETURNING reports whether it took the hold.
+      const claim = db.$with('checkout_claim', {}).as(sql`
       update ${checkoutAttempts} set status = 'ordered', updated_at = now()
       where ${checkoutAttempts.idempotencyKey} = ${sql.placeholder('claimKey')}::text
         and ${checkoutAttempts.status} = 'authorized'
       returning 1`);
-    const values = Object.fromEntries(
-      columns.map((column) => [column, sql.placeholder(`order_${String(column)}`)]),
-    ) as unknown as NewOrder;
-    return db
-      .with(newOrderId, newLines, newGrant, claim)
-      .insert(orders)
-      .values({ ...values, id: sql`(select id from new_order_id)` })
-      .returning({
-        ...getTableColumns(orders),
-        claimed: sql<boolean>`exists(select 1 from checkout_claim)`,
-      });
-  });
+      const values = Object.fromEntries(
+        columns.map((column) => [column, sql.placeholder(`order_${String(column)}`)]),
+      ) as unknown as NewOrder;
+      return db
+        .with(newOrderId, newLines, newGrant, claim, ...parts)
+        .insert(orders)
+        .values({ ...values, id: sql`(select id from new_order_id)` })
+        .returning({
+          ...getTableColumns(orders),
+          claimed: sql<boolean>`exists(select 1 from checkout_claim)`,
+        });
+    },
+    { orderId: sql`(select id from new_order_id)` },
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ import { orderConfirmationMail } from '../mail/templates';
 import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
 import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
-import { createSubscription, startDeliveries } from '../subscriptions/service';
+import { createSubscription, startDeliveriesPart } from '../subscriptions/service';
 import { checkoutProblems } from './readiness';
 import * as repository from './repository';
 import { orderCostColumns } from './service';
@@ -304,8 +304,15 @@ async function attemptCheckout(
         regularUnitPriceCents: cost.regularUnitPriceCents,
       })),
     ];
-    // The order, its lines, the success page's one-time grant and the claim of the card's hold
-    // (authorized → ordered): one statement.
+    // The order, its lines, the success page's one-time grant, the claim of the card's hold
+    // (authorized → ordered) and the subscription's boxes: one statement. The first box is a
+    // delivery too (decision 021): the later boxes copy its meals, not its add-ons.
+    const boxes = startDeliveriesPart({
+      subscription,
+      deliveryDate: input.first_delivery_date,
+      items: repriced.boxLines.map(({ line }) => ({ productId: line.product.id, quantity: line.quantity })),
+      asOf: now,
+    });
     const { claimed, ...order } = await repository.insertCheckoutOrder(
       tx,
       {
@@ -344,6 +351,7 @@ async function attemptCheckout(
         expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
       },
       payment ? input.idempotency_key : null,
+      [boxes],
     );
     // The hold became this order's only if no refusal released it meanwhile (never both): if one
     // did, everything this transaction wrote is rolled back.
@@ -360,14 +368,6 @@ async function attemptCheckout(
         now,
       });
     }
-    // The first box is a delivery too (decision 021): the later boxes copy its meals, not its add-ons.
-    await startDeliveries(tx, {
-      subscription,
-      deliveryDate: input.first_delivery_date,
-      orderId: order.id,
-      items: repriced.boxLines.map(({ line }) => ({ productId: line.product.id, quantity: line.quantity })),
-      asOf: now,
-    });
     if (referrerCreditCents > 0 && repriced.details.referral) {
       await addCredit(tx, {
         userId: repriced.details.referral.userId,

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { preparedQuery, schema } from '@sprout/db';
+import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 
 const {
@@ -345,68 +345,62 @@ export async function insertDeliveries(
     .returning({ id: deliveries.id, deliveryDate: deliveries.deliveryDate });
 }
 
-/** A new subscription's boxes, each with the same contents. */
+/** A new subscription's boxes, each with the same contents; `ofHostOrder`: the host's order made it. */
 export type NewDeliveryWithItems = {
   deliveryDate: string;
   cutoffAt: Date;
   status: 'scheduled' | 'charged';
   weeklyOrdinal: number | null;
-  orderId: number | null;
+  ofHostOrder: boolean;
 };
 
 /**
- * A subscription's first boxes and their contents in one statement, whatever the number of boxes
- * and items (checkout's hot path, issue 18): both go in as one JSON array each, so the SQL text is
- * the same every time and is prepared once (decision 022). A box whose date the subscription
- * already has is skipped (and gets no items); the boxes written are answered. The items' foreign
- * key is checked at the end of the statement, when their boxes exist.
+ * A new subscription's first boxes and their contents, as a part of the statement that writes the
+ * order (decision 033; checkout's hot path, issue 18): the box the order made names the order the
+ * host is inserting (`host.orderId`). Boxes and items go in as one JSON array each, so the SQL text
+ * is the same whatever the box holds and is prepared once with its host (decision 022). A box whose
+ * date the subscription already has is skipped, with no items; the subscription is the caller's new
+ * one, so there is none. The items' foreign key is checked at the end of the statement.
  */
-export async function insertDeliveriesWithItems(
-  db: Database,
+export function deliveriesWithItemsPart(
   subscriptionId: number,
   boxes: NewDeliveryWithItems[],
   items: DeliveryContent[],
-): Promise<{ id: number; deliveryDate: string }[]> {
-  if (boxes.length === 0) return [];
-  return deliveriesWithItemsQuery(db, {
-    subscriptionId,
-    boxes: JSON.stringify(
-      boxes.map((box) => ({
-        delivery_date: box.deliveryDate,
-        cutoff_at: box.cutoffAt.toISOString(),
-        status: box.status,
-        weekly_ordinal: box.weeklyOrdinal,
-        order_id: box.orderId,
-      })),
-    ),
-    items: JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
-  });
+): StatementPart {
+  const name = 'subscription_boxes';
+  const value = (key: string) => partPlaceholder(name, key);
+  return {
+    name,
+    build: (_db, host) => ({
+      [name]: sql`
+        insert into ${deliveries} (subscription_id, delivery_date, cutoff_at, status, weekly_ordinal, order_id)
+        select ${value('subscriptionId')}::int, box.delivery_date, box.cutoff_at, box.status,
+          box.weekly_ordinal, case when box.of_host_order then ${host.orderId} end
+        from json_to_recordset(${value('boxes')}::json) as box(delivery_date date,
+          cutoff_at timestamptz, status text, weekly_ordinal int, of_host_order boolean)
+        on conflict (subscription_id, delivery_date) do nothing
+        returning id`,
+      [`${name}_items`]: sql`
+        insert into ${deliveryItems} (delivery_id, product_id, quantity)
+        select ${sql.raw(name)}.id, item.product_id, item.quantity
+        from ${sql.raw(name)}, json_to_recordset(${value('items')}::json) as item(product_id int,
+          quantity int)`,
+    }),
+    values: {
+      subscriptionId,
+      boxes: JSON.stringify(
+        boxes.map((box) => ({
+          delivery_date: box.deliveryDate,
+          cutoff_at: box.cutoffAt.toISOString(),
+          status: box.status,
+          weekly_ordinal: box.weeklyOrdinal,
+          of_host_order: box.ofHostOrder,
+        })),
+      ),
+      items: JSON.stringify(items.map((item) => ({ product_id: item.productId, quantity: item.quantity }))),
+    },
+  };
 }
-
-const deliveriesWithItemsQuery = preparedQuery('subscriptions_start_deliveries', (db) => {
-  const written = db
-    .$with('written_boxes', {
-      id: sql<number>`id`.as('id'),
-      deliveryDate: sql<string>`delivery_date`.as('delivery_date'),
-    })
-    .as(sql`
-      insert into ${deliveries} (subscription_id, delivery_date, cutoff_at, status, weekly_ordinal, order_id)
-      select ${sql.placeholder('subscriptionId')}::int, box.delivery_date, box.cutoff_at, box.status,
-        box.weekly_ordinal, box.order_id
-      from json_to_recordset(${sql.placeholder('boxes')}::json) as box(delivery_date date,
-        cutoff_at timestamptz, status text, weekly_ordinal int, order_id int)
-      on conflict (subscription_id, delivery_date) do nothing
-      returning id, delivery_date::text as delivery_date`);
-  const writtenItems = db.$with('written_box_items', {}).as(sql`
-      insert into ${deliveryItems} (delivery_id, product_id, quantity)
-      select written_boxes.id, item.product_id, item.quantity
-      from written_boxes, json_to_recordset(${sql.placeholder('items')}::json) as item(product_id int,
-        quantity int)`);
-  return db
-    .with(written, writtenItems)
-    .select({ id: written.id, deliveryDate: written.deliveryDate })
-    .from(written);
-});
 
 /** Copies one box's contents into new boxes: one statement whatever the number of boxes. */
 export async function copyDeliveryItems(db: Database, fromDeliveryId: number, toDeliveryIds: number[]) {

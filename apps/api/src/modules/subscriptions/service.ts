@@ -1,5 +1,5 @@
 import { type Delivery, type DeliveryItemBody, UPCOMING_DELIVERY_COUNT } from '@sprout/contracts';
-import type { Database } from '@sprout/db';
+import type { Database, StatementPart } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { accountBalanceCents } from '../gift-cards/service';
 import type { CostBreakdown } from '../pricing/costs';
@@ -73,31 +73,25 @@ export async function pauseSubscription(
 // ─── Making the rows ─────────────────────────────────────────────────────────────────────────
 
 /**
- * A new subscription's boxes, written by checkout in two statements whatever the box size: the
- * first box (`charged`, with its order and its box lines, not the add-ons) and the next ones up to
- * UPCOMING_DELIVERY_COUNT, each a copy of the first, as ensureUpcomingDeliveries would make them.
- * The subscription was inserted in this very transaction, so nothing else can hold its rows yet:
- * no lock and no re-read of what the caller has in hand.
+ * A new subscription's boxes, as a part of the statement that writes checkout's order (decision
+ * 033): the first box (`charged`, made by that order, with its box lines, not the add-ons) and the
+ * next ones up to UPCOMING_DELIVERY_COUNT, each a copy of the first, as ensureUpcomingDeliveries
+ * would make them. The subscription was inserted in this very transaction, so nothing else can hold
+ * its rows yet: no lock, and no box of its own on those dates.
  */
-export async function startDeliveries(
-  tx: Database,
-  first: {
-    subscription: Pick<SubscriptionRow, 'id' | 'status' | 'frequencyWeeks' | 'deliveryWeekday'>;
-    deliveryDate: string;
-    orderId: number;
-    items: repository.DeliveryContent[];
-    asOf: Date;
-  },
-): Promise<void> {
+export function startDeliveriesPart(first: {
+  subscription: Pick<SubscriptionRow, 'id' | 'status' | 'frequencyWeeks' | 'deliveryWeekday'>;
+  deliveryDate: string;
+  items: repository.DeliveryContent[];
+  asOf: Date;
+}): StatementPart {
   const { subscription } = first;
   const firstCutoff = deliveryCutoff(first.deliveryDate);
   const missing =
     subscription.status === 'active'
       ? UPCOMING_DELIVERY_COUNT - (firstCutoff.getTime() > first.asOf.getTime() ? 1 : 0)
       : 0;
-  // The boxes and their contents: one statement (checkout's hot path).
-  const rows = await repository.insertDeliveriesWithItems(
-    tx,
+  return repository.deliveriesWithItemsPart(
     subscription.id,
     [
       {
@@ -105,21 +99,18 @@ export async function startDeliveries(
         cutoffAt: firstCutoff,
         status: 'charged',
         weeklyOrdinal: 1,
-        orderId: first.orderId,
+        ofHostOrder: true,
       },
       ...upcomingDates(first.deliveryDate, subscription, missing, first.asOf).map((date) => ({
         deliveryDate: date,
         cutoffAt: deliveryCutoff(date),
         status: 'scheduled' as const,
         weeklyOrdinal: null,
-        orderId: null,
+        ofHostOrder: false,
       })),
     ],
     first.items,
   );
-  if (!rows.some((row) => row.deliveryDate === first.deliveryDate)) {
-    throw new AppError('conflict', 'This subscription already has a box on that date.');
-  }
 }
 
 /** The next `missing` delivery dates after `after` whose cutoff is still ahead of `asOf`. */

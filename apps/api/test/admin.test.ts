@@ -9,13 +9,14 @@ let context: TestContext;
 let adminCookie: string;
 let customerCookie: string;
 let customerId: number;
+let adminId: number;
 
 const userIdOf = async (email: string) =>
   (await context.database.db.select().from(schema.users).where(eq(schema.users.email, email)))[0]!.id;
 
 beforeAll(async () => {
   context = await startTestApp();
-  const adminId = await userIdOf(demoAccounts.admin.email);
+  adminId = await userIdOf(demoAccounts.admin.email);
   customerId = await userIdOf(demoAccounts.customer.email);
   adminCookie = `sid=${(await openSessionFor(context.database.db, adminId)).sessionToken}`;
   customerCookie = `sid=${(await openSessionFor(context.database.db, customerId)).sessionToken}`;
@@ -45,6 +46,8 @@ async function auditEntries(entity?: string) {
   const response = await admin('GET', `/api/admin/audit${entity ? `?entity=${entity}` : ''}`);
   expect(response.statusCode).toBe(200);
   return response.json().data as {
+    actor_user_id: number;
+    actor_email: string | null;
     action: string;
     entity: string;
     entity_id: string;
@@ -145,6 +148,8 @@ describe('catalogue', () => {
     expect(response.statusCode).toBe(200);
     const [entry] = await auditEntries('category');
     expect(entry).toMatchObject({ action: 'category.update', entity_id: String(category.id) });
+    // The log names who did it by email (the id stays for the link to the account).
+    expect(entry).toMatchObject({ actor_user_id: adminId, actor_email: demoAccounts.admin.email });
   });
 });
 

@@ -202,6 +202,8 @@ export type AdminPartnership = z.infer<typeof adminPartnership>;
 export const adminAuditEntry = z.object({
   id: z.number().int(),
   actor_user_id: z.number().int(),
+  /** The actor's email now (null only if the account is gone). */
+  actor_email: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entity_id: z.string(),

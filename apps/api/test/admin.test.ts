@@ -249,7 +249,12 @@ describe('orders', () => {
     expect(detail.refunds).toHaveLength(1);
     expect(detail.refunds[0]).toMatchObject({ amount: 5, status: 'succeeded' });
     expect(detail.refundable).toBeCloseTo(order!.total - 5, 2);
+    // A partial refund keeps the order paid (decision 027) and says how much went back, in the
+    // detail and in the lists.
     expect(detail.status).toBe('paid');
+    expect(detail.refunded).toBe(5);
+    const listed = (await admin('GET', `/api/admin/orders?q=${order!.id}`)).json().data;
+    expect(listed).toEqual([expect.objectContaining({ id: order!.id, status: 'paid', refunded: 5 })]);
     // The provider made exactly one refund.
     const providerRefunds = await context.database.db.select().from(schema.testPaymentRefunds);
     expect(providerRefunds.filter((refund) => refund.amountCents === 500)).toHaveLength(1);
@@ -265,7 +270,7 @@ describe('orders', () => {
       idempotency_key: 'the-rest-key-1',
     });
     expect(rest.statusCode).toBe(200);
-    expect(rest.json().data).toMatchObject({ status: 'refunded', refundable: 0 });
+    expect(rest.json().data).toMatchObject({ status: 'refunded', refundable: 0, refunded: order!.total });
 
     const actions = (await auditEntries('order')).map((entry) => entry.action);
     expect(actions.filter((action) => action === 'order.refund')).toHaveLength(2);

@@ -46,6 +46,8 @@ export const adminOrderSummary = z.object({
   user_id: z.number().int(),
   status: z.string(),
   total: money,
+  /** Refunds made so far: a partial refund leaves the order `paid` (decision 027), this says how much. */
+  refunded: money,
   delivery_date: z.string(),
   placed_at: z.string(),
 });
@@ -66,6 +68,8 @@ export const adminOrderDetail = order.extend({
   refunds: z.array(adminRefund),
   /** What is left to refund: the total charged less the refunds made or under way. */
   refundable: money,
+  /** What the refunds that succeeded gave back (0 to the total). */
+  refunded: money,
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 

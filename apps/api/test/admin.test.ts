@@ -277,6 +277,33 @@ describe('orders', () => {
     expect(actions.filter((action) => action === 'order.refund_requested')).toHaveLength(2);
   });
 
+  it("takes a refund off the revenue of its order's day on the dashboard, and only its own", async () => {
+    const sales = async () =>
+      (await admin('GET', '/api/admin/dashboard')).json().data.sales as { day: string; revenue: number }[];
+    const before = await sales();
+    const days = new Set(before.map((row) => row.day));
+    const orders = (
+      await admin('GET', `/api/admin/orders?q=${encodeURIComponent(demoAccounts.customer.email)}`)
+    )
+      .json()
+      .data.filter((order: { status: string; placed_at: string }) => order.status === 'paid')
+      .filter((order: { placed_at: string }) => days.has(order.placed_at.slice(0, 10)));
+    const order = orders.at(-1) as { id: number; placed_at: string };
+    expect(order).toBeDefined();
+    const refunded = await admin('POST', `/api/admin/orders/${order.id}/refunds`, {
+      idempotency_key: 'dashboard-revenue-key-1',
+      amount: 3,
+    });
+    expect(refunded.statusCode).toBe(200);
+    const after = await sales();
+    const day = order.placed_at.slice(0, 10);
+    const revenueOn = (rows: typeof before, on: string) => rows.find((row) => row.day === on)!.revenue;
+    expect(revenueOn(after, day)).toBeCloseTo(revenueOn(before, day) - 3, 2);
+    for (const other of days) {
+      if (other !== day) expect(revenueOn(after, other)).toBeCloseTo(revenueOn(before, other), 2);
+    }
+  });
+
   it('sends the confirmation again, audited', async () => {
     const [order] = await firstPaidOrderId();
     const response = await admin('POST', `/api/admin/orders/${order!.id}/confirmation-emails`);

@@ -566,9 +566,7 @@ export async function ordersPerDay(db: Database, since: Date) {
     .select({
       day,
       orders: sql<number>`count(*)::int`,
-      revenueCents: sql<number>`(coalesce(sum(${orders.totalCents}), 0) - coalesce(sum((
-        select sum(${orderRefunds.amountCents}) from ${orderRefunds}
-        where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'succeeded')), 0))::int`,
+      revenueCents: sql<number>`(coalesce(sum(${orders.totalCents}), 0) - sum(${refundedCentsOfOrder}))::int`,
     })
     .from(orders)
     .where(and(sql`${orders.createdAt} >= ${since.toISOString()}`, sql`${orders.status} <> 'canceled'`))

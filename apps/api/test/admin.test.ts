@@ -9,13 +9,14 @@ let context: TestContext;
 let adminCookie: string;
 let customerCookie: string;
 let customerId: number;
+let adminId: number;
 
 const userIdOf = async (email: string) =>
   (await context.database.db.select().from(schema.users).where(eq(schema.users.email, email)))[0]!.id;
 
 beforeAll(async () => {
   context = await startTestApp();
-  const adminId = await userIdOf(demoAccounts.admin.email);
+  adminId = await userIdOf(demoAccounts.admin.email);
   customerId = await userIdOf(demoAccounts.customer.email);
   adminCookie = `sid=${(await openSessionFor(context.database.db, adminId)).sessionToken}`;
   customerCookie = `sid=${(await openSessionFor(context.database.db, customerId)).sessionToken}`;
@@ -45,6 +46,8 @@ async function auditEntries(entity?: string) {
   const response = await admin('GET', `/api/admin/audit${entity ? `?entity=${entity}` : ''}`);
   expect(response.statusCode).toBe(200);
   return response.json().data as {
+    actor_user_id: number;
+    actor_email: string | null;
     action: string;
     entity: string;
     entity_id: string;
@@ -145,6 +148,8 @@ describe('catalogue', () => {
     expect(response.statusCode).toBe(200);
     const [entry] = await auditEntries('category');
     expect(entry).toMatchObject({ action: 'category.update', entity_id: String(category.id) });
+    // The log names who did it by email (the id stays for the link to the account).
+    expect(entry).toMatchObject({ actor_user_id: adminId, actor_email: demoAccounts.admin.email });
   });
 });
 
@@ -244,7 +249,12 @@ describe('orders', () => {
     expect(detail.refunds).toHaveLength(1);
     expect(detail.refunds[0]).toMatchObject({ amount: 5, status: 'succeeded' });
     expect(detail.refundable).toBeCloseTo(order!.total - 5, 2);
+    // A partial refund keeps the order paid (decision 027) and says how much went back, in the
+    // detail and in the lists.
     expect(detail.status).toBe('paid');
+    expect(detail.refunded).toBe(5);
+    const listed = (await admin('GET', `/api/admin/orders?q=${order!.id}`)).json().data;
+    expect(listed).toEqual([expect.objectContaining({ id: order!.id, status: 'paid', refunded: 5 })]);
     // The provider made exactly one refund.
     const providerRefunds = await context.database.db.select().from(schema.testPaymentRefunds);
     expect(providerRefunds.filter((refund) => refund.amountCents === 500)).toHaveLength(1);
@@ -260,11 +270,38 @@ describe('orders', () => {
       idempotency_key: 'the-rest-key-1',
     });
     expect(rest.statusCode).toBe(200);
-    expect(rest.json().data).toMatchObject({ status: 'refunded', refundable: 0 });
+    expect(rest.json().data).toMatchObject({ status: 'refunded', refundable: 0, refunded: order!.total });
 
     const actions = (await auditEntries('order')).map((entry) => entry.action);
     expect(actions.filter((action) => action === 'order.refund')).toHaveLength(2);
     expect(actions.filter((action) => action === 'order.refund_requested')).toHaveLength(2);
+  });
+
+  it("takes a refund off the revenue of its order's day on the dashboard, and only its own", async () => {
+    const sales = async () =>
+      (await admin('GET', '/api/admin/dashboard')).json().data.sales as { day: string; revenue: number }[];
+    const before = await sales();
+    const days = new Set(before.map((row) => row.day));
+    const orders = (
+      await admin('GET', `/api/admin/orders?q=${encodeURIComponent(demoAccounts.customer.email)}`)
+    )
+      .json()
+      .data.filter((order: { status: string; placed_at: string }) => order.status === 'paid')
+      .filter((order: { placed_at: string }) => days.has(order.placed_at.slice(0, 10)));
+    const order = orders.at(-1) as { id: number; placed_at: string };
+    expect(order).toBeDefined();
+    const refunded = await admin('POST', `/api/admin/orders/${order.id}/refunds`, {
+      idempotency_key: 'dashboard-revenue-key-1',
+      amount: 3,
+    });
+    expect(refunded.statusCode).toBe(200);
+    const after = await sales();
+    const day = order.placed_at.slice(0, 10);
+    const revenueOn = (rows: typeof before, on: string) => rows.find((row) => row.day === on)!.revenue;
+    expect(revenueOn(after, day)).toBeCloseTo(revenueOn(before, day) - 3, 2);
+    for (const other of days) {
+      if (other !== day) expect(revenueOn(after, other)).toBeCloseTo(revenueOn(before, other), 2);
+    }
   });
 
   it('sends the confirmation again, audited', async () => {

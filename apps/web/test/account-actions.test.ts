@@ -6,19 +6,12 @@ import { requireCustomer } from '../app/features/account/account.server';
 import { runDeliveryAction } from '../app/features/account/deliveries.server';
 import { runCartAction } from '../app/features/cart/cart-page.server';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import { TEST_SITE } from './site';
 
 /**
  * The account site's server side against the real API in-process: the session guard, the box
  * changes of the overview, deliveries and editor pages, and a signed-in customer's Add on the menus.
  */
-const SITE = {
-  url: 'http://localhost:3000',
-  name: 'Sprout & Spoon',
-  accountUrl: '/account',
-  adminUrl: '/admin',
-  socialProviders: [],
-  demo: false,
-};
 
 let context: TestContext;
 beforeAll(async () => {
@@ -27,11 +20,11 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 function page(path: string, cookie: string, form?: Record<string, string>) {
-  const request = new Request(`${SITE.url}${path}`, {
+  const request = new Request(`${TEST_SITE.url}${path}`, {
     method: form ? 'POST' : 'GET',
     headers: {
       cookie,
-      referer: `${SITE.url}/menus/toddler-meals/`,
+      referer: `${TEST_SITE.url}/menus/toddler-meals/`,
       'content-type': 'application/x-www-form-urlencoded',
     },
     ...(form ? { body: new URLSearchParams(form) } : {}),
@@ -46,7 +39,7 @@ async function deliveries(cookie: string): Promise<Delivery[]> {
 describe('the account guard', () => {
   it('sends an anonymous visitor to the login with the page to come back to', async () => {
     const { request, api } = page('/account/plan?x=1', '');
-    const thrown = await requireCustomer(request, { api, site: SITE }).catch((error: unknown) => error);
+    const thrown = await requireCustomer(request, { api, site: TEST_SITE }).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get('location')).toBe(
@@ -57,7 +50,7 @@ describe('the account guard', () => {
   it('lets a customer in, with their subscription', async () => {
     const customer = await subscribedCustomer(context);
     const { request, api } = page('/account', customer.cookie);
-    const me = await requireCustomer(request, { api, site: SITE });
+    const me = await requireCustomer(request, { api, site: TEST_SITE });
     expect(me.email).toBe(customer.email);
     expect(me.subscription?.id).toBe(customer.subscriptionId);
   });
@@ -124,7 +117,7 @@ describe('box changes', () => {
       quantity: item.quantity - 1,
     });
     const add = page('/cart', customer.cookie, { intent: 'set-item', sku: item.sku, quantity: '1' });
-    const answer = await runCartAction(add.request, add.api, SITE);
+    const answer = await runCartAction(add.request, add.api, TEST_SITE);
     expect(answer).not.toBeInstanceOf(Response);
     const outcome = (answer as unknown as { data: { ok: boolean; notice?: string } }).data;
     expect(outcome.ok).toBe(true);
@@ -134,7 +127,7 @@ describe('box changes', () => {
 
     // Full again: the next Add is refused in words, and no cart or capture popup is involved.
     const again = page('/cart', customer.cookie, { intent: 'set-item', sku: item.sku, quantity: '1' });
-    const refused = (await runCartAction(again.request, again.api, SITE)) as unknown as {
+    const refused = (await runCartAction(again.request, again.api, TEST_SITE)) as unknown as {
       data: { ok: boolean; message?: string; capture?: unknown };
     };
     expect(refused.data.ok).toBe(false);

@@ -2,21 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../api/test/helpers';
 import { asCustomer, subscribedCustomer } from '../../api/test/renewal-helpers';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
-import type { SiteSettings } from '../app/lib/context';
 import * as overview from '../app/routes/account.overview';
+import { TEST_SITE } from './site';
 
 /**
  * The account overview's loader against the real API in-process: what "Your next box" and the
  * subscription's state are for a customer right after checkout, a pause and a cancellation.
  */
-const SITE: SiteSettings = {
-  url: 'http://localhost:3000',
-  name: 'Sprout & Spoon',
-  accountUrl: '/account',
-  adminUrl: '/admin',
-  socialProviders: [],
-  demo: false,
-} as SiteSettings;
 
 let context: TestContext;
 beforeAll(async () => {
@@ -25,9 +17,9 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 async function loadOverview(cookie: string) {
-  const request = new Request(`${SITE.url}/account`, { headers: { cookie } });
+  const request = new Request(`${TEST_SITE.url}/account`, { headers: { cookie } });
   const api = createServerApiClient(inProcessTransport(context.app), request);
-  return overview.loader({ request, context: { api, site: SITE }, params: {} } as never);
+  return overview.loader({ request, context: { api, site: TEST_SITE }, params: {} } as never);
 }
 
 describe('the account overview', () => {

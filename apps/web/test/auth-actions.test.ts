@@ -10,11 +10,11 @@ import { demoAccounts } from '@sprout/db/seed';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getJson, startTestApp, type TestContext } from '../../api/test/helpers';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
-import type { SiteSettings } from '../app/lib/context';
 import * as forgotPassword from '../app/routes/onboarding.forgot-password';
 import * as login from '../app/routes/onboarding.login';
 import * as resetPassword from '../app/routes/onboarding.reset-password';
 import * as verification from '../app/routes/onboarding.verification';
+import { TEST_SITE } from './site';
 
 /**
  * The sign-in routes' actions against the real API in-process (PGlite), as the storefront server
@@ -29,22 +29,13 @@ beforeEach(async () => {
   await api.database.db.delete(schema.authEvents);
 });
 
-const site: SiteSettings = {
-  url: 'http://localhost:3000',
-  name: 'Sprout & Spoon',
-  accountUrl: '/account',
-  adminUrl: '/admin',
-  socialProviders: [],
-  demo: false,
-};
-
 function post(path: string, fields: Record<string, string>, cookie?: string) {
-  const request = new Request(`http://localhost:3000${path}`, {
+  const request = new Request(`${TEST_SITE.url}${path}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
     headers: cookie ? { cookie } : {},
   });
-  const context = { api: createServerApiClient(inProcessTransport(api.app), request), site };
+  const context = { api: createServerApiClient(inProcessTransport(api.app), request), site: TEST_SITE };
   return { request, context, params: {} } as never;
 }
 
@@ -88,7 +79,7 @@ describe('login action', () => {
     expect(step.status).toBe(302);
     const location = step.headers.get('location') ?? '';
     expect(location).toMatch(/^\/onboarding\/verification\?code=.{16,}$/);
-    const verificationId = new URL(location, site.url).searchParams.get('code') ?? '';
+    const verificationId = new URL(location, TEST_SITE.url).searchParams.get('code') ?? '';
 
     const wrong = (await verification.action(
       post('/onboarding/verification', { code: '12345', verificationId }),
@@ -122,7 +113,7 @@ describe('password reset actions', () => {
 
   it('a cut link is refused by the loader with a sentence, not validator text', () => {
     const data = resetPassword.loader({
-      request: new Request('http://localhost:3000/onboarding/reset-password?token=short&email=a@b.co'),
+      request: new Request(`${TEST_SITE.url}/onboarding/reset-password?token=short&email=a@b.co`),
     } as never);
     expect(data.linkValid).toBe(false);
     expect(RESET_LINK_INVALID_MESSAGE).toBe('This reset link is not valid. Ask for a new one.');

@@ -90,6 +90,18 @@ export const subscriptionChange = z.object({
 export const subscriptionChangeResponse = resource(subscriptionChange);
 export type SubscriptionChange = z.infer<typeof subscriptionChange>;
 
+/**
+ * The plan preview's note when the new box size is more than the next changeable box holds: a box
+ * left short is filled up at its cutoff, not sent short (decision 021), so the price is for the
+ * full box.
+ */
+export function boxFilledAtCutoffMessage(itemCount: number, threshold: number): string {
+  return (
+    `Your next box holds ${itemCount} items. Boxes short of ${threshold} are filled at the cutoff with dishes ` +
+    `we pick for you (more of those already in them): add ${threshold - itemCount} more before then to choose them yourself.`
+  );
+}
+
 export const savedPaymentMethod = z.object({
   provider: z.enum(['test', 'stripe']),
   brand: z.string().nullable(),

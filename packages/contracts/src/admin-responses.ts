@@ -46,6 +46,8 @@ export const adminOrderSummary = z.object({
   user_id: z.number().int(),
   status: z.string(),
   total: money,
+  /** Refunds made so far: a partial refund leaves the order `paid` (decision 027), this says how much. */
+  refunded: money,
   delivery_date: z.string(),
   placed_at: z.string(),
 });
@@ -66,6 +68,8 @@ export const adminOrderDetail = order.extend({
   refunds: z.array(adminRefund),
   /** What is left to refund: the total charged less the refunds made or under way. */
   refundable: money,
+  /** What the refunds that succeeded gave back (0 to the total). */
+  refunded: money,
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 
@@ -202,6 +206,8 @@ export type AdminPartnership = z.infer<typeof adminPartnership>;
 export const adminAuditEntry = z.object({
   id: z.number().int(),
   actor_user_id: z.number().int(),
+  /** The actor's email now (null only if the account is gone). */
+  actor_email: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entity_id: z.string(),

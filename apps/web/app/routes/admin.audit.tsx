@@ -89,7 +89,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <tr key={entry.id}>
                   <td>{entry.created_at.slice(0, 19).replace('T', ' ')}</td>
                   <td>
-                    <Link to={`/admin/customers/${entry.actor_user_id}`}>#{entry.actor_user_id}</Link>
+                    <Link to={`/admin/customers/${entry.actor_user_id}`}>
+                      {entry.actor_email ?? `#${entry.actor_user_id}`}
+                    </Link>
+                    {entry.actor_email ? <span className="admin-hint"> #{entry.actor_user_id}</span> : null}
                   </td>
                   <th scope="row">{entry.action}</th>
                   <td>

@@ -10,6 +10,7 @@ import {
 } from '../features/admin/admin.server';
 import { FormMessage } from '../features/admin/FormMessage';
 import { giftCardState } from '../features/admin/GiftCardLedger';
+import { orderStatusText } from '../features/admin/order-status';
 import { money } from '../features/checkout/format';
 import { withCookies } from '../features/forms/reply.server';
 import type { Route } from './+types/admin.customer';
@@ -213,7 +214,7 @@ export default function AdminCustomerPage({ loaderData, actionData }: Route.Comp
           <ul className="admin-list">
             {customer.orders.map((order) => (
               <li key={order.id}>
-                <Link to={`/admin/orders/${order.id}`}>{order.number}</Link> · {order.status} ·{' '}
+                <Link to={`/admin/orders/${order.id}`}>{order.number}</Link> · {orderStatusText(order)} ·{' '}
                 {money(order.total)} · {order.delivery_date}
               </li>
             ))}

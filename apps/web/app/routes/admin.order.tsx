@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { OrderCosts, OrderLines } from '../features/account/OrderParts';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
 import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
+import { orderStatusText } from '../features/admin/order-status';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.order';
 
@@ -57,7 +58,13 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
       <dl className="admin-facts">
         <div>
           <dt>Status</dt>
-          <dd data-testid="order-status">{order.status}</dd>
+          <dd data-testid="order-status">
+            {orderStatusText({
+              status: order.status,
+              refunded: order.refunded,
+              total: order.costs.total_cost,
+            })}
+          </dd>
         </div>
         <div>
           <dt>Customer</dt>
@@ -102,6 +109,10 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           ) : (
             <p>No refunds.</p>
           )}
+          <p>
+            Refunded: <strong data-testid="refunded">{money(order.refunded)}</strong> of{' '}
+            {money(order.costs.total_cost)}
+          </p>
           <p>
             Left to refund: <strong data-testid="refundable">{money(order.refundable)}</strong>
           </p>

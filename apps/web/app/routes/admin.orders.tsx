@@ -2,6 +2,7 @@ import type { AdminOrderSummary } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { AdminSearchList } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
+import { orderStatusText } from '../features/admin/order-status';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/admin.orders';
 
@@ -30,7 +31,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         columns={[
           { header: 'Order', cell: (order) => <Link to={`/admin/orders/${order.id}`}>{order.number}</Link> },
           { header: 'Email', cell: (order) => order.email },
-          { header: 'Status', cell: (order) => order.status },
+          { header: 'Status', cell: (order) => orderStatusText(order) },
           { header: 'Total', cell: (order) => money(order.total) },
           { header: 'Delivery', cell: (order) => order.delivery_date },
           { header: 'Placed', cell: (order) => order.placed_at.slice(0, 10) },

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 const { addresses, users, zipCodes } = schema;
 
@@ -98,6 +98,12 @@ export async function setPasswordHash(db: Database, userId: number, passwordHash
 export async function findUser(db: Database, userId: number) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
+}
+
+/** The emails of these accounts (ids with no account are left out). */
+export async function findEmails(db: Database, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
 }
 
 export async function updateUser(

@@ -173,6 +173,12 @@ export async function findAccount(db: Database, userId: number) {
   return user;
 }
 
+/** Account id → email, for lists that name who did something (the admin's audit log). */
+export async function emailsOfAccounts(db: Database, userIds: number[]): Promise<Map<number, string>> {
+  const rows = await repository.findEmails(db, userIds);
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
+
 export async function updateProfile(
   db: Database,
   userId: number,

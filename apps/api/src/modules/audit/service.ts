@@ -1,5 +1,6 @@
 import type { AdminAuditEntry } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import { emailsOfAccounts } from '../accounts/service';
 import * as repository from './repository';
 
 export type AdminAction = {
@@ -41,11 +42,14 @@ export async function listAuditEntries(
     limit: page.perPage,
     offset: (page.page - 1) * page.perPage,
   });
+  // Users belong to the accounts module (decision 020): one more read for the page's actors.
+  const emails = await emailsOfAccounts(db, [...new Set(rows.map((row) => row.actorUserId))]);
   return {
     total,
     entries: rows.map((row) => ({
       id: row.id,
       actor_user_id: row.actorUserId,
+      actor_email: emails.get(row.actorUserId) ?? null,
       action: row.action,
       entity: row.entity,
       entity_id: row.entityId,

@@ -30,6 +30,7 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
     user_id: row.userId,
     status: row.status,
     total: centsToDollars(row.totalCents),
+    refunded: centsToDollars(row.refundedCents),
     delivery_date: row.deliveryDate,
     placed_at: row.createdAt.toISOString(),
   };
@@ -66,6 +67,12 @@ const toRefund = (row: repository.OrderRefundRow): AdminRefund => ({
 const heldCents = (refunds: repository.OrderRefundRow[]) =>
   refunds.filter((refund) => refund.status !== 'failed').reduce((sum, refund) => sum + refund.amountCents, 0);
 
+/** What the provider gave back: the refunds that succeeded (not those under way). */
+const refundedCents = (refunds: repository.OrderRefundRow[]) =>
+  refunds
+    .filter((refund) => refund.status === 'succeeded')
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+
 export async function adminOrder(db: Database, orderId: number): Promise<AdminOrderDetail> {
   const found = await repository.findOrder(db, orderId);
   if (!found) throw AppError.notFound('There is no such order.');
@@ -76,6 +83,7 @@ export async function adminOrder(db: Database, orderId: number): Promise<AdminOr
     promo_code_id: found.order.promoCodeId,
     refunds: refunds.map(toRefund),
     refundable: centsToDollars(Math.max(0, found.order.totalCents - heldCents(refunds))),
+    refunded: centsToDollars(refundedCents(refunds)),
   };
 }
 
@@ -176,21 +184,18 @@ export async function refundOrder(
       status: 'succeeded',
       providerRefundId: providerRefund.id,
     });
-    const refunds = await repository.listRefunds(tx, orderId);
-    const refundedCents = refunds
-      .filter((refund) => refund.status === 'succeeded')
-      .reduce((sum, refund) => sum + refund.amountCents, 0);
-    const status = refundedCents >= order.totalCents ? 'refunded' : order.status;
+    const refunded = refundedCents(await repository.listRefunds(tx, orderId));
+    const status = refunded >= order.totalCents ? 'refunded' : order.status;
     if (status !== order.status) await repository.setOrderStatus(tx, orderId, status);
     await recordAdminAction(tx, {
       actorUserId,
       action: 'order.refund',
       entity: 'order',
       entityId: orderId,
-      before: { status: order.status, refunded_cents: refundedCents - claim.refund.amountCents },
+      before: { status: order.status, refunded_cents: refunded - claim.refund.amountCents },
       after: {
         status,
-        refunded_cents: refundedCents,
+        refunded_cents: refunded,
         refund_id: claim.refund.id,
         provider_refund_id: providerRefund.id,
       },

@@ -543,6 +543,14 @@ export async function listOrdersOfUser(db: Database, userId: number, limit: numb
   return searchOrdersWhere(db, eq(orders.userId, userId), limit);
 }
 
+/**
+ * An order's refunds that succeeded, in cents, for a select from `orders`. Written out in full:
+ * drizzle leaves the columns of a one-table select unqualified, and an unqualified "id" inside
+ * the sub-select would be the refund's own id, not the order's.
+ */
+const refundedCentsOfOrder = sql<number>`coalesce((select sum(refund.amount_cents) from order_refunds refund
+  where refund.order_id = orders.id and refund.status = 'succeeded'), 0)::int`;
+
 function searchOrdersWhere(db: Database, where: SQL | undefined, limit: number) {
   return db
     .select({
@@ -550,6 +558,7 @@ function searchOrdersWhere(db: Database, where: SQL | undefined, limit: number) 
       email: orders.email,
       status: orders.status,
       totalCents: orders.totalCents,
+      refundedCents: refundedCentsOfOrder,
       deliveryDate: orders.deliveryDate,
       createdAt: orders.createdAt,
       userId: orders.userId,
@@ -567,9 +576,7 @@ export async function ordersPerDay(db: Database, since: Date) {
     .select({
       day,
       orders: sql<number>`count(*)::int`,
-      revenueCents: sql<number>`(coalesce(sum(${orders.totalCents}), 0) - coalesce(sum((
-        select sum(${orderRefunds.amountCents}) from ${orderRefunds}
-        where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'succeeded')), 0))::int`,
+      revenueCents: sql<number>`(coalesce(sum(${orders.totalCents}), 0) - sum(${refundedCentsOfOrder}))::int`,
     })
     .from(orders)
     .where(and(sql`${orders.createdAt} >= ${since.toISOString()}`, sql`${orders.status} <> 'canceled'`))

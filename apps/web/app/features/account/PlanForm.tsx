@@ -1,4 +1,5 @@
 import {
+  boxFilledAtCutoffMessage,
   DELIVERY_FREQUENCIES_WEEKS,
   type Delivery,
   type Plan,
@@ -141,6 +142,9 @@ export function PlanForm({ subscription, plans, weekdays, nextDelivery, actionDa
             With this change: your next box, {formatDeliveryDate(newBox.date)}, costs{' '}
             <strong>{money(newBox.costs.total_cost)}</strong> ({newBox.threshold} items).
           </p>
+        ) : null}
+        {changed && newBox && newBox.item_count < newBox.threshold ? (
+          <p data-preview-fill="">{boxFilledAtCutoffMessage(newBox.item_count, newBox.threshold)}</p>
         ) : null}
         {changed && !newBox ? <p>With this change no box is coming up yet.</p> : null}
         {chosen !== undefined && !changed ? <p className="muted">These are your current choices.</p> : null}

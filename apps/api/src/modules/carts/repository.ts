@@ -45,6 +45,13 @@ export type UpsellLineJson = {
   premium_difference_cents: number;
 };
 
+/** A box line with only what prices and orders it (checkout's reads, issue 18). */
+export type PricingLine = {
+  product: { id: number; sku: string; name: string; premiumDifferenceCents: number };
+  category: { basePriceCents: number };
+  quantity: number;
+};
+
 export type CartRow = typeof abandonedCarts.$inferSelect;
 export type CartChanges = Partial<Omit<CartRow, 'id' | 'createdAt'>>;
 
@@ -284,6 +291,80 @@ function cartDetailsSelect<Extra extends Record<string, SQL | SQL.Aliased>>(
 }
 
 const cartDetailsQuery = preparedQuery('carts_details', (db) => cartDetailsSelect(db));
+
+/** The box lines' order wherever they are read: meals before snacks, then as they were added. */
+const boxLineOrder = [desc(categories.sortingWeight), asc(abandonedCartItems.addedAt), asc(products.id)];
+
+/**
+ * Checkout's first read, before the card is held: the cart's details and its box lines with only
+ * what prices and orders them, in one statement (no lock: the lines are read in the same snapshot
+ * as the cart they belong to).
+ */
+export async function findCartDetailsWithPricingLines(db: Database, id: string) {
+  const [row] = await cartDetailsWithPricingLinesQuery(db, { id });
+  if (!row) return undefined;
+  const { pricingLines, ...details } = row;
+  return { details, lines: pricingLines.map(fromPricingLineJson) };
+}
+
+type PricingLineJson = {
+  id: number;
+  sku: string;
+  name: string;
+  premium_difference_cents: number;
+  base_price_cents: number;
+  quantity: number;
+};
+
+const fromPricingLineJson = (line: PricingLineJson): PricingLine => ({
+  product: {
+    id: line.id,
+    sku: line.sku,
+    name: line.name,
+    premiumDifferenceCents: line.premium_difference_cents,
+  },
+  category: { basePriceCents: line.base_price_cents },
+  quantity: line.quantity,
+});
+
+const cartDetailsWithPricingLinesQuery = preparedQuery('carts_details_pricing_lines', (db) =>
+  cartDetailsSelect(db, {
+    pricingLines: sql<PricingLineJson[]>`coalesce((
+      select json_agg(json_build_object(
+        'id', ${products.id}, 'sku', ${products.sku}, 'name', ${products.name},
+        'premium_difference_cents', ${products.premiumDifferenceCents},
+        'base_price_cents', ${categories.basePriceCents}, 'quantity', ${abandonedCartItems.quantity})
+        order by ${sql.join(boxLineOrder, sql`, `)})
+      from ${abandonedCartItems}
+      join ${products} on ${products.id} = ${abandonedCartItems.productId}
+      join ${categories} on ${categories.id} = ${products.categoryId}
+      where ${abandonedCartItems.cartId} = ${abandonedCarts.id}), '[]'::json)`,
+  }),
+);
+
+/** The box lines with only what prices and orders them (checkout, after its lock). */
+export async function listPricingLines(db: Database, cartId: string): Promise<PricingLine[]> {
+  return pricingLinesQuery(db, { cartId });
+}
+
+const pricingLinesQuery = preparedQuery('carts_pricing_lines', (db) =>
+  db
+    .select({
+      product: {
+        id: products.id,
+        sku: products.sku,
+        name: products.name,
+        premiumDifferenceCents: products.premiumDifferenceCents,
+      },
+      category: { basePriceCents: categories.basePriceCents },
+      quantity: abandonedCartItems.quantity,
+    })
+    .from(abandonedCartItems)
+    .innerJoin(products, eq(products.id, abandonedCartItems.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(abandonedCartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(...boxLineOrder),
+);
 const lockedCartDetailsQuery = preparedQuery('carts_details_locked', (db) =>
   cartDetailsSelect(db).for('update', { of: abandonedCarts }),
 );
@@ -356,7 +437,7 @@ const cartLinesQuery = preparedQuery('carts_lines', (db) =>
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(badges, eq(badges.id, products.badgeId))
     .where(eq(abandonedCartItems.cartId, sql.placeholder('cartId')))
-    .orderBy(desc(categories.sortingWeight), asc(abandonedCartItems.addedAt), asc(products.id)),
+    .orderBy(...boxLineOrder),
 );
 
 /** This product's current quantity and everything else in the cart, in one statement. */

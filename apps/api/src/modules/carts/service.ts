@@ -66,31 +66,48 @@ export async function priceCart(
   db: Database,
   cartId: string,
   /** Gift cards checkout pays with (their total balance): they come after every other discount. */
-  extras: {
-    giftCardsAvailableCents?: number;
-    /**
-     * Checkout's transaction: the cart's row is locked by the statement that reads it (FOR UPDATE),
-     * and its lines are read after the lock is held, so the price is the one the order keeps.
-     */
-    lockForCheckout?: boolean;
-  } = {},
+  extras: { giftCardsAvailableCents?: number } = {},
 ) {
-  const [details, lines] = extras.lockForCheckout
-    ? [
-        await repository.findCartDetails(db, cartId, { lock: true }),
-        await repository.listCartLines(db, cartId),
-      ]
-    : await Promise.all([repository.findCartDetails(db, cartId), repository.listCartLines(db, cartId)]);
+  const [details, lines] = await Promise.all([
+    repository.findCartDetails(db, cartId),
+    repository.listCartLines(db, cartId),
+  ]);
   if (!details) throw notFound();
   return priceLoadedCart(details, lines, extras);
 }
 
+/**
+ * Checkout's pricing: `priceCart` with box lines that carry only what prices and orders them. Before
+ * the card, one statement (the lines ride with the cart's details); under checkout's lock, the
+ * lines are read after the statement that takes it, so the price is the one the order keeps.
+ */
+export async function priceCartForCheckout(
+  db: Database,
+  cartId: string,
+  extras: {
+    giftCardsAvailableCents?: number;
+    /** Checkout's transaction: the cart's row is locked by the statement that reads its details. */
+    lockForCheckout?: boolean;
+  } = {},
+) {
+  if (extras.lockForCheckout) {
+    const details = await repository.findCartDetails(db, cartId, { lock: true });
+    if (!details) throw notFound();
+    return priceLoadedCart(details, await repository.listPricingLines(db, cartId), extras);
+  }
+  const found = await repository.findCartDetailsWithPricingLines(db, cartId);
+  if (!found) throw notFound();
+  return priceLoadedCart(found.details, found.lines, extras);
+}
+
+export type CheckoutPricedCart = Awaited<ReturnType<typeof priceCartForCheckout>>;
+
 type CartDetails = NonNullable<Awaited<ReturnType<typeof repository.findCartDetails>>>;
 
 /** `priceCart`'s arithmetic on a cart already read (the item update reads it with its write). */
-function priceLoadedCart(
+function priceLoadedCart<Line extends repository.PricingLine>(
   details: CartDetails,
-  lines: repository.CartLineRow[],
+  lines: Line[],
   extras: { giftCardsAvailableCents?: number },
 ) {
   const { cart, plan, zip, state } = details;
@@ -182,7 +199,7 @@ function priceLoadedCart(
   };
 }
 
-export type PricedCart = ReturnType<typeof priceLoadedCart>;
+export type PricedCart = ReturnType<typeof priceLoadedCart<repository.CartLineRow>>;
 
 /** The cart as the storefront sees it: two statements whatever the number of lines. */
 export async function loadAbandonedCart(db: Database, cartId: string): Promise<AbandonedCart> {
@@ -485,7 +502,11 @@ export async function setUpsellQuantity(tx: Database, cartId: string, productId:
  * lines) is still the very one priced, so that price stands; false when it changed meanwhile or is
  * gone, and the caller prices it again under this lock.
  */
-export async function lockCartUnchanged(tx: Database, cartId: string, priced: PricedCart): Promise<boolean> {
+export async function lockCartUnchanged(
+  tx: Database,
+  cartId: string,
+  priced: { details: Pick<CartDetails, 'cart' | 'version'> },
+): Promise<boolean> {
   const row = await repository.lockCartVersion(tx, cartId);
   return (
     row !== undefined && row.status === priced.details.cart.status && row.version === priced.details.version

@@ -12,7 +12,12 @@ import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
 import { createCustomer } from '../accounts/service';
 import { openSessionFor, sessionPartFor } from '../auth/service';
-import { lockCartUnchanged, markCartCheckedOut, type PricedCart, priceCart } from '../carts/service';
+import {
+  type CheckoutPricedCart,
+  lockCartUnchanged,
+  markCartCheckedOut,
+  priceCartForCheckout,
+} from '../carts/service';
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
 import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
@@ -154,7 +159,7 @@ async function attemptCheckout(
     : [];
   const giftCardsAvailableCents = giftCards.reduce((sum, card) => sum + card.balanceCents, 0);
   // price: from database prices only; say everything that is missing at once.
-  const priced = await priceCart(db, input.abandoned_cart_id, { giftCardsAvailableCents });
+  const priced = await priceCartForCheckout(db, input.abandoned_cart_id, { giftCardsAvailableCents });
   const { cart } = priced.details;
   if (cart.status === 'checked_out' || cart.profileId !== null) {
     // A parallel submit with this key may have committed since find-previous.
@@ -210,7 +215,7 @@ async function attemptCheckout(
     const repriced =
       giftCards.length === 0 && (await lockCartUnchanged(tx, input.abandoned_cart_id, priced))
         ? priced
-        : await priceCart(tx, input.abandoned_cart_id, {
+        : await priceCartForCheckout(tx, input.abandoned_cart_id, {
             giftCardsAvailableCents: lockedCards.reduce((sum, card) => sum + card.balanceCents, 0),
             lockForCheckout: true,
           });
@@ -466,7 +471,7 @@ function savedCardOf(payments: PaymentProvider, payment: PaymentIntent | null, i
   };
 }
 
-function assertReady(priced: PricedCart, input: CompleteCheckoutBody, now: Date) {
+function assertReady(priced: CheckoutPricedCart, input: CompleteCheckoutBody, now: Date) {
   const { cart, plan, zip } = priced.details;
   const problems = checkoutProblems({
     threshold: plan?.threshold ?? null,
@@ -497,7 +502,7 @@ function assertReady(priced: PricedCart, input: CompleteCheckoutBody, now: Date)
 
 async function authorize(
   deps: CheckoutDeps,
-  priced: PricedCart,
+  priced: CheckoutPricedCart,
   input: CompleteCheckoutBody,
   amountCents: number,
 ): Promise<PaymentIntent | 'ordered'> {
@@ -623,7 +628,7 @@ export async function reconcilePendingAttempt(
  * The first charge ends a referral's journey: the referrer's code counts one more friend (never past
  * its limit, under a row lock) and earns the credit the app settings name.
  */
-async function redeemReferral(tx: Database, priced: PricedCart): Promise<number> {
+async function redeemReferral(tx: Database, priced: CheckoutPricedCart): Promise<number> {
   const { cart, referralSettings } = priced.details;
   if (cart.referralCodeStatus !== 'applied' || cart.referralCodeId === null) return 0;
   if (!(await redeemReferralCode(tx, cart.referralCodeId))) return 0;

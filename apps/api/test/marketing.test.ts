@@ -315,6 +315,39 @@ describe('experiments', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it("answers a signed-in customer's later pages with one read and no write", async () => {
+    const [created] = await context.database.db
+      .insert(schema.users)
+      .values({
+        email: uniqueEmail('seen'),
+        firstName: 'Seen',
+        lastName: 'Before',
+        passwordHash: 'x',
+      } as never)
+      .returning();
+    const { sessionToken } = await openSessionFor(context.database.db, created!.id);
+    // Every page mints a browser id until the browser keeps its cookie: a new one each time here.
+    const view = () =>
+      context.app.inject({
+        method: 'GET',
+        url: `/api/experiments?visitor_id=${randomUUID()}`,
+        headers: { cookie: `${SESSION_COOKIE}=${sessionToken}` },
+      });
+    const first = await view();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toHaveLength(1);
+    const before = context.database.statements.count;
+    const again = await view();
+    // The session, the running experiments, the units' stored rows: nothing stored, moved or deleted.
+    expect(context.database.statements.count - before).toBe(3);
+    expect(again.json().data).toEqual(first.json().data);
+    const rows = await context.database.db
+      .select()
+      .from(schema.experimentAssignments)
+      .where(eq(schema.experimentAssignments.unitId, String(created!.id)));
+    expect(rows.map((row) => row.variant)).toEqual([first.json().data[0].variant]);
+  });
+
   it('answers a browser alone without writing, and stores its variant when it is exposed', async () => {
     const visitorId = randomUUID();
     const storedFor = () =>

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestContext } from '../../api/test/helpers';
 import { asCustomer, subscribedCustomer } from '../../api/test/renewal-helpers';
+import * as accountLayout from '../app/layouts/account';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import { inProcessCatalogue } from '../app/lib/catalogue.server';
+import * as root from '../app/root';
 import * as overview from '../app/routes/account.overview';
 import { TEST_SITE } from './site';
 
@@ -15,6 +18,31 @@ beforeAll(async () => {
   context = await startTestApp();
 });
 afterAll(() => context.close());
+
+/**
+ * What the document request for /account runs: React Router calls the root's, the account
+ * layout's and the page's loaders side by side, with one load context (as apps/web/server.ts makes
+ * it: the in-process API, the catalogue's cache and the browser-alone experiments reader).
+ */
+async function loadDocument(cookie: string) {
+  vi.stubGlobal('__MAINTENANCE_MODE__', false);
+  const request = new Request(`${TEST_SITE.url}/account`, { headers: { cookie } });
+  const api = createServerApiClient(inProcessTransport(context.app), request);
+  const load = {
+    api,
+    site: TEST_SITE,
+    catalogue: inProcessCatalogue(context.app.catalogue),
+    experiments: context.app.experiments,
+    cspNonce: '',
+  };
+  const args = { request, context: load, params: {} } as never;
+  const [, , page] = await Promise.all([
+    root.loader(args),
+    accountLayout.loader(args),
+    overview.loader(args),
+  ]);
+  return page;
+}
 
 async function loadOverview(cookie: string) {
   const request = new Request(`${TEST_SITE.url}/account`, { headers: { cookie } });
@@ -44,6 +72,29 @@ describe('the account overview', () => {
     expect(data.firstBoxAfterPause).toBe(paused.body.data.first_box_after_pause);
     expect(data.firstBoxAfterPause! >= data.subscription!.resume_on!).toBe(true);
     expect(data.next?.status).not.toBe('skipped');
+  });
+
+  it('sends the same number of SQL statements for a box of 12 or 36 items', async () => {
+    const counts: number[] = [];
+    for (const plan of ['plan-12', 'plan-36']) {
+      const customer = await subscribedCustomer(context, { plan });
+      // The first view fills the catalogue's cache and stores the customer's experiment variants.
+      await loadDocument(customer.cookie);
+      const before = context.database.statements.count;
+      const page = await loadDocument(customer.cookie);
+      counts.push(context.database.statements.count - before);
+      expect(page.next?.items.length).toBeGreaterThan(0);
+    }
+    expect(counts[0]).toBe(counts[1]);
+    // 10 on both databases (21 on PostgreSQL before, 19 on PGlite; no transaction is left):
+    // the root: GET /auth/initial (who is signed in, for the header) reads the session with its
+    // user and the current subscription; GET /api/experiments reads the session, the running
+    // experiments and the stored variants of the browser and the customer (one statement); the
+    // menus come from the catalogue's cache. The layout and the page share one GET /api/me (the
+    // guard and the subscription's state): the session and the current subscription. The page's
+    // GET /api/me/deliveries: the session, the subscription's pricing context with its boxes and
+    // their items (one statement), the gift cards' balance.
+    expect(counts[0]).toBe(10);
   });
 
   it('says a canceled subscription is canceled, with its plan and day', async () => {

@@ -16,7 +16,8 @@ const ALL_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
 /** /account/plan: box size, frequency (1, 2 or 4 weeks) and delivery day, from the next unlocked box. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = await requireCustomer(request, context);
+  // The zip's delivery days: the only account page that reads the address.
+  const customer = await requireCustomer(request, context, { address: true });
   const subscription = customer.subscription;
   if (!subscription) return { subscription: null, plans: [], weekdays: [], nextDelivery: null };
   const zip = customer.address?.zip_code;

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { preparedQuery, schema } from '@sprout/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 
 const {
   marketingEvents,
@@ -137,6 +137,26 @@ export async function listAssignments(db: Database, unitType: UnitType, unitId: 
     .select({ experimentId: experimentAssignments.experimentId, variant: experimentAssignments.variant })
     .from(experimentAssignments)
     .where(and(eq(experimentAssignments.unitType, unitType), eq(experimentAssignments.unitId, unitId)));
+}
+
+/** The assignments of several units (a browser, its cart, its customer) in one statement. */
+export async function listAssignmentsOfUnits(db: Database, units: { type: UnitType; id: string }[]) {
+  if (units.length === 0) return [];
+  return db
+    .select({
+      unitType: experimentAssignments.unitType,
+      unitId: experimentAssignments.unitId,
+      experimentId: experimentAssignments.experimentId,
+      variant: experimentAssignments.variant,
+    })
+    .from(experimentAssignments)
+    .where(
+      or(
+        ...units.map((unit) =>
+          and(eq(experimentAssignments.unitType, unit.type), eq(experimentAssignments.unitId, unit.id)),
+        ),
+      ),
+    );
 }
 
 /** Stores assignments; a concurrent first visit that stored one already wins (ON CONFLICT). */

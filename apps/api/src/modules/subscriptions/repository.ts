@@ -298,6 +298,55 @@ export async function listDeliveries(db: Database, subscriptionId: number, fromD
     .orderBy(asc(deliveries.deliveryDate));
 }
 
+/**
+ * The customer's current subscription's pricing context (as `findCurrentPricingContext`) and its
+ * boxes from a day on (as `listDeliveries`), in one statement: one row per box, the context
+ * repeated on each (a subscription without boxes from that day is one row without a box). The
+ * account's box list and overview ask for both on every view; two round trips were one too many.
+ */
+export async function findCurrentPricingContextWithDeliveries(
+  db: Database,
+  userId: number,
+  asOf: Date | null,
+  fromDate: string,
+) {
+  // The newest subscription not canceled, as findCurrentPricingContext orders them.
+  const current = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'canceled'`))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  // pricingContextQuery's joins, with the boxes' columns beside the context's.
+  const rows = await db
+    .select({ ...pricingContext(asOf), ...deliveryWithItems })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(addresses, eq(addresses.id, subscriptions.addressId))
+    .innerJoin(states, eq(states.id, addresses.stateId))
+    .innerJoin(zipCodes, eq(zipCodes.id, addresses.zipCodeId))
+    .leftJoin(promoCodes, eq(promoCodes.id, subscriptions.promoCodeId))
+    .leftJoin(
+      partnerships,
+      and(eq(partnerships.id, subscriptions.partnershipId), eq(partnerships.isActive, true)),
+    )
+    .leftJoin(
+      deliveries,
+      and(eq(deliveries.subscriptionId, subscriptions.id), gte(deliveries.deliveryDate, fromDate)),
+    )
+    .leftJoin(orders, eq(orders.id, deliveries.orderId))
+    .where(eq(subscriptions.id, sql`(${current})`))
+    .orderBy(asc(deliveries.deliveryDate));
+  const [first] = rows;
+  if (!first) return undefined;
+  const { delivery: _delivery, ordinal: _ordinal, items: _items, order: _order, ...context } = first;
+  const boxes: DeliveryWithItems[] = [];
+  for (const { delivery, ordinal, items, order } of rows)
+    if (delivery) boxes.push({ delivery, ordinal, items, order });
+  return { context, deliveries: boxes };
+}
+
 export async function findDeliveryWithItems(db: Database, subscriptionId: number, date: string) {
   const [row] = await db
     .select(deliveryWithItems)

@@ -280,12 +280,13 @@ export async function findPricingContext(db: Database, subscriptionId: number, a
  * left to charge to the card.
  */
 export async function listUpcomingDeliveries(db: Database, userId: number, now: Date): Promise<Delivery[]> {
-  const context = await repository.findCurrentPricingContext(db, userId, now);
-  if (!context) return [];
-  const [rows, giftCardBalanceCents] = await Promise.all([
-    repository.listDeliveries(db, context.subscription.id, calendarDay(now, DELIVERY_TIME_ZONE)),
+  // The gift cards' balance is the gift-cards module's: asked beside the subscription's own read.
+  const [current, giftCardBalanceCents] = await Promise.all([
+    repository.findCurrentPricingContextWithDeliveries(db, userId, now, calendarDay(now, DELIVERY_TIME_ZONE)),
     accountBalanceCents(db, userId, now),
   ]);
+  if (!current) return [];
+  const { context, deliveries: rows } = current;
   let credits = context.creditsCents;
   const priced = rows.map((row) => {
     const chargeable = row.delivery.status === 'scheduled' && row.order?.totalCents == null;

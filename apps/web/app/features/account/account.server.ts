@@ -1,27 +1,64 @@
 import type { DeliveriesResponse, Delivery, Me } from '@sprout/contracts';
 import { redirect, redirectDocument } from 'react-router';
+import type { ApiResult } from '../../lib/api';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import { ApiError } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
 import { LOGIN_PATH } from '../auth/login-routing';
 import { loginPathFor } from '../auth/return-path';
 
-/** The signed-in customer as the account site shows them (GET /api/me?include=address). */
+/** The signed-in customer as the account site shows them (GET /api/me; the address only when asked). */
 export type AccountCustomer = Me;
 
 type Context = { api: ServerApiClient; site: SiteSettings };
+type MeAnswer = ApiResult<{ data: AccountCustomer }>;
+
+/**
+ * One page request's reads of the customer, by what they include. The layout's loader and the
+ * page's loader run side by side for one document (or one data request) and both guard: without
+ * this each asked GET /api/me, and the API read the session and the subscription twice. Keyed by
+ * the request's API client, which the server makes per request, so nothing outlives the request.
+ * Only GET requests share: an action reads the customer fresh, and the loaders that revalidate
+ * after it run under a GET request of their own and read the state the action left.
+ */
+const customerReads = new WeakMap<ServerApiClient, Map<string, Promise<MeAnswer>>>();
+
+function readCustomer(request: Request, api: ServerApiClient, address: boolean): Promise<MeAnswer> {
+  const read = () =>
+    api.request<{ data: AccountCustomer }>(
+      'GET',
+      '/api/me',
+      address ? { query: { include: 'address' } } : {},
+    );
+  if (request.method !== 'GET') return read();
+  let reads = customerReads.get(api);
+  if (!reads) {
+    reads = new Map();
+    customerReads.set(api, reads);
+  }
+  const key = address ? 'address' : '';
+  let answer = reads.get(key);
+  if (!answer) {
+    answer = read();
+    reads.set(key, answer);
+  }
+  return answer;
+}
 
 /**
  * The account site's guard, run by its layout's loader and by every action: an anonymous visitor
  * gets an HTTP redirect to the login, which brings them back to this page; an admin who is not
  * acting as a customer goes to the admin site (an admin's own account has no boxes, and support
  * work happens there). An admin impersonating a customer has a session of that customer, so they
- * see the customer's account as the customer does.
+ * see the customer's account as the customer does. `address`: only the plan page shows anything
+ * of it (the zip's delivery days), so only it pays for the read.
  */
-export async function requireCustomer(request: Request, context: Context): Promise<AccountCustomer> {
-  const answer = await context.api.request<{ data: AccountCustomer }>('GET', '/api/me', {
-    query: { include: 'address' },
-  });
+export async function requireCustomer(
+  request: Request,
+  context: Context,
+  options: { address?: boolean } = {},
+): Promise<AccountCustomer> {
+  const answer = await readCustomer(request, context.api, options.address === true);
   if (answer.kind === 'error' && answer.error.status === 401) {
     const url = new URL(request.url);
     // A form posted without a session goes back to its page, not to the action's answer.

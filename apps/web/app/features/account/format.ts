@@ -24,19 +24,29 @@ export function weekdayName(isoWeekday: number): string {
   return ISO_WEEKDAYS[isoWeekday - 1] ?? '';
 }
 
+// Made once: an Intl.DateTimeFormat costs more to make than to use (every box card's cutoff and
+// every order's day were making their own on each render).
+const KITCHEN_INSTANT = new Intl.DateTimeFormat('en-US', {
+  timeZone: KITCHEN_TIME_ZONE,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+const KITCHEN_DAY = new Intl.DateTimeFormat('en-US', {
+  timeZone: KITCHEN_TIME_ZONE,
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
 /** An instant → 'Friday, November 27, 12:00 PM' on the kitchen's clock (null when not an instant). */
 export function formatKitchenInstant(isoInstant: string): string | null {
   const instant = new Date(isoInstant);
   if (Number.isNaN(instant.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: KITCHEN_TIME_ZONE,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(instant);
+  const parts = KITCHEN_INSTANT.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('weekday')}, ${part('month')} ${part('day')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
 }
@@ -45,12 +55,7 @@ export function formatKitchenInstant(isoInstant: string): string | null {
 export function formatDay(isoInstant: string): string {
   const instant = new Date(isoInstant);
   if (Number.isNaN(instant.getTime())) return isoInstant;
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: KITCHEN_TIME_ZONE,
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(instant);
+  return KITCHEN_DAY.format(instant);
 }
 
 export type Countdown = { closed: boolean; text: string; seconds: number };

@@ -4,6 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../api/test/helpers';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import { inProcessCatalogue } from '../app/lib/catalogue.server';
 import { loader as blogLoader } from '../app/routes/blog';
 import { loader as categoryLoader } from '../app/routes/blog.category';
 import { loader as postLoader } from '../app/routes/blog.post';
@@ -39,7 +40,16 @@ function args(
 ): any {
   const request = new Request(`${SITE.url}${path}`);
   const client = createServerApiClient(inProcessTransport(context.app), request);
-  return { request, params, context: { api: { ...client, ...api }, site: SITE, cspNonce: '' } };
+  return {
+    request,
+    params,
+    context: {
+      api: { ...client, ...api },
+      catalogue: inProcessCatalogue(context.app.catalogue),
+      site: SITE,
+      cspNonce: '',
+    },
+  };
 }
 
 /** What a loader threw: a Response (redirect) or React Router's data() with a status. */

@@ -141,6 +141,8 @@ export const productDetail = product.extend({
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 export const productDetailResponse = resource(productDetail);
+/** Several products by slug, as one card each (a blog post's dishes). */
+export const productDetailsResponse = list(productDetail);
 export const productSlugParams = z.object({ slug: z.string().min(1).max(100) });
 export const productDetailQuery = z
   .object({

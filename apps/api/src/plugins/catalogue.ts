@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DatabaseHandle, listenToChannel, notifyChannel } from '@sprout/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type BlogReads, createBlogReads } from '../modules/blog/reads';
 import { CatalogueCache } from '../modules/catalog/cache';
 import { type CatalogueReads, createCatalogueReads } from '../modules/catalog/reads';
 
@@ -15,12 +16,18 @@ const MAX_ENTRIES = 2000;
 
 export type Catalogue = CatalogueReads & {
   readonly cache: CatalogueCache;
+  /**
+   * The blog's published content (posts as their page shows them, categories with counts), in the
+   * same cache: a post's dishes are catalogue cards, and one channel serves both (decision 028).
+   */
+  readonly blog: BlogReads;
   /** True while this replica hears other replicas' changes (always on PGlite). */
   readonly listening: boolean;
   /** The listening connection's backend pid (PostgreSQL), for tests that cut it. */
   readonly listenerPid: number | null;
   /**
-   * Call after an admin write to the catalogue (or to anything priced into it) has committed:
+   * Call after an admin write to the catalogue (or to anything priced into it) or to a blog post
+   * has committed:
    * drops this replica's cache and tells every other one to drop theirs.
    */
   changed(): Promise<void>;
@@ -63,6 +70,7 @@ export default fp<{ database: DatabaseHandle }>(
     const catalogue: Catalogue = {
       ...reads,
       cache,
+      blog: createBlogReads(() => database.db, cache),
       get listening() {
         return listener.listening;
       },

@@ -15,6 +15,8 @@ describe('the in-process catalogue', () => {
       indicators: read,
       tags: read,
       bestsellers: read,
+      productCards: read,
+      blog: { post: read, categories: read },
     });
     for (const query of [
       { tags: ['dairy-free', 'a\u0000b'] },
@@ -28,6 +30,12 @@ describe('the in-process catalogue', () => {
     }
     expect(asked).toEqual([]);
     await expect(catalogue.products({ tags: ['dairy-free'] })).resolves.toEqual({ data: [] });
+    expect(asked).toHaveLength(1);
+    // A post's slug comes from the address: the same rule, so a NUL never reaches PostgreSQL.
+    await expect(catalogue.blogPost('a\u0000b')).rejects.toMatchObject({ status: 422 });
+    await expect(catalogue.productCards({ slugs: ['x'], abandonedCartId: '\u0000' })).rejects.toMatchObject({
+      status: 422,
+    });
     expect(asked).toHaveLength(1);
   });
 });

@@ -1,20 +1,24 @@
 import type {
   BestsellerGroup,
+  BlogCategory,
+  BlogPost,
   Indicator,
   Menu,
   MenusQuery,
+  ProductDetail,
   ProductsQuery,
   ProductsResponse,
   Tag,
 } from '@sprout/contracts';
 import {
   bestsellersQuery,
+  blogSlugParams,
   CONTROL_CHARACTERS_MESSAGE,
   hasControlCharacters,
   menusQuery,
   productsQuery,
 } from '@sprout/contracts';
-import { ApiError, type ServerApiClient } from './api-client.server';
+import { ApiError, isApiError, type ServerApiClient } from './api-client.server';
 
 type List<T> = { data: T[] };
 /** What a loader may pass: the query as the URL would carry it (defaults filled in by the schema). */
@@ -31,6 +35,15 @@ export type CatalogueClient = {
   indicators(): Promise<List<Indicator>>;
   tags(): Promise<List<Tag>>;
   bestsellers(query: { abandonedCartId?: string | undefined }): Promise<List<BestsellerGroup>>;
+  /** Active products by slug, in that order, as cards priced for the cart; gone ones left out. */
+  productCards(query: {
+    slugs: string[];
+    abandonedCartId?: string | undefined;
+  }): Promise<List<ProductDetail>>;
+  /** A published post as its page shows it (an unknown one: ApiError 404). */
+  blogPost(slug: string): Promise<BlogPost>;
+  /** The blog's categories with their published post counts. */
+  blogCategories(): Promise<List<BlogCategory>>;
 };
 
 /** The API's own cached reads (apps/api catalog/reads.ts), as the in-process server has them. */
@@ -40,6 +53,13 @@ export type InProcessCatalogue = {
   indicators(): Promise<{ value: unknown }>;
   tags(): Promise<{ value: unknown }>;
   bestsellers(query: { abandonedCartId?: string | undefined }): Promise<{ value: unknown }>;
+  productCards(query: { slugs: readonly string[]; abandonedCartId?: string | undefined }): Promise<{
+    value: unknown;
+  }>;
+  blog: {
+    post(slug: string): Promise<{ value: unknown }>;
+    categories(): Promise<{ value: unknown }>;
+  };
 };
 
 type ServiceError = {
@@ -106,6 +126,20 @@ export function inProcessCatalogue(reads: InProcessCatalogue): CatalogueClient {
           (await reads.bestsellers(parsed(bestsellersQuery, withoutUndefined(query))))
             .value as List<BestsellerGroup>,
       ),
+    productCards: ({ slugs, abandonedCartId }) =>
+      asApiErrors(async () => {
+        // The cart id is held to the same rule as everywhere (bestsellers names it the same way).
+        const cart = parsed(bestsellersQuery, withoutUndefined({ abandonedCartId }));
+        return (await reads.productCards({ slugs, abandonedCartId: cart.abandonedCartId }))
+          .value as List<ProductDetail>;
+      }),
+    // The slug is the address's: held to the route's own rules (length, no control character).
+    blogPost: (slug) =>
+      asApiErrors(
+        async () => (await reads.blog.post(parsed(blogSlugParams, { slug }).slug)).value as BlogPost,
+      ),
+    blogCategories: () =>
+      asApiErrors(async () => (await reads.blog.categories()).value as List<BlogCategory>),
   };
 }
 
@@ -126,5 +160,24 @@ export function remoteCatalogue(api: ServerApiClient): CatalogueClient {
     indicators: () => api.get('/api/product-filters/indicators'),
     tags: () => api.get('/api/tags'),
     bestsellers: (query) => api.get('/api/bestsellers', query),
+    // One request per dish, as the API has no list by slug: the remote set-up is not the fast path.
+    async productCards({ slugs, abandonedCartId }) {
+      const read = async (slug: string, cart: string | undefined): Promise<ProductDetail | null> => {
+        try {
+          const path = `/api/products/${encodeURIComponent(slug)}`;
+          const query = { abandoned_cart: cart, include: 'badge,category' };
+          return (await api.get<{ data: ProductDetail }>(path, query)).data;
+        } catch (error) {
+          if (!isApiError(error) || (error.status !== 404 && error.status !== 422)) throw error;
+          // A stale cart (422/404 for the cart) is read again without it; a dish gone is left out.
+          return cart ? read(slug, undefined) : null;
+        }
+      };
+      const products = await Promise.all(slugs.map((slug) => read(slug, abandonedCartId)));
+      return { data: products.filter((product): product is ProductDetail => product !== null) };
+    },
+    blogPost: async (slug) =>
+      (await api.get<{ data: BlogPost }>(`/api/blog/posts/${encodeURIComponent(slug)}`)).data,
+    blogCategories: () => api.get('/api/blog/categories'),
   };
 }

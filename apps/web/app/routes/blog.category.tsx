@@ -12,7 +12,7 @@ import type { Route } from './+types/blog.category';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug ?? '';
   const page = pageFromParam((params as { number?: string }).number, `/blog/category/${slug}/`);
-  const categories = await loadCategories(context.api);
+  const categories = await loadCategories(context.catalogue);
   const category: BlogCategory | undefined = categories.find((candidate) => candidate.slug === slug);
   if (!category) throw data(null, { status: 404 });
   const list = await loadPostList(context.api, { page, category: slug });

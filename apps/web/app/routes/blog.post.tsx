@@ -13,11 +13,13 @@ export { revalidateOnPriceChange as shouldRevalidate } from '../features/cart/us
 
 /** /blog/{slug}/: the article, its dishes with add-to-box controls, related posts and neighbours. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // Warm, all three come from the API's cache (decision 028): the post and the categories cost no
+  // statement, the dishes none without a cart (the cart's pricing row with one).
   const [post, categories] = await Promise.all([
-    loadPost(context.api, params.slug ?? ''),
-    loadCategories(context.api),
+    loadPost(context.catalogue, params.slug ?? ''),
+    loadCategories(context.catalogue),
   ]);
-  const products = await loadPostProducts(context.api, request, post.product_slugs);
+  const products = await loadPostProducts(context.catalogue, request, post.product_slugs);
   const site = context.site.url;
   const url = absoluteUrl(site, `/blog/${post.slug}/`);
   return {

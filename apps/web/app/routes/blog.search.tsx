@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 
   const [categories, answer] = await Promise.all([
-    loadCategories(context.api),
+    loadCategories(context.catalogue),
     query ? searchBlog(get, query, { limit: BLOG_SEARCH_LIMIT }) : null,
   ]);
   const found = answer && isSearchSuccess(answer) ? answer.content : null;

@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [featured, list, categories] = await Promise.all([
     page === 1 ? loadFeatured(context.api) : null,
     loadPostList(context.api, { page, excludeFeatured: true }),
-    loadCategories(context.api),
+    loadCategories(context.catalogue),
   ]);
   if (page === 1 && !featured && list.data.length === 0) throw data(null, { status: 404 });
   const title = page === 1 ? 'Blog' : `Blog, page ${page}`;

@@ -1,6 +1,7 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP } from './markdown';
 
 const { blogCategories, blogPosts } = schema;
@@ -32,6 +33,15 @@ const postColumns = {
 const isPublished = and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, sql`now()`)) as SQL;
 const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 
+/**
+ * The next instant a scheduled post goes live (null when none is scheduled): until then what
+ * readers see cannot change by itself, so a cached answer may live that long (decision 028).
+ */
+const nextPublishAt =
+  sql<Date | null>`(select min("scheduled"."published_at") from "blog_posts" "scheduled" where "scheduled"."published_at" > now())`.mapWith(
+    blogPosts.publishedAt,
+  );
+
 function selectPosts(db: Database) {
   return db
     .select({ post: postColumns, category: blogCategories })
@@ -39,7 +49,10 @@ function selectPosts(db: Database) {
     .innerJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId));
 }
 
-export async function listCategories(db: Database): Promise<(BlogCategoryRow & { postCount: number })[]> {
+/** Every category with its published post count; each row also names the next scheduled publication. */
+export async function listCategories(
+  db: Database,
+): Promise<(BlogCategoryRow & { postCount: number; nextPublishAt: Date | null })[]> {
   return db
     .select({
       id: blogCategories.id,
@@ -52,6 +65,7 @@ export async function listCategories(db: Database): Promise<(BlogCategoryRow & {
         sql<number>`(select count(*) from "blog_posts" where "blog_posts"."category_id" = "blog_categories"."id" and ${isPublished})`.mapWith(
           Number,
         ),
+      nextPublishAt,
     })
     .from(blogCategories)
     .orderBy(desc(blogCategories.sortingWeight), asc(blogCategories.id));
@@ -95,56 +109,33 @@ export async function findFeatured(db: Database): Promise<BlogPostWithCategory |
   return row ?? null;
 }
 
-export async function findPublishedBySlug(db: Database, slug: string): Promise<BlogPostWithCategory | null> {
-  const [row] = await selectPosts(db)
+/** A published post with its category and the next scheduled publication, in one statement. */
+export async function findPublishedBySlug(
+  db: Database,
+  slug: string,
+): Promise<(BlogPostWithCategory & { nextPublishAt: Date | null }) | null> {
+  const [row] = await db
+    .select({ post: postColumns, category: blogCategories, nextPublishAt })
+    .from(blogPosts)
+    .innerJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
     .where(and(isPublished, eq(blogPosts.slug, slug)))
     .limit(1);
   return row ?? null;
 }
 
-/** The published posts just before (older) and after (newer) one, in publication order. */
-export async function findNeighbours(
-  db: Database,
-  post: { id: number; publishedAt: Date },
-): Promise<{
-  previous: { slug: string; title: string } | null;
-  next: { slug: string; title: string } | null;
-}> {
-  const link = { slug: blogPosts.slug, title: blogPosts.title };
-  const at = post.publishedAt;
-  const [[previous], [next]] = await Promise.all([
-    db
-      .select(link)
-      .from(blogPosts)
-      .where(
-        and(
-          isPublished,
-          or(lt(blogPosts.publishedAt, at), and(eq(blogPosts.publishedAt, at), lt(blogPosts.id, post.id))),
-        ),
-      )
-      .orderBy(...newestFirst)
-      .limit(1),
-    db
-      .select(link)
-      .from(blogPosts)
-      .where(
-        and(
-          isPublished,
-          or(gt(blogPosts.publishedAt, at), and(eq(blogPosts.publishedAt, at), gt(blogPosts.id, post.id))),
-        ),
-      )
-      .orderBy(asc(blogPosts.publishedAt), asc(blogPosts.id))
-      .limit(1),
-  ]);
-  return { previous: previous ?? null, next: next ?? null };
-}
+export type PostLink = { slug: string; title: string };
 
-/** Posts sharing the category or a tag, those sharing both first, then the newest. */
-export async function findRelated(
+/**
+ * Around one published post, in one statement: the published posts just before (older) and after
+ * (newer) it in publication order, and up to `limit` related ones (sharing the category or a tag,
+ * those sharing both first, then the newest).
+ */
+export async function findNeighboursAndRelated(
   db: Database,
-  post: { id: number; categoryId: number; tags: string[] },
+  post: { id: number; publishedAt: Date; categoryId: number; tags: string[] },
   limit: number,
-): Promise<BlogPostWithCategory[]> {
+): Promise<{ previous: PostLink | null; next: PostLink | null; related: BlogPostWithCategory[] }> {
+  const at = post.publishedAt;
   // Drizzle spreads a JS array into a parameter list, so the array literal is built explicitly.
   const tags =
     post.tags.length === 0
@@ -154,10 +145,58 @@ export async function findRelated(
           sql`, `,
         )}]::text[]`;
   const score = sql`(case when ${blogPosts.categoryId} = ${post.categoryId} then 2 else 0 end) + cardinality(array(select unnest(${blogPosts.tags}) intersect select unnest(${tags})))`;
-  return selectPosts(db)
-    .where(and(isPublished, ne(blogPosts.id, post.id)))
-    .orderBy(desc(score), ...newestFirst)
-    .limit(limit);
+  const around = (kind: 'previous' | 'next' | 'related') =>
+    db
+      .select({
+        kind: sql<string>`${kind}::text`.as('kind'),
+        score: sql<number>`${score}`.mapWith(Number).as('score'),
+        post: postColumns,
+        category: blogCategories,
+      })
+      .from(blogPosts)
+      .innerJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId));
+  const rows = await unionAll(
+    around('previous')
+      .where(
+        and(
+          isPublished,
+          or(lt(blogPosts.publishedAt, at), and(eq(blogPosts.publishedAt, at), lt(blogPosts.id, post.id))),
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(1),
+    around('next')
+      .where(
+        and(
+          isPublished,
+          or(gt(blogPosts.publishedAt, at), and(eq(blogPosts.publishedAt, at), gt(blogPosts.id, post.id))),
+        ),
+      )
+      .orderBy(asc(blogPosts.publishedAt), asc(blogPosts.id))
+      .limit(1),
+    around('related')
+      .where(and(isPublished, ne(blogPosts.id, post.id)))
+      .orderBy(desc(score), ...newestFirst)
+      .limit(limit),
+  );
+  const link = (kind: string) => {
+    const row = rows.find((candidate) => candidate.kind === kind);
+    return row ? { slug: row.post.slug, title: row.post.title } : null;
+  };
+  return {
+    previous: link('previous'),
+    next: link('next'),
+    // A union promises no order across or within its parts: the related ones are ordered here.
+    related: rows
+      .filter((row) => row.kind === 'related')
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          (b.post.publishedAt?.getTime() ?? 0) - (a.post.publishedAt?.getTime() ?? 0) ||
+          b.post.id - a.post.id,
+      )
+      .map(({ post, category }) => ({ post, category })),
+  };
 }
 
 /**

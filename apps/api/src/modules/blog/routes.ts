@@ -34,6 +34,15 @@ const adminErrors = { 401: messageErrorBody, 403: messageErrorBody, ...errors };
 export default async function blogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  /**
+   * A committed change to a post: every replica drops the cached published content (decision
+   * 028), so an edit, a publication or an unpublication shows at once. Called after the service's
+   * transaction has committed, so no replica can re-read the old rows after clearing.
+   */
+  const postChanged = async <T>(post: T) => {
+    await app.catalogue.changed();
+    return { data: post, meta: {} };
+  };
 
   app.get(
     '/api/blog/posts',
@@ -73,7 +82,8 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: blogPostResponse, ...errors },
       },
     },
-    async (request) => ({ data: await blog.findPost(db(), request.params.slug), meta: {} }),
+    // From the cache (decision 028), as the storefront's post page reads it in process.
+    async (request) => ({ data: (await app.catalogue.blog.post(request.params.slug)).value, meta: {} }),
   );
 
   app.get(
@@ -85,7 +95,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: blogCategoriesResponse },
       },
     },
-    async () => ({ data: await blog.listCategories(db()), meta: {} }),
+    async () => (await app.catalogue.blog.categories()).value,
   );
 
   app.get(
@@ -159,7 +169,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     async (request, reply) =>
       reply
         .status(201)
-        .send({ data: await blog.adminCreatePost(db(), signedIn(request).user.id, request.body), meta: {} }),
+        .send(await postChanged(await blog.adminCreatePost(db(), signedIn(request).user.id, request.body))),
   );
 
   app.post(
@@ -202,10 +212,10 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       },
       preHandler: requireAdmin,
     },
-    async (request) => ({
-      data: await blog.adminUpdatePost(db(), signedIn(request).user.id, request.params.id, request.body),
-      meta: {},
-    }),
+    async (request) =>
+      postChanged(
+        await blog.adminUpdatePost(db(), signedIn(request).user.id, request.params.id, request.body),
+      ),
   );
 
   app.post(
@@ -220,15 +230,15 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       },
       preHandler: requireAdmin,
     },
-    async (request) => ({
-      data: await blog.adminPublishPost(
-        db(),
-        signedIn(request).user.id,
-        request.params.id,
-        request.body.published_at,
+    async (request) =>
+      postChanged(
+        await blog.adminPublishPost(
+          db(),
+          signedIn(request).user.id,
+          request.params.id,
+          request.body.published_at,
+        ),
       ),
-      meta: {},
-    }),
   );
 
   app.post(
@@ -242,9 +252,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       },
       preHandler: requireAdmin,
     },
-    async (request) => ({
-      data: await blog.adminUnpublishPost(db(), signedIn(request).user.id, request.params.id),
-      meta: {},
-    }),
+    async (request) =>
+      postChanged(await blog.adminUnpublishPost(db(), signedIn(request).user.id, request.params.id)),
   );
 }

@@ -28,8 +28,18 @@ import { toAdminPost, toCategory, toSummary } from './wire';
 const NOT_FOUND = 'Blog post not found.';
 
 export async function listCategories(db: Database): Promise<BlogCategory[]> {
+  return (await listCategoriesUntil(db)).categories;
+}
+
+/** The categories with their counts, and the instant those counts next change by themselves. */
+export async function listCategoriesUntil(
+  db: Database,
+): Promise<{ categories: BlogCategory[]; nextPublishAt: Date | null }> {
   const rows = await repository.listCategories(db);
-  return rows.map((row) => toCategory(row, row.postCount));
+  return {
+    categories: rows.map((row) => toCategory(row, row.postCount)),
+    nextPublishAt: rows[0]?.nextPublishAt ?? null,
+  };
 }
 
 export async function findCategory(db: Database, slug: string): Promise<BlogCategory> {
@@ -72,21 +82,53 @@ export async function findFeatured(db: Database): Promise<BlogPostSummary | null
 }
 
 export async function findPost(db: Database, slug: string): Promise<BlogPost> {
+  return (await findPostUntil(db, slug)).post;
+}
+
+/**
+ * One published post as its page shows it (two statements: the post with its category, then its
+ * neighbours and related posts), and the instant a scheduled post next goes live: until then
+ * nothing of this answer changes without an admin write (decision 028).
+ */
+export async function findPostUntil(
+  db: Database,
+  slug: string,
+): Promise<{ post: BlogPost; nextPublishAt: Date | null }> {
   const row = await repository.findPublishedBySlug(db, slug);
   if (!row?.post.publishedAt) throw AppError.notFound(NOT_FOUND);
   const { post } = row;
-  const [neighbours, related] = await Promise.all([
-    repository.findNeighbours(db, { id: post.id, publishedAt: post.publishedAt as Date }),
-    repository.findRelated(db, post, BLOG_RELATED_LIMIT),
-  ]);
+  const around = await repository.findNeighboursAndRelated(
+    db,
+    { id: post.id, publishedAt: post.publishedAt as Date, categoryId: post.categoryId, tags: post.tags },
+    BLOG_RELATED_LIMIT,
+  );
   return {
-    ...toSummary(row),
-    body_html: renderMarkdown(post.body),
-    product_slugs: post.productSlugs,
-    related: related.map(toSummary),
-    previous: neighbours.previous,
-    next: neighbours.next,
+    post: {
+      ...toSummary(row),
+      body_html: renderedBody(post.id, post.body),
+      product_slugs: post.productSlugs,
+      related: around.related.map(toSummary),
+      previous: around.previous,
+      next: around.next,
+    },
+    nextPublishAt: row.nextPublishAt,
   };
+}
+
+/** Bodies rendered lately, by post id: a body is rendered once per version, not once per read. */
+const renderedBodies = new Map<number, { body: string; html: string }>();
+const RENDERED_BODIES_MAX = 500;
+
+function renderedBody(id: number, body: string): string {
+  const known = renderedBodies.get(id);
+  // Comparing the source is far cheaper than rendering and sanitising it, and exact: an edit shows.
+  if (known?.body === body) return known.html;
+  const html = renderMarkdown(body);
+  renderedBodies.delete(id);
+  renderedBodies.set(id, { body, html });
+  if (renderedBodies.size > RENDERED_BODIES_MAX)
+    renderedBodies.delete(renderedBodies.keys().next().value as number);
+  return html;
 }
 
 /** Ranked full-text search; an input with nothing searchable in it finds nothing (not an error). */

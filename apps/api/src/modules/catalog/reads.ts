@@ -6,8 +6,10 @@ import {
   type Menu,
   type MenusQuery,
   menusResponse,
+  type ProductDetail,
   type ProductsQuery,
   type ProductsResponse,
+  productDetailsResponse,
   productSkusResponse,
   productsResponse,
   type Tag,
@@ -42,6 +44,11 @@ export type CatalogueReads = {
   indicators(): Promise<CachedAnswer<List<Indicator>>>;
   tags(): Promise<CachedAnswer<List<Tag>>>;
   bestsellers(query: { abandonedCartId?: string | undefined }): Promise<CachedAnswer<List<BestsellerGroup>>>;
+  /** Active products by slug, in that order, as cards priced for the cart (a blog post's dishes). */
+  productCards(query: {
+    slugs: readonly string[];
+    abandonedCartId?: string | undefined;
+  }): Promise<CachedAnswer<List<ProductDetail>>>;
 };
 
 const sortedSet = (values: readonly string[] | undefined) =>
@@ -116,6 +123,15 @@ export function createCatalogueReads(db: () => Database, cache: CatalogueCache):
       return cache.get(JSON.stringify(['bestsellers', pricingKey(shopper.pricing)]), async () => {
         const data = await catalog.listBestsellers(db(), query, shopper.pricing);
         return { value: bestsellersResponse.parse({ data, meta: {} }) as List<BestsellerGroup> };
+      });
+    },
+
+    async productCards(query) {
+      const shopper = await cartContext(db(), query.abandonedCartId, 'abandonedCartId');
+      const key = JSON.stringify(['product-cards', pricingKey(shopper.pricing), query.slugs]);
+      return cache.get(key, async () => {
+        const data = await catalog.listProductsBySlugs(db(), query.slugs, shopper.pricing);
+        return { value: productDetailsResponse.parse({ data, meta: {} }) as List<ProductDetail> };
       });
     },
   };

@@ -131,6 +131,17 @@ export async function findProductBySlug(db: Database, slug: string): Promise<Pro
   return row;
 }
 
+/** The active products among these slugs, with everything their cards need, in one statement. */
+export async function findProductsBySlugs(db: Database, slugs: readonly string[]): Promise<ProductRow[]> {
+  if (slugs.length === 0) return [];
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(badges, eq(badges.id, products.badgeId))
+    .where(and(eq(products.isActive, true), inArray(products.slug, [...slugs])));
+}
+
 /** Products most often loved together with the given skus, best score first. */
 export async function listRecommendedProducts(
   db: Database,

@@ -198,6 +198,27 @@ export async function findProduct(
   return { ...product, ingredient_list: ingredients, allergens };
 }
 
+/**
+ * The active products among these slugs, in the order given, priced as `pricing` says, each as
+ * `findProduct` answers it with its badge and category (one statement). A slug no longer on the
+ * menu is left out: an article written about a retired dish still shows.
+ */
+export async function listProductsBySlugs(
+  db: Database,
+  slugs: readonly string[],
+  pricing: PricingContext,
+): Promise<ProductDetail[]> {
+  const rows = await repository.findProductsBySlugs(db, slugs);
+  const bySlug = new Map(rows.map((row) => [row.product.slug, row]));
+  return slugs.flatMap((slug) => {
+    const row = bySlug.get(slug);
+    if (!row) return [];
+    const product = toProduct(row, pricing, ['badge', 'category']);
+    const { ingredients, allergens } = ingredientAllergens(product.ingredients, product.tags);
+    return [{ ...product, ingredient_list: ingredients, allergens }];
+  });
+}
+
 export async function listAlsoLoved(
   db: Database,
   query: { skus?: string[]; abandoned_cart?: string; limit: number },

@@ -9,6 +9,7 @@ import {
 } from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import { isApiError, type ServerApiClient } from '../../lib/api-client.server';
+import type { CatalogueClient } from '../../lib/catalogue.server';
 import { orNotFound } from '../../lib/http.server';
 import { readCartIdFromCookie } from '../cart/storage';
 
@@ -29,8 +30,9 @@ export type BlogListPage = {
   categories: BlogCategory[];
 };
 
-export async function loadCategories(api: ServerApiClient): Promise<BlogCategory[]> {
-  return (await api.get<{ data: BlogCategory[] }>('/api/blog/categories')).data;
+/** From the API's cache (decision 028): the same for every visitor. */
+export async function loadCategories(catalogue: CatalogueClient): Promise<BlogCategory[]> {
+  return (await catalogue.blogCategories()).data;
 }
 
 /** One page of the list (all posts, or one category's); an API 404 (page past the last) is the page's 404. */
@@ -52,43 +54,28 @@ export async function loadFeatured(api: ServerApiClient): Promise<BlogPostSummar
   return (await api.get<{ data: BlogPostSummary | null }>('/api/blog/featured')).data;
 }
 
-export async function loadPost(api: ServerApiClient, slug: string): Promise<BlogPost> {
-  return (await orNotFound(api.get<{ data: BlogPost }>(`/api/blog/posts/${encodeURIComponent(slug)}`))).data;
+/** A published post from the API's cache (decision 028); an unknown one is the page's 404. */
+export async function loadPost(catalogue: CatalogueClient, slug: string): Promise<BlogPost> {
+  return orNotFound(catalogue.blogPost(slug));
 }
 
 /**
- * The dishes an article offers, priced for the visitor's cart like their menu cards. A dish
- * taken off the menu since the post was written is left out rather than failing the article.
+ * The dishes an article offers, priced for the visitor's cart like their menu cards (from the
+ * catalogue's cache: a warm read costs nothing without a cart, the cart's pricing row with one).
+ * A dish taken off the menu since the post was written is left out rather than failing the
+ * article; a stale cart cookie (its cart gone or malformed) is read again as no cart.
  */
 export async function loadPostProducts(
-  api: ServerApiClient,
+  catalogue: CatalogueClient,
   request: Request,
   slugs: string[],
 ): Promise<ProductDetail[]> {
-  const cartId = readCartIdFromCookie(request.headers.get('cookie'));
-  const read = async (slug: string, abandoned_cart: string | undefined) =>
-    (
-      await api.get<{ data: ProductDetail }>(`/api/products/${encodeURIComponent(slug)}`, {
-        abandoned_cart,
-        include: 'badge,category',
-      })
-    ).data;
-  const products = await Promise.all(
-    slugs.map(async (slug) => {
-      try {
-        return await read(slug, cartId ?? undefined);
-      } catch (error) {
-        if (!isApiError(error) || (error.status !== 404 && error.status !== 422)) throw error;
-        // A stale cart cookie (422/404 for the cart) is read again without it; a gone dish is skipped.
-        if (!cartId) return null;
-        try {
-          return await read(slug, undefined);
-        } catch (again) {
-          if (isApiError(again) && again.status === 404) return null;
-          throw again;
-        }
-      }
-    }),
-  );
-  return products.filter((product): product is ProductDetail => product !== null);
+  if (slugs.length === 0) return [];
+  const cartId = readCartIdFromCookie(request.headers.get('cookie')) ?? undefined;
+  try {
+    return (await catalogue.productCards({ slugs, abandonedCartId: cartId })).data;
+  } catch (error) {
+    if (!cartId || !isApiError(error) || (error.status !== 404 && error.status !== 422)) throw error;
+    return (await catalogue.productCards({ slugs })).data;
+  }
 }

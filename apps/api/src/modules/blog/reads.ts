@@ -1,0 +1,42 @@
+import {
+  type BlogCategory,
+  type BlogPost,
+  blogCategoriesResponse,
+  blogPost as blogPostSchema,
+} from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import type { CachedAnswer, CatalogueCache } from '../catalog/cache';
+import * as blog from './service';
+
+/**
+ * The blog's published content as its post page reads it (decision 028): the same for every
+ * visitor, so kept in the catalogue's cache and dropped with it on every admin write (a post's or
+ * the catalogue's, in any replica). Publication compares `published_at` with now(), which no write
+ * announces: an answer lives only until the next scheduled post goes live, so a scheduled post
+ * shows on time (and its neighbours, related lists and category counts with it).
+ * An unknown slug is not kept (a load that throws is never stored).
+ */
+export type BlogReads = {
+  post(slug: string): Promise<CachedAnswer<BlogPost>>;
+  categories(): Promise<CachedAnswer<{ data: BlogCategory[]; meta: Record<string, unknown> }>>;
+};
+
+const expiry = (nextPublishAt: Date | null) => (nextPublishAt ? { expiresAt: nextPublishAt.getTime() } : {});
+
+export function createBlogReads(db: () => Database, cache: CatalogueCache): BlogReads {
+  return {
+    post: (slug) =>
+      cache.get(JSON.stringify(['blog-post', slug]), async () => {
+        const { post, nextPublishAt } = await blog.findPostUntil(db(), slug);
+        return { value: blogPostSchema.parse(post), ...expiry(nextPublishAt) };
+      }),
+    categories: () =>
+      cache.get('["blog-categories"]', async () => {
+        const { categories, nextPublishAt } = await blog.listCategoriesUntil(db());
+        return {
+          value: blogCategoriesResponse.parse({ data: categories, meta: {} }),
+          ...expiry(nextPublishAt),
+        };
+      }),
+  };
+}

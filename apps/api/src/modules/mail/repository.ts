@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
-import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 
 const { mailMessages } = schema;
 export type MailRow = typeof mailMessages.$inferSelect;
@@ -72,13 +72,11 @@ export async function claimDueMail(
   return (result as unknown as { rows: MailRow[] }).rows;
 }
 
-/** One statement for every message of a pass that went out. */
-export async function markSent(db: Database, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function markSent(db: Database, id: string): Promise<void> {
   await db
     .update(mailMessages)
     .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(inArray(mailMessages.id, ids));
+    .where(eq(mailMessages.id, id));
 }
 
 /** A failed attempt: retried later with backoff, or given up after maxAttempts. */

@@ -53,9 +53,6 @@ export class MailWorker {
     for (;;) {
       const batch = await repository.claimDueMail(this.db, BATCH, LEASE_SECONDS, asOf);
       if (batch.length === 0) return sent;
-      // Marked sent together after the batch (one statement, not one per message). A worker that
-      // dies in between sends them again when their lease ends: mail is at least once either way.
-      const delivered: typeof batch = [];
       for (const mail of batch) {
         try {
           await this.transport.send({
@@ -65,7 +62,10 @@ export class MailWorker {
             text: mail.text,
             headers: mail.headers ?? {},
           });
-          delivered.push(mail);
+          await repository.markSent(this.db, mail.id);
+          sent += 1;
+          // Only the template name: never the body, which can hold codes and links.
+          this.log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
         } catch (error) {
           const giveUp = mail.attempts >= MAX_ATTEMPTS;
           await repository.markFailedAttempt(
@@ -81,13 +81,6 @@ export class MailWorker {
           );
         }
       }
-      await repository.markSent(
-        this.db,
-        delivered.map((mail) => mail.id),
-      );
-      sent += delivered.length;
-      // Only the template name: never the body, which can hold codes and links.
-      for (const mail of delivered) this.log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
       if (batch.length < BATCH) return sent;
     }
   }

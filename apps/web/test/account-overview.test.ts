@@ -3,10 +3,9 @@ import { startTestApp, type TestContext } from '../../api/test/helpers';
 import { asCustomer, subscribedCustomer } from '../../api/test/renewal-helpers';
 import * as accountLayout from '../app/layouts/account';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
-import { inProcessCatalogue } from '../app/lib/catalogue.server';
 import * as root from '../app/root';
 import * as overview from '../app/routes/account.overview';
-import { TEST_SITE } from './site';
+import { documentLoadContext, TEST_SITE } from './site';
 
 /**
  * The account overview's loader against the real API in-process: what "Your next box" and the
@@ -27,14 +26,7 @@ afterAll(() => context.close());
 async function loadDocument(cookie: string) {
   vi.stubGlobal('__MAINTENANCE_MODE__', false);
   const request = new Request(`${TEST_SITE.url}/account`, { headers: { cookie } });
-  const api = createServerApiClient(inProcessTransport(context.app), request);
-  const load = {
-    api,
-    site: TEST_SITE,
-    catalogue: inProcessCatalogue(context.app.catalogue),
-    experiments: context.app.experiments,
-    cspNonce: '',
-  };
+  const load = documentLoadContext(context.app, request);
   const args = { request, context: load, params: {} } as never;
   const [, , page] = await Promise.all([
     root.loader(args),

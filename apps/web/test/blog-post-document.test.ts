@@ -1,11 +1,9 @@
 import { demoBlogPosts } from '@sprout/db/seed';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { injectJson, startTestApp, type TestContext } from '../../api/test/helpers';
-import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
-import { inProcessCatalogue } from '../app/lib/catalogue.server';
 import * as root from '../app/root';
 import * as blogPost from '../app/routes/blog.post';
-import { TEST_SITE } from './site';
+import { documentLoadContext, TEST_SITE } from './site';
 
 /**
  * The blog post page as a document request makes it (the root's and the page's loaders; the blog
@@ -23,14 +21,7 @@ afterAll(() => context.close());
 async function loadDocument(slug: string) {
   vi.stubGlobal('__MAINTENANCE_MODE__', false);
   const request = new Request(`${TEST_SITE.url}/blog/${slug}/`);
-  const api = createServerApiClient(inProcessTransport(context.app), request);
-  const load = {
-    api,
-    site: TEST_SITE,
-    catalogue: inProcessCatalogue(context.app.catalogue),
-    experiments: context.app.experiments,
-    cspNonce: '',
-  };
+  const load = documentLoadContext(context.app, request);
   const args = { request, context: load, params: { slug } } as never;
   const [, page] = await Promise.all([root.loader(args), blogPost.loader(args)]);
   return page;

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import { inProcessCatalogue } from '../app/lib/catalogue.server';
 import type { SiteSettings } from '../app/lib/context';
 
 /**
@@ -13,3 +16,17 @@ export const TEST_SITE: SiteSettings = {
   socialProviders: [],
   demo: false,
 };
+
+/**
+ * The load context apps/web/server.ts makes for a document request, against the real API
+ * in-process: the API client, the site, the catalogue's cache and the experiments reader.
+ */
+export function documentLoadContext(app: FastifyInstance, request: Request) {
+  return {
+    api: createServerApiClient(inProcessTransport(app), request),
+    site: TEST_SITE,
+    catalogue: inProcessCatalogue(app.catalogue),
+    experiments: app.experiments,
+    cspNonce: '',
+  };
+}

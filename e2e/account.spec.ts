@@ -19,7 +19,7 @@ async function mailCount(page: Page): Promise<{ subject: string }[]> {
 
 /**
  * The trusted-device cookie the first sign-in earns: the second journey signs in with the password
- * alone, so the file asks for one code (the API sends three per email in 15 minutes, and the other
+ * alone, so the file asks for one code (codes per email are limited in 15 minutes, and the other
  * journeys sign the demo customer in too).
  */
 let trustedDevice: Cookie[] = [];

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 
 /**
  * The admin site (issue 17) as the demo admin, on the shared e2e server: sign in once with the
- * emailed code (3 codes per 15 minutes per email), keep the session's cookies for the other
+ * emailed code (codes per email are limited in 15 minutes), keep the session's cookies for the other
  * journeys, and leave what other files assert on as it was (the edited price is restored; the
  * refund is partial, so the order stays paid; impersonation changes nothing of the customer).
  */

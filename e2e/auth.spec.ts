@@ -2,9 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Sign-in flows against the one e2e server (fresh database). Rate limits are per account (5 failed
- * logins and 3 codes per 15 minutes), and the reset test changes the demo password: the file runs
- * in order, the reset last, with at most one code for each account.
+ * Sign-in flows against the one e2e server (fresh database). Rate limits are per account (the e2e
+ * server allows 20 failed logins and 20 codes per 15 minutes, so a retried file still fits; the API
+ * tests hold the real 5 and 3), and the reset test changes the demo password: the file runs in
+ * order, the reset last.
  */
 test.describe.configure({ mode: 'serial' });
 // /account and /admin are other sites (404 here); wrong codes and passwords answer 422.

@@ -173,8 +173,6 @@ test.describe('problems at Pay', () => {
   test.use({ allowConsoleErrors: [/status of 422/] });
 
   test('a declined card shows its message at the card form and keeps what was typed', async ({ page }) => {
-    // Two payments (the declined card, then one that pays) after filling a box.
-    test.setTimeout(60_000);
     await page.setViewportSize(VIEWPORTS.desktop);
     await arriveWithFullBox(page, 'declined');
     await openCheckout(page);
@@ -215,9 +213,6 @@ test.describe('problems at Pay', () => {
   test('3-D Secure by keyboard: the dialog names the amount, Escape fails it, focus comes back, Pay again', async ({
     page,
   }) => {
-    // Two payments (a failed challenge, then a completed one) after filling a box: more than the
-    // default 30 s on a loaded machine.
-    test.setTimeout(60_000);
     await page.setViewportSize(VIEWPORTS.desktop);
     await arriveWithFullBox(page, 'keyboard');
     await openCheckout(page);

@@ -1,8 +1,5 @@
 import { expect, test } from './fixtures';
 
-// Each journey also runs axe on its last page, with the dialog open or just closed.
-test.describe.configure({ timeout: 60_000 });
-
 test('a dish opens in a dialog from its card, with nutrition, ingredients and allergens, and closes back to the card', async ({
   page,
 }) => {

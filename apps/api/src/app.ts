@@ -276,6 +276,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       adminSiteUrl: config.ADMIN_SITE_URL,
       socialProviders: config.SOCIAL_PROVIDERS,
       emailChecksPerHour: config.RATE_LIMIT_EMAIL_CHECKS_PER_HOUR,
+      signInLimits: {
+        failuresPer15Minutes: config.RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES,
+        codesPer15Minutes: config.RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES,
+      },
     } as never);
   }
   return app;

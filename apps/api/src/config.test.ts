@@ -27,6 +27,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY_HOPS: '1' }).TRUST_PROXY_HOPS).toBe(1);
   });
 
+  it('keeps the per-account sign-in limits on: 5 failures and 3 codes, raised but never turned off', () => {
+    expect(loadConfig({})).toMatchObject({
+      RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: 5,
+      RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES: 3,
+    });
+    expect(
+      loadConfig({ RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES: '10' }).RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES,
+    ).toBe(10);
+    expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES: '0' })).toThrow(
+      /RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES/,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: '0' })).toThrow(
+      /RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES/,
+    );
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO_DATA: 'yes' })).toThrow(
       ConfigError,

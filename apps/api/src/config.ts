@@ -81,6 +81,13 @@ export const configSchema = z.object({
    * customers"), per client address per hour. 0 turns it off; unset: 20, or off when NODE_ENV=test.
    */
   RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /**
+   * Per-account sign-in limits in a 15-minute window: wrong passwords before sign-in locks, and
+   * emailed codes. They cannot be turned off. The browser journeys raise them, because a retried
+   * journey signs the one demo customer in again (docs/decisions/016).
+   */
+  RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: z.coerce.number().int().min(1).max(100).default(5),
+  RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES: z.coerce.number().int().min(1).max(100).default(3),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, {

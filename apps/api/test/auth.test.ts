@@ -185,6 +185,31 @@ describe('sign in with password and emailed code', () => {
   });
 });
 
+describe('sign-in limits raised by the config', () => {
+  it('counts failures and codes against the configured numbers (the browser journeys raise them)', async () => {
+    const raised = await startTestApp({
+      env: { RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: '2', RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES: '4' },
+    });
+    try {
+      const attempt = (password: string) =>
+        injectJson(raised.app, 'POST', '/auth', { email: customer.email, password });
+      for (let index = 0; index < 4; index += 1) {
+        expect((await attempt(customer.password)).json().nextAction).toBe('verification');
+      }
+      expect((await attempt(customer.password)).statusCode).toBe(429);
+
+      await raised.database.db.delete(schema.authEvents);
+      expect((await attempt('wrong-1')).statusCode).toBe(422);
+      expect((await attempt('wrong-2')).statusCode).toBe(422);
+      const third = await attempt(customer.password);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toContain('Too many failed sign-in attempts');
+    } finally {
+      await raised.close();
+    }
+  });
+});
+
 describe('codes', () => {
   it('counts wrong codes, allows 5 tries, and is single use', async () => {
     await resetLimits();

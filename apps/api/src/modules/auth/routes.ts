@@ -50,6 +50,7 @@ type Options = {
   adminSiteUrl: string;
   socialProviders: SocialProviderConfig[];
   emailChecksPerHour: number;
+  signInLimits: auth.SignInLimits;
 };
 
 export default async function authRoutes(fastify: FastifyInstance, options: Options) {
@@ -73,6 +74,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
         ...request.body,
         trustedDeviceToken: readCookie(request, TRUSTED_DEVICE_COOKIE),
         siteName: options.siteName,
+        limits: options.signInLimits,
       });
       app.mailer.flush();
       if (issued.sessionToken) {

@@ -29,18 +29,25 @@ export const CODE_MAX_TRIES = 5;
 export const LOGIN_FAILURES_PER_15_MINUTES = 5;
 export const CODES_PER_15_MINUTES = 3;
 
-const LOGIN_LIMIT: limits.Limit = {
+/** Per account in 15 minutes; the defaults above unless the config raises them. */
+export type SignInLimits = { failuresPer15Minutes: number; codesPer15Minutes: number };
+const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  failuresPer15Minutes: LOGIN_FAILURES_PER_15_MINUTES,
+  codesPer15Minutes: CODES_PER_15_MINUTES,
+};
+
+const loginLimit = (max: number): limits.Limit => ({
   kind: 'login_failure',
-  max: LOGIN_FAILURES_PER_15_MINUTES,
+  max,
   windowMinutes: 15,
   message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-};
-const CODE_LIMIT: limits.Limit = {
+});
+const codeLimit = (max: number): limits.Limit => ({
   kind: 'code_sent',
-  max: CODES_PER_15_MINUTES,
+  max,
   windowMinutes: 15,
   message: 'We have sent several codes already. Please wait 15 minutes before asking for another.',
-};
+});
 
 const days = (count: number) => new Date(Date.now() + count * 86_400_000);
 const minutes = (count: number) => new Date(Date.now() + count * 60_000);
@@ -91,12 +98,19 @@ async function openSession(db: Database, userId: number): Promise<string> {
 export async function login(
   db: Database,
   mailer: Mailer,
-  input: { email: string; password: string; trustedDeviceToken: string | undefined; siteName: string },
+  input: {
+    email: string;
+    password: string;
+    trustedDeviceToken: string | undefined;
+    siteName: string;
+    limits?: SignInLimits;
+  },
 ): Promise<{ result: LoginResult; issued: Issued }> {
   const subject = input.email.toLowerCase();
+  const max = input.limits ?? DEFAULT_SIGN_IN_LIMITS;
   // Every attempt holds a failure slot while its password is checked, so parallel guesses cannot
   // all pass the check; a right password gives its slot back.
-  const attempt = await limits.reserve(db, LOGIN_LIMIT, subject);
+  const attempt = await limits.reserve(db, loginLimit(max.failuresPer15Minutes), subject);
 
   const user = await repository.findUserByEmail(db, subject);
   const passwordOk = user?.passwordHash
@@ -119,7 +133,7 @@ export async function login(
     };
   }
 
-  const codeSlot = await limits.reserve(db, CODE_LIMIT, subject);
+  const codeSlot = await limits.reserve(db, codeLimit(max.codesPer15Minutes), subject);
   const verificationId = randomToken(24);
   const code = sixDigitCode();
   await db

@@ -255,6 +255,16 @@ describe('orders', () => {
     expect(detail.refunded).toBe(5);
     const listed = (await admin('GET', `/api/admin/orders?q=${order!.id}`)).json().data;
     expect(listed).toEqual([expect.objectContaining({ id: order!.id, status: 'paid', refunded: 5 })]);
+    // Its customer reads the same: paid, and $5 back.
+    const receipt = await admin('GET', `/api/me/orders/${order!.id}`, undefined, customerCookie);
+    expect(receipt.json().data).toMatchObject({ status: 'paid', refunded: 5 });
+    const customerList = await admin(
+      'GET',
+      `/api/sales/users/${customerId}/orders`,
+      undefined,
+      customerCookie,
+    );
+    expect(customerList.json().data).toContainEqual(expect.objectContaining({ id: order!.id, refunded: 5 }));
     // The provider made exactly one refund.
     const providerRefunds = await context.database.db.select().from(schema.testPaymentRefunds);
     expect(providerRefunds.filter((refund) => refund.amountCents === 500)).toHaveLength(1);

@@ -68,8 +68,6 @@ export const adminOrderDetail = order.extend({
   refunds: z.array(adminRefund),
   /** What is left to refund: the total charged less the refunds made or under way. */
   refundable: money,
-  /** What the refunds that succeeded gave back (0 to the total). */
-  refunded: money,
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 

@@ -129,6 +129,11 @@ export const order = z.object({
   lines: z.array(orderLine),
   costs: cartCosts,
   discount_description: z.string().nullable(),
+  /**
+   * What refunds that succeeded gave back so far (0 to the total). A partial refund leaves the
+   * order `paid` (decision 027: it was charged and is delivered), so this is what says it.
+   */
+  refunded: z.number(),
   payment: z
     .object({
       provider: z.enum(['test', 'stripe']),

@@ -78,12 +78,11 @@ export async function adminOrder(db: Database, orderId: number): Promise<AdminOr
   if (!found) throw AppError.notFound('There is no such order.');
   const refunds = await repository.listRefunds(db, orderId);
   return {
-    ...toOrder(found.order, found.lines),
+    ...toOrder(found.order, found.lines, found.refundedCents),
     user_id: found.order.userId,
     promo_code_id: found.order.promoCodeId,
     refunds: refunds.map(toRefund),
     refundable: centsToDollars(Math.max(0, found.order.totalCents - heldCents(refunds))),
-    refunded: centsToDollars(refundedCents(refunds)),
   };
 }
 

@@ -477,8 +477,17 @@ export async function consumeVisitGrant(db: Database, userId: number, route: str
 
 // ─── Reading orders ──────────────────────────────────────────────────────────────────────────
 
+/**
+ * An order's refunds that succeeded, in cents, for a select from `orders`. Written out in full:
+ * drizzle leaves the columns of a one-table select unqualified, and an unqualified "id" inside
+ * the sub-select would be the refund's own id, not the order's.
+ */
+const refundedCentsOfOrder = sql<number>`coalesce((select sum(refund.amount_cents) from order_refunds refund
+  where refund.order_id = orders.id and refund.status = 'succeeded'), 0)::int`;
+
 const orderWithLines = {
   order: orders,
+  refundedCents: refundedCentsOfOrder,
   lines: sql<OrderLineJson[]>`coalesce((
     select json_agg(json_build_object(
       'sku', ${orderLines.sku}, 'name', ${orderLines.name}, 'quantity', ${orderLines.quantity},
@@ -542,14 +551,6 @@ export async function searchOrders(db: Database, query: { orderId?: number; emai
 export async function listOrdersOfUser(db: Database, userId: number, limit: number) {
   return searchOrdersWhere(db, eq(orders.userId, userId), limit);
 }
-
-/**
- * An order's refunds that succeeded, in cents, for a select from `orders`. Written out in full:
- * drizzle leaves the columns of a one-table select unqualified, and an unqualified "id" inside
- * the sub-select would be the refund's own id, not the order's.
- */
-const refundedCentsOfOrder = sql<number>`coalesce((select sum(refund.amount_cents) from order_refunds refund
-  where refund.order_id = orders.id and refund.status = 'succeeded'), 0)::int`;
 
 function searchOrdersWhere(db: Database, where: SQL | undefined, limit: number) {
   return db

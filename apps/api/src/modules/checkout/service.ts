@@ -68,7 +68,7 @@ async function orderWithSubscription(db: Database, orderId: number): Promise<Che
     : undefined;
   if (!subscription) throw AppError.notFound('Subscription not found.');
   return {
-    order: toOrder(found.order, found.lines),
+    order: toOrder(found.order, found.lines, found.refundedCents),
     subscription: toSubscription(subscription.subscription, subscription.plan),
   };
 }
@@ -118,7 +118,7 @@ export async function listOrders(
     offset: (page.page - 1) * page.perPage,
   });
   return {
-    data: rows.map((row) => toOrder(row.order, row.lines)),
+    data: rows.map((row) => toOrder(row.order, row.lines, row.refundedCents)),
     meta: { pagination: paginate(total, page.page, page.perPage, rows.length) },
   };
 }
@@ -201,7 +201,7 @@ export async function customerOrder(db: Database, userId: number, orderId: numbe
   const found = await repository.findOrder(db, orderId);
   if (!found) throw AppError.notFound('We could not find this order.');
   if (found.order.userId !== userId) throw new AppError('forbidden', 'You can only see your own orders.');
-  return toOrder(found.order, found.lines);
+  return toOrder(found.order, found.lines, found.refundedCents);
 }
 
 /** The first names on these orders (their shipping names), by order id: a referral list names friends by them. */

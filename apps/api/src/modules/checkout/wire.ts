@@ -8,7 +8,8 @@ export function orderNumber(orderId: number): string {
   return `SS-${100_000 + orderId}`;
 }
 
-export function toOrder(order: OrderRow, lines: OrderLineJson[]): Order {
+/** An order as its customer reads it; `refundedCents`: the refunds that succeeded (0 for a new order). */
+export function toOrder(order: OrderRow, lines: OrderLineJson[], refundedCents: number): Order {
   return {
     id: order.id,
     number: orderNumber(order.id),
@@ -50,6 +51,7 @@ export function toOrder(order: OrderRow, lines: OrderLineJson[]): Order {
       total_cost: centsToDollars(order.totalCents),
     },
     discount_description: order.discountDescription,
+    refunded: centsToDollars(refundedCents),
     payment:
       order.paymentProvider === 'test' || order.paymentProvider === 'stripe'
         ? { provider: order.paymentProvider, brand: order.cardBrand, last4: order.cardLast4 }

@@ -441,6 +441,8 @@ async function attemptCheckout(
             is_upsell: line.isUpsell,
           }))
           .sort((a, b) => Number(a.is_upsell) - Number(b.is_upsell) || byName(a.name, b.name)),
+        // A new order: nothing refunded yet.
+        0,
       ),
       subscription: toSubscription(subscription, plan),
     },

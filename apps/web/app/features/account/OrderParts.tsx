@@ -3,12 +3,22 @@ import { CostLines } from '../cart/CostLines';
 import { formatDeliveryDate, frequencyLabel, money } from '../checkout/format';
 import { formatDay } from './format';
 
-export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
+const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
   paid: 'Paid',
   payment_pending: 'Payment pending',
   refunded: 'Refunded',
   canceled: 'Canceled',
 };
+
+/**
+ * An order's status as its customer reads it. A partial refund leaves the order paid (decision
+ * 027), so the money that went back is said beside it: "Paid · $12.00 of $80.00 refunded".
+ */
+export function orderStatusLabel(order: Pick<Order, 'status' | 'refunded' | 'costs'>): string {
+  const label = ORDER_STATUS_LABELS[order.status];
+  if (order.refunded <= 0 || order.status === 'refunded') return label;
+  return `${label} · ${money(order.refunded)} of ${money(order.costs.total_cost)} refunded`;
+}
 
 /** An order's dishes (the box, then add-ons outside it) with quantity, unit price and total. */
 export function OrderLines({ order }: { order: Order }) {
@@ -75,7 +85,7 @@ export function OrderFacts({ order }: { order: Order }) {
       </div>
       <div>
         <dt>Status</dt>
-        <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
+        <dd>{orderStatusLabel(order)}</dd>
       </div>
       {order.payment ? (
         <div>

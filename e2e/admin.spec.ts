@@ -1,5 +1,5 @@
 import type { Cookie, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
  * The admin site (issue 17) as the demo admin, on the shared e2e server: sign in once with the
@@ -144,6 +144,34 @@ test('the admin refunds part of an order through the payment provider', async ({
   await expect(page.getByTestId('order-status')).toHaveText(/^paid · refunded \$\d+\.\d{2} of \$\d+\.\d{2}$/);
 });
 
+test('on a 390px phone the admin lists are cards: every column on screen, under its name', async ({
+  page,
+}) => {
+  await asAdmin(page);
+  await page.setViewportSize(VIEWPORTS.phone);
+  const orders = `/admin/orders?q=${encodeURIComponent(CUSTOMER_EMAIL)}`;
+  for (const path of [orders, '/admin/customers', '/admin/products', '/admin/promo-codes', '/admin/audit']) {
+    await page.goto(path);
+    await expect(page.getByRole('table').first(), path).toBeVisible();
+    const sideways = await page.evaluate(
+      () =>
+        document.documentElement.scrollWidth > window.innerWidth ||
+        [...document.querySelectorAll('.admin-table-wrap')].some(
+          (wrap) => wrap.scrollWidth > wrap.clientWidth + 1,
+        ),
+    );
+    expect(sideways, `${path} scrolls sideways`).toBe(false);
+  }
+  // An order's total, which the wide table put off-screen, is in view under its column's name.
+  await page.goto(orders);
+  const firstOrder = page.getByRole('table').getByRole('row').nth(1);
+  await expect(firstOrder.getByRole('rowheader')).toHaveText(/^SS-\d+$/);
+  const total = firstOrder.locator('td[data-label="Total"]');
+  await expect(total).toHaveText(/^\$\d+\.\d{2}$/);
+  await expect(total).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('admin-orders-390.png'), fullPage: true });
+});
+
 test('the admin creates a partnership', async ({ page }) => {
   await asAdmin(page);
   await page.goto('/admin/partnerships');
@@ -194,6 +222,9 @@ test('the admin acts as the demo customer, sees the bar on the store and the acc
   await expect(page.getByRole('heading', { level: 1, name: 'Admins only' })).toBeVisible();
   await page.goto('/menus');
   await expect(bar).toContainText(`Acting as ${CUSTOMER_EMAIL}`);
+  // The order refunded in part above reads as the customer sees it: paid, and what went back.
+  await page.goto('/account/orders');
+  await expect(page.getByText(/^Paid · \$\d+\.\d{2} of \$\d+\.\d{2} refunded$/).first()).toBeVisible();
 
   // One click ends it: back on the customer's admin page, as the admin.
   await bar.getByRole('button', { name: 'Stop acting as this customer' }).click();

@@ -73,7 +73,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? <p>No changes recorded.</p> : null}
       {entries.length > 0 ? (
         <div className="admin-table-wrap">
-          <table className="admin-table admin-audit">
+          <table className="admin-table admin-table--cards admin-audit">
             <caption className="visually-hidden">Admin changes, newest first</caption>
             <thead>
               <tr>
@@ -87,18 +87,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{entry.created_at.slice(0, 19).replace('T', ' ')}</td>
-                  <td>
+                  <td data-label="When (UTC)">{entry.created_at.slice(0, 19).replace('T', ' ')}</td>
+                  <td data-label="Who">
                     <Link to={`/admin/customers/${entry.actor_user_id}`}>
                       {entry.actor_email ?? `#${entry.actor_user_id}`}
                     </Link>
                     {entry.actor_email ? <span className="admin-hint"> #{entry.actor_user_id}</span> : null}
                   </td>
                   <th scope="row">{entry.action}</th>
-                  <td>
+                  <td data-label="Record">
                     {entry.entity} {entry.entity_id}
                   </td>
-                  <td>
+                  <td data-label="Before → after">
                     <Changes entry={entry} />
                   </td>
                 </tr>

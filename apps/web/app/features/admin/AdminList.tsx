@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 
-/** A column of an admin table: its heading and what each row shows in it. */
-export type AdminColumn<Row> = { header: ReactNode; cell: (row: Row) => ReactNode };
+/**
+ * A column of an admin table: its heading and what each row shows in it. The heading is words, as
+ * it also labels each cell when a phone shows the rows as cards.
+ */
+export type AdminColumn<Row> = { header: string; cell: (row: Row) => ReactNode };
 
 type TableProps<Row extends { id: number }> = {
   /** Read by screen readers only: what the table lists. */
@@ -15,7 +18,11 @@ type TableProps<Row extends { id: number }> = {
   className?: string;
 };
 
-/** The admin site's one table markup: a scrolling wrapper, a hidden caption, a header per row. */
+/**
+ * The admin site's one table markup: a hidden caption, a header per row. On a phone each row is a
+ * card (admin.css, `admin-table--cards`): the row header as its title, each cell under its column's
+ * name, so no column is off-screen. Wider, a scrolling wrapper holds a table too wide for its box.
+ */
 export function AdminTable<Row extends { id: number }>({
   caption,
   rows,
@@ -26,7 +33,7 @@ export function AdminTable<Row extends { id: number }>({
   const [rowHeader, ...cells] = columns;
   return (
     <div className="admin-table-wrap">
-      <table className={className ? `admin-table ${className}` : 'admin-table'}>
+      <table className={`admin-table admin-table--cards${className ? ` ${className}` : ''}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -44,7 +51,9 @@ export function AdminTable<Row extends { id: number }>({
               <th scope="row">{rowHeader?.cell(row)}</th>
               {cells.map((column, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the page's life.
-                <td key={index}>{column.cell(row)}</td>
+                <td key={index} data-label={column.header}>
+                  {column.cell(row)}
+                </td>
               ))}
             </tr>
           ))}

@@ -4,15 +4,32 @@ import { type ApiClient, type ApiResult, type ApiTransport, createApiClient } fr
 export { remoteTransport } from './api';
 
 export function inProcessTransport(app: FastifyInstance): ApiTransport {
+  // The store's API shares a page's session read; any other Fastify app (a unit test's) has no scope.
+  const pageSessions = app.hasDecorator('pageSessions') ? app.pageSessions : undefined;
   return async (path, init) => {
-    const result = await app.inject({
-      method: init.method as 'GET',
-      url: path,
-      headers: init.headers,
-      // Without it every visitor would share the server's own address in the per-client limits.
-      ...(init.clientAddress === undefined ? {} : { remoteAddress: init.clientAddress }),
-      ...(init.body === undefined ? {} : { payload: init.body }),
-    });
+    // inject's answer is lazy (its request starts when it is awaited): `then` starts it here, inside
+    // the page's scope when there is one.
+    const call = () =>
+      app
+        .inject({
+          method: init.method as 'GET',
+          url: path,
+          headers: init.headers,
+          // Without it every visitor would share the server's own address in the per-client limits.
+          ...(init.clientAddress === undefined ? {} : { remoteAddress: init.clientAddress }),
+          ...(init.body === undefined ? {} : { payload: init.body }),
+        })
+        .then((answer) => answer);
+    // A page's reads share one read of its session; any other call may change the session (a
+    // sign-in, a sign-out), so the page's reads after it read it again (decision 022).
+    const page = pageSessions ? init.page : undefined;
+    let result: Awaited<ReturnType<typeof call>>;
+    if (page && init.method === 'GET') result = await pageSessions!.run(page, call);
+    else {
+      if (page) pageSessions!.forget(page);
+      result = await call();
+      if (page) pageSessions!.forget(page);
+    }
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {
       if (value === undefined) continue;
@@ -79,7 +96,9 @@ export function createServerApiClient(
   request: Request,
   clientAddress?: string,
 ): ServerApiClient {
-  const transport: ApiTransport = (path, init) => pageTransport(path, { ...init, clientAddress });
+  // This page request's own: the in-process API shares one session read among its calls.
+  const page = {};
+  const transport: ApiTransport = (path, init) => pageTransport(path, { ...init, clientAddress, page });
   const forwarded: Record<string, string> = {};
   const cookie = request.headers.get('cookie');
   if (cookie) forwarded.cookie = cookie;

@@ -124,6 +124,8 @@ export type ApiTransport = (
     signal?: AbortSignal;
     /** The visitor's address, for the API's per-client limits (in-process calls have no socket of their own). */
     clientAddress?: string;
+    /** The page request the call is made for: an in-process API reads its session once per page. */
+    page?: object;
   },
 ) => Promise<Response>;
 

@@ -19,6 +19,7 @@ import {
   passwordResetMail,
   verificationCodeMail,
 } from '../mail/templates';
+import { readSessionOnce } from './page-sessions';
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
 
@@ -217,7 +218,7 @@ export async function logout(db: Database, sessionToken: string | undefined): Pr
 
 export async function sessionUser(db: Database, sessionToken: string | undefined) {
   if (!sessionToken || sessionToken.length > 100) return undefined;
-  return repository.findSession(db, hashToken(sessionToken));
+  return readSessionOnce(hashToken(sessionToken), (idHash) => repository.findSession(db, idHash));
 }
 
 export const RESETS_PER_HOUR = 3;

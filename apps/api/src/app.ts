@@ -16,7 +16,7 @@ import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift
 import { modules } from './modules/index';
 import { expiredCountersJob } from './modules/limits/service';
 import { cartRemindersJob } from './modules/marketing/jobs';
-import { experimentsFor } from './modules/marketing/service';
+import { cachedExperimentList, experimentsFor } from './modules/marketing/service';
 import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './modules/subscriptions/jobs';
 import { pauseJob } from './modules/subscriptions/lifecycle-service';
 import cataloguePlugin from './plugins/catalogue';
@@ -147,10 +147,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The catalogue's cache and its LISTEN connection (decision 028): the reads and admin writes use it.
   await app.register(cataloguePlugin, { database: options.database });
+  const experimentList = cachedExperimentList(() => options.database.db, app.catalogue.cache);
   const visitorExperiments: VisitorExperiments = {
     forVisitor: (visitorId, { newVisitor = false } = {}) =>
       experimentsFor(options.database.db, { cartId: undefined, userId: undefined, visitorId }, new Date(), {
         newVisitor,
+        experiments: experimentList,
       }),
   };
   app.decorate('experiments', visitorExperiments);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
@@ -48,6 +49,14 @@ const definition = {
 
 describe('experiments in the admin site', () => {
   it('an admin defines an experiment; visitors and customers get it; the numbers and the audit follow', async () => {
+    // The storefront reads the experiments from the catalogue's cache: warm, it still shows a change.
+    const newcomer = async () =>
+      (await getJson(context.app, `/api/experiments?visitor_id=${randomUUID()}`)).body.data as {
+        code: string;
+      }[];
+    expect((await newcomer()).map((entry) => entry.code)).not.toContainEqual(
+      expect.stringMatching(/^hero-headline\./),
+    );
     const created = await admin('POST', '/api/admin/experiments', definition);
     expect(created.statusCode).toBe(201);
     const experiment = created.json().data;
@@ -85,6 +94,7 @@ describe('experiments in the admin site', () => {
       ],
     });
     expect(changed.statusCode).toBe(200);
+    expect((await newcomer()).map((entry) => entry.code)).toContain('hero-headline.fresh-every-week');
     const again = await getJson(context.app, `/api/experiments?abandoned_cart_id=${cartId}`);
     expect(again.body.data).toEqual(forCart.body.data);
     const audit = (await admin('GET', '/api/admin/audit?entity=experiment')).json().data as {

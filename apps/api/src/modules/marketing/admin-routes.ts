@@ -28,8 +28,12 @@ export default async function experimentAdminRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/experiments',
     { schema: { tags, summary: 'Define an experiment', body: adminExperimentBody } },
-    async (request, reply) =>
-      reply.status(201).send(ok(await createExperiment(db(), actor(request), request.body, new Date()))),
+    async (request, reply) => {
+      const created = await createExperiment(db(), actor(request), request.body, new Date());
+      // The storefront reads the experiments from the catalogue's cache: drop it in every replica.
+      await app.catalogue.changed();
+      return reply.status(201).send(ok(created));
+    },
   );
 
   app.patch(
@@ -42,7 +46,16 @@ export default async function experimentAdminRoutes(fastify: FastifyInstance) {
         body: adminExperimentUpdateBody,
       },
     },
-    async (request) =>
-      ok(await updateAdminExperiment(db(), actor(request), request.params.id, request.body, new Date())),
+    async (request) => {
+      const updated = await updateAdminExperiment(
+        db(),
+        actor(request),
+        request.params.id,
+        request.body,
+        new Date(),
+      );
+      await app.catalogue.changed();
+      return ok(updated);
+    },
   );
 }

@@ -26,6 +26,7 @@ import { readCookie } from '../auth/cookies';
 import { sessionUser } from '../auth/service';
 import { cartIdFromCookie } from '../carts/routes';
 import {
+  cachedExperimentList,
   experimentsFor,
   recordAlsoLovedClick,
   recordExposure,
@@ -44,6 +45,7 @@ const errors = { 404: messageErrorBody, 422: validationErrorBody };
 export default async function marketingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  const experimentList = cachedExperimentList(db, app.catalogue.cache);
 
   /** The signed-in customer's id; a user_id naming anyone else is refused (assignments are theirs). */
   async function signedInUser(request: FastifyRequest, askedFor: number | undefined) {
@@ -182,7 +184,12 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
       const userId = await signedInUser(request, request.query.user_id);
       const cartId = request.query.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
       return {
-        data: await experimentsFor(db(), { cartId, userId, visitorId: request.query.visitor_id }),
+        data: await experimentsFor(
+          db(),
+          { cartId, userId, visitorId: request.query.visitor_id },
+          new Date(),
+          { experiments: experimentList },
+        ),
         meta: {},
       };
     },

@@ -16,6 +16,25 @@ import { cartReminderMail } from '../mail/templates';
 import { assignmentCode, assignVariant, isRunning } from './assignment';
 import * as repository from './repository';
 
+/**
+ * Every experiment, running or not: the same for every visitor and changed only by an admin, so
+ * the storefront reads it from the catalogue's cache (decision 028), which an admin write to an
+ * experiment drops in every replica. Whether one runs is decided at each call, from its dates.
+ */
+export type ExperimentList = () => Promise<repository.ExperimentRow[]>;
+
+const EXPERIMENTS_CACHE_KEY = 'marketing:experiments';
+
+/** The experiments through `cache`: one read per change, not one per page. */
+export function cachedExperimentList(
+  db: () => Database,
+  cache: { get<T>(key: string, load: () => Promise<{ value: T }>): Promise<{ readonly value: T }> },
+): ExperimentList {
+  return async () =>
+    (await cache.get(EXPERIMENTS_CACHE_KEY, async () => ({ value: await repository.listExperiments(db()) })))
+      .value;
+}
+
 /** A marketing event in the caller's transaction (carts record their leads with the change itself). */
 export function recordMarketingEvent(
   tx: Database,
@@ -199,8 +218,9 @@ export async function experimentsFor(
   db: Database,
   input: { cartId: string | undefined; userId: number | undefined; visitorId?: string | undefined },
   at: Date = new Date(),
-  options: { storeVisitor?: boolean; newVisitor?: boolean } = {},
+  options: { storeVisitor?: boolean; newVisitor?: boolean; experiments?: ExperimentList } = {},
 ): Promise<ExperimentAssignment[]> {
+  const listExperiments = options.experiments ?? (() => repository.listExperiments(db));
   const cartId = input.cartId && (await cartExists(db, input.cartId)) ? input.cartId : undefined;
   const chain: Unit[] = [];
   if (input.visitorId) chain.push({ type: 'visitor', id: input.visitorId });
@@ -209,7 +229,7 @@ export async function experimentsFor(
   const unit = chain[chain.length - 1];
   if (!unit) return [];
   if (unit.type === 'visitor' && !options.storeVisitor) {
-    const running = (await repository.listExperiments(db)).filter((experiment) => isRunning(experiment, at));
+    const running = (await listExperiments()).filter((experiment) => isRunning(experiment, at));
     if (running.length === 0) return [];
     // An id minted for this very request has nothing stored yet: one statement saved per first view.
     const stored = options.newVisitor ? new Map<number, string>() : await storedVariants(db, unit);
@@ -217,7 +237,7 @@ export async function experimentsFor(
       asAssignment(experiment, stored.get(experiment.id) ?? assignVariant(experiment, unit.id)),
     );
   }
-  const running = (await repository.listExperiments(db)).filter((experiment) => isRunning(experiment, at));
+  const running = (await listExperiments()).filter((experiment) => isRunning(experiment, at));
   // A customer (or cart) whose every running experiment is stored, with nothing stored under the
   // units before it: the transaction below would store the browser's hashed variants, copy them
   // onto rows that already win, delete them again and read the same rows (six statements and a

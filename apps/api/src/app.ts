@@ -8,8 +8,8 @@ import type { Config } from './config';
 import { startServerErrorReporting } from './lib/error-reporting';
 import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
+import { type PageReads, pageReads } from './lib/page-reads';
 import { asynchronousStdout, OneLinePerRequest } from './lib/request-log';
-import { type PageSessions, pageSessions } from './modules/auth/page-sessions';
 import { CART_PREFIXES } from './modules/carts/routes';
 import { checkoutJob } from './modules/checkout/jobs';
 import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift-cards/jobs';
@@ -60,8 +60,8 @@ declare module 'fastify' {
     /** Every background job (lib/jobs): `npm run jobs` and tests run them once with `runAllOnce`. */
     jobs: JobRunner;
     experiments: VisitorExperiments;
-    /** The storefront's in-process calls of one page share their session read (auth/page-sessions). */
-    pageSessions: PageSessions;
+    /** The storefront's in-process calls of one page share their reads of one thing (lib/page-reads). */
+    pageReads: PageReads;
   }
 }
 
@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
   };
   app.decorate('experiments', visitorExperiments);
-  app.decorate('pageSessions', pageSessions);
+  app.decorate('pageReads', pageReads);
   await app.register(security, {
     siteUrl: config.SITE_URL,
     allowedOrigins: config.ALLOWED_ORIGINS,

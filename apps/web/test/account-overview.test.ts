@@ -78,15 +78,15 @@ describe('the account overview', () => {
       expect(page.next?.items.length).toBeGreaterThan(0);
     }
     expect(counts[0]).toBe(counts[1]);
-    // 6 on both databases (21 on PostgreSQL at first, then 10; no transaction is left). The four
-    // in-process calls read the session with its user once, together (auth/page-sessions). The
-    // root: GET /auth/initial (who is signed in, for the header) reads the current subscription;
+    // 5 on both databases (21 on PostgreSQL at first, then 10; no transaction is left). The four
+    // in-process calls read the session with its user once, together, and GET /auth/initial (the
+    // root's: who is signed in, for the header) and GET /api/me (the layout's and the page's: the
+    // guard and the subscription's state) the current subscription once (lib/page-reads).
     // GET /api/experiments reads the stored variants of the browser and the customer (one
-    // statement); the experiments and the menus come from the catalogue's cache. The layout and the
-    // page share one GET /api/me (the guard and the subscription's state): the current
-    // subscription. The page's GET /api/me/deliveries: the subscription's pricing context with its
-    // boxes and their items (one statement), the gift cards' balance.
-    expect(counts[0]).toBe(6);
+    // statement); the experiments and the menus come from the catalogue's cache. The page's
+    // GET /api/me/deliveries: the subscription's pricing context with its boxes and their items
+    // (one statement), the gift cards' balance.
+    expect(counts[0]).toBe(5);
   });
 
   it('says a canceled subscription is canceled, with its plan and day', async () => {

@@ -4,8 +4,8 @@ import { type ApiClient, type ApiResult, type ApiTransport, createApiClient } fr
 export { remoteTransport } from './api';
 
 export function inProcessTransport(app: FastifyInstance): ApiTransport {
-  // The store's API shares a page's session read; any other Fastify app (a unit test's) has no scope.
-  const pageSessions = app.hasDecorator('pageSessions') ? app.pageSessions : undefined;
+  // The store's API shares a page's reads; any other Fastify app (a unit test's) has no page scope.
+  const pageReads = app.hasDecorator('pageReads') ? app.pageReads : undefined;
   return async (path, init) => {
     // inject's answer is lazy (its request starts when it is awaited): `then` starts it here, inside
     // the page's scope when there is one.
@@ -20,15 +20,16 @@ export function inProcessTransport(app: FastifyInstance): ApiTransport {
           ...(init.body === undefined ? {} : { payload: init.body }),
         })
         .then((answer) => answer);
-    // A page's reads share one read of its session; any other call may change the session (a
-    // sign-in, a sign-out), so the page's reads after it read it again (decision 022).
-    const page = pageSessions ? init.page : undefined;
+    // A page's reads share one read of its session (and of what else they read twice); any other
+    // call may change those (a sign-in, a sign-out), so the page's reads after it read again
+    // (decision 022).
+    const page = pageReads ? init.page : undefined;
     let result: Awaited<ReturnType<typeof call>>;
-    if (page && init.method === 'GET') result = await pageSessions!.run(page, call);
+    if (page && init.method === 'GET') result = await pageReads!.run(page, call);
     else {
-      if (page) pageSessions!.forget(page);
+      if (page) pageReads!.forget(page);
       result = await call();
-      if (page) pageSessions!.forget(page);
+      if (page) pageReads!.forget(page);
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {

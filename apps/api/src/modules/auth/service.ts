@@ -10,6 +10,7 @@ import {
 } from '@sprout/contracts';
 import { type Database, hashPassword, type StatementPart } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { readOncePerPage } from '../../lib/page-reads';
 import { findAccount, isEmailOfAccount, setEmail, setPasswordHash } from '../accounts/service';
 import * as limits from '../limits/service';
 import {
@@ -19,7 +20,6 @@ import {
   passwordResetMail,
   verificationCodeMail,
 } from '../mail/templates';
-import { readSessionOnce } from './page-sessions';
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
 
@@ -218,7 +218,8 @@ export async function logout(db: Database, sessionToken: string | undefined): Pr
 
 export async function sessionUser(db: Database, sessionToken: string | undefined) {
   if (!sessionToken || sessionToken.length > 100) return undefined;
-  return readSessionOnce(hashToken(sessionToken), (idHash) => repository.findSession(db, idHash));
+  const idHash = hashToken(sessionToken);
+  return readOncePerPage(`session:${idHash}`, () => repository.findSession(db, idHash));
 }
 
 export const RESETS_PER_HOUR = 3;

@@ -9,6 +9,7 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { readOncePerPage } from '../../lib/page-reads';
 import { loadAbandonedCart, lockOpenCart, priceCart, setUpsellQuantity } from '../carts/service';
 import type { CostBreakdown } from '../pricing/costs';
 import { itemPriceCents } from '../pricing/item-prices';
@@ -123,9 +124,12 @@ export async function listOrders(
   };
 }
 
-export async function currentSubscription(db: Database, userId: number): Promise<Subscription | null> {
-  const row = await findCurrentSubscriptionWithPlan(db, userId);
-  return row ? toSubscription(row.subscription, row.plan) : null;
+/** The customer's current subscription: read once per page (lib/page-reads) for its several calls. */
+export function currentSubscription(db: Database, userId: number): Promise<Subscription | null> {
+  return readOncePerPage(`subscription:${userId}`, async () => {
+    const row = await findCurrentSubscriptionWithPlan(db, userId);
+    return row ? toSubscription(row.subscription, row.plan) : null;
+  });
 }
 
 export type OrderStatus = repository.OrderRow['status'];

@@ -206,6 +206,57 @@ describe('admin posts', () => {
     expect(drafts.json().data.map((item: { id: number }) => item.id)).toContain(post.id);
   });
 
+  it('serves the list, the featured post and a category from the cache until a change or a scheduled post is due', async () => {
+    const reads = [
+      '/api/blog/posts',
+      '/api/blog/posts?exclude_featured=true',
+      '/api/blog/posts?category=news&page=1',
+      '/api/blog/featured',
+      '/api/blog/categories/news',
+    ];
+    const statements = async () => {
+      const before = context.database.statements.count;
+      const answers = await Promise.all(reads.map((url) => getJson(context.app, url)));
+      return { count: context.database.statements.count - before, answers };
+    };
+    await statements();
+    const warm = await statements();
+    expect(warm.count).toBe(0);
+    expect(warm.answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    // Another page size is read every time: no client fills the cache with sizes nobody shows.
+    const before = context.database.statements.count;
+    await getJson(context.app, '/api/blog/posts?perPage=4');
+    expect(context.database.statements.count - before).toBeGreaterThan(0);
+
+    // A post published by the admin is listed at once (the write dropped the cache).
+    const created = await asAdmin('POST', '/api/admin/posts', {
+      ...draft,
+      title: 'Listed at once',
+      slug: 'listed-at-once',
+      category: 'news',
+    });
+    const id = created.json().data.id as number;
+    await asAdmin('POST', `/api/admin/posts/${id}/publish`, {});
+    const newest = await getJson(context.app, '/api/blog/posts');
+    expect(newest.body.data[0].slug).toBe('listed-at-once');
+    const newsCount = async () =>
+      (await getJson(context.app, '/api/blog/categories/news')).body.data.post_count;
+    const countNow = await newsCount();
+
+    // Scheduled 1.5 s ahead: cached without it, then listed at its time with no write to announce it.
+    const at = Date.now() + 1500;
+    await asAdmin('POST', `/api/admin/posts/${id}/unpublish`);
+    await asAdmin('POST', `/api/admin/posts/${id}/publish`, { published_at: new Date(at).toISOString() });
+    expect((await getJson(context.app, '/api/blog/posts')).body.data[0].slug).not.toBe('listed-at-once');
+    expect(await newsCount()).toBe(countNow - 1);
+    const clears = context.app.catalogue.cache.stats.clears;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 50));
+    expect((await getJson(context.app, '/api/blog/posts')).body.data[0].slug).toBe('listed-at-once');
+    expect(await newsCount()).toBe(countNow);
+    expect(context.app.catalogue.cache.stats.clears).toBe(clears);
+    await asAdmin('POST', `/api/admin/posts/${id}/unpublish`);
+  });
+
   it('answers 422 with the field for a taken slug, an unknown category or product', async () => {
     const taken = await asAdmin('POST', '/api/admin/posts', { ...draft, slug: 'iron-for-toddlers' });
     expect(taken.statusCode).toBe(422);

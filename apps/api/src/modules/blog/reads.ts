@@ -1,6 +1,10 @@
 import {
+  BLOG_PAGE_SIZE,
   type BlogCategory,
   type BlogPost,
+  type BlogPostSummary,
+  type BlogPostsQuery,
+  type BlogPostsResponse,
   blogCategoriesResponse,
   blogPost as blogPostSchema,
 } from '@sprout/contracts';
@@ -19,6 +23,12 @@ import * as blog from './service';
 export type BlogReads = {
   post(slug: string): Promise<CachedAnswer<BlogPost>>;
   categories(): Promise<CachedAnswer<{ data: BlogCategory[]; meta: Record<string, unknown> }>>;
+  /**
+   * A page of the list as the storefront asks for it (its page size): cached. Another page size
+   * is read every time, so no client can fill the cache with sizes nobody shows.
+   */
+  posts(query: BlogPostsQuery): Promise<BlogPostsResponse>;
+  featured(): Promise<CachedAnswer<{ data: BlogPostSummary | null; meta: Record<string, unknown> }>>;
 };
 
 const expiry = (nextPublishAt: Date | null) => (nextPublishAt ? { expiresAt: nextPublishAt.getTime() } : {});
@@ -37,6 +47,20 @@ export function createBlogReads(db: () => Database, cache: CatalogueCache): Blog
           value: blogCategoriesResponse.parse({ data: categories, meta: {} }),
           ...expiry(nextPublishAt),
         };
+      }),
+    async posts(query) {
+      const load = async () => {
+        const { data, pagination, nextPublishAt } = await blog.listPosts(db(), query);
+        return { value: { data, meta: { pagination } }, ...expiry(nextPublishAt) };
+      };
+      if ((query.perPage ?? BLOG_PAGE_SIZE) !== BLOG_PAGE_SIZE) return (await load()).value;
+      const key = ['blog-posts', query.page, query.category ?? null, query.exclude_featured === 'true'];
+      return (await cache.get(JSON.stringify(key), load)).value;
+    },
+    featured: () =>
+      cache.get('["blog-featured"]', async () => {
+        const { post, nextPublishAt } = await blog.findFeaturedUntil(db());
+        return { value: { data: post, meta: {} }, ...expiry(nextPublishAt) };
       }),
   };
 }

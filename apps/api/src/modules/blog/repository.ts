@@ -76,12 +76,15 @@ export async function findCategoryBySlug(db: Database, slug: string): Promise<Bl
   return row ?? null;
 }
 
-/** One page of published posts, newest first, and the total count. */
+/**
+ * One page of published posts, newest first, the total count, and the next scheduled publication
+ * (with the count: until then the page stays as it is).
+ */
 export async function listPublished(
   db: Database,
   filter: { categoryId?: number | undefined; excludeId?: number | undefined },
   page: { offset: number; limit: number },
-): Promise<{ rows: BlogPostWithCategory[]; total: number }> {
+): Promise<{ rows: BlogPostWithCategory[]; total: number; nextPublishAt: Date | null }> {
   const conditions: SQL[] = [isPublished];
   if (filter.categoryId !== undefined) conditions.push(eq(blogPosts.categoryId, filter.categoryId));
   if (filter.excludeId !== undefined) conditions.push(ne(blogPosts.id, filter.excludeId));
@@ -93,11 +96,17 @@ export async function listPublished(
       .limit(page.limit)
       .offset(page.offset),
     db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .select({ total: sql<number>`count(*)`.mapWith(Number), nextPublishAt })
       .from(blogPosts)
       .where(where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total: count?.total ?? 0, nextPublishAt: count?.nextPublishAt ?? null };
+}
+
+/** When the next scheduled post goes live (null: none is scheduled). */
+export async function findNextPublishAt(db: Database): Promise<Date | null> {
+  const [row] = await db.select({ nextPublishAt }).from(sql`(select 1) as "one"`);
+  return row?.nextPublishAt ?? null;
 }
 
 /** The newest post marked featured, else simply the newest post. */

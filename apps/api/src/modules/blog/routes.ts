@@ -54,10 +54,8 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: blogPostsResponse, ...errors },
       },
     },
-    async (request) => {
-      const { data, pagination } = await blog.listPosts(db(), request.query);
-      return { data, meta: { pagination } };
-    },
+    // From the cache (decision 028) for the storefront's page size.
+    async (request) => app.catalogue.blog.posts(request.query),
   );
 
   app.get(
@@ -69,7 +67,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: blogFeaturedResponse },
       },
     },
-    async () => ({ data: await blog.findFeatured(db()), meta: {} }),
+    async () => (await app.catalogue.blog.featured()).value,
   );
 
   app.get(
@@ -108,7 +106,10 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         response: { 200: blogCategoryResponse, ...errors },
       },
     },
-    async (request) => ({ data: await blog.findCategory(db(), request.params.slug), meta: {} }),
+    async (request) => ({
+      data: blog.categoryBySlug((await app.catalogue.blog.categories()).value.data, request.params.slug),
+      meta: {},
+    }),
   );
 
   app.get(

@@ -27,10 +27,6 @@ import { toAdminPost, toCategory, toSummary } from './wire';
 
 const NOT_FOUND = 'Blog post not found.';
 
-export async function listCategories(db: Database): Promise<BlogCategory[]> {
-  return (await listCategoriesUntil(db)).categories;
-}
-
 /** The categories with their counts, and the instant those counts next change by themselves. */
 export async function listCategoriesUntil(
   db: Database,
@@ -42,8 +38,8 @@ export async function listCategoriesUntil(
   };
 }
 
-export async function findCategory(db: Database, slug: string): Promise<BlogCategory> {
-  const categories = await listCategories(db);
+/** One category of the list (the cached one, with its counts), or a 404. */
+export function categoryBySlug(categories: BlogCategory[], slug: string): BlogCategory {
   const category = categories.find((candidate) => candidate.slug === slug);
   if (!category) throw AppError.notFound(`Blog category "${slug}" not found.`);
   return category;
@@ -56,7 +52,7 @@ export async function findCategory(db: Database, slug: string): Promise<BlogCate
 export async function listPosts(
   db: Database,
   query: BlogPostsQuery,
-): Promise<{ data: BlogPostSummary[]; pagination: PaginationMeta }> {
+): Promise<{ data: BlogPostSummary[]; pagination: PaginationMeta; nextPublishAt: Date | null }> {
   const perPage = query.perPage ?? BLOG_PAGE_SIZE;
   let categoryId: number | undefined;
   if (query.category) {
@@ -66,19 +62,25 @@ export async function listPosts(
   }
   const excludeId =
     query.exclude_featured === 'true' ? (await repository.findFeatured(db))?.post.id : undefined;
-  const { rows, total } = await repository.listPublished(
+  const { rows, total, nextPublishAt } = await repository.listPublished(
     db,
     { categoryId, excludeId },
     { offset: (query.page - 1) * perPage, limit: perPage },
   );
   const pagination = paginate(total, query.page, perPage, rows.length);
   if (query.page > pagination.total_pages) throw AppError.notFound(`There is no page ${query.page}.`);
-  return { data: rows.map(toSummary), pagination };
+  return { data: rows.map(toSummary), pagination, nextPublishAt };
 }
 
-export async function findFeatured(db: Database): Promise<BlogPostSummary | null> {
-  const row = await repository.findFeatured(db);
-  return row ? toSummary(row) : null;
+/** The featured post, and when the next scheduled one goes live (it may take its place). */
+export async function findFeaturedUntil(
+  db: Database,
+): Promise<{ post: BlogPostSummary | null; nextPublishAt: Date | null }> {
+  const [row, nextPublishAt] = await Promise.all([
+    repository.findFeatured(db),
+    repository.findNextPublishAt(db),
+  ]);
+  return { post: row ? toSummary(row) : null, nextPublishAt };
 }
 
 export async function findPost(db: Database, slug: string): Promise<BlogPost> {

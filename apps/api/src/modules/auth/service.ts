@@ -27,15 +27,9 @@ export const SESSION_DAYS = 30;
 export const TRUSTED_DEVICE_DAYS = 30;
 export const CODE_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
-export const LOGIN_FAILURES_PER_15_MINUTES = 5;
-export const CODES_PER_15_MINUTES = 3;
 
-/** Per account in 15 minutes; the defaults above unless the config raises them. */
+/** Per account in 15 minutes, from the config (RATE_LIMIT_SIGN_IN_*: 5 and 3 unless raised). */
 export type SignInLimits = { failuresPer15Minutes: number; codesPer15Minutes: number };
-const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
-  failuresPer15Minutes: LOGIN_FAILURES_PER_15_MINUTES,
-  codesPer15Minutes: CODES_PER_15_MINUTES,
-};
 
 const loginLimit = (max: number): limits.Limit => ({
   kind: 'login_failure',
@@ -93,8 +87,8 @@ async function openSession(db: Database, userId: number): Promise<string> {
 
 /**
  * Password, then an emailed code unless this device passed one in the last 30 days. The same
- * 422 answers a wrong password and an unknown email; five failures in 15 minutes lock the account's
- * sign-in (429), checked before the password so a correct guess is refused too.
+ * 422 answers a wrong password and an unknown email; `limits.failuresPer15Minutes` failures lock the
+ * account's sign-in (429), checked before the password so a correct guess is refused too.
  */
 export async function login(
   db: Database,
@@ -104,14 +98,13 @@ export async function login(
     password: string;
     trustedDeviceToken: string | undefined;
     siteName: string;
-    limits?: SignInLimits;
+    limits: SignInLimits;
   },
 ): Promise<{ result: LoginResult; issued: Issued }> {
   const subject = input.email.toLowerCase();
-  const max = input.limits ?? DEFAULT_SIGN_IN_LIMITS;
   // Every attempt holds a failure slot while its password is checked, so parallel guesses cannot
   // all pass the check; a right password gives its slot back.
-  const attempt = await limits.reserve(db, loginLimit(max.failuresPer15Minutes), subject);
+  const attempt = await limits.reserve(db, loginLimit(input.limits.failuresPer15Minutes), subject);
 
   const user = await repository.findUserByEmail(db, subject);
   const passwordOk = user?.passwordHash
@@ -134,7 +127,7 @@ export async function login(
     };
   }
 
-  const codeSlot = await limits.reserve(db, codeLimit(max.codesPer15Minutes), subject);
+  const codeSlot = await limits.reserve(db, codeLimit(input.limits.codesPer15Minutes), subject);
   const verificationId = randomToken(24);
   const code = sixDigitCode();
   await db

@@ -20,23 +20,29 @@ const current = new AsyncLocalStorage<Reads>();
 const byPage = new WeakMap<object, Reads>();
 
 export type PageReads = {
-  /** Runs one in-process GET of the page `page` (any object the page request keeps) in its scope. */
-  run<T>(page: object, call: () => T): T;
-  /** Forgets what the page read, before and after a call that may change it. */
-  forget(page: object): void;
+  /**
+   * Runs one in-process call of the page `page` (any object the page request keeps): a GET in
+   * the page's scope; any other method outside it, forgetting what the page read before and after.
+   */
+  run<T>(page: object, method: string, call: () => Promise<T>): Promise<T>;
 };
 
 export const pageReads: PageReads = {
-  run(page, call) {
-    let reads = byPage.get(page);
-    if (!reads) {
-      reads = new Map();
-      byPage.set(page, reads);
+  async run(page, method, call) {
+    if (method === 'GET') {
+      let reads = byPage.get(page);
+      if (!reads) {
+        reads = new Map();
+        byPage.set(page, reads);
+      }
+      return current.run(reads, call);
     }
-    return current.run(reads, call);
-  },
-  forget(page) {
     byPage.delete(page);
+    try {
+      return await call();
+    } finally {
+      byPage.delete(page);
+    }
   },
 };
 

@@ -20,17 +20,9 @@ export function inProcessTransport(app: FastifyInstance): ApiTransport {
           ...(init.body === undefined ? {} : { payload: init.body }),
         })
         .then((answer) => answer);
-    // A page's reads share one read of its session (and of what else they read twice); any other
-    // call may change those (a sign-in, a sign-out), so the page's reads after it read again
-    // (decision 022).
-    const page = pageReads ? init.page : undefined;
-    let result: Awaited<ReturnType<typeof call>>;
-    if (page && init.method === 'GET') result = await pageReads!.run(page, call);
-    else {
-      if (page) pageReads!.forget(page);
-      result = await call();
-      if (page) pageReads!.forget(page);
-    }
+    // A page's GETs share one read of its session (and of what else they read twice); any other
+    // call may change those, so the page's reads after it read again (decision 022).
+    const result = pageReads && init.page ? await pageReads.run(init.page, init.method, call) : await call();
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {
       if (value === undefined) continue;
@@ -97,7 +89,7 @@ export function createServerApiClient(
   request: Request,
   clientAddress?: string,
 ): ServerApiClient {
-  // This page request's own: the in-process API shares one session read among its calls.
+  // This page request's own: the in-process API shares what its calls read twice (lib/page-reads).
   const page = {};
   const transport: ApiTransport = (path, init) => pageTransport(path, { ...init, clientAddress, page });
   const forwarded: Record<string, string> = {};

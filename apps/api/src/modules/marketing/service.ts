@@ -11,6 +11,7 @@ import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
 import { cartExists, loadAbandonedCart } from '../carts/service';
+import type { CatalogueCache } from '../catalog/cache';
 import { customerOrder } from '../checkout/service';
 import { cartReminderMail } from '../mail/templates';
 import { assignmentCode, assignVariant, isRunning } from './assignment';
@@ -26,10 +27,7 @@ export type ExperimentList = () => Promise<repository.ExperimentRow[]>;
 const EXPERIMENTS_CACHE_KEY = 'marketing:experiments';
 
 /** The experiments through `cache`: one read per change, not one per page. */
-export function cachedExperimentList(
-  db: () => Database,
-  cache: { get<T>(key: string, load: () => Promise<{ value: T }>): Promise<{ readonly value: T }> },
-): ExperimentList {
+export function cachedExperimentList(db: () => Database, cache: CatalogueCache): ExperimentList {
   return async () =>
     (await cache.get(EXPERIMENTS_CACHE_KEY, async () => ({ value: await repository.listExperiments(db()) })))
       .value;

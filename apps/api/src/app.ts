@@ -178,6 +178,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     intervalMs: config.MAIL_WORKER_INTERVAL_MS,
+    concurrency: config.MAIL_WORKER_CONCURRENCY,
+    timeouts: {
+      connectionMs: config.SMTP_CONNECTION_TIMEOUT_MS,
+      socketMs: config.SMTP_SOCKET_TIMEOUT_MS,
+      sendMs: config.SMTP_SEND_TIMEOUT_MS,
+    },
     // The mailbox shows every mail the store sent, sign-in codes included: demo mode only
     // (docs/decisions/014); live mode mounts nothing under /dev.
     devMailbox: config.STORE_MODE === 'demo',

@@ -58,6 +58,19 @@ export const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Sprout & Spoon <hello@sproutandspoon.example>'),
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // ─── Mail delivery (docs/decisions/008 "Delivery") ─────────────────────────────────────────
+  /** Messages each process sends at once: a slow or hung one holds a slot, never the queue. */
+  MAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** Time to connect to the SMTP server and hear its greeting. */
+  SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /** Silence the SMTP server may keep after any command (DATA's end included) before the send fails. */
+  SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  /**
+   * The longest one message may take, start to finish; then it is retried later. A worker's claim
+   * on a message lasts this plus a minute, so no send outlives its claim.
+   */
+  SMTP_SEND_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // ─── end of mail delivery ──────────────────────────────────────────────────────────────────
   /** How often stale card holds are released and failed captures retried. */
   CHECKOUT_JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** How often boxes past their cutoff are locked and charged, reminders sent and rows topped up. */

@@ -26,7 +26,7 @@ describe('background jobs never take the process down', () => {
       execute: () => Promise.reject(new Error('Connection terminated unexpectedly')),
     } as never;
     const transport = { kind: 'dev-mailbox' as const, send: async () => {}, close() {} };
-    const worker = new MailWorker(unreachable, transport, recordingLog, 50);
+    const worker = new MailWorker(unreachable, transport, recordingLog, { intervalMs: 50 });
     worker.start();
     worker.kick();
     worker.kick();

@@ -135,6 +135,7 @@ export async function sendDeliveryReminders(deps: RenewalDeps, asOf: Date | null
           total: money(priced.costs.totalCents),
           accountUrl: accountLinks(deps.site).account,
         }),
+        { eventKey: `delivery-reminder:${delivery.id}` },
       );
       return true;
     });
@@ -408,6 +409,8 @@ async function declined(deps: RenewalDeps, tx: Database, claim: Claim): Promise<
         nextAttempt: formatInstantDay(nextChargeAt),
         updateCardUrl: links.updateCard,
       }),
+      // One mail per declined attempt, whichever run recorded it (docs/decisions/008).
+      { eventKey: `payment-failed:${delivery.id}:${attempts}` },
     );
     return 'declined';
   }
@@ -435,6 +438,7 @@ async function declined(deps: RenewalDeps, tx: Database, claim: Claim): Promise<
       updateCardUrl: links.updateCard,
       accountUrl: links.account,
     }),
+    { eventKey: `subscription-paused:${delivery.id}` },
   );
   return 'canceled';
 }

@@ -89,6 +89,46 @@ describe('mail outbox and dev mailbox', () => {
     expect(sent).toHaveLength(30);
   });
 
+  it('queues one mail per keyed event, however often the event is queued', async () => {
+    const { db } = context.database;
+    const { schema } = await import('@sprout/db');
+    const { eq } = await import('drizzle-orm');
+    const key = `payment-failed:${Date.now()}:1`;
+    await queueMail(db, 'keyed@example.com', 'payment-failed', mail('444444'), { eventKey: key });
+    await queueMail(db, 'keyed@example.com', 'payment-failed', mail('555555'), { eventKey: key });
+    // Unkeyed mail is never merged: two codes are two mails.
+    await queueMail(db, 'keyed@example.com', 'verification_code', mail('666666'));
+    await queueMail(db, 'keyed@example.com', 'verification_code', mail('777777'));
+    const rows = await db
+      .select()
+      .from(schema.mailMessages)
+      .where(eq(schema.mailMessages.to, 'keyed@example.com'));
+    expect(rows.map((row) => row.subject).sort()).toEqual([
+      '444444 is your Sprout & Spoon sign-in code',
+      '666666 is your Sprout & Spoon sign-in code',
+      '777777 is your Sprout & Spoon sign-in code',
+    ]);
+    await context.app.mailer.worker.drain();
+  });
+
+  it('sends sign-in codes and password resets before mail queued earlier', async () => {
+    const { db } = context.database;
+    await context.app.mailer.worker.drain();
+    for (let index = 0; index < 6; index += 1)
+      await queueMail(db, `bulk-${index}@example.com`, 'delivery-reminder', mail(String(200000 + index)));
+    await queueMail(db, 'waiting@example.com', 'password_reset', mail('888888'));
+    await queueMail(db, 'waiting@example.com', 'verification_code', mail('999999'));
+    const order: string[] = [];
+    const recording: MailTransport = {
+      kind: 'smtp',
+      send: async (message) => void order.push(message.to),
+      close: () => {},
+    };
+    await new MailWorker(db, recording, silentLog, { concurrency: 1 }).drain();
+    expect(order).toHaveLength(8);
+    expect(order.slice(0, 2)).toEqual(['waiting@example.com', 'waiting@example.com']);
+  });
+
   it('refuses bad mailbox queries', async () => {
     expect((await getJson(context.app, '/dev/mailbox/messages?to=not-an-email')).status).toBe(422);
   });

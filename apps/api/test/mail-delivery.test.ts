@@ -21,15 +21,22 @@ import { subscribedCustomer } from './renewal-helpers';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const DAY_MS = 86_400_000;
-/** The timeouts these tests configure: short, so a hung message costs seconds, not minutes. */
-const SEND_TIMEOUT_MS = 2_000;
+/** Every process here polls often; the SMTP timeouts are the production defaults unless a test sets them. */
 const mailEnv = (smtpUrl: string): Record<string, string> => ({
   SMTP_URL: smtpUrl,
   MAIL_WORKER_INTERVAL_MS: '50',
+});
+/**
+ * The test app's own timeouts (its worker meets the hung server): short, so a hung message costs
+ * seconds, not minutes, yet long enough for a healthy send on a loaded machine. Too short, and a
+ * send the server did take is cut off and retried: a second delivery (with the same Message-ID).
+ */
+const SEND_TIMEOUT_MS = 5_000;
+const shortTimeouts = {
   SMTP_CONNECTION_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
   SMTP_SOCKET_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
   SMTP_SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
-});
+};
 
 let smtp: TestSmtpServer;
 let context: TestContext;
@@ -38,7 +45,7 @@ const others: { app: FastifyInstance; database?: DatabaseHandle }[] = [];
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  context = await startTestApp({ env: mailEnv(smtp.url) });
+  context = await startTestApp({ env: { ...mailEnv(smtp.url), ...shortTimeouts } });
 });
 afterAll(async () => {
   await context?.close();
@@ -103,6 +110,12 @@ async function mailRows(tag: string) {
     .where(like(schema.mailMessages.to, `${tag}-%`));
 }
 
+/** The messages to `tag` sent more than once and why: the failure message of a count that is off. */
+async function retried(tag: string): Promise<string> {
+  const rows = (await mailRows(tag)).filter((row) => row.attempts > 1);
+  return `retried: ${JSON.stringify(rows.map((row) => ({ to: row.to, attempts: row.attempts, lastError: row.lastError })))}`;
+}
+
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -135,10 +148,12 @@ describe('mail through a real SMTP server', () => {
     await queueTagged(tag, 30);
     await settled(tag, 20_000);
     const delivered = deliveredTo(tag);
-    expect({ deliveries: delivered.length, mails: (await mailRows(tag)).length }).toEqual({
-      deliveries: 30,
-      mails: 30,
-    });
+    expect({ deliveries: delivered.length, mails: (await mailRows(tag)).length }, await retried(tag)).toEqual(
+      {
+        deliveries: 30,
+        mails: 30,
+      },
+    );
     expect(new Set(delivered.map((mail) => mail.to[0])).size).toBe(30);
   });
 
@@ -149,8 +164,8 @@ describe('mail through a real SMTP server', () => {
       const tag = `slow-${randomUUID().slice(0, 8)}`;
       smtp.answer = (mail) =>
         mail.to.some(tagged(tag)) ? { kind: 'accept', delayMs: 8_000 } : { kind: 'accept' };
-      // Each message takes 8 s; a send may take up to 12 s before it is abandoned.
-      const slowEnv = { SMTP_SOCKET_TIMEOUT_MS: '12000', SMTP_SEND_TIMEOUT_MS: '12000' };
+      // Each message takes 8 s; a send may take up to 20 s before it is abandoned.
+      const slowEnv = { SMTP_SEND_TIMEOUT_MS: '20000' };
       // Replica A finds ten mails waiting and claims what it takes; B starts later, gets the last
       // few and is idle long before A is done: none of A's messages may look unclaimed to B while
       // A still has it.
@@ -160,7 +175,10 @@ describe('mail through a real SMTP server', () => {
       await replica(slowEnv);
       await queueTagged(`${tag}-late`, 4);
       await settled(tag, 160_000, 9_000);
-      expect({ deliveries: deliveredTo(tag).length, mails: (await mailRows(tag)).length }).toEqual({
+      expect(
+        { deliveries: deliveredTo(tag).length, mails: (await mailRows(tag)).length },
+        await retried(tag),
+      ).toEqual({
         deliveries: 14,
         mails: 14,
       });
@@ -243,7 +261,10 @@ describe('mail through a real SMTP server', () => {
     const outcomes = await jobs.jobs.runAllOnce(tomorrow, ['mail']);
     expect(outcomes).toMatchObject([{ name: 'mail', ok: true }]);
     await settled(tag, 30_000);
-    expect({ deliveries: deliveredTo(tag).length, mails: (await mailRows(tag)).length }).toEqual({
+    expect(
+      { deliveries: deliveredTo(tag).length, mails: (await mailRows(tag)).length },
+      await retried(tag),
+    ).toEqual({
       deliveries: 20,
       mails: 20,
     });

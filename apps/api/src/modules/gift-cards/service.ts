@@ -243,11 +243,17 @@ async function answerForKey(
           throw new AppError('conflict', PAYMENT_CANCELED_MESSAGE);
         case 'requires_action':
           return purchaseState(deps, current.paymentIntentId!);
-        case 'pending':
-          if (await repository.takeOverPurchase(deps.db, current.id, PURCHASE_PROCESSING_SECONDS)) {
+        case 'pending': {
+          // Held by a request still within its time: wait (the guarded update decides otherwise).
+          const held = current.processingUntil !== null && current.processingUntil > new Date();
+          if (
+            !held &&
+            (await repository.takeOverPurchase(deps.db, current.id, PURCHASE_PROCESSING_SECONDS))
+          ) {
             return resumePurchase(deps, current, body.payment_method_id, clientIp);
           }
           return { busyOn: purchaseWaiters(current.id) };
+        }
       }
     },
     {

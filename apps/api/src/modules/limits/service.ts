@@ -46,10 +46,12 @@ export const cardSubject = (fingerprint: string) => `card:${fingerprint}`;
 export const IN_FLIGHT_MINUTES = 5;
 
 /**
- * How long an attempt waits for others in flight to settle before it is told to try again (409):
- * attempts of one card hold its slots only while the provider answers, so a queue of them moves fast.
+ * How long an attempt waits for others in flight to settle before it is told to try again (409).
+ * Attempts of one card hold its slots only while the provider answers, so a queue of them moves
+ * fast (50 checkouts with one card, five asked at a time: about 2 s on PostgreSQL, 4 s on PGlite);
+ * the last of a long queue waits for all before it, hence the margin.
  */
-export const IN_FLIGHT_WAIT_MS = 10_000;
+export const IN_FLIGHT_WAIT_MS = 20_000;
 
 /** A slot taken for an attempt in flight: kept when its outcome counts, given back otherwise. */
 export type InFlightSlot = { id: number; subject: string };

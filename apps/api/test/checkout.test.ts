@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { CARD_DECLINED_MESSAGE, PRICE_CHANGED_MESSAGE, SESSION_COOKIE } from '@sprout/contracts';
+import {
+  CARD_DECLINED_MESSAGE,
+  CARD_IN_USE_MESSAGE,
+  PRICE_CHANGED_MESSAGE,
+  SESSION_COOKIE,
+} from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitersOn } from '../src/lib/wake-ups';
 import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/modules/checkout/jobs';
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
+import * as limits from '../src/modules/limits/service';
 import type { AuthorizeInput } from '../src/modules/payments/provider';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
 import {
@@ -1099,5 +1106,137 @@ describe('loose ends and replays', () => {
     // Refused before or after authorizing: either way no hold is left.
     expect(loserIntent === undefined || loserIntent.status === 'canceled').toBe(true);
     expect((await rowsFor(email)).users).toHaveLength(1);
+  });
+});
+
+describe('false refusals under concurrency (issue 28)', () => {
+  /**
+   * `count` ready carts, ten at a time, each filled by a bestseller preset (four requests a cart).
+   * The password is hashed once: the others copy its hash (hashing is made slow on purpose).
+   */
+  async function readyCarts(count: number) {
+    const { db } = context.database;
+    const [preset] = await db
+      .select({ id: schema.bestsellerGroups.id })
+      .from(schema.bestsellerGroups)
+      .limit(1);
+    const [first] = await db
+      .select({ passwordHash: schema.abandonedCarts.passwordHash })
+      .from(schema.abandonedCarts)
+      .where(eq(schema.abandonedCarts.id, (await readyCart()).id));
+    const quickCart = async () => {
+      const id = (await sendJson(context.app, 'POST', CARTS)).body.data.id as string;
+      const email = uniqueEmail('crowd');
+      const contact = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, {
+        email,
+        zip_code: '10001',
+        first_name: 'Robin',
+        last_name: 'Okafor',
+        address_line_1: '350 W 31st St',
+        city: 'New York',
+        phone: '(212) 555-0199',
+      });
+      expect(contact.status).toBe(200);
+      await db
+        .update(schema.abandonedCarts)
+        .set({ passwordHash: first!.passwordHash })
+        .where(eq(schema.abandonedCarts.id, id));
+      const plan = await sendJson(context.app, 'POST', `${CARTS}/${id}/plans`, { plan_id: plans['plan-12'] });
+      expect(plan.status).toBe(200);
+      const filled = await sendJson(
+        context.app,
+        'POST',
+        `${CARTS}/${id}/filled-with-bestsellers/${preset!.id}`,
+        {},
+      );
+      expect(filled.body.data).toMatchObject({ is_ready_to_checkout: true });
+      return { id, email };
+    };
+    const carts: { id: string; email: string }[] = [];
+    for (let index = 0; index < count; index += 10) {
+      carts.push(...(await Promise.all(Array.from({ length: Math.min(10, count - index) }, quickCart))));
+    }
+    return carts;
+  }
+
+  /** The answers counted by status and message: `{ '201': 50 }`, or what refused and why. */
+  const tally = (answers: { status: number; body: { message?: string } }[]) => {
+    const counts: Record<string, number> = {};
+    for (const { status, body } of answers) {
+      const key = status < 300 ? String(status) : `${status} ${body.message}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  };
+
+  const DECLINED = '4000000000000002';
+
+  const cardEvents = async () =>
+    context.database.db.select().from(schema.authEvents).where(like(schema.authEvents.subject, 'card:%'));
+
+  it('50 simultaneous checkouts of 50 carts with one good card number all pay, and nothing counts as a decline', async () => {
+    const carts = await readyCarts(50);
+    const bodies = await Promise.all(carts.map((cart) => checkoutBody(cart.id)));
+    const answers = await Promise.all(bodies.map((body) => sendJson(context.app, 'POST', CHECKOUT, body)));
+    expect(tally(answers)).toEqual({ '201': 50 });
+    expect(new Set(answers.map((answer) => answer.body.data.order.id)).size).toBe(50);
+    for (const body of bodies) {
+      expect(await intentByKey(body.idempotency_key)).toMatchObject({ status: 'succeeded' });
+    }
+    // No card was declined, so none is counted (and no attempt in flight is left behind).
+    expect(await cardEvents()).toEqual([]);
+  }, 120_000);
+
+  it('good and declined cards at once: every good card pays, the declined one is asked five times and counted five times', async () => {
+    const carts = await readyCarts(30);
+    const bodies = await Promise.all(
+      carts.map(async (cart, index) =>
+        checkoutBody(cart.id, index % 3 === 0 ? { payment_method_id: await cardToken(DECLINED) } : {}),
+      ),
+    );
+    const answers = await Promise.all(bodies.map((body) => sendJson(context.app, 'POST', CHECKOUT, body)));
+    expect(tally(answers)).toEqual({
+      '201': 20,
+      '422 Your card was declined. Please use another card.': 5,
+      [`429 ${limits.DECLINES_OF_CARD.message}`]: 5,
+    });
+    // Declines counted == real declines: five, none in flight; the good card counts nothing.
+    const counted = await cardEvents();
+    expect(counted.map((event) => event.inFlight)).toEqual(Array(5).fill(false));
+    expect(new Set(counted.map((event) => event.subject)).size).toBe(1);
+  }, 120_000);
+
+  it('waits for attempts of the card in flight, says "try again" when they take too long, and counts asks left unanswered', async () => {
+    const { id } = await readyCart();
+    const body = await checkoutBody(id);
+    const subject = limits.cardSubject((await context.app.payments.cardFingerprint(body.payment_method_id))!);
+    // Five attempts of this card are being asked about elsewhere (another replica, say).
+    const inFlight = await context.database.db
+      .insert(schema.authEvents)
+      .values(
+        Array.from({ length: 5 }, () => ({ kind: 'payment_declined' as const, subject, inFlight: true })),
+      )
+      .returning({ id: schema.authEvents.id });
+    const impatient = await completeCheckout(checkoutDeps({ inFlightWaitMs: 100 }), body).catch(
+      (error) => error,
+    );
+    expect(impatient).toMatchObject({ kind: 'conflict', message: CARD_IN_USE_MESSAGE });
+    expect(await intentByKey(body.idempotency_key)).toBeUndefined();
+
+    // One of them settles while this one waits: it goes ahead (woken by a slot given back here).
+    const waiting = completeCheckout(checkoutDeps(), body);
+    await vi.waitFor(() => expect(waitersOn(limits.slotsOf(subject))).toBe(1), { timeout: 5000 });
+    await limits.giveBack(context.database.db, { id: inFlight[0]!.id, subject });
+    expect((await waiting).status).toBe('completed');
+
+    // Asks unanswered for longer than any provider call (their process died) count as declines.
+    const { id: other } = await readyCart();
+    await context.database.db
+      .update(schema.authEvents)
+      .set({ createdAt: sql`now() - make_interval(mins => ${limits.IN_FLIGHT_MINUTES + 1})` })
+      .where(eq(schema.authEvents.subject, subject));
+    await context.database.db.insert(schema.authEvents).values({ kind: 'payment_declined', subject });
+    const limited = await completeCheckout(checkoutDeps(), await checkoutBody(other)).catch((error) => error);
+    expect(limited).toMatchObject({ kind: 'rate_limited', message: limits.DECLINES_OF_CARD.message });
   });
 });

@@ -1,4 +1,10 @@
-import { GIFT_CARD_UNKNOWN_MESSAGE, normalizeGiftCardCode } from '@sprout/contracts';
+import {
+  GIFT_CARD_BALANCE_USED_MESSAGE,
+  GIFT_CARD_EMPTY_MESSAGE,
+  GIFT_CARD_PURCHASE_IN_PROGRESS_MESSAGE,
+  GIFT_CARD_UNKNOWN_MESSAGE,
+  normalizeGiftCardCode,
+} from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { eq, inArray, like, sql } from 'drizzle-orm';
@@ -797,5 +803,269 @@ describe('renewals spend the account gift card balance before the saved card', (
     ).toBe(applied);
     // The rest went to the saved card, if anything was left.
     if (order!.totalCents > 0) expect(order).toMatchObject({ status: 'paid', cardLast4: '4242' });
+  });
+});
+
+describe('false refusals under concurrency (issue 28)', () => {
+  /** The answers counted by status and message: `{ '200': 20 }`, or what refused and why. */
+  const tally = (answers: { statusCode: number; json(): { message?: string } }[]) => {
+    const counts: Record<string, number> = {};
+    for (const answer of answers) {
+      const key =
+        answer.statusCode < 300 ? String(answer.statusCode) : `${answer.statusCode} ${answer.json().message}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  };
+
+  /**
+   * Sends every request while gift card look-ups wait, as under load: on PostgreSQL another
+   * transaction holds the cards' table until each request is waiting on a lock or has answered (or
+   * the pool has no connection left), so all of them are in flight at once. PGlite runs one
+   * statement at a time and takes them as they come.
+   */
+  async function whileCardLookupsWait<T>(requests: (() => Promise<T>)[]): Promise<T[]> {
+    const raw = context.database.raw;
+    if (raw.kind !== 'postgres') return Promise.all(requests.map((request) => request()));
+    const holder = await raw.client.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table gift_cards in access exclusive mode');
+      let answered = 0;
+      const running = requests.map((request) =>
+        request().finally(() => {
+          answered += 1;
+        }),
+      );
+      const connections = (raw.client.options.max ?? 10) - 1;
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+        await holder.query('select pg_stat_clear_snapshot()');
+        const { rows } = await holder.query(
+          `select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        );
+        const waiting = rows[0].waiting as number;
+        if (waiting + answered >= requests.length || waiting >= connections) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await holder.query('commit');
+      return await Promise.all(running);
+    } finally {
+      holder.release();
+    }
+  }
+
+  const countedEvents = async (kind: 'gift_card_miss' | 'payment_declined') =>
+    context.database.db
+      .select({ subject: schema.authEvents.subject, inFlight: schema.authEvents.inFlight })
+      .from(schema.authEvents)
+      .where(eq(schema.authEvents.kind, kind));
+
+  /** The test app's provider, counting the authorizations it is asked for, until `restore()`. */
+  function countAuthorizations() {
+    const payments = context.app.payments;
+    const original = payments.authorize;
+    const counter = {
+      calls: 0,
+      restore: () => {
+        payments.authorize = original;
+      },
+    };
+    payments.authorize = async (input: AuthorizeInput) => {
+      counter.calls += 1;
+      return original.call(payments, input);
+    };
+    return counter;
+  }
+
+  const giftCardDeps = (overrides: Partial<GiftCardDeps> = {}): GiftCardDeps => ({
+    db: context.database.db,
+    payments: context.app.payments,
+    mailer: context.app.mailer,
+    log: context.app.log,
+    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+    ...overrides,
+  });
+
+  it('20 simultaneous checks of one valid code all answer, and none counts as a failed guess', async () => {
+    const cart = await readyCart();
+    const code = await adminCard(25);
+    const answers = await whileCardLookupsWait(
+      Array.from(
+        { length: 20 },
+        () => () =>
+          injectJson(context.app, 'POST', '/api/sales/gift-cards/check', {
+            abandoned_cart_id: cart.id,
+            gift_card_codes: [code],
+          }),
+      ),
+    );
+    expect(tally(answers)).toEqual({ '200': 20 });
+    expect(await countedEvents('gift_card_miss')).toEqual([]);
+    // Guesses still count, each one once, and the limit still holds.
+    const misses = await whileCardLookupsWait(
+      Array.from({ length: 12 }, () => () => checkCodes(cart.id, ['ABCD-EFGH-JKMN-PQRS-TVWX-YZ23-4567'])),
+    );
+    expect(misses.map((miss) => miss.status).sort()).toEqual([...Array(10).fill(422), 429, 429]);
+    expect(await countedEvents('gift_card_miss')).toHaveLength(10);
+  });
+
+  it('20 simultaneous checkouts with one gift card: one spends it, the others are told why, none is a false guess', async () => {
+    const carts = await Promise.all(Array.from({ length: 20 }, () => readyCart()));
+    const code = await adminCard(25);
+    const date = await firstDeliveryDate();
+    const bodies = await Promise.all(
+      carts.map(async (cart) => ({
+        abandoned_cart_id: cart.id,
+        idempotency_key: newKey(),
+        first_delivery_date: date,
+        frequency_weeks: 2,
+        expected_total: (cart.totalCents - 2500) / 100,
+        gift_card_codes: [code],
+        payment_method_id: await cardToken(),
+      })),
+    );
+    const answers = await whileCardLookupsWait(
+      bodies.map((body) => () => injectJson(context.app, 'POST', '/api/sales/checkout', body)),
+    );
+    const card = await cardOf(code);
+    // One order spent the card. The others learn that its balance went to another order (they
+    // looked it up before), or that it has none left (after): never a guess, a limit or a decline.
+    const counts = tally(answers);
+    expect(counts['201']).toBe(1);
+    const told = [
+      `409 ${GIFT_CARD_BALANCE_USED_MESSAGE}`,
+      `422 ${GIFT_CARD_EMPTY_MESSAGE} (…${card.codeSuffix})`,
+    ];
+    expect(Object.keys(counts).filter((key) => key !== '201' && !told.includes(key))).toEqual([]);
+    expect(card.balanceCents).toBe(0);
+    expect(await ledgerSum(card.id)).toBe(0);
+    expect(await countedEvents('gift_card_miss')).toEqual([]);
+    // The winner's card was charged; every loser's hold was released (or never made).
+    const intents = await context.database.db
+      .select({ status: schema.testPaymentIntents.status })
+      .from(schema.testPaymentIntents)
+      .where(
+        inArray(
+          schema.testPaymentIntents.idempotencyKey,
+          bodies.map((body) => `checkout-${body.idempotency_key}`),
+        ),
+      );
+    expect(intents.filter((intent) => intent.status === 'succeeded')).toHaveLength(1);
+    expect(intents.filter((intent) => !['succeeded', 'canceled'].includes(intent.status))).toEqual([]);
+  });
+
+  it('20 simultaneous purchases with one key: one purchase, one charge, one card, the same answer 20 times', async () => {
+    const body = await purchaseBody();
+    const provider = countAuthorizations();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => injectJson(context.app, 'POST', PURCHASE, body)),
+    ).finally(provider.restore);
+    expect(tally(answers)).toEqual({ '200': 20 });
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[0]!.json().data).toMatchObject({ status: 'paid', amount: 50 });
+    expect(provider.calls).toBe(1);
+    const [purchase] = await context.database.db
+      .select()
+      .from(schema.giftCardPurchases)
+      .where(eq(schema.giftCardPurchases.idempotencyKey, body.idempotency_key));
+    expect(purchase!.status).toBe('paid');
+    const [intent] = await context.database.db
+      .select()
+      .from(schema.testPaymentIntents)
+      .where(eq(schema.testPaymentIntents.idempotencyKey, `gift-card-${body.idempotency_key}`));
+    expect(intent).toMatchObject({ status: 'succeeded', capturedCents: 5000 });
+    const cards = await context.database.db
+      .select()
+      .from(schema.giftCards)
+      .where(eq(schema.giftCards.purchaseId, purchase!.id));
+    expect(cards).toHaveLength(1);
+    expect(await mailsTo(body.recipient_email)).toHaveLength(1);
+    // Nothing was declined: nothing counts against the card, and no slot is left in flight.
+    expect(await countedEvents('payment_declined')).toEqual([]);
+  });
+
+  it('20 simultaneous purchases with one key and a declined card: one question, one decline counted, 20 times the same answer', async () => {
+    const body = await purchaseBody({ payment_method_id: await cardToken('4000000000000002') });
+    const provider = countAuthorizations();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => injectJson(context.app, 'POST', PURCHASE, body)),
+    ).finally(provider.restore);
+    const counts = tally(answers);
+    expect(Object.values(counts)).toEqual([20]);
+    expect(Object.keys(counts)[0]).toMatch(/^422 /);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(provider.calls).toBe(1);
+    const declines = await countedEvents('payment_declined');
+    expect(declines.filter((event) => event.subject.startsWith('card:'))).toEqual([
+      { subject: expect.stringMatching(/^card:/), inFlight: false },
+    ]);
+    expect(declines.filter((event) => event.subject.startsWith('ip:'))).toHaveLength(1);
+  });
+
+  it('a purchase whose key another request is paying waits for it; one whose request died is taken over', async () => {
+    // The first request is still waiting for the provider's answer.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const slow = Object.create(context.app.payments) as typeof context.app.payments;
+    slow.authorize = async (input: AuthorizeInput) => {
+      asked();
+      await answered;
+      return context.app.payments.authorize(input);
+    };
+    const body = await purchaseBody();
+    const first = purchaseGiftCard(giftCardDeps({ payments: slow }), body as never, null, '192.0.2.80');
+    await asking;
+    // A second press that cannot wait long is told so honestly: nothing was declined.
+    const impatient = await purchaseGiftCard(
+      giftCardDeps({ inFlightWaitMs: 50 }),
+      body as never,
+      null,
+      '192.0.2.80',
+    ).catch((error: AppError) => error);
+    expect(impatient).toMatchObject({ kind: 'conflict', message: GIFT_CARD_PURCHASE_IN_PROGRESS_MESSAGE });
+    // A third waits and gets the first's outcome.
+    const patient = purchaseGiftCard(giftCardDeps(), body as never, null, '192.0.2.80');
+    answer();
+    const [firstState, patientState] = await Promise.all([first, patient]);
+    expect(firstState).toMatchObject({ status: 'paid' });
+    expect(patientState).toEqual(firstState);
+
+    // A request that died after the provider made the hold (its answer lost): a retry waits while
+    // the dead request would still be asking, then takes the purchase over and finishes it.
+    const lost = Object.create(context.app.payments) as typeof context.app.payments;
+    lost.authorize = async (input: AuthorizeInput) => {
+      await context.app.payments.authorize(input);
+      throw new Error('Connection terminated unexpectedly');
+    };
+    const orphan = await purchaseBody();
+    await expect(
+      purchaseGiftCard(giftCardDeps({ payments: lost }), orphan as never, null, '192.0.2.81'),
+    ).rejects.toThrow('Connection terminated');
+    const retried = await purchaseGiftCard(
+      giftCardDeps({ inFlightWaitMs: 50 }),
+      orphan as never,
+      null,
+      '192.0.2.81',
+    ).catch((error: AppError) => error);
+    expect(retried).toMatchObject({ kind: 'conflict', message: GIFT_CARD_PURCHASE_IN_PROGRESS_MESSAGE });
+    await context.database.db
+      .update(schema.giftCardPurchases)
+      .set({ processingUntil: sql`now() - interval '1 second'` })
+      .where(eq(schema.giftCardPurchases.idempotencyKey, orphan.idempotency_key));
+    expect(await purchaseGiftCard(giftCardDeps(), orphan as never, null, '192.0.2.81')).toMatchObject({
+      status: 'paid',
+    });
+    const intents = await context.database.db
+      .select()
+      .from(schema.testPaymentIntents)
+      .where(eq(schema.testPaymentIntents.idempotencyKey, `gift-card-${orphan.idempotency_key}`));
+    expect(intents).toEqual([expect.objectContaining({ status: 'succeeded', capturedCents: 5000 })]);
   });
 });

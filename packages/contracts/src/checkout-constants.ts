@@ -13,3 +13,14 @@ export const PRICE_CHANGED_MESSAGE =
 
 export const CARD_DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
 export const CHECKOUT_SUCCESS_PATH = '/onboarding/checkout/success';
+
+/**
+ * 409 when other payments with the same card are being asked about and did not finish in time
+ * (checkout and gift card purchases): nothing was declined, the same press can simply be repeated.
+ */
+export const CARD_IN_USE_MESSAGE =
+  'This card is being used for other payments at this very moment. Please press pay again in a moment.';
+
+/** 409 when other payments for the same order are being asked about and did not finish in time. */
+export const ORDER_PAYMENT_IN_PROGRESS_MESSAGE =
+  'Another payment for this order is being processed. Please wait a moment and press pay again.';

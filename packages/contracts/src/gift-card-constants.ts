@@ -29,3 +29,9 @@ export const GIFT_CARD_EXPIRED_MESSAGE = 'This gift card has expired.';
 export const GIFT_CARD_VOIDED_MESSAGE = 'This gift card is no longer valid.';
 export const GIFT_CARD_OTHER_ACCOUNT_MESSAGE = 'This gift card has been added to another account.';
 export const GIFT_CARD_MAX_PER_CHECKOUT = 5;
+/** 409 at checkout when another order spent a gift card's balance after it was looked up. */
+export const GIFT_CARD_BALANCE_USED_MESSAGE =
+  "A gift card's balance was just used by another order, so your total has changed. Please check it and press pay again.";
+/** 409 when a purchase with the same key is still being paid by another request (a double submit). */
+export const GIFT_CARD_PURCHASE_IN_PROGRESS_MESSAGE =
+  'This purchase is already being processed. Please try again in a moment.';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -82,6 +82,11 @@ export const authEvents = pgTable(
     }).notNull(),
     subject: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A slot held by an attempt whose outcome is not known yet (a card being asked, migration 0023):
+     * it keeps room in the window but is no event until kept (a decline) or given back.
+     */
+    inFlight: boolean().notNull().default(false),
   },
   (t) => [index().on(t.kind, t.subject, t.createdAt)],
 );

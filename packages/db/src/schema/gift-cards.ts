@@ -42,6 +42,11 @@ export const giftCardPurchases = pgTable(
     declineMessage: text(),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Until then a request is asking the provider for this purchase: another request with its key
+     * waits for the outcome instead of asking again (migration 0023). Null: nobody is.
+     */
+    processingUntil: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('gift_card_purchases_amount_positive', sql`${t.amountCents} > 0`),

@@ -75,18 +75,21 @@ export async function findAttempt(db: Database, key: string) {
 export type AttemptOpening =
   | { outcome: 'opened'; cardSlot: number | null }
   | { outcome: 'existing'; attempt: Pick<CheckoutAttemptRow, 'status' | 'amountCents'> }
-  | { outcome: 'limited' | 'address_limited' | 'card_limited' };
+  | { outcome: 'limited' | 'address_limited' | 'card_limited' | 'cart_busy' | 'card_busy' };
 
 /** A decline limit the opening statement checks (subject null: not checked). */
 export type DeclineLimit = { subject: string | null; max: number; windowMinutes: number };
 
 /**
  * Writes the attempt as `pending` BEFORE the provider is asked, so a hold can never exist without
- * its row (docs/decisions/016). One statement, `open_checkout_attempt` (migrations 0020 and 0021):
- * serialised per cart by an advisory lock, it asks the address's decline limit (only for a cart that
- * had a decline itself), finds the key's attempt, counts the cart's recent declines and pending asks,
- * and takes the card's decline slot through the limits module's `take_limit_slot`, all after taking
- * the lock, so parallel submits cannot all pass a limit. A refused card slot writes no attempt.
+ * its row (docs/decisions/016). One statement, `open_checkout_attempt` (migrations 0020, 0021 and
+ * 0023): serialised per cart by an advisory lock, it asks the address's decline limit (only for a
+ * cart that had a decline itself), finds the key's attempt, counts the cart's recent declines
+ * (`limited`) and asks in flight (`cart_busy` when they fill the rest), and takes an in-flight slot
+ * of the card's decline limit through the limits module's `take_in_flight_limit_slot`
+ * (`card_limited` at its declines, `card_busy` while attempts in flight fill it), all after taking
+ * the lock, so parallel submits cannot all pass a limit, and none is refused for another's attempt
+ * in flight. A refused or busy opening writes no attempt.
  */
 export async function openAttempt(
   db: Database,
@@ -96,7 +99,13 @@ export async function openAttempt(
     amountCents: number;
     providerRequest: unknown;
   },
-  limits: { cart: { maxDeclines: number; windowMinutes: number }; address: DeclineLimit; card: DeclineLimit },
+  limits: {
+    cart: { maxDeclines: number; windowMinutes: number };
+    address: DeclineLimit;
+    card: DeclineLimit;
+    /** An ask in flight longer than this counts as a decline (its process died before the answer). */
+    inFlightMinutes: number;
+  },
 ): Promise<AttemptOpening> {
   const [row] = await openAttemptQuery(db, {
     key: attempt.idempotencyKey,
@@ -111,6 +120,7 @@ export async function openAttempt(
     cardSubject: limits.card.subject,
     cardMax: limits.card.max,
     cardWindowMinutes: limits.card.windowMinutes,
+    inFlightMinutes: limits.inFlightMinutes,
   });
   if (!row) throw new Error('open_checkout_attempt answered no row');
   if (row.outcome === 'existing') {
@@ -130,7 +140,9 @@ const openAttemptQuery = preparedQuery('checkout_open_attempt', (db) => {
   const p = sql.placeholder;
   return db
     .select({
-      outcome: sql<'opened' | 'existing' | 'limited' | 'address_limited' | 'card_limited'>`o_outcome`,
+      outcome: sql<
+        'opened' | 'existing' | 'limited' | 'address_limited' | 'card_limited' | 'cart_busy' | 'card_busy'
+      >`o_outcome`,
       status: sql<string | null>`o_status`,
       amountCents: sql<number | null>`o_amount_cents`,
       cardSlot: sql<number | null>`o_card_slot`,
@@ -139,23 +151,25 @@ const openAttemptQuery = preparedQuery('checkout_open_attempt', (db) => {
       sql`open_checkout_attempt(${p('key')}::text, ${p('cartId')}::uuid, ${p('amountCents')}::int,
         ${p('providerRequest')}::jsonb, ${p('maxDeclines')}::int, ${p('windowMinutes')}::int,
         ${p('addressSubject')}::text, ${p('addressMax')}::int, ${p('addressWindowMinutes')}::int,
-        ${p('cardSubject')}::text, ${p('cardMax')}::int, ${p('cardWindowMinutes')}::int)`,
+        ${p('cardSubject')}::text, ${p('cardMax')}::int, ${p('cardWindowMinutes')}::int,
+        ${p('inFlightMinutes')}::int)`,
     );
 });
 
 /**
  * The provider's answer for a pending attempt: authorized (a hold, maybe awaiting 3-D Secure) or
- * declined. False when the attempt ended meanwhile (the reconcile job released it). `giveBackSlot`,
- * the card's decline slot, is given back by the same statement (`settle_checkout_attempt`, migration
- * 0021, through the limits module's `give_back_limit_slot`), whether or not the attempt was settled.
+ * declined. False when the attempt ended meanwhile (the reconcile job released it). `cardSlot`, the
+ * card's in-flight decline slot, is settled by the same statement (`settle_checkout_attempt`,
+ * migration 0023): kept for a decline (limits' `keep_limit_slot`), given back for anything else
+ * (`give_back_limit_slot`), whether or not the attempt was settled.
  */
 export async function settleAttempt(
   db: Database,
   key: string,
   answer: { paymentIntentId: string; status: 'authorized' | 'declined' },
-  giveBackSlot: number | null = null,
+  cardSlot: number | null = null,
 ): Promise<boolean> {
-  const [row] = await settleAttemptQuery(db, { key, ...answer, giveBackSlot });
+  const [row] = await settleAttemptQuery(db, { key, ...answer, cardSlot });
   return row?.settled === true;
 }
 
@@ -163,7 +177,7 @@ const settleAttemptQuery = preparedQuery('checkout_settle_attempt', (db) => {
   const p = sql.placeholder;
   return db.select({ settled: sql<boolean>`settled` }).from(
     sql`settle_checkout_attempt(${p('key')}::text, ${p('paymentIntentId')}::text, ${p('status')}::text,
-        ${p('giveBackSlot')}::int) as settled`,
+        ${p('cardSlot')}::int) as settled`,
   );
 });
 

@@ -1,14 +1,18 @@
 import {
+  CARD_IN_USE_MESSAGE,
   type CheckoutSuccess,
   type CompleteCheckoutBody,
   centsToDollars,
   EMAIL_IN_USE_MESSAGE,
   formatMoney,
+  GIFT_CARD_BALANCE_USED_MESSAGE,
+  ORDER_PAYMENT_IN_PROGRESS_MESSAGE,
   PRICE_CHANGED_MESSAGE,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
+import { untilNotBusy, wakeOne } from '../../lib/wake-ups';
 import type { Mailer } from '../../plugins/mail';
 import { createCustomer } from '../accounts/service';
 import { openSessionFor, sessionPartFor } from '../auth/service';
@@ -65,6 +69,8 @@ export type CheckoutDeps = {
   now?: () => Date;
   /** Tests inject faults here (a killed connection, a crash) to prove nothing is half-written. */
   beforeStep?: (step: CheckoutStep, tx: Database) => Promise<void>;
+  /** How long an attempt waits for others of its card or cart in flight (limits.IN_FLIGHT_WAIT_MS). */
+  inFlightWaitMs?: number;
 };
 
 export type CompletedCheckout = {
@@ -230,7 +236,12 @@ async function attemptCheckout(
     }
     assertReady(repriced, input, now);
     // authorize() already held the card for exactly amountCents.
-    if (repriced.costs.totalCents !== amountCents) throw priceChanged();
+    if (repriced.costs.totalCents !== amountCents) {
+      // Another order spent a card's balance since it was looked up: say so, not just "changed".
+      throw lockedCards.some((card, index) => card.balanceCents < giftCards[index]!.balanceCents)
+        ? new AppError('conflict', GIFT_CARD_BALANCE_USED_MESSAGE)
+        : priceChanged();
+    }
     const locked = { cart, stateCode: repriced.details.state?.code ?? null, zip: repriced.details.zip };
     const email = locked.cart.email!;
 
@@ -527,34 +538,30 @@ async function authorize(
   // tester's: its decline limit is keyed by the provider's fingerprint of the card (never the number).
   const fingerprint = await deps.payments.cardFingerprint(input.payment_method_id!);
   // The attempt is written before the provider is asked: a hold can never exist without its row.
-  // One statement (migration 0021), under the cart's lock, in this order: a shared address that saw
-  // many declines stops only carts that had a decline themselves (one card tester behind a school's
-  // or an office's address cannot stop everybody's first try); the same key again finds its attempt
-  // (and takes nothing new); the cart's own decline limit; then a new attempt takes a slot of the
-  // card's limit, or gets a 429 and is never written nor asked about.
-  const opening = await repository.openAttempt(
-    deps.db,
-    { idempotencyKey: key, abandonedCartId: input.abandoned_cart_id, amountCents, providerRequest: request },
-    {
-      cart: { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
-      address: {
-        subject: deps.clientIp ? `ip:${deps.clientIp}` : null,
-        max: DECLINES_FROM_ADDRESS.max,
-        windowMinutes: DECLINES_FROM_ADDRESS.windowMinutes,
-      },
-      card: {
-        subject: fingerprint ? limits.cardSubject(fingerprint) : null,
-        max: DECLINES_OF_CARD.max,
-        windowMinutes: DECLINES_OF_CARD.windowMinutes,
-      },
+  // One statement (migrations 0021 and 0023), under the cart's lock, in this order: a shared address
+  // that saw many declines stops only carts that had a decline themselves (one card tester behind a
+  // school's or an office's address cannot stop everybody's first try); the same key again finds its
+  // attempt (and takes nothing new); the cart's own decline limit; then a new attempt takes an
+  // in-flight slot of the card's limit, or gets a 429 and is never written nor asked about. Only real
+  // declines refuse: while other attempts of the card or cart in flight fill a limit, this one waits.
+  const cardSubject = fingerprint ? limits.cardSubject(fingerprint) : null;
+  const opening = await openAttemptWhenFree(deps, {
+    attempt: {
+      idempotencyKey: key,
+      abandonedCartId: input.abandoned_cart_id,
+      amountCents,
+      providerRequest: request,
     },
-  );
+    cardSubject,
+  });
   if (opening.outcome === 'address_limited')
     throw new AppError('rate_limited', DECLINES_FROM_ADDRESS.message);
   if (opening.outcome === 'limited') throw new AppError('rate_limited', TOO_MANY_DECLINES_MESSAGE);
   if (opening.outcome === 'card_limited') throw new AppError('rate_limited', DECLINES_OF_CARD.message);
-  const cardSlot: limits.Slot | null =
-    opening.outcome === 'opened' && opening.cardSlot !== null ? { id: opening.cardSlot } : null;
+  const cardSlot: limits.InFlightSlot | null =
+    opening.outcome === 'opened' && opening.cardSlot !== null && cardSubject
+      ? { id: opening.cardSlot, subject: cardSubject }
+      : null;
   if (opening.outcome === 'existing') {
     const { attempt } = opening;
     // A parallel submit of this key has placed the order: answer it.
@@ -563,9 +570,9 @@ async function authorize(
     // The same key for another price (the cart changed after a 3-D Secure step): the old hold goes.
     if (attempt.amountCents !== amountCents) throw priceChanged();
   }
-  // The card's slot is given back unless the provider declines the card: by the statement that
-  // records the authorization, or (a failure before it) in `finally`.
-  // True once the slot needs nothing more: kept for a decline, or given back with the answer.
+  // The card's slot is kept if the provider declines the card, given back otherwise: by the
+  // statement that records the answer, or (a failure before it) in `finally`.
+  // True once the slot needs nothing more: settled with the answer.
   let slotDone = false;
   try {
     // A failure here (a lost answer) leaves the attempt pending: the retry with this key, or the
@@ -573,7 +580,12 @@ async function authorize(
     const intent = await deps.payments.authorize(request);
     if (intent.status === 'declined') {
       slotDone = true;
-      await repository.settleAttempt(deps.db, key, { paymentIntentId: intent.id, status: 'declined' });
+      await repository.settleAttempt(
+        deps.db,
+        key,
+        { paymentIntentId: intent.id, status: 'declined' },
+        cardSlot?.id ?? null,
+      );
       if (deps.clientIp) await limits.record(deps.db, 'payment_declined', `ip:${deps.clientIp}`);
       throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
     }
@@ -594,11 +606,59 @@ async function authorize(
     return intent;
   } finally {
     if (cardSlot && !slotDone) {
-      await limits.release(deps.db, cardSlot).catch((error: unknown) => {
+      await limits.giveBack(deps.db, cardSlot).catch((error: unknown) => {
         deps.log.error({ err: error }, 'could not give back a card-decline slot');
       });
-    }
+    } else if (cardSlot) limits.slotSettled(cardSlot.subject);
+    // An attempt of this cart waiting for this one asks again.
+    if (opening.outcome === 'opened') wakeOne(attemptsOfCart(input.abandoned_cart_id));
   }
+}
+
+/** The wake-up key of a cart's attempts in flight. */
+const attemptsOfCart = (cartId: string) => `checkout-attempts:${cartId}`;
+
+/**
+ * Opens the attempt (`repository.openAttempt`) once no other attempt in flight fills the cart's or
+ * the card's decline limit: while they do, waits for one of them to settle (woken by it in this
+ * process, or asking again after a short pause), for `inFlightWaitMs` at most; then a 409 asks the
+ * customer to press pay again. Nothing was declined, so nothing says so.
+ */
+async function openAttemptWhenFree(
+  deps: CheckoutDeps,
+  input: { attempt: Parameters<typeof repository.openAttempt>[1]; cardSubject: string | null },
+): Promise<repository.AttemptOpening> {
+  let lastBusy: 'cart_busy' | 'card_busy' = 'card_busy';
+  return untilNotBusy(
+    async () => {
+      const opening = await repository.openAttempt(deps.db, input.attempt, {
+        cart: { maxDeclines: DECLINES_PER_CART_PER_HOUR, windowMinutes: 60 },
+        address: {
+          subject: deps.clientIp ? `ip:${deps.clientIp}` : null,
+          max: DECLINES_FROM_ADDRESS.max,
+          windowMinutes: DECLINES_FROM_ADDRESS.windowMinutes,
+        },
+        card: {
+          subject: input.cardSubject,
+          max: DECLINES_OF_CARD.max,
+          windowMinutes: DECLINES_OF_CARD.windowMinutes,
+        },
+        inFlightMinutes: limits.IN_FLIGHT_MINUTES,
+      });
+      if (opening.outcome === 'cart_busy' || opening.outcome === 'card_busy') lastBusy = opening.outcome;
+      if (opening.outcome === 'cart_busy') return { busyOn: attemptsOfCart(input.attempt.abandonedCartId) };
+      if (opening.outcome === 'card_busy') return { busyOn: limits.slotsOf(input.cardSubject!) };
+      return opening;
+    },
+    {
+      waitMs: deps.inFlightWaitMs ?? limits.IN_FLIGHT_WAIT_MS,
+      onTimeout: () =>
+        new AppError(
+          'conflict',
+          lastBusy === 'cart_busy' ? ORDER_PAYMENT_IN_PROGRESS_MESSAGE : CARD_IN_USE_MESSAGE,
+        ),
+    },
+  );
 }
 
 /**

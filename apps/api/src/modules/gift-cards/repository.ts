@@ -13,14 +13,18 @@ export async function listPromotions(db: Database) {
   return db.select().from(giftCardPromotions).orderBy(asc(giftCardPromotions.id));
 }
 
-/** Inserts the purchase of a key once; the same key again answers the row already there. */
+/**
+ * Inserts the purchase of a key once, taken by this request for `processingSeconds` (it asks the
+ * provider); the same key again answers the row already there.
+ */
 export async function insertPurchase(
   db: Database,
-  values: typeof giftCardPurchases.$inferInsert,
+  values: Omit<typeof giftCardPurchases.$inferInsert, 'processingUntil'>,
+  processingSeconds: number,
 ): Promise<{ row: PurchaseRow; created: boolean }> {
   const [created] = await db
     .insert(giftCardPurchases)
-    .values(values)
+    .values({ ...values, processingUntil: sql`now() + make_interval(secs => ${processingSeconds})` })
     .onConflictDoNothing({ target: giftCardPurchases.idempotencyKey })
     .returning();
   if (created) return { row: created, created: true };
@@ -29,6 +33,34 @@ export async function insertPurchase(
     .from(giftCardPurchases)
     .where(eq(giftCardPurchases.idempotencyKey, values.idempotencyKey));
   return { row: existing!, created: false };
+}
+
+export async function findPurchaseByKey(db: Database, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(giftCardPurchases)
+    .where(eq(giftCardPurchases.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+/**
+ * A pending purchase nobody is asking the provider about any more (the request that was died, or a
+ * row from before `processing_until`) taken by this request for `processingSeconds`: false while
+ * another request still holds it, or once it is no longer pending.
+ */
+export async function takeOverPurchase(db: Database, id: number, processingSeconds: number) {
+  const rows = await db
+    .update(giftCardPurchases)
+    .set({ processingUntil: sql`now() + make_interval(secs => ${processingSeconds})` })
+    .where(
+      and(
+        eq(giftCardPurchases.id, id),
+        eq(giftCardPurchases.status, 'pending'),
+        or(isNull(giftCardPurchases.processingUntil), sql`${giftCardPurchases.processingUntil} < now()`),
+      ),
+    )
+    .returning({ id: giftCardPurchases.id });
+  return rows.length > 0;
 }
 
 export async function findPurchaseByIntent(db: Database, paymentIntentId: string) {
@@ -76,8 +108,9 @@ export async function markPurchasePaid(tx: Database, id: number, now: Date) {
 /**
  * Purchases left unfinished (pending or waiting for 3-D Secure) since before `before`, oldest
  * first, claimed with SKIP LOCKED so that replicas running the job at once take different ones.
+ * A purchase a request is still asking the provider about at `now` (a retry took it over) is its.
  */
-export async function claimStalePurchases(tx: Database, before: Date, limit: number) {
+export async function claimStalePurchases(tx: Database, before: Date, now: Date, limit: number) {
   return tx
     .select()
     .from(giftCardPurchases)
@@ -85,6 +118,7 @@ export async function claimStalePurchases(tx: Database, before: Date, limit: num
       and(
         inArray(giftCardPurchases.status, ['pending', 'requires_action']),
         sql`${giftCardPurchases.createdAt} < ${before}`,
+        or(isNull(giftCardPurchases.processingUntil), sql`${giftCardPurchases.processingUntil} < ${now}`),
       ),
     )
     .orderBy(asc(giftCardPurchases.id))
@@ -117,9 +151,41 @@ export async function insertEntry(tx: Database, values: typeof giftCardEntries.$
   await tx.insert(giftCardEntries).values(values);
 }
 
-export async function findCardsByHashes(db: Database, hashes: string[]) {
-  if (hashes.length === 0) return [];
-  return db.select().from(giftCards).where(inArray(giftCards.codeHash, hashes));
+/** What a typed code's look-up answers of its card: enough to say whether it can pay, and how much. */
+export type LookedUpCard = Pick<
+  CardRow,
+  'id' | 'codeHash' | 'codeSuffix' | 'balanceCents' | 'ownerUserId' | 'voidedAt' | 'expiresAt'
+>;
+
+/**
+ * Typed codes (their hashes; '' for a code that cannot be one) looked up under the client's guessing
+ * limit in one statement, `look_up_gift_card_codes` (migration 0023): null when the window has no
+ * room for every code (nothing is looked up); otherwise the cards found, and one miss counted for
+ * each code that matched none, under the subject's lock (limits' `limit_window_has_room` and
+ * `record_limit_events`), so only misses ever count, however many look-ups run at once.
+ */
+export async function lookUpCodes(
+  db: Database,
+  hashes: string[],
+  limit: { subject: string; max: number; windowMinutes: number },
+): Promise<LookedUpCard[] | null> {
+  const rows = await db
+    .select({
+      limited: sql<boolean>`o_limited`,
+      id: sql<number>`o_id`,
+      codeHash: sql<string>`o_code_hash`,
+      codeSuffix: sql<string>`o_code_suffix`,
+      balanceCents: sql<number>`o_balance_cents`,
+      ownerUserId: sql<number | null>`o_owner_user_id`,
+      voidedAt: sql<Date | null>`o_voided_at`.mapWith(giftCards.voidedAt),
+      expiresAt: sql<Date | null>`o_expires_at`.mapWith(giftCards.expiresAt),
+    })
+    .from(
+      sql`look_up_gift_card_codes(${sql.param(hashes)}::text[], ${limit.subject}::text, ${limit.max}::int,
+        ${limit.windowMinutes}::int)`,
+    );
+  if (rows.some((row) => row.limited)) return null;
+  return rows.map(({ limited: _, ...card }) => card);
 }
 
 export async function findCard(db: Database, id: number) {

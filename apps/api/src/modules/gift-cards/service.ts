@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AccountGiftCards,
+  CARD_IN_USE_MESSAGE,
   centsToDollars,
   formatGiftCardCode,
   formatMoney,
@@ -8,6 +9,7 @@ import {
   GIFT_CARD_EMPTY_MESSAGE,
   GIFT_CARD_EXPIRED_MESSAGE,
   GIFT_CARD_OTHER_ACCOUNT_MESSAGE,
+  GIFT_CARD_PURCHASE_IN_PROGRESS_MESSAGE,
   GIFT_CARD_SUGGESTED_DOLLARS,
   GIFT_CARD_UNKNOWN_MESSAGE,
   GIFT_CARD_VOIDED_MESSAGE,
@@ -19,6 +21,7 @@ import {
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors/app-error';
+import { untilNotBusy, wakeAll } from '../../lib/wake-ups';
 import type { Mailer } from '../../plugins/mail';
 import { recordAdminAction } from '../audit/service';
 import { priceCart } from '../carts/service';
@@ -49,9 +52,13 @@ export type GiftCardDeps = {
   log: FastifyBaseLogger;
   site: { name: string; url: string };
   now?: () => Date;
+  /** How long a purchase waits for others in flight, of its card or its key (limits.IN_FLIGHT_WAIT_MS). */
+  inFlightWaitMs?: number;
 };
 
 const today = (now: Date) => calendarDay(now, DELIVERY_TIME_ZONE);
+
+const PAYMENT_CANCELED_MESSAGE = 'This payment was canceled. Please press pay again.';
 
 /** Unknown codes a client may try before it has to wait: guessing a 140-bit code is hopeless anyway. */
 export const GIFT_CARD_MISSES: limits.Limit = {
@@ -108,55 +115,170 @@ export async function purchaseGiftCard(
   }
 
   const amountCents = body.amount * 100;
+  // The same key again (a double submit, a retry after a lost answer) is that purchase: its outcome,
+  // never a second purchase, nor a second question to the provider while the first is being asked.
+  if (body.idempotency_key) {
+    const existing = await repository.findPurchaseByKey(deps.db, body.idempotency_key);
+    if (existing) return answerForKey(deps, existing, body, clientIp);
+  }
   const promotion = bonusFor(
     amountCents,
     (await repository.listPromotions(deps.db)).map((row) => ({ ...row })),
     now,
   );
-  // Card testing (like checkout): one card declined again and again, across purchases and
-  // addresses, is refused before the provider is asked and before any purchase row exists. The
-  // attempt takes a slot of the card's limit (atomically, so parallel attempts cannot all slip
-  // through) and gives it back unless the card is declined.
-  const fingerprint = await deps.payments.cardFingerprint(body.payment_method_id);
-  const cardSlot = fingerprint
-    ? await limits.reserve(deps.db, limits.DECLINES_OF_CARD, limits.cardSubject(fingerprint))
-    : null;
-  let intent: PaymentIntent | null = null;
-  let purchaseId: number;
-  try {
-    const key = body.idempotency_key ?? randomBytes(16).toString('hex');
-    const { row: purchase, created } = await repository.insertPurchase(deps.db, {
-      idempotencyKey: key,
-      amountCents,
-      bonusCents: promotion?.bonusCents ?? 0,
-      promotionId: promotion?.id ?? null,
-      buyerUserId: buyer?.userId ?? null,
-      buyerEmail,
-      senderName: body.sender_name,
-      recipientName: body.recipient_name,
-      recipientEmail: body.recipient_email,
-      message: body.message ?? '',
-      deliverOn: body.delivery_date,
-      paymentMethodId: body.payment_method_id,
-    });
-    if (!created) {
-      if (purchase.amountCents !== amountCents || purchase.recipientEmail !== body.recipient_email) {
-        throw new AppError('conflict', 'This idempotency key belongs to another gift card purchase.');
-      }
-      if (purchase.status === 'paid') return toPurchaseState(purchase, null);
-    }
-    purchaseId = purchase.id;
-    intent = await deps.payments.authorize(
+  const key = body.idempotency_key ?? randomBytes(16).toString('hex');
+  // The purchase row is written only once the card's decline limit let the attempt through: a
+  // refused card leaves no purchase behind.
+  type Asked =
+    | { existing: repository.PurchaseRow; intent?: undefined }
+    | { existing?: undefined; purchaseId: number; intent: PaymentIntent };
+  const asked = await askHoldingCardSlot<Asked>(deps, body.payment_method_id, async () => {
+    const { row, created } = await repository.insertPurchase(
+      deps.db,
+      {
+        idempotencyKey: key,
+        amountCents,
+        bonusCents: promotion?.bonusCents ?? 0,
+        promotionId: promotion?.id ?? null,
+        buyerUserId: buyer?.userId ?? null,
+        buyerEmail,
+        senderName: body.sender_name,
+        recipientName: body.recipient_name,
+        recipientEmail: body.recipient_email,
+        message: body.message ?? '',
+        deliverOn: body.delivery_date,
+        paymentMethodId: body.payment_method_id,
+      },
+      PURCHASE_PROCESSING_SECONDS,
+    );
+    // A parallel request with this key wrote it first: this one answers what that one gets.
+    if (!created) return { existing: row };
+    const intent = await deps.payments.authorize(
       authorizeRequest(deps, { idempotencyKey: key, amountCents, paymentMethodId: body.payment_method_id }),
     );
+    return { purchaseId: row.id, intent };
+  });
+  if (asked.existing) return answerForKey(deps, asked.existing, body, clientIp);
+  try {
+    return await settle(deps, asked.purchaseId, asked.intent, clientIp);
   } finally {
-    if (cardSlot && intent?.status !== 'declined') {
-      await limits.release(deps.db, cardSlot).catch((error: unknown) => {
-        deps.log.error({ err: error }, 'could not give back a card-decline slot');
+    wakeAll(purchaseWaiters(asked.purchaseId));
+  }
+}
+
+/**
+ * How long a request asking the provider for a purchase keeps it: longer than an authorization and
+ * a capture take (Stripe's client: 20 s, retried twice, each), so another request with the key
+ * takes it over only when this one died (its answer lost).
+ */
+export const PURCHASE_PROCESSING_SECONDS = 150;
+
+/** The wake-up key of requests waiting for a purchase's outcome. */
+const purchaseWaiters = (purchaseId: number) => `gift-card-purchase:${purchaseId}`;
+
+const CARD_DECLINED_FALLBACK = 'Your card was declined.';
+
+/**
+ * Runs `ask` (which asks the provider) holding a slot of the card's decline limit (card testing,
+ * like checkout: one card declined again and again, across purchases and addresses, is refused
+ * before the provider is asked). Only declines refuse (429); while other attempts with the card in
+ * flight fill the limit, this one waits for them (409 "try again" if they take too long). The slot
+ * is kept when the provider declined the card, given back otherwise.
+ */
+async function askHoldingCardSlot<T extends { intent?: PaymentIntent | undefined }>(
+  deps: GiftCardDeps,
+  paymentMethodId: string,
+  ask: () => Promise<T>,
+): Promise<T> {
+  const fingerprint = await deps.payments.cardFingerprint(paymentMethodId);
+  const slot = fingerprint
+    ? await limits.reserveInFlight(deps.db, limits.DECLINES_OF_CARD, limits.cardSubject(fingerprint), {
+        busyMessage: CARD_IN_USE_MESSAGE,
+        waitMs: deps.inFlightWaitMs,
+      })
+    : null;
+  let answer: T | undefined;
+  try {
+    answer = await ask();
+    return answer;
+  } finally {
+    if (slot) {
+      const settleSlot = answer?.intent?.status === 'declined' ? limits.keep : limits.giveBack;
+      await settleSlot(deps.db, slot).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'could not settle a card-decline slot');
       });
     }
   }
-  return settle(deps, purchaseId, intent, clientIp);
+}
+
+/**
+ * A purchase asked for again with its key: its outcome when it has one (paid, declined, canceled,
+ * waiting for the bank's step), the same for every request. While another request is asking the
+ * provider for it, waits for that outcome (woken by that request in this process), for
+ * `inFlightWaitMs` at most, then 409 "already being processed". A pending purchase nobody is asking
+ * about any more (its request died) is taken over and asked again with the same key, which the
+ * provider answers with the same payment.
+ */
+async function answerForKey(
+  deps: GiftCardDeps,
+  purchase: repository.PurchaseRow,
+  body: GiftCardPurchaseBody,
+  clientIp: string | undefined,
+): Promise<GiftCardPurchaseState> {
+  if (purchase.amountCents !== body.amount * 100 || purchase.recipientEmail !== body.recipient_email) {
+    throw new AppError('conflict', 'This idempotency key belongs to another gift card purchase.');
+  }
+  let known: repository.PurchaseRow | null = purchase;
+  return untilNotBusy<GiftCardPurchaseState>(
+    async () => {
+      const current = known ?? (await repository.findPurchase(deps.db, purchase.id))!;
+      known = null;
+      switch (current.status) {
+        case 'paid':
+          return toPurchaseState(current, null);
+        case 'declined':
+          throw AppError.invalidField('payment_method_id', current.declineMessage ?? CARD_DECLINED_FALLBACK);
+        case 'canceled':
+        case 'failed':
+          throw new AppError('conflict', PAYMENT_CANCELED_MESSAGE);
+        case 'requires_action':
+          return purchaseState(deps, current.paymentIntentId!);
+        case 'pending': {
+          // Held by a request still within its time: wait (the guarded update decides otherwise).
+          const held = current.processingUntil !== null && current.processingUntil > new Date();
+          if (
+            !held &&
+            (await repository.takeOverPurchase(deps.db, current.id, PURCHASE_PROCESSING_SECONDS))
+          ) {
+            return resumePurchase(deps, current, body.payment_method_id, clientIp);
+          }
+          return { busyOn: purchaseWaiters(current.id) };
+        }
+      }
+    },
+    {
+      waitMs: deps.inFlightWaitMs ?? limits.IN_FLIGHT_WAIT_MS,
+      onTimeout: () => new AppError('conflict', GIFT_CARD_PURCHASE_IN_PROGRESS_MESSAGE),
+    },
+  );
+}
+
+/** A pending purchase taken over: asked again with its own request and key, then settled. */
+async function resumePurchase(
+  deps: GiftCardDeps,
+  purchase: repository.PurchaseRow,
+  paymentMethodId: string,
+  clientIp: string | undefined,
+): Promise<GiftCardPurchaseState> {
+  try {
+    const method = purchase.paymentMethodId ?? paymentMethodId;
+    const { intent } = await askHoldingCardSlot(deps, method, async () => ({
+      intent: await deps.payments.authorize(authorizeRequest(deps, { ...purchase, paymentMethodId: method })),
+    }));
+    return await settle(deps, purchase.id, intent, clientIp);
+  } finally {
+    wakeAll(purchaseWaiters(purchase.id));
+  }
 }
 
 /** The provider request of a purchase: the same one again (same key) answers the same intent. */
@@ -190,7 +312,7 @@ async function settle(
       declineMessage: intent.declineMessage,
     });
     if (clientIp) await limits.record(deps.db, 'payment_declined', `ip:${clientIp}`);
-    throw AppError.invalidField('payment_method_id', intent.declineMessage ?? 'Your card was declined.');
+    throw AppError.invalidField('payment_method_id', intent.declineMessage ?? CARD_DECLINED_FALLBACK);
   }
   if (intent.status === 'canceled') {
     await repository.recordPaymentAnswer(deps.db, purchaseId, {
@@ -198,7 +320,7 @@ async function settle(
       paymentIntentId: intent.id,
       paymentProvider: provider,
     });
-    throw new AppError('conflict', 'This payment was canceled. Please press pay again.');
+    throw new AppError('conflict', PAYMENT_CANCELED_MESSAGE);
   }
   if (intent.status === 'requires_action') {
     await repository.recordPaymentAnswer(deps.db, purchaseId, {
@@ -335,7 +457,9 @@ export async function settleStalePurchases(
 ): Promise<{ issued: number; failed: number }> {
   const now = asOf ?? deps.now?.() ?? new Date();
   const before = new Date(now.getTime() - olderThanMinutes * 60_000);
-  const stale = await deps.db.transaction((tx) => repository.claimStalePurchases(tx, before, STALE_BATCH));
+  const stale = await deps.db.transaction((tx) =>
+    repository.claimStalePurchases(tx, before, now, STALE_BATCH),
+  );
   const outcome = { issued: 0, failed: 0 };
   for (const purchase of stale) {
     try {
@@ -464,7 +588,10 @@ export async function runDeliveries(deps: GiftCardDeps, asOf: Date | null): Prom
 
 export type UsableCard = CardBalance & { code: string; codeSuffix: string; ownerUserId: number | null };
 
-function refusal(card: repository.CardRow, now: Date): string | null {
+function refusal(
+  card: Pick<repository.CardRow, 'voidedAt' | 'expiresAt' | 'balanceCents'>,
+  now: Date,
+): string | null {
   if (card.voidedAt) return GIFT_CARD_VOIDED_MESSAGE;
   if (card.expiresAt && card.expiresAt <= now) return GIFT_CARD_EXPIRED_MESSAGE;
   if (card.balanceCents <= 0) return GIFT_CARD_EMPTY_MESSAGE;
@@ -472,9 +599,11 @@ function refusal(card: repository.CardRow, now: Date): string | null {
 }
 
 /**
- * Looks typed codes up, refusing with a 422 on `field` the first that cannot pay. Each unknown code
- * takes a slot of the client's guessing limit (checked before the lookup, so a client at its limit
- * learns nothing more); found codes give theirs back.
+ * Looks typed codes up, refusing with a 422 on `field` the first that cannot pay. Guessing is
+ * limited per client: every code needs room in the client's window of misses, checked before the
+ * look-up (a client at its limit learns nothing more), and only the codes that matched no card are
+ * counted, by the look-up's own statement (under the client's lock): a valid code is never a guess,
+ * however many look-ups of it run at once (issue 28).
  */
 export async function resolveCodes(
   db: Database,
@@ -482,17 +611,19 @@ export async function resolveCodes(
   input: { clientIp?: string | undefined; now: Date; field: string },
 ): Promise<UsableCard[]> {
   const keys = [...new Set(codes)].map((typed) => ({ typed, key: lookupKeyOf(typed) }));
-  const subject = `ip:${input.clientIp ?? 'unknown'}`;
-  const slots: limits.Slot[] = [];
-  for (const _ of keys) slots.push(await limits.reserve(db, GIFT_CARD_MISSES, subject));
-  const rows = await repository.findCardsByHashes(
+  const rows = await repository.lookUpCodes(
     db,
-    keys.flatMap(({ key }) => (key ? [key.hash] : [])),
+    // A code that cannot be one still counts as a miss: it is looked up as a hash no card has.
+    keys.map(({ key }) => key?.hash ?? ''),
+    {
+      subject: `ip:${input.clientIp ?? 'unknown'}`,
+      max: GIFT_CARD_MISSES.max,
+      windowMinutes: GIFT_CARD_MISSES.windowMinutes,
+    },
   );
+  if (rows === null) throw new AppError('rate_limited', GIFT_CARD_MISSES.message);
   const byHash = new Map(rows.map((row) => [row.codeHash, row]));
   const found = keys.map(({ key }) => (key ? byHash.get(key.hash) : undefined));
-  // Only misses count against the client.
-  for (const [index, row] of found.entries()) if (row) await limits.release(db, slots[index]!);
   if (found.some((row) => !row)) throw AppError.invalidField(input.field, GIFT_CARD_UNKNOWN_MESSAGE);
   const cards: UsableCard[] = [];
   const seen = new Set<number>();

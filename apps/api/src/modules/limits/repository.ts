@@ -45,6 +45,33 @@ export async function takeSlot(
   return id === null || id === undefined ? null : Number(id);
 }
 
+/**
+ * A slot of a limit that counts outcomes, for an attempt in flight, in one statement:
+ * `take_in_flight_limit_slot` (migration 0023) counts, under the subject's advisory lock, the
+ * window's events (`full` at the limit) and its attempts in flight (`busy` when both fill it).
+ */
+export async function takeInFlightSlot(
+  db: Database,
+  kind: LimitedEvent,
+  subject: string,
+  max: number,
+  windowMinutes: number,
+  inFlightMinutes: number,
+): Promise<{ outcome: 'taken'; id: number } | { outcome: 'full' | 'busy' }> {
+  const result = await db.execute(
+    sql`select o_outcome as outcome, o_slot as id from take_in_flight_limit_slot(${kind}, ${subject},
+      ${max}::int, ${windowMinutes}::int, ${inFlightMinutes}::int)`,
+  );
+  const row = (result as unknown as { rows: { outcome: 'taken' | 'full' | 'busy'; id: number | null }[] })
+    .rows[0]!;
+  return row.outcome === 'taken' ? { outcome: 'taken', id: Number(row.id) } : { outcome: row.outcome };
+}
+
+/** An in-flight slot's outcome counts: it becomes an event of its kind, from now (`keep_limit_slot`). */
+export async function keepSlot(db: Database, id: number): Promise<void> {
+  await db.execute(sql`select keep_limit_slot(${id}::int)`);
+}
+
 export async function deleteSlot(db: Database, id: number): Promise<void> {
   await deleteSlotQuery(db, { id });
 }

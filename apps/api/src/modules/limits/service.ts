@@ -1,6 +1,7 @@
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import type { Job } from '../../lib/jobs';
+import { untilNotBusy, wakeOne } from '../../lib/wake-ups';
 import * as repository from './repository';
 
 /**
@@ -36,6 +37,81 @@ export const DECLINES_OF_CARD: Limit = {
 
 /** The subject of a card's decline limit. */
 export const cardSubject = (fingerprint: string) => `card:${fingerprint}`;
+
+/**
+ * How long an attempt may be in flight (the provider being asked) before its slot counts as an
+ * event anyway: longer than any provider call (Stripe's client: 20 s, retried twice), so only an
+ * attempt whose process died counts: an ask without an answer may have been a decline.
+ */
+export const IN_FLIGHT_MINUTES = 5;
+
+/**
+ * How long an attempt waits for others in flight to settle before it is told to try again (409).
+ * Attempts of one card hold its slots only while the provider answers, so a queue of them moves
+ * fast (50 checkouts with one card, five asked at a time: about 2 s on PostgreSQL, 4 s on PGlite);
+ * the last of a long queue waits for all before it, hence the margin.
+ */
+export const IN_FLIGHT_WAIT_MS = 20_000;
+
+/** A slot taken for an attempt in flight: kept when its outcome counts, given back otherwise. */
+export type InFlightSlot = { id: number; subject: string };
+
+/**
+ * Takes a slot of `limit` (which counts outcomes, such as a card's declines) for an attempt about to
+ * learn its outcome. Only outcomes refuse (the limit's 429): attempts in flight fill the window too,
+ * so parallel attempts cannot all slip past the limit, but an attempt that finds the window full of
+ * attempts in flight waits for one to settle (woken by it in this process), for `waitMs` at most,
+ * then answers `busyMessage` (409: nothing was refused, try again).
+ */
+export async function reserveInFlight(
+  db: Database,
+  limit: Limit,
+  subject: string,
+  options: { busyMessage: string; waitMs?: number },
+): Promise<InFlightSlot> {
+  return untilNotBusy<InFlightSlot>(
+    async () => {
+      const taken = await repository.takeInFlightSlot(
+        db,
+        limit.kind,
+        subject,
+        limit.max,
+        limit.windowMinutes,
+        IN_FLIGHT_MINUTES,
+      );
+      if (taken.outcome === 'taken') return { id: taken.id, subject };
+      if (taken.outcome === 'full') throw new AppError('rate_limited', limit.message);
+      return { busyOn: slotsOf(subject) };
+    },
+    {
+      waitMs: options.waitMs ?? IN_FLIGHT_WAIT_MS,
+      onTimeout: () => new AppError('conflict', options.busyMessage),
+    },
+  );
+}
+
+/** The wake-up key of a subject's in-flight slots. */
+export const slotsOf = (subject: string) => `limit-slots:${subject}`;
+
+/** The attempt's outcome counts (a decline): its slot becomes an event of the limit. */
+export async function keep(db: Database, slot: InFlightSlot): Promise<void> {
+  await repository.keepSlot(db, slot.id);
+  slotSettled(slot.subject);
+}
+
+/** The attempt's outcome does not count: its slot is given back. */
+export async function giveBack(db: Database, slot: InFlightSlot): Promise<void> {
+  await repository.deleteSlot(db, slot.id);
+  slotSettled(slot.subject);
+}
+
+/**
+ * A slot of `subject` was kept or given back (here, or by another module's statement that settles
+ * it, such as checkout's `settle_checkout_attempt`): the next attempt waiting in this process asks again.
+ */
+export function slotSettled(subject: string): void {
+  wakeOne(slotsOf(subject));
+}
 
 /** Takes a slot of `limit` for `subject`, or refuses with the limit's 429. */
 export async function reserve(db: Database, limit: Limit, subject: string): Promise<Slot> {

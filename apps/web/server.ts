@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { buildApp, ConfigError, loadConfig, prepareDatabase } from '@sprout/api';
-import closeWithGrace from 'close-with-grace';
+import { buildApp, ConfigError, closeOnSignal, loadConfig, prepareDatabase } from '@sprout/api';
 import type { FastifyReply } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { mediaVersionOf } from './app/features/media/media-version.server';
@@ -114,10 +113,7 @@ async function main() {
   });
   await registerPageRoutes(app, sendPage);
 
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
-  });
+  closeOnSignal(app, config);
   await app.listen({ host: config.HOST, port: config.PORT });
 }
 

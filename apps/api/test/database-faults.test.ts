@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { UNAVAILABLE_MESSAGE } from '@sprout/contracts';
 import { createDatabase, type DatabaseHandle, isDatabaseUnavailable } from '@sprout/db';
@@ -306,5 +307,54 @@ describe('the health check', () => {
     expect(await shutdown).toEqual({ drained: true });
     // The same shutdown, asked twice, is the one shutdown.
     expect(await app.shutDown()).toEqual({ drained: true });
+  });
+});
+
+describe('a shutdown whose deadline passes', () => {
+  it('answers a request still running with a 503 and Retry-After, closes its connection, and says so', async () => {
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        SITE_URL: 'http://localhost:3000',
+        SHUTDOWN_TIMEOUT_MS: '1000',
+        SHUTDOWN_DRAIN_DELAY_MS: '0',
+      }),
+      database: testDatabase.handle,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as net.AddressInfo;
+    // A request the server accepted and is still reading when the deadline comes (a slow client).
+    const request = http.request(`http://127.0.0.1:${port}/api/customers/abandoned-carts`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': '2', origin: 'http://localhost:3000' },
+    });
+    const answer = new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+      (resolve, reject) => {
+        request.on('response', (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, headers: response.headers, body }),
+          );
+        });
+        request.on('error', reject);
+      },
+    );
+    request.flushHeaders();
+    request.write('{');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const started = performance.now();
+    const outcome = await app.shutDown({ drainDelayMs: 0 });
+    expect(outcome).toEqual({ drained: false, unfinished: 1 });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const refused = await answer;
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.headers.connection).toBe('close');
+    expect(JSON.parse(refused.body)).toEqual({ message: UNAVAILABLE_MESSAGE });
   });
 });

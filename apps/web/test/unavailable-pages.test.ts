@@ -57,7 +57,7 @@ async function thrownBy(work: () => Promise<unknown>): Promise<unknown> {
 
 const unavailablePage = {
   data: { message: UNAVAILABLE_MESSAGE },
-  init: { status: 503, headers: { 'Retry-After': '5' } },
+  init: { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '5' } },
 };
 
 describe('a page while the database cannot be reached', () => {

@@ -79,7 +79,11 @@ export type ServerApiClient = ApiClient & {
 export function unavailablePage(message: string = UNAVAILABLE_MESSAGE) {
   return data(
     { message },
-    { status: 503, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+    {
+      status: 503,
+      statusText: 'Service Unavailable',
+      headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    },
   );
 }
 

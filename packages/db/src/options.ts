@@ -29,10 +29,10 @@ export type PoolSettings = {
 };
 
 /**
- * The defaults (docs/decisions/034): a request never waits more than 5 s for a connection; no
- * statement of a page or a job runs 15 s (the slowest, the admin dashboard's, take well under a
- * second on a year of orders); a transaction does no outside work (payments are called outside
- * them), so a minute idle in one is a bug, not a slow customer.
+ * The defaults (docs/decisions/034): a request never waits more than 5 s for a connection; a
+ * statement of a page or a job that runs 15 s is a missing index or a lock held by a stuck
+ * transaction, not work; a transaction does no outside work (payments are called outside them),
+ * so a minute idle in one is a bug, not a slow customer.
  */
 export const POOL_DEFAULTS: PoolSettings = {
   size: 10,

@@ -1,8 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { buildApp, ConfigError, loadConfig, prepareDatabase } from '@sprout/api';
-import closeWithGrace from 'close-with-grace';
+import {
+  buildApp,
+  ConfigError,
+  closeOnSignal,
+  isDatabaseUnavailable,
+  loadConfig,
+  prepareDatabase,
+} from '@sprout/api';
 import type { FastifyReply } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { mediaVersionOf } from './app/features/media/media-version.server';
@@ -24,7 +30,7 @@ async function main() {
 
   const transport = config.API_URL ? remoteTransport(config.API_URL) : inProcessTransport(app);
   // The catalogue (the same for every visitor) comes from the API's cache without HTTP emulation.
-  const localCatalogue = config.API_URL ? null : inProcessCatalogue(app.catalogue);
+  const localCatalogue = config.API_URL ? null : inProcessCatalogue(app.catalogue, isDatabaseUnavailable);
   // So do an anonymous visitor's experiments, read on every page by the root loader.
   const localExperiments = config.API_URL ? null : app.experiments;
   const getLoadContext = (request: Request, reply: FastifyReply) => {
@@ -114,10 +120,7 @@ async function main() {
   });
   await registerPageRoutes(app, sendPage);
 
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
-  });
+  closeOnSignal(app, config);
   await app.listen({ host: config.HOST, port: config.PORT });
 }
 

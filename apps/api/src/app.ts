@@ -22,6 +22,7 @@ import { pauseJob } from './modules/subscriptions/lifecycle-service';
 import cataloguePlugin from './plugins/catalogue';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import lifecyclePlugin from './plugins/lifecycle';
 import mailPlugin from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
@@ -145,6 +146,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? false,
   });
+  // /healthz (on a connection of its own) and the drain on SIGTERM (docs/decisions/034).
+  await app.register(lifecyclePlugin, {
+    database: options.database,
+    drainDelayMs: config.SHUTDOWN_DRAIN_DELAY_MS,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  });
   // The catalogue's cache and its LISTEN connection (decision 028): the reads and admin writes use it.
   await app.register(cataloguePlugin, { database: options.database });
   const experimentList = cachedExperimentList(() => options.database.db, app.catalogue.cache);
@@ -263,21 +270,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.NODE_ENV === 'production' && app.payments.name === 'test') {
     app.log.warn('payments: no Stripe keys, so the embedded test provider takes payments (test cards only)');
   }
-
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    const started = performance.now();
-    try {
-      await options.database.db.execute('select 1');
-      return {
-        status: 'ok',
-        database: options.database.kind,
-        latency_ms: Math.round(performance.now() - started),
-      };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
 
   for (const [name, routes] of Object.entries(modules)) {
     await app.register(routes, {

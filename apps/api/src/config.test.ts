@@ -1,3 +1,4 @@
+import { databaseOptionsFromEnv, POOL_DEFAULTS } from '@sprout/db/options';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -55,6 +56,37 @@ describe('loadConfig', () => {
         'DATABASE_URL: DATABASE_URL must be a postgres:// connection string',
       );
     }
+  });
+
+  it('bounds every database wait by default and takes the pool settings to the database options', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db.example/sprout' });
+    expect(config).toMatchObject({
+      DATABASE_POOL_SIZE: POOL_DEFAULTS.size,
+      DATABASE_CONNECT_TIMEOUT_MS: 5_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
+      DATABASE_IDLE_TIMEOUT_MS: 30_000,
+    });
+    const sized = loadConfig({ DATABASE_URL: 'postgres://db.example/sprout', DATABASE_POOL_SIZE: '25' });
+    expect(databaseOptionsFromEnv(sized)).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db.example/sprout',
+      pool: { ...POOL_DEFAULTS, size: 25 },
+    });
+    // A connect wait with no end is the hang this setting exists against.
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
+  });
+
+  it('reads the shutdown drain delay and timeout, the delay shorter than the timeout', () => {
+    expect(loadConfig({})).toMatchObject({ SHUTDOWN_DRAIN_DELAY_MS: 1_000, SHUTDOWN_TIMEOUT_MS: 25_000 });
+    expect(
+      loadConfig({ SHUTDOWN_DRAIN_DELAY_MS: '10000', SHUTDOWN_TIMEOUT_MS: '30000' }).SHUTDOWN_DRAIN_DELAY_MS,
+    ).toBe(10_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_DELAY_MS: '30000', SHUTDOWN_TIMEOUT_MS: '30000' })).toThrow(
+      /SHUTDOWN_DRAIN_DELAY_MS/,
+    );
   });
 
   describe('store mode', () => {

@@ -5,6 +5,7 @@ import {
   ERROR_REPORTS_MAX_EVENTS_RANGE,
   GTM_ID_PATTERN,
 } from '@sprout/contracts';
+import { POOL_DEFAULTS } from '@sprout/db/options';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -34,6 +35,47 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// connection string' })
     .optional(),
+  /**
+   * PostgreSQL's pool (docs/decisions/034): connections per process, and how long anything may
+   * wait. A request that cannot get a connection within the connect timeout, or whose statement
+   * runs past the statement timeout, is answered 503 with Retry-After. 0 turns a timeout off.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(POOL_DEFAULTS.size),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, {
+      error: 'DATABASE_CONNECT_TIMEOUT_MS must be 100 ms or more: a wait with no end hangs the store',
+    })
+    .max(600_000)
+    .default(POOL_DEFAULTS.connectTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(POOL_DEFAULTS.statementTimeoutMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(POOL_DEFAULTS.idleInTransactionTimeoutMs),
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(POOL_DEFAULTS.idleTimeoutMs),
+  /**
+   * Shutdown (SIGTERM, SIGINT; docs/decisions/034): for the drain delay the server goes on
+   * accepting and answering while /healthz answers 503, so a load balancer takes it out of
+   * rotation; then it stops accepting, finishes every request it accepted, stops the jobs and
+   * closes the database. Past the timeout (counted from the signal) requests still running are
+   * answered 503 and the process exits 1.
+   */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   DATA_DIR: z.string().min(1).default('data'),
   SEED_DEMO_DATA: flag.default(true),
   /** Demo accounts have published passwords: seeded in demo mode unless false, never in live mode. */
@@ -236,6 +278,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!stripeKeysPaired(parsed.data)) {
     throw configError([
       'STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY together, or neither',
+    ]);
+  }
+  if (parsed.data.SHUTDOWN_DRAIN_DELAY_MS >= parsed.data.SHUTDOWN_TIMEOUT_MS) {
+    throw configError([
+      'SHUTDOWN_DRAIN_DELAY_MS: the drain delay must be shorter than SHUTDOWN_TIMEOUT_MS, which leaves the time to finish the requests',
     ]);
   }
   const mode = storeModeOf(parsed.data);

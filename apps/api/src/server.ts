@@ -1,17 +1,14 @@
-import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { closeOnSignal } from './lib/shutdown';
 
 /** The API alone, for deployments that scale the storefront and the API separately. */
 async function main() {
   const config = loadConfig();
   const database = await prepareDatabase(config, console);
   const app = await buildApp({ config, database, closeDatabase: true });
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
-  });
+  closeOnSignal(app, config);
   await app.listen({ host: config.HOST, port: config.PORT });
 }
 

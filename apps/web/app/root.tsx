@@ -1,3 +1,4 @@
+import { UNAVAILABLE_MESSAGE } from '@sprout/contracts';
 import type { ReactNode } from 'react';
 import {
   data,
@@ -201,6 +202,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <ErrorScreen status={404} title="Page Not Found" detail={`Page Not Found: ${location.pathname}`} />
     );
+  }
+  // The store cannot reach its database right now (the API's 503, docs/decisions/034): it passes.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return <ErrorScreen status={503} title="Service Unavailable" detail={UNAVAILABLE_MESSAGE} />;
   }
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

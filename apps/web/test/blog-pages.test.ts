@@ -1,4 +1,5 @@
 import { BLOG_PAGE_SIZE, SEARCH_UNAVAILABLE_MESSAGE } from '@sprout/contracts';
+import { isDatabaseUnavailable } from '@sprout/db';
 import { demoBlogPosts } from '@sprout/db/seed';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ function args(
     params,
     context: {
       api: { ...client, ...api },
-      catalogue: inProcessCatalogue(context.app.catalogue),
+      catalogue: inProcessCatalogue(context.app.catalogue, isDatabaseUnavailable),
       site: SITE,
       cspNonce: '',
     },

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@sprout/db';
 import type { FastifyInstance } from 'fastify';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
 import { inProcessCatalogue } from '../app/lib/catalogue.server';
@@ -25,7 +26,7 @@ export function documentLoadContext(app: FastifyInstance, request: Request) {
   return {
     api: createServerApiClient(inProcessTransport(app), request),
     site: TEST_SITE,
-    catalogue: inProcessCatalogue(app.catalogue),
+    catalogue: inProcessCatalogue(app.catalogue, isDatabaseUnavailable),
     experiments: app.experiments,
     cspNonce: '',
   };

@@ -13,6 +13,14 @@ export const CART_LOCKED_CODE = 10002;
 
 export const GENERIC_SERVER_ERROR = 'Sorry, something went wrong. An error has occurred on the server';
 
+/**
+ * A 503 (ERROR_KINDS.unavailable): the store cannot reach its database right now, or is shutting
+ * down. The request may be sent again after Retry-After seconds (every write that matters is
+ * idempotent: a checkout's key, a cart's quantities).
+ */
+export const UNAVAILABLE_MESSAGE = 'The store is busy right now. Please try again in a few seconds.';
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 export const VALIDATION_FALLBACK_MESSAGE = 'Validation error occurred';
 
 export const LOGIN_FAILED_MESSAGE = 'The email and password combination is incorrect.';

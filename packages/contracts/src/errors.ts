@@ -14,6 +14,8 @@ export const ERROR_KINDS = {
   conflict: 409,
   rate_limited: 429,
   internal: 500,
+  /** The database cannot be reached or cannot answer in time: the same request may succeed soon (Retry-After). */
+  unavailable: 503,
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;

@@ -1,5 +1,6 @@
-export type { Database, DatabaseHandle, DatabaseOptions, Transaction } from './client';
-export { createDatabase } from './client';
+export type { Database, DatabaseHandle, DatabaseOptions, PoolStats, Transaction } from './client';
+export { createDatabase, HEALTH_CHECK_TIMEOUT_MS } from './client';
+export { isDatabaseUnavailable } from './failures';
 export { runMigrations } from './migrate';
 export {
   type ChannelHandlers,
@@ -7,7 +8,14 @@ export {
   listenToChannel,
   notifyChannel,
 } from './notifications';
-export { databaseOptionsFromEnv, repositoryRoot } from './options';
+export {
+  type DatabaseEnv,
+  databaseOptionsFromEnv,
+  POOL_DEFAULTS,
+  POOL_SETTING_VARIABLES,
+  type PoolSettings,
+  repositoryRoot,
+} from './options';
 export { hashPassword, PASSWORD_HASHING } from './passwords';
 export {
   type HostValues,

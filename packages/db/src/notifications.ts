@@ -59,7 +59,9 @@ export async function listenToChannel(
     return { listening: true, backendPid: null, close: () => unlisten() };
   }
 
-  const connectionString = handle.raw.client.options.connectionString;
+  // The pool's address and connect timeout (a connect that hangs is retried like a lost one);
+  // none of its statement timeouts, which a connection that only listens has no use for.
+  const { connectionString, connectionTimeoutMillis } = handle.raw.client.options;
   let client: pg.Client | null = null;
   let listening = false;
   let closed = false;
@@ -73,7 +75,14 @@ export async function listenToChannel(
   };
 
   const connect = async (): Promise<void> => {
-    const candidate = new pg.Client({ connectionString, application_name: `sprout-listen-${channel}` });
+    const candidate = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis,
+      // An idle listener would otherwise never notice a peer gone without a word.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: `sprout-listen-${channel}`,
+    });
     candidate.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotification(message.payload ?? '');
     });

@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = createDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  const handle = createDatabase({ kind: 'postgres', url: url.toString(), pool: { size: 20 } });
   await runMigrations(handle);
   return {
     handle,

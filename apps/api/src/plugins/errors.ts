@@ -1,9 +1,13 @@
 import {
   CONTROL_CHARACTERS_MESSAGE,
+  ERROR_KINDS,
   GENERIC_SERVER_ERROR,
   hasControlCharacters,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
   VALIDATION_FALLBACK_MESSAGE,
 } from '@sprout/contracts';
+import { isDatabaseUnavailable } from '@sprout/db';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -79,6 +83,17 @@ export default fp(
       // A page's answer sets its own type (text/html, React Router's text/x-script) before its
       // stream can fail: the JSON below must not go out under it (Fastify refuses an object there).
       if (request.routeOptions.config.storefrontPage) reply.removeHeader('content-type');
+      // The database could not be reached or did not answer in time (a full pool, a restart, a
+      // failover; docs/decisions/034): not this request's fault, and worth sending again shortly.
+      // A warning, not an error report: an outage would otherwise page once per request.
+      const appUnavailable = error instanceof AppError && error.kind === 'unavailable';
+      if (appUnavailable || isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(ERROR_KINDS.unavailable)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send({ message: appUnavailable ? error.message : UNAVAILABLE_MESSAGE });
+      }
       if (error instanceof AppError) {
         if (error.status >= 500) {
           request.log.error({ err: error }, error.message);

@@ -1,4 +1,6 @@
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
+import { data } from 'react-router';
 import { type ApiClient, type ApiResult, type ApiTransport, createApiClient } from './api';
 
 export { remoteTransport } from './api';
@@ -69,10 +71,27 @@ export type ServerApiClient = ApiClient & {
   fetchRaw(path: string, signal?: AbortSignal): Promise<Response>;
 };
 
+/**
+ * What a loader throws when the store cannot reach its database right now (the API's 503,
+ * docs/decisions/034): the page answers 503 with Retry-After, and the error screen says to try
+ * again shortly, instead of a 500 for a fault that is nobody's and passes.
+ */
+export function unavailablePage(message: string = UNAVAILABLE_MESSAGE) {
+  return data(
+    { message },
+    {
+      status: 503,
+      statusText: 'Service Unavailable',
+      headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    },
+  );
+}
+
 function orThrow<T>(result: ApiResult<T>): T {
   if (result.kind === 'ok') return result.data;
   if (result.kind === 'aborted') throw new ApiError(499, {});
   const { status, message, fieldErrors, code } = result.error;
+  if (status === 503) throw unavailablePage();
   throw new ApiError(status ?? 502, { message, errors: fieldErrors, ...(code === null ? {} : { code }) });
 }
 

@@ -1,4 +1,5 @@
 import { CONTROL_CHARACTERS_MESSAGE } from '@sprout/contracts';
+import { isDatabaseUnavailable } from '@sprout/db';
 import { describe, expect, it } from 'vitest';
 import { inProcessCatalogue } from './catalogue.server';
 
@@ -9,15 +10,18 @@ describe('the in-process catalogue', () => {
       asked.push(query);
       return { value: { data: [] } };
     };
-    const catalogue = inProcessCatalogue({
-      products: read,
-      menus: read,
-      indicators: read,
-      tags: read,
-      bestsellers: read,
-      productCards: read,
-      blog: { post: read, categories: read },
-    });
+    const catalogue = inProcessCatalogue(
+      {
+        products: read,
+        menus: read,
+        indicators: read,
+        tags: read,
+        bestsellers: read,
+        productCards: read,
+        blog: { post: read, categories: read },
+      },
+      isDatabaseUnavailable,
+    );
     for (const query of [
       { tags: ['dairy-free', 'a\u0000b'] },
       { menu_item: '\u0001' },

@@ -18,7 +18,7 @@ import {
   menusQuery,
   productsQuery,
 } from '@sprout/contracts';
-import { ApiError, isApiError, type ServerApiClient } from './api-client.server';
+import { ApiError, isApiError, type ServerApiClient, unavailablePage } from './api-client.server';
 
 type List<T> = { data: T[] };
 /** What a loader may pass: the query as the URL would carry it (defaults filled in by the schema). */
@@ -74,11 +74,18 @@ const isServiceError = (error: unknown): error is ServiceError =>
   error.name === 'AppError' &&
   typeof (error as unknown as ServiceError).status === 'number';
 
-/** The same failures a loader would have met over HTTP: a bad query or an unknown cart or menu. */
-async function asApiErrors<T>(read: () => Promise<T>): Promise<T> {
+/**
+ * The same failures a loader would have met over HTTP: a bad query or an unknown cart or menu, and
+ * a database that cannot be reached (`isUnavailable`, the API's own rule: docs/decisions/034).
+ */
+async function readAsApiErrors<T>(
+  read: () => Promise<T>,
+  isUnavailable: (error: unknown) => boolean,
+): Promise<T> {
   try {
     return await read();
   } catch (error) {
+    if (isUnavailable(error)) throw unavailablePage();
     if (isServiceError(error)) {
       throw new ApiError(error.status, {
         message: error.message,
@@ -107,7 +114,15 @@ function parsed<Q>(
 const withoutUndefined = (input: object) =>
   Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 
-export function inProcessCatalogue(reads: InProcessCatalogue): CatalogueClient {
+/**
+ * `isUnavailable` tells a database that cannot be reached from any other failure: the server
+ * entry passes the API's rule (this module is bundled with the pages, which must not carry it).
+ */
+export function inProcessCatalogue(
+  reads: InProcessCatalogue,
+  isUnavailable: (error: unknown) => boolean,
+): CatalogueClient {
+  const asApiErrors = <T>(read: () => Promise<T>) => readAsApiErrors(read, isUnavailable);
   return {
     products: (query) =>
       asApiErrors(

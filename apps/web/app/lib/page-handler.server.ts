@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@sprout/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { wholeDocumentOf } from './whole-document';
@@ -67,6 +68,10 @@ export function createPageHandler(options: PageHandlerOptions) {
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);
+    }
+    // A page that could not reach the database (docs/decisions/034) says when to come back.
+    if (response.status === 503 && !response.headers.has('retry-after')) {
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);

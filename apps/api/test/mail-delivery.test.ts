@@ -70,7 +70,7 @@ async function anotherProcess(env: Record<string, string> = {}): Promise<Fastify
     ? createDatabase({
         kind: 'postgres',
         url: (context.database.raw.client as pg.Pool).options.connectionString!,
-        poolSize: 5,
+        pool: { size: 5 },
       })
     : undefined;
   const app = await buildApp({

@@ -13,6 +13,14 @@ export const CART_LOCKED_CODE = 10002;
 
 export const GENERIC_SERVER_ERROR = 'Sorry, something went wrong. An error has occurred on the server';
 
+/**
+ * A page's form posted from another site (or with no Origin at all): refused before any action ran
+ * (decision 014). Shown as a page, or by the route's error boundary for a fetcher's post.
+ */
+export const FOREIGN_ORIGIN_FORM_TITLE = 'Nothing was changed';
+export const FOREIGN_ORIGIN_FORM_MESSAGE =
+  'This form was sent from another website, so we did not act on it. If you meant to make this change, open the store and try again there.';
+
 export const VALIDATION_FALLBACK_MESSAGE = 'Validation error occurred';
 
 export const LOGIN_FAILED_MESSAGE = 'The email and password combination is incorrect.';

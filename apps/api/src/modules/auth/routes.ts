@@ -37,7 +37,7 @@ import {
   setImpersonationCookies,
   setSessionCookies,
 } from './cookies';
-import { requireAdmin, requireUser, type SignedInSession, signedIn } from './guards';
+import { requireAdmin, type SignedInSession, signedIn } from './guards';
 import * as auth from './service';
 import { SocialLogin } from './social';
 
@@ -328,7 +328,6 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
         querystring: meQuery,
         response: { 200: meResponse, 401: messageErrorBody },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const session = signedIn(request);

@@ -69,3 +69,29 @@ export const PROMO_CODE_STATUS_LABELS: Record<PromoCodeStatus, string> = {
   expired: 'Expired',
   off: 'Off',
 };
+
+/** Referral codes that matched nothing, per client address per hour (issue 28; decision 037). */
+export const REFERRAL_CODE_MISSES_PER_HOUR = 10;
+export const REFERRAL_CODE_MISSES_MESSAGE =
+  'Too many referral codes that do not exist were tried from your connection. Please check the code with your friend, or try again in an hour.';
+
+/**
+ * What a referred friend is shown of the customer who referred them (issue 28): the first name and
+ * the initial of the last name ("Jamie R."), never the full name, on the wire, the storefront and
+ * in mail alike. The wire keeps the spec's shape: `last_name` carries the initial.
+ */
+export function referrerAsShown(name: { firstName: string | null; lastName: string | null }): {
+  first_name: string | null;
+  last_name: string | null;
+} {
+  const first = name.firstName?.trim() || null;
+  // The first character as a person reads it (a surrogate pair stays whole).
+  const initial = Array.from(name.lastName?.trim() ?? '')[0];
+  return { first_name: first, last_name: initial ? `${initial.toUpperCase()}.` : null };
+}
+
+/** "Jamie R." (or "Jamie", or null) from the referrer as the API answers it. */
+export function referrerName(referrer: { first_name: string | null; last_name: string | null } | null) {
+  const words = [referrer?.first_name?.trim(), referrer?.last_name?.trim()].filter(Boolean);
+  return referrer?.first_name?.trim() ? words.join(' ') : null;
+}

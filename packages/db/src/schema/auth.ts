@@ -93,6 +93,8 @@ export const authEvents = pgTable(
         'password_change_failure',
         // Gift card codes that matched no card (guessing is limited per client).
         'gift_card_miss',
+        // Referral codes that matched nothing, per client (issue 28).
+        'referral_code_miss',
       ],
     }).notNull(),
     subject: text().notNull(),

@@ -186,11 +186,12 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       },
     },
     async (request) => {
-      await auth.requestPasswordReset(db(), app.mailer, {
-        email: request.body.email,
-        siteUrl: options.siteUrl,
-        siteName: options.siteName,
-      });
+      await auth.requestPasswordReset(
+        db(),
+        app.mailer,
+        { email: request.body.email, siteUrl: options.siteUrl, siteName: options.siteName },
+        { ip: request.ip },
+      );
       app.mailer.flush();
       return { message: PASSWORD_RESET_SENT_MESSAGE };
     },

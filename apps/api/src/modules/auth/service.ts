@@ -6,6 +6,8 @@ import {
   LOGIN_FAILED_MESSAGE,
   type LoginResult,
   RESET_LINK_INVALID_MESSAGE,
+  RESET_REQUESTS_PER_CLIENT_MESSAGE,
+  RESET_REQUESTS_PER_CLIENT_PER_HOUR,
   WRONG_PASSWORD_MESSAGE,
 } from '@sprout/contracts';
 import { type Database, hashPassword, type StatementPart } from '@sprout/db';
@@ -283,6 +285,13 @@ const RESET_LIMIT: limits.Limit = {
   windowMinutes: 60,
   message: 'We have sent several reset emails already. Please wait an hour and try again.',
 };
+/** Reset mails per client address, whatever the emails: one client cannot mail every account it knows. */
+const RESET_CLIENT_LIMIT: limits.Limit = {
+  kind: 'reset_requested_by_client',
+  max: RESET_REQUESTS_PER_CLIENT_PER_HOUR,
+  windowMinutes: 60,
+  message: RESET_REQUESTS_PER_CLIENT_MESSAGE,
+};
 const RESET_COMPLETION_LIMIT: limits.Limit = {
   kind: 'reset_completion_failure',
   max: RESET_COMPLETION_FAILURES_PER_HOUR,
@@ -294,16 +303,19 @@ export const LOGIN_TOKEN_SECONDS = 60;
 
 /**
  * Mails a reset link when the email has an account. The answer is the same either way, and the
- * hourly limit counts requests per email whether or not an account exists, so neither the answer
- * nor the 429 tells who is a customer.
+ * hourly limits count requests per client and per email whether or not an account exists, so
+ * neither the answer nor the 429 tells who is a customer.
  */
 export async function requestPasswordReset(
   db: Database,
   mailer: Mailer,
   input: { email: string; siteUrl: string; siteName: string },
+  client: { ip: string },
 ): Promise<void> {
   const subject = input.email.toLowerCase();
-  // Counted whether or not the account exists, and before the mail, so 20 parallel asks send 3.
+  // Counted whether or not the account exists, and before the mail, so 20 parallel asks send 3,
+  // and 52 asks for 52 accounts from one client send 10.
+  await limits.reserve(db, RESET_CLIENT_LIMIT, `ip:${client.ip}`);
   await limits.reserve(db, RESET_LIMIT, subject);
   await db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, subject);

@@ -8,6 +8,16 @@ export const ABANDONED_CART_COOKIE = 'abandoned_cart_id';
 
 export const EMAIL_IN_USE_MESSAGE = 'This email is already in use.';
 
+/**
+ * Answers that tell whether an email has an account, per client address per hour, unless
+ * RATE_LIMIT_EMAIL_CHECKS_PER_HOUR says otherwise: sized for an office or a mobile carrier's
+ * shared address (decision 016), not for one family.
+ */
+export const EMAIL_CHECKS_PER_HOUR_DEFAULT = 100;
+/** What a visitor is told when their address used the hour's email checks: why, and what to do. */
+export const EMAIL_CHECKS_LIMITED_MESSAGE =
+  'We cannot check a new email from your connection right now: many different emails were entered from it in the last hour (a workplace or mobile network can share one). Please try again in an hour, or log in if you already have an account.';
+
 /** 400 code meaning "this cart can no longer be changed here": the storefront goes to the menus page. */
 export const CART_LOCKED_CODE = 10002;
 

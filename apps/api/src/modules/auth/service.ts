@@ -315,7 +315,7 @@ export async function requestPasswordReset(
   const subject = input.email.toLowerCase();
   // Counted whether or not the account exists, and before the mail, so 20 parallel asks send 3,
   // and 52 asks for 52 accounts from one client send 10.
-  await limits.reserve(db, RESET_CLIENT_LIMIT, `ip:${client.ip}`);
+  await limits.reserve(db, RESET_CLIENT_LIMIT, limits.clientSubject(client.ip));
   await limits.reserve(db, RESET_LIMIT, subject);
   await db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, subject);
@@ -352,7 +352,7 @@ export async function completePasswordReset(
       fieldErrors: { token: [RESET_LINK_INVALID_MESSAGE] },
     });
   // The token first (cheap, and per client limited), the costly hash only for a usable link.
-  const attempt = await limits.reserve(db, RESET_COMPLETION_LIMIT, `ip:${client.ip}`);
+  const attempt = await limits.reserve(db, RESET_COMPLETION_LIMIT, limits.clientSubject(client.ip));
   if (!(await repository.lockUsablePasswordReset(db, hashToken(input.token), input.email)))
     throw invalidLink();
   await limits.release(db, attempt);

@@ -124,7 +124,7 @@ export async function applyReferralCode(
   const email = input.refereeEmail.toLowerCase();
   // Every look-up holds a miss slot while it reads (parallel guesses cannot all pass the check);
   // a code that exists gives it back, so only misses count.
-  const miss = await limits.reserve(db, REFERRAL_CODE_MISSES, `ip:${client.ip}`);
+  const miss = await limits.reserve(db, REFERRAL_CODE_MISSES, limits.clientSubject(client.ip));
   const outcome = await db
     .transaction(async (tx) => {
       const cart = await lockOpenCart(tx, cartId);

@@ -231,6 +231,15 @@ test('the admin acts as the demo customer, sees the bar on the store and the acc
   await expect(page).toHaveURL(customerPage);
   await expect(page.getByRole('heading', { level: 2, name: 'Next boxes' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Acting as a customer' })).toHaveCount(0);
+
+  // The audit log tells who acted as whom, from when to when.
+  await page.goto('/admin/audit?entity=customer');
+  const end = page.getByRole('row').filter({ hasText: 'customer.impersonation_end' }).first();
+  await expect(end).toContainText(ADMIN.email);
+  await expect(end).toContainText('"stopped"');
+  const start = page.getByRole('row').filter({ hasText: 'customer.impersonation_start' }).first();
+  await expect(start).toContainText(ADMIN.email);
+  await expect(start).toContainText(CUSTOMER_EMAIL);
 });
 
 test('the admin issues a gift card by hand, sees its ledger and voids it', async ({ page }) => {

@@ -209,15 +209,18 @@ test('?referral_id= waits for the email, then shows the referral banner and the 
   await expect(progress(page)).toHaveText('1 of 12 items');
 
   const banner = panel(page).locator('.offer-banner--referral');
-  await expect(banner).toHaveText('Jamie sent you $25 off your first box');
-  await expect(page.locator('main .offer-banner--page')).toHaveText('Jamie sent you $25 off your first box');
+  // The referrer's first name and initial, never their full name (issue 28).
+  await expect(banner).toHaveText('Jamie R. sent you $25 off your first box');
+  await expect(page.locator('main .offer-banner--page')).toHaveText(
+    'Jamie R. sent you $25 off your first box',
+  );
   // Enough in the box for the whole $25 to apply.
   const plus = panel(page).getByRole('button', { name: `Add one ${name}` });
   for (let count = 2; count <= 5; count += 1) {
     await plus.click();
     await expect(progress(page)).toHaveText(`${count} of 12 items`);
   }
-  const credit = costRow(page, 'Referral credit from Jamie');
+  const credit = costRow(page, 'Referral credit from Jamie R.');
   await expect(credit.getByRole('definition')).toHaveText('-$25.00');
   await panel(page).screenshot({
     path: 'test-results/screenshots/referral-cart-1280.png',

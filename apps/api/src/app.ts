@@ -10,6 +10,7 @@ import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
 import { type PageReads, pageReads } from './lib/page-reads';
 import { asynchronousStdout, OneLinePerRequest } from './lib/request-log';
+import { impersonationEndsJob } from './modules/auth/service';
 import { CART_PREFIXES } from './modules/carts/routes';
 import { checkoutJob } from './modules/checkout/jobs';
 import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift-cards/jobs';
@@ -227,6 +228,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.jobs.add(deliveryRemindersJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(renewalsJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(expiredCountersJob(options.database.db));
+  // Acting as a customer: ends nobody saw happen (expiry) reach the audit log (decision 037).
+  app.jobs.add(impersonationEndsJob(options.database.db));
   app.jobs.add(
     giftCardDeliveriesJob(
       { ...renewals, site: { name: config.SITE_NAME, url: config.SITE_URL } },

@@ -44,6 +44,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sizes the per-address email checks for a shared office or carrier address: 100 an hour', () => {
+    expect(loadConfig({}).RATE_LIMIT_EMAIL_CHECKS_PER_HOUR).toBe(100);
+    expect(loadConfig({ NODE_ENV: 'test' }).RATE_LIMIT_EMAIL_CHECKS_PER_HOUR).toBe(0);
+    expect(loadConfig({ RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: '20' }).RATE_LIMIT_EMAIL_CHECKS_PER_HOUR).toBe(20);
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO_DATA: 'yes' })).toThrow(
       ConfigError,

@@ -1,6 +1,7 @@
 import {
   DEFAULT_DATA_LAYER_NAME,
   DEFAULT_VIEW_EVENT,
+  EMAIL_CHECKS_PER_HOUR_DEFAULT,
   ERROR_REPORTS_DEFAULT_MAX_EVENTS,
   ERROR_REPORTS_MAX_EVENTS_RANGE,
   GTM_ID_PATTERN,
@@ -133,7 +134,8 @@ export const configSchema = z.object({
   RATE_LIMIT_CART_CREATIONS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /**
    * Answers that tell whether an email has an account ("already in use", a referral's "for new
-   * customers"), per client address per hour. 0 turns it off; unset: 20, or off when NODE_ENV=test.
+   * customers"), per client address per hour. 0 turns it off; unset: 100 (sized for a shared office
+   * or carrier address, docs/decisions/016), or off when NODE_ENV=test.
    */
   RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /**
@@ -306,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     RATE_LIMIT_CART_CREATIONS_PER_HOUR:
       parsed.data.RATE_LIMIT_CART_CREATIONS_PER_HOUR ?? (parsed.data.NODE_ENV === 'test' ? 0 : 60),
     RATE_LIMIT_EMAIL_CHECKS_PER_HOUR:
-      parsed.data.RATE_LIMIT_EMAIL_CHECKS_PER_HOUR ?? (parsed.data.NODE_ENV === 'test' ? 0 : 20),
+      parsed.data.RATE_LIMIT_EMAIL_CHECKS_PER_HOUR ??
+      (parsed.data.NODE_ENV === 'test' ? 0 : EMAIL_CHECKS_PER_HOUR_DEFAULT),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION_COOKIE } from '@sprout/contracts';
+import { EXPERIMENT_UPDATE_EMPTY_MESSAGE, SESSION_COOKIE } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { eq } from 'drizzle-orm';
@@ -154,5 +154,21 @@ describe('experiments in the admin site', () => {
     }
     const missing = await admin('PATCH', '/api/admin/experiments/999999', { name: 'Nobody' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('an empty change is a 422 that says what to send, not a 500 (issue 28)', async () => {
+    const experiment = (
+      await admin('POST', '/api/admin/experiments', { ...definition, code: 'empty-patch' })
+    ).json().data;
+    for (const body of [{}, { name: undefined }]) {
+      const refused = await admin('PATCH', `/api/admin/experiments/${experiment.id}`, body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe(EXPERIMENT_UPDATE_EMPTY_MESSAGE);
+    }
+    // Nothing was written, nor audited.
+    const audit = await admin('GET', '/api/admin/audit?entity=experiment');
+    expect(
+      audit.json().data.filter((entry: { entity_id: string }) => entry.entity_id === String(experiment.id)),
+    ).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { demoAccounts } from '@sprout/db/seed';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSessionFor } from '../src/modules/auth/service';
+import { hashToken } from '../src/modules/auth/tokens';
 import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 
 let context: TestContext;
@@ -378,6 +379,129 @@ describe('impersonation', () => {
     expect((await admin('GET', '/api/admin/dashboard', undefined, `sid=${after.sid}`)).statusCode).toBe(200);
     // The customer session is over.
     expect((await admin('GET', '/api/me', undefined, `sid=${issued.sid}`)).statusCode).toBe(401);
+  });
+});
+
+describe('acting as a customer: audited, and over with the admin session', () => {
+  const cookiesOf = (response: { headers: Record<string, unknown> }) =>
+    Object.fromEntries(
+      [response.headers['set-cookie']]
+        .flat()
+        .filter(Boolean)
+        .map((cookie) => String(cookie).split(';')[0]!.split('=') as [string, string]),
+    );
+  /** A fresh admin session (its own browser), acting as the demo customer. */
+  async function actingAsCustomer() {
+    const adminSid = (await openSessionFor(context.database.db, adminId)).sessionToken!;
+    const started = await admin('POST', '/auth/impersonations', { user_id: customerId }, `sid=${adminSid}`);
+    expect(started.statusCode).toBe(201);
+    const actAsSid = cookiesOf(started).sid!;
+    return { adminSid, actAsSid, browser: `sid=${actAsSid}; admin_sid=${adminSid}; impersonating=1` };
+  }
+  const me = async (sid: string) => (await admin('GET', '/api/me', undefined, `sid=${sid}`)).statusCode;
+  const impersonationEntries = async () =>
+    (await auditEntries('customer')).filter((entry) => entry.action.startsWith('customer.impersonation'));
+  const runEndsJob = (asOf: Date | null = null) => context.app.jobs.runAllOnce(asOf, ['impersonation-ends']);
+
+  it('audits the start and the stop: who, whom and when', async () => {
+    const before = (await impersonationEntries()).length;
+    const { actAsSid, browser } = await actingAsCustomer();
+    const [start] = await impersonationEntries();
+    expect(start).toMatchObject({
+      actor_user_id: adminId,
+      actor_email: demoAccounts.admin.email,
+      action: 'customer.impersonation_start',
+      entity: 'customer',
+      entity_id: String(customerId),
+      before: null,
+      after: { acting_as: demoAccounts.customer.email, until: expect.any(String) },
+    });
+    expect(await me(actAsSid)).toBe(200);
+
+    expect((await admin('DELETE', '/auth/impersonations', undefined, browser)).statusCode).toBe(204);
+    const entries = await impersonationEntries();
+    expect(entries).toHaveLength(before + 2);
+    expect(entries[0]).toMatchObject({
+      actor_user_id: adminId,
+      action: 'customer.impersonation_end',
+      entity_id: String(customerId),
+      before: { acting_as: demoAccounts.customer.email },
+      after: { ended: 'stopped', ended_at: expect.any(String) },
+    });
+    expect(await me(actAsSid)).toBe(401);
+    // Nothing is left for the job to write down.
+    await runEndsJob();
+    expect(await impersonationEntries()).toHaveLength(before + 2);
+  });
+
+  it('ends when the admin signs out elsewhere: the act-as session stops working at once, audited', async () => {
+    const { adminSid, actAsSid } = await actingAsCustomer();
+    expect(await me(actAsSid)).toBe(200);
+    // The admin signs out of the admin site in another tab (their own session).
+    expect((await admin('DELETE', '/auth', undefined, `sid=${adminSid}`)).statusCode).toBe(204);
+    expect(await me(actAsSid)).toBe(401);
+    const [end] = await impersonationEntries();
+    expect(end).toMatchObject({ action: 'customer.impersonation_end', after: { ended: 'admin_signed_out' } });
+  });
+
+  it('signing out while acting ends both sessions, audited', async () => {
+    const { adminSid, actAsSid, browser } = await actingAsCustomer();
+    const signedOut = await admin('DELETE', '/auth', undefined, browser);
+    expect(signedOut.statusCode).toBe(204);
+    expect(cookiesOf(signedOut)).toMatchObject({ sid: '', admin_sid: '', impersonating: '' });
+    expect([await me(actAsSid), await me(adminSid)]).toEqual([401, 401]);
+    const [end] = await impersonationEntries();
+    expect(end).toMatchObject({ action: 'customer.impersonation_end', after: { ended: 'signed_out' } });
+  });
+
+  it("ends when the admin's session expires, never lasts past it, and the job audits the end once", async () => {
+    const adminSid = (await openSessionFor(context.database.db, adminId)).sessionToken!;
+    // The admin's session has 10 minutes left: acting as the customer gets no more than that.
+    const inTenMinutes = new Date(Date.now() + 10 * 60_000);
+    await context.database.db
+      .update(schema.sessions)
+      .set({ expiresAt: inTenMinutes })
+      .where(eq(schema.sessions.idHash, hashToken(adminSid)));
+    const started = await admin('POST', '/auth/impersonations', { user_id: customerId }, `sid=${adminSid}`);
+    expect(started.statusCode).toBe(201);
+    const actAsSid = cookiesOf(started).sid!;
+    const [actAs] = await context.database.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.idHash, hashToken(actAsSid)));
+    expect(actAs!.expiresAt.getTime()).toBeLessThanOrEqual(inTenMinutes.getTime());
+    expect(actAs!.impersonatorSessionIdHash).toBe(hashToken(adminSid));
+
+    // The admin's session expires (a minute ago): acting as the customer is over at once.
+    const expiredAt = new Date(Date.now() - 60_000);
+    await context.database.db
+      .update(schema.sessions)
+      .set({ expiresAt: expiredAt })
+      .where(eq(schema.sessions.idHash, hashToken(adminSid)));
+    expect(await me(actAsSid)).toBe(401);
+    const before = (await impersonationEntries()).length;
+    const [outcome] = await runEndsJob();
+    expect(outcome).toMatchObject({ name: 'impersonation-ends', ok: true });
+    const [end] = await impersonationEntries();
+    expect(end).toMatchObject({
+      action: 'customer.impersonation_end',
+      entity_id: String(customerId),
+      after: { ended: 'admin_session_ended', ended_at: expiredAt.toISOString() },
+    });
+    await runEndsJob();
+    expect(await impersonationEntries()).toHaveLength(before + 1);
+  });
+
+  it('an act-as session that runs out is audited as expired', async () => {
+    const { actAsSid } = await actingAsCustomer();
+    await context.database.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.sessions.idHash, hashToken(actAsSid)));
+    expect(await me(actAsSid)).toBe(401);
+    await runEndsJob();
+    const [end] = await impersonationEntries();
+    expect(end).toMatchObject({ action: 'customer.impersonation_end', after: { ended: 'expired' } });
   });
 });
 

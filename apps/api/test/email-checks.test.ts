@@ -1,3 +1,4 @@
+import { EMAIL_CHECKS_LIMITED_MESSAGE } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from './helpers';
@@ -9,8 +10,7 @@ import { startTestApp, type TestContext } from './helpers';
  */
 const EMAIL_CHECKS_PER_HOUR = 20;
 const CARTS = '/api/customers/abandoned-carts';
-const LIMITED =
-  'Too many different emails were tried from your connection. Please wait an hour and try again, or sign in if you already have an account.';
+const LIMITED = EMAIL_CHECKS_LIMITED_MESSAGE;
 
 let context: TestContext;
 beforeAll(async () => {
@@ -97,6 +97,26 @@ describe('per-address limit on email checks', () => {
     expect((await from(address, 'PUT', `${CARTS}/${cart}`, { email: 'new@example.com' })).statusCode).toBe(
       429,
     );
+  });
+
+  it('counts an IPv6 household by its /64: a client cannot spread its checks over its addresses', async () => {
+    const carts = await Promise.all([newCart('2001:db8:1:2::10'), newCart('2001:db8:1:2::11')]);
+    const statuses: number[] = [];
+    for (let index = 0; index < EMAIL_CHECKS_PER_HOUR + 1; index += 1) {
+      // Each request from another address of the same /64.
+      const address = `2001:db8:1:2::${(index + 1).toString(16)}`;
+      statuses.push(
+        (await from(address, 'PUT', `${CARTS}/${carts[index % 2]}`, { email: `v6-${index}@example.com` }))
+          .statusCode,
+      );
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(EMAIL_CHECKS_PER_HOUR);
+    expect(statuses.at(-1)).toBe(429);
+    // The next /64 is another household.
+    const neighbour = await newCart('2001:db8:1:3::1');
+    expect(
+      (await from('2001:db8:1:3::1', 'PUT', `${CARTS}/${neighbour}`, { email: 'n@example.com' })).statusCode,
+    ).toBe(200);
   });
 
   it('counts parallel checks atomically: a burst gets no more answers than the limit', async () => {

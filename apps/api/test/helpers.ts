@@ -15,12 +15,18 @@ export type TestContext = { app: FastifyInstance; database: TestDatabase['handle
 
 /** The API on its own fresh database (PGlite or PostgreSQL, see vitest.config.ts) with the demo catalogue. */
 export async function startTestApp(
-  options: { logger?: FastifyServerOptions['logger']; env?: Record<string, string> } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    env?: Record<string, string>;
+    /** Registers more before the app is ready (the storefront's page routes, as server.ts does). */
+    prepare?: (app: FastifyInstance) => Promise<void>;
+  } = {},
 ): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
   await seedDemoData(testDatabase.handle.db);
   const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000', ...options.env });
   const app = await buildApp({ config, database: testDatabase.handle, logger: options.logger });
+  await options.prepare?.(app);
   await app.ready();
   return {
     app,

@@ -1,4 +1,8 @@
-import { RESET_LINK_INVALID_MESSAGE } from '@sprout/contracts';
+import {
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_REQUESTS_PER_CLIENT_MESSAGE,
+  RESET_REQUESTS_PER_CLIENT_PER_HOUR,
+} from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { eq } from 'drizzle-orm';
@@ -65,6 +69,37 @@ describe('password reset', () => {
       .from(schema.mailMessages)
       .where(eq(schema.mailMessages.template, 'password_reset'));
     expect(mails).toHaveLength(3);
+    await context.database.db.delete(schema.authEvents);
+  });
+
+  it(`one client gets ${RESET_REQUESTS_PER_CLIENT_PER_HOUR} reset mails an hour, whatever the accounts (issue 28)`, async () => {
+    await context.database.db.delete(schema.authEvents);
+    await context.database.db.delete(schema.mailMessages);
+    // 52 accounts, as in the issue: one address asked for a reset of each.
+    const emails = Array.from({ length: 52 }, (_, index) => `family-${index}@example.com`);
+    await context.database.db.insert(schema.users).values(emails.map((email) => ({ email })));
+    const from = (remoteAddress: string, email: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/auth/password-resets',
+        remoteAddress,
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+        payload: JSON.stringify({ email }),
+      });
+    const answers = await Promise.all(emails.map((email) => from('198.51.100.7', email)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(RESET_REQUESTS_PER_CLIENT_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(52 - RESET_REQUESTS_PER_CLIENT_PER_HOUR);
+    expect(answers.find((answer) => answer.statusCode === 429)?.json()).toEqual({
+      message: RESET_REQUESTS_PER_CLIENT_MESSAGE,
+    });
+    const mails = await context.database.db
+      .select()
+      .from(schema.mailMessages)
+      .where(eq(schema.mailMessages.template, 'password_reset'));
+    expect(mails).toHaveLength(RESET_REQUESTS_PER_CLIENT_PER_HOUR);
+    // Another address (another family) still gets its mail.
+    expect((await from('198.51.100.8', emails[51]!)).statusCode).toBe(200);
     await context.database.db.delete(schema.authEvents);
   });
 

@@ -1,3 +1,4 @@
+import { REFERRAL_CODE_MISSES_MESSAGE, REFERRAL_CODE_MISSES_PER_HOUR } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,13 +207,20 @@ describe('referrals', () => {
   const refer = (id: string, referral_code: string, refereeEmail: string) =>
     sendJson(context.app, 'POST', `${CARTS}/${id}/referral-codes`, { referral_code, refereeEmail });
 
-  it("applies DEMOREF: the friend sees the referrer's name and gets the referral discount", async () => {
+  it("applies DEMOREF: the friend sees the referrer's first name and initial and gets the referral discount", async () => {
     const id = await fullCart('plan-12', 12);
     const before = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs;
     const { status, body } = await refer(id, 'demoref', 'New.Friend@example.com');
     expect(status).toBe(200);
+    // "Jamie R.", never the referrer's full name (issue 28): in the answer and in the cart read later.
+    expect(JSON.stringify(body)).not.toContain('Rivera');
+    expect(JSON.stringify((await getJson(context.app, `${CARTS}/${id}`)).body)).not.toContain('Rivera');
+    expect((await getJson(context.app, `${CARTS}/${id}`)).body.data.referrer).toEqual({
+      first_name: 'Jamie',
+      last_name: 'R.',
+    });
     expect(body.data).toMatchObject({
-      referrer: { first_name: 'Jamie', last_name: 'Rivera' },
+      referrer: { first_name: 'Jamie', last_name: 'R.' },
       referee: { email: 'new.friend@example.com' },
       referral_code: 'DEMOREF',
       referral_code_status: 'applied',
@@ -258,6 +266,50 @@ describe('referrals', () => {
       'This friend has already shared all of their referral rewards.',
     ]);
     expect((await getJson(context.app, `${CARTS}/${id}`)).body.data.on_referral_redemption_limit).toBe(true);
+  });
+});
+
+describe('guessing referral codes', () => {
+  const referFrom = (remoteAddress: string, id: string, referral_code: string) =>
+    context.app.inject({
+      method: 'POST',
+      url: `${CARTS}/${id}/referral-codes`,
+      remoteAddress,
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      payload: JSON.stringify({ referral_code, refereeEmail: `guess-${Math.random()}@example.com` }),
+    });
+
+  it(`refuses a client after ${REFERRAL_CODE_MISSES_PER_HOUR} codes that do not exist, until the hour is over`, async () => {
+    const id = await fullCart('plan-12', 1);
+    const statuses: number[] = [];
+    for (let index = 0; index < REFERRAL_CODE_MISSES_PER_HOUR; index += 1)
+      statuses.push((await referFrom('203.0.113.50', id, `JAMIE${1000 + index}`)).statusCode);
+    expect(statuses).toEqual(Array(REFERRAL_CODE_MISSES_PER_HOUR).fill(422));
+    const refused = await referFrom('203.0.113.50', id, 'JAMIEZZZZ');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: REFERRAL_CODE_MISSES_MESSAGE });
+    // Even a right guess gets no answer now; another address (another family) is not affected.
+    expect((await referFrom('203.0.113.50', id, 'DEMOREF')).statusCode).toBe(429);
+    expect((await referFrom('203.0.113.51', id, 'DEMOREF')).statusCode).toBe(200);
+  });
+
+  it('counts only misses: a code that exists, applied again and again, never runs out', async () => {
+    for (let index = 0; index < REFERRAL_CODE_MISSES_PER_HOUR + 5; index += 1) {
+      const id = await fullCart('plan-12', 1);
+      expect((await referFrom('203.0.113.60', id, 'DEMOREF')).statusCode).toBe(200);
+    }
+  });
+
+  it('counts parallel guesses atomically: a burst gets no more answers than the limit', async () => {
+    const id = await fullCart('plan-12', 1);
+    const answers = await Promise.all(
+      Array.from({ length: REFERRAL_CODE_MISSES_PER_HOUR + 10 }, (_, index) =>
+        referFrom('203.0.113.70', id, `BURST${index}`),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(REFERRAL_CODE_MISSES_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 });
 

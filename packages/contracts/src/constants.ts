@@ -8,6 +8,16 @@ export const ABANDONED_CART_COOKIE = 'abandoned_cart_id';
 
 export const EMAIL_IN_USE_MESSAGE = 'This email is already in use.';
 
+/**
+ * Answers that tell whether an email has an account, per client address per hour, unless
+ * RATE_LIMIT_EMAIL_CHECKS_PER_HOUR says otherwise: sized for an office or a mobile carrier's
+ * shared address (decision 016), not for one family.
+ */
+export const EMAIL_CHECKS_PER_HOUR_DEFAULT = 100;
+/** What a visitor is told when their address used the hour's email checks: why, and what to do. */
+export const EMAIL_CHECKS_LIMITED_MESSAGE =
+  'We cannot check a new email from your connection right now: many different emails were entered from it in the last hour (a workplace or mobile network can share one). Please try again in an hour, or log in if you already have an account.';
+
 /** 400 code meaning "this cart can no longer be changed here": the storefront goes to the menus page. */
 export const CART_LOCKED_CODE = 10002;
 
@@ -20,6 +30,14 @@ export const GENERIC_SERVER_ERROR = 'Sorry, something went wrong. An error has o
  */
 export const UNAVAILABLE_MESSAGE = 'The store is busy right now. Please try again in a few seconds.';
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A page's form posted from another site (or with no Origin at all): refused before any action ran
+ * (decision 014). Shown as a page, or by the route's error boundary for a fetcher's post.
+ */
+export const FOREIGN_ORIGIN_FORM_TITLE = 'Nothing was changed';
+export const FOREIGN_ORIGIN_FORM_MESSAGE =
+  'This form was sent from another website, so we did not act on it. If you meant to make this change, open the store and try again there.';
 
 export const VALIDATION_FALLBACK_MESSAGE = 'Validation error occurred';
 
@@ -69,3 +87,29 @@ export const PROMO_CODE_STATUS_LABELS: Record<PromoCodeStatus, string> = {
   expired: 'Expired',
   off: 'Off',
 };
+
+/** Referral codes that matched nothing, per client address per hour (issue 28; decision 037). */
+export const REFERRAL_CODE_MISSES_PER_HOUR = 10;
+export const REFERRAL_CODE_MISSES_MESSAGE =
+  'Too many referral codes that do not exist were tried from your connection. Please check the code with your friend, or try again in an hour.';
+
+/**
+ * What a referred friend is shown of the customer who referred them (issue 28): the first name and
+ * the initial of the last name ("Jamie R."), never the full name, on the wire, the storefront and
+ * in mail alike. The wire keeps the spec's shape: `last_name` carries the initial.
+ */
+export function referrerAsShown(name: { firstName: string | null; lastName: string | null }): {
+  first_name: string | null;
+  last_name: string | null;
+} {
+  const first = name.firstName?.trim() || null;
+  // The first character as a person reads it (a surrogate pair stays whole).
+  const initial = Array.from(name.lastName?.trim() ?? '')[0];
+  return { first_name: first, last_name: initial ? `${initial.toUpperCase()}.` : null };
+}
+
+/** "Jamie R." (or "Jamie", or null) from the referrer as the API answers it. */
+export function referrerName(referrer: { first_name: string | null; last_name: string | null } | null) {
+  const words = [referrer?.first_name?.trim(), referrer?.last_name?.trim()].filter(Boolean);
+  return referrer?.first_name?.trim() ? words.join(' ') : null;
+}

@@ -57,10 +57,18 @@ export const adminExperimentBody = z
   .refine(endsAfterStart, endsAfterStartIssue);
 
 /** The code is what the storefront and the analytics know the experiment by: it never changes. */
+export const EXPERIMENT_UPDATE_EMPTY_MESSAGE =
+  'Nothing to change: send the name, the variants or the dates you want to change.';
+
 export const adminExperimentUpdateBody = z
   .object(experimentFields)
   .partial()
   .strict()
+  // An empty change is a question the admin did not mean to ask (it once reached the database as an
+  // UPDATE with nothing to set: a 500).
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: EXPERIMENT_UPDATE_EMPTY_MESSAGE,
+  })
   .refine(endsAfterStart, endsAfterStartIssue);
 
 export type AdminExperimentBody = z.infer<typeof adminExperimentBody>;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accessRoutes from './access/routes';
 import accountRoutes from './accounts/routes';
-import adminGuard from './admin/guard';
 import adminRoutes from './admin/routes';
+import routeGuard from './auth/route-guard';
 import authRoutes from './auth/routes';
 import blogRoutes from './blog/routes';
 import cartRoutes from './carts/routes';
@@ -24,8 +24,8 @@ import subscriptionRoutes from './subscriptions/routes';
  */
 // biome-ignore lint/suspicious/noExplicitAny: each module reads the options it needs (siteUrl, siteName)
 export const modules: Record<string, FastifyPluginAsync<any>> = {
-  // First: its hook guards the /api/admin routes every module below registers.
-  adminGuard,
+  // First: its hook guards the /api/admin and /api/me routes every module below registers.
+  routeGuard,
   access: accessRoutes,
   accounts: accountRoutes,
   admin: adminRoutes,

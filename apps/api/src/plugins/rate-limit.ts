@@ -78,7 +78,8 @@ export default fp<Options>(
       store: databaseStore(app.database.db),
       // A database hiccup must not refuse every customer's change.
       skipOnError: true,
-      keyGenerator: (request) => request.ip,
+      // One client: an IPv4 address, or an IPv6 /64 (decision 016).
+      keyGenerator: (request) => limits.clientSubject(request.ip),
       // By the request's method, not the route's: the storefront's page route takes GET and POST
       // (form posts), and a page view must neither count as a write nor cost a statement.
       allowList: (request) => READ_METHODS.has(request.method),

@@ -13,6 +13,15 @@ declare module 'fastify' {
     /** This response's Content-Security-Policy nonce: the only inline scripts a page may run carry it. */
     scriptNonce: string;
   }
+  interface FastifyInstance {
+    /**
+     * The store's one origin rule (decision 014), for the API's writes and the pages' alike: same
+     * origin by any name, SITE_URL and ALLOWED_ORIGINS. `whenMissing` says what a request without
+     * an Origin gets: the API allows it (scripts, the storefront's own server), pages refuse it
+     * (a browser always names the origin of a POST).
+     */
+    allowsOrigin(request: FastifyRequest, options: { whenMissing: 'allow' | 'refuse' }): boolean;
+  }
 }
 
 /** The request path as routing sees it; a path that does not decode is judged as written. */
@@ -41,9 +50,13 @@ export function requestOrigin(request: FastifyRequest): string | undefined {
  * A browser names the page's origin on state-changing requests. Same-origin (whatever name the
  * store was opened by: localhost, 127.0.0.1, a LAN address) and the configured origins are allowed.
  */
-export function isAllowedOrigin(request: FastifyRequest, configured: ReadonlySet<string>): boolean {
+export function isAllowedOrigin(
+  request: FastifyRequest,
+  configured: ReadonlySet<string>,
+  whenMissing: 'allow' | 'refuse' = 'allow',
+): boolean {
   const origin = request.headers.origin;
-  if (origin === undefined) return true;
+  if (origin === undefined) return whenMissing === 'allow';
   return configured.has(origin) || origin === requestOrigin(request);
 }
 
@@ -114,6 +127,11 @@ export default fp<{ siteUrl: string; allowedOrigins: string[]; contentSecurity: 
       });
     }
 
+    app.decorate(
+      'allowsOrigin',
+      (request: FastifyRequest, { whenMissing }: { whenMissing: 'allow' | 'refuse' }) =>
+        isAllowedOrigin(request, allowed, whenMissing),
+    );
     app.decorateReply('scriptNonce', '');
     // Before helmet's own hook, which reads the nonce into the policy.
     app.addHook('onRequest', async (_request, reply) => {
@@ -138,7 +156,7 @@ export default fp<{ siteUrl: string; allowedOrigins: string[]; contentSecurity: 
       // Judge the path the router will match: /%61pi/… is /api/… once decoded.
       const path = decodedPath(request.url);
       if (!path.startsWith('/api/') && !path.startsWith('/auth')) return;
-      if (!isAllowedOrigin(request, allowed)) {
+      if (!app.allowsOrigin(request, { whenMissing: 'allow' })) {
         throw new AppError('forbidden', 'This request came from an origin that is not allowed.');
       }
       const hasBody =

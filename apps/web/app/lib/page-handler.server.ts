@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@sprout/contracts';
+import {
+  FOREIGN_ORIGIN_FORM_MESSAGE,
+  FOREIGN_ORIGIN_FORM_TITLE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '@sprout/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { wholeDocumentOf } from './whole-document';
@@ -85,6 +89,40 @@ export function createPageHandler(options: PageHandlerOptions) {
   };
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD']);
+const API_PATH = /^\/(api|auth)(\/|$)/;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+
+/** The refusal as a person reads it: a small page of its own (nothing of the store's may run). */
+const FOREIGN_ORIGIN_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(FOREIGN_ORIGIN_FORM_TITLE)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#23302a;line-height:1.5}a{color:#2f6b4f}</style>
+</head><body><main><h1>${escapeHtml(FOREIGN_ORIGIN_FORM_TITLE)}</h1><p>${escapeHtml(FOREIGN_ORIGIN_FORM_MESSAGE)}</p>
+<p><a href="/">Go to the store</a></p></main></body></html>`;
+
+/**
+ * A write to a page (a form's POST, a fetcher's post to `<path>.data`) from another origin, or
+ * with no Origin at all, is refused here, before React Router reads the body or runs any action:
+ * one check for every action route, today's and tomorrow's (decision 014). React Router's own
+ * check skips resource routes (/cart, /account/sign-out, ...) and lets a missing Origin through.
+ */
+function refuseForeignOrigin(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?', 1)[0] ?? '/';
+  request.log.warn(
+    { origin: request.headers.origin ?? null, method: request.method, path },
+    'page write refused: it came from another origin',
+  );
+  reply.status(403).header('cache-control', 'no-store');
+  // A fetcher's post: React Router shows a non-2xx answer without its own header as the route's
+  // error (status and this text); a document post gets the page.
+  if (path.endsWith('.data'))
+    return reply.type('text/plain; charset=utf-8').send(FOREIGN_ORIGIN_FORM_MESSAGE);
+  return reply.type('text/html; charset=utf-8').send(FOREIGN_ORIGIN_PAGE);
+}
+
 /**
  * Every path that is not the API's answers with a page. Hidden from the OpenAPI document: pages
  * are not API operations.
@@ -94,6 +132,12 @@ export async function registerPageRoutes(
   sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ) {
   await app.register(async function pages(scope: FastifyInstance) {
+    scope.addHook('onRequest', async (request, reply) => {
+      // The API's paths answer 404 below (and carry the API's own check): no page runs for them.
+      if (READ_METHODS.has(request.method) || API_PATH.test(request.url)) return;
+      if (app.allowsOrigin(request, { whenMissing: 'refuse' })) return;
+      return refuseForeignOrigin(request, reply);
+    });
     // React Router reads the raw request body itself (form posts), so nothing is parsed here.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -103,7 +147,7 @@ export async function registerPageRoutes(
       schema: { hide: true },
       config: { storefrontPage: true },
       handler(request, reply) {
-        if (/^\/(api|auth)(\/|$)/.test(request.url)) return reply.callNotFound();
+        if (API_PATH.test(request.url)) return reply.callNotFound();
         return sendPage(request, reply);
       },
     });

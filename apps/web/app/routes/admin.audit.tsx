@@ -31,6 +31,8 @@ const ENTITIES = [
   'bestseller_preset',
   'app_setting_group',
   'subscription',
+  // Acting as a customer: its start and its end (who, whom, when).
+  'customer',
 ];
 
 function Changes({ entry }: { entry: AdminAuditEntry }) {

@@ -75,7 +75,12 @@ it('a visitor who goes away mid-answer is logged as a closed request, not as a s
       port,
       path: '/slow',
       method: 'POST',
-      headers: { 'accept-encoding': 'gzip', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'accept-encoding': 'gzip',
+        'content-type': 'application/x-www-form-urlencoded',
+        // A browser names the page's origin on every POST; pages refuse one without it.
+        origin: `http://127.0.0.1:${port}`,
+      },
     });
     request.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)));
     request.end('intent=set-item', () =>

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -14,11 +24,25 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The admin acting as this customer, when impersonating. */
     impersonatorUserId: integer().references(() => users.id),
+    /**
+     * The admin's own session the act-as session was opened from (migration 0026): it lives only
+     * while that one does, so the admin's sign-out or expiry ends it (decision 037).
+     */
+    impersonatorSessionIdHash: text().references((): AnyPgColumn => sessions.idHash, { onDelete: 'cascade' }),
+    /** When an act-as session's end was written to the audit log: once, by whoever saw it end first. */
+    impersonationEndedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [
+    index().on(t.userId),
+    index().on(t.impersonatorSessionIdHash).where(sql`${t.impersonatorSessionIdHash} is not null`),
+    // The act-as sessions whose end is not audited yet: what the impersonation-ends job reads.
+    index('sessions_open_impersonations_index')
+      .on(t.expiresAt)
+      .where(sql`${t.impersonatorUserId} is not null and ${t.impersonationEndedAt} is null`),
+  ],
 );
 
 /** Devices that passed a sign-in code: no code is asked again for 30 days. */
@@ -78,6 +102,9 @@ export const authEvents = pgTable(
         'password_change_failure',
         // Gift card codes that matched no card (guessing is limited per client).
         'gift_card_miss',
+        // Referral codes that matched nothing, and reset mails asked for, per client (issue 28).
+        'referral_code_miss',
+        'reset_requested_by_client',
       ],
     }).notNull(),
     subject: text().notNull(),

@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
-import { requireUser, signedIn } from '../auth/guards';
+import { signedIn } from '../auth/guards';
 import * as auth from '../auth/service';
 import { customerOrder } from '../checkout/service';
 import { currentPaymentMethod, replacePaymentMethod } from '../subscriptions/payment-method';
@@ -63,7 +63,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
         params: addressParams,
         response: { 200: addressResponse, ...errors },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -81,7 +80,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
         body: updateAddressBody,
         response: { 200: addressResponse, ...errors },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -100,7 +98,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
         summary: 'My name, email and text-message choice',
         response: { 200: profileResponse, 401: messageErrorBody },
       },
-      preHandler: requireUser,
     },
     async (request) => profileOf(signedIn(request).user.id),
   );
@@ -114,7 +111,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
         body: updateProfileBody,
         response: { 200: profileResponse, 401: messageErrorBody, 422: validationErrorBody },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -138,7 +134,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
           429: messageErrorBody,
         },
       },
-      preHandler: requireUser,
     },
     async (request, reply) => {
       const { user } = ownSession(request);
@@ -167,7 +162,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
           422: validationErrorBody,
         },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const { user } = ownSession(request);
@@ -198,7 +192,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
           429: messageErrorBody,
         },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const session = ownSession(request);
@@ -229,7 +222,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
           404: messageErrorBody,
         },
       },
-      preHandler: requireUser,
     },
     async (request) => ({
       data: await customerOrder(db(), signedIn(request).user.id, request.params.orderId),
@@ -249,7 +241,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
         422: validationErrorBody,
       },
     },
-    preHandler: requireUser,
   });
 
   app.put(
@@ -288,7 +279,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
         summary: 'The card my boxes are charged to (brand and last four), or null',
         response: { 200: paymentMethodResponse, 401: messageErrorBody },
       },
-      preHandler: requireUser,
     },
     async (request) => ({ data: await currentPaymentMethod(db(), signedIn(request).user.id), meta: {} }),
   );
@@ -308,7 +298,6 @@ export default async function accountRoutes(fastify: FastifyInstance, options: O
           422: validationErrorBody,
         },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const { user } = signedIn(request);

@@ -1,4 +1,4 @@
-import type { Address } from '@sprout/contracts';
+import { type Address, EMAIL_CHECKS_LIMITED_MESSAGE } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
@@ -21,8 +21,7 @@ const emailCheckLimit = (max: number): limits.Limit => ({
   kind: 'email_check',
   max,
   windowMinutes: 60,
-  message:
-    'Too many different emails were tried from your connection. Please wait an hour and try again, or sign in if you already have an account.',
+  message: EMAIL_CHECKS_LIMITED_MESSAGE,
 });
 
 /**
@@ -37,7 +36,7 @@ export async function isEmailOfAccountForVisitor(
   check: { email: string; exceptUserId?: number | null },
 ): Promise<boolean> {
   if (client.emailChecksPerHour > 0) {
-    await limits.reserve(tx, emailCheckLimit(client.emailChecksPerHour), `ip:${client.ip}`);
+    await limits.reserve(tx, emailCheckLimit(client.emailChecksPerHour), limits.clientSubject(client.ip));
   }
   return repository.isEmailOfAccount(tx, check.email, check.exceptUserId ?? null);
 }

@@ -8,7 +8,7 @@ export type SignedInSession = NonNullable<Awaited<ReturnType<typeof sessionUser>
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the requireUser / requireAdmin pre-handler of the route. */
+    /** Set by requireUser / requireAdmin: the route guard (route-guard.ts) or the route's own hook. */
     signedInSession?: SignedInSession;
   }
 }
@@ -30,6 +30,6 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 
 /** The session the route's pre-handler found; a route without one is a programming error. */
 export function signedIn(request: FastifyRequest): SignedInSession {
-  if (!request.signedInSession) throw new Error(`${request.routeOptions.url} has no requireUser pre-handler`);
+  if (!request.signedInSession) throw new Error(`${request.routeOptions.url} is not guarded by requireUser`);
   return request.signedInSession;
 }

@@ -37,7 +37,7 @@ import {
   setImpersonationCookies,
   setSessionCookies,
 } from './cookies';
-import { requireAdmin, requireUser, type SignedInSession, signedIn } from './guards';
+import { requireAdmin, type SignedInSession, signedIn } from './guards';
 import * as auth from './service';
 import { SocialLogin } from './social';
 
@@ -106,9 +106,16 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
 
   app.delete(
     '/auth',
-    { schema: { tags, summary: 'Sign out (ends this session)' } },
+    { schema: { tags, summary: 'Sign out (ends this session, and an admin acting as a customer: both)' } },
     async (request, reply) => {
       await auth.logout(db(), readCookie(request, SESSION_COOKIE));
+      // An admin who signs out while acting as a customer signs out: the act-as session and the
+      // admin's own session kept aside both end (and with it any other act-as session it opened).
+      const keptAdminSession = readCookie(request, IMPERSONATOR_SESSION_COOKIE);
+      if (keptAdminSession) {
+        await auth.logout(db(), keptAdminSession);
+        clearImpersonationCookie(reply, cookies);
+      }
       clearSessionCookie(reply, cookies);
       return reply.status(204).send();
     },
@@ -131,14 +138,14 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       preHandler: requireAdmin,
     },
     async (request, reply) => {
-      const { sessionToken, customer } = await auth.startImpersonation(
+      const { sessionToken, expiresAt, customer } = await auth.startImpersonation(
         db(),
         signedIn(request),
         request.body.user_id,
       );
       setImpersonationCookies(reply, cookies, {
         sessionToken,
-        maxAgeSeconds: auth.IMPERSONATION_MINUTES * 60,
+        maxAgeSeconds: Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
         adminSessionToken: readCookie(request, SESSION_COOKIE),
       });
       return reply.status(201).send({ data: { user_id: customer.id, email: customer.email }, meta: {} });
@@ -179,11 +186,12 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       },
     },
     async (request) => {
-      await auth.requestPasswordReset(db(), app.mailer, {
-        email: request.body.email,
-        siteUrl: options.siteUrl,
-        siteName: options.siteName,
-      });
+      await auth.requestPasswordReset(
+        db(),
+        app.mailer,
+        { email: request.body.email, siteUrl: options.siteUrl, siteName: options.siteName },
+        { ip: request.ip },
+      );
       app.mailer.flush();
       return { message: PASSWORD_RESET_SENT_MESSAGE };
     },
@@ -328,7 +336,6 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
         querystring: meQuery,
         response: { 200: meResponse, 401: messageErrorBody },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const session = signedIn(request);

@@ -6,12 +6,22 @@ import {
   LOGIN_FAILED_MESSAGE,
   type LoginResult,
   RESET_LINK_INVALID_MESSAGE,
+  RESET_REQUESTS_PER_CLIENT_MESSAGE,
+  RESET_REQUESTS_PER_CLIENT_PER_HOUR,
   WRONG_PASSWORD_MESSAGE,
 } from '@sprout/contracts';
 import { type Database, hashPassword, type StatementPart } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import type { Job } from '../../lib/jobs';
 import { readOncePerPage } from '../../lib/page-reads';
-import { findAccount, isEmailOfAccount, setEmail, setPasswordHash } from '../accounts/service';
+import {
+  emailsOfAccounts,
+  findAccount,
+  isEmailOfAccount,
+  setEmail,
+  setPasswordHash,
+} from '../accounts/service';
+import { recordAdminAction } from '../audit/service';
 import * as limits from '../limits/service';
 import {
   emailChangeCodeMail,
@@ -205,8 +215,57 @@ export async function verifyCode(
   };
 }
 
+/**
+ * Ends this browser's session. An act-as session signed out is an impersonation that ended; an
+ * admin's own session takes every act-as session opened from it along (decision 037). Each end is
+ * written to the audit log with the revocation, in one transaction.
+ */
 export async function logout(db: Database, sessionToken: string | undefined): Promise<void> {
-  if (sessionToken) await repository.revokeSession(db, hashToken(sessionToken));
+  if (!sessionToken || sessionToken.length > 100) return;
+  await revokeAndAudit(db, hashToken(sessionToken), 'signed_out');
+}
+
+/** Why an act-as session ended, as the audit log says it. */
+export type ImpersonationEndReason =
+  | 'stopped'
+  | 'signed_out'
+  | 'admin_signed_out'
+  | 'admin_session_ended'
+  | 'expired'
+  | 'revoked';
+
+async function revokeAndAudit(db: Database, idHash: string, ownReason: ImpersonationEndReason) {
+  await db.transaction(async (tx) => {
+    const ended = await repository.revokeSessionAndItsImpersonations(tx, idHash);
+    if (ended.length === 0) return;
+    const endedAt = new Date();
+    await auditImpersonationEnds(
+      tx,
+      ended.map((one) => ({
+        ...one,
+        endedAt,
+        // This session itself was the act-as one; the others were opened from this admin session.
+        reason: one.idHash === idHash ? ownReason : 'admin_signed_out',
+      })),
+    );
+  });
+}
+
+async function auditImpersonationEnds(
+  tx: Database,
+  ended: { customerId: number; adminId: number; endedAt: Date; reason: ImpersonationEndReason }[],
+) {
+  const emails = await emailsOfAccounts(tx, [...new Set(ended.map((one) => one.customerId))]);
+  for (const one of ended) {
+    await recordAdminAction(tx, {
+      actorUserId: one.adminId,
+      action: IMPERSONATION_END_ACTION,
+      entity: 'customer',
+      entityId: one.customerId,
+      before: { acting_as: emails.get(one.customerId) ?? null },
+      after: { ended: one.reason, ended_at: one.endedAt },
+    });
+  }
 }
 
 export async function sessionUser(db: Database, sessionToken: string | undefined) {
@@ -226,6 +285,13 @@ const RESET_LIMIT: limits.Limit = {
   windowMinutes: 60,
   message: 'We have sent several reset emails already. Please wait an hour and try again.',
 };
+/** Reset mails per client address, whatever the emails: one client cannot mail every account it knows. */
+const RESET_CLIENT_LIMIT: limits.Limit = {
+  kind: 'reset_requested_by_client',
+  max: RESET_REQUESTS_PER_CLIENT_PER_HOUR,
+  windowMinutes: 60,
+  message: RESET_REQUESTS_PER_CLIENT_MESSAGE,
+};
 const RESET_COMPLETION_LIMIT: limits.Limit = {
   kind: 'reset_completion_failure',
   max: RESET_COMPLETION_FAILURES_PER_HOUR,
@@ -237,16 +303,19 @@ export const LOGIN_TOKEN_SECONDS = 60;
 
 /**
  * Mails a reset link when the email has an account. The answer is the same either way, and the
- * hourly limit counts requests per email whether or not an account exists, so neither the answer
- * nor the 429 tells who is a customer.
+ * hourly limits count requests per client and per email whether or not an account exists, so
+ * neither the answer nor the 429 tells who is a customer.
  */
 export async function requestPasswordReset(
   db: Database,
   mailer: Mailer,
   input: { email: string; siteUrl: string; siteName: string },
+  client: { ip: string },
 ): Promise<void> {
   const subject = input.email.toLowerCase();
-  // Counted whether or not the account exists, and before the mail, so 20 parallel asks send 3.
+  // Counted whether or not the account exists, and before the mail, so 20 parallel asks send 3,
+  // and 52 asks for 52 accounts from one client send 10.
+  await limits.reserve(db, RESET_CLIENT_LIMIT, limits.clientSubject(client.ip));
   await limits.reserve(db, RESET_LIMIT, subject);
   await db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, subject);
@@ -283,7 +352,7 @@ export async function completePasswordReset(
       fieldErrors: { token: [RESET_LINK_INVALID_MESSAGE] },
     });
   // The token first (cheap, and per client limited), the costly hash only for a usable link.
-  const attempt = await limits.reserve(db, RESET_COMPLETION_LIMIT, `ip:${client.ip}`);
+  const attempt = await limits.reserve(db, RESET_COMPLETION_LIMIT, limits.clientSubject(client.ip));
   if (!(await repository.lockUsablePasswordReset(db, hashToken(input.token), input.email)))
     throw invalidLink();
   await limits.release(db, attempt);
@@ -328,15 +397,25 @@ export const findUserByEmail = repository.findUserByEmail;
 /** How long an admin may act as a customer before signing in again. */
 export const IMPERSONATION_MINUTES = 60;
 
+/** The audit log's actions for acting as a customer (entity `customer`, the customer's id). */
+export const IMPERSONATION_START_ACTION = 'customer.impersonation_start';
+export const IMPERSONATION_END_ACTION = 'customer.impersonation_end';
+
 /**
  * An admin acts as a customer (support): a session for the customer that records which admin
- * opened it. Customers cannot, and admins are never impersonated.
+ * opened it, from which of their sessions (it ends with that one: sign-out or expiry), audited
+ * with the session in one transaction. Customers cannot, and admins are never impersonated.
  */
 export async function startImpersonation(
   db: Database,
-  admin: { user: { id: number; isAdmin: boolean }; impersonatorUserId: number | null },
+  admin: {
+    idHash: string;
+    expiresAt: Date;
+    user: { id: number; isAdmin: boolean };
+    impersonatorUserId: number | null;
+  },
   customerId: number,
-): Promise<{ sessionToken: string; customer: { id: number; email: string } }> {
+): Promise<{ sessionToken: string; expiresAt: Date; customer: { id: number; email: string } }> {
   // An impersonation session must not open another one: only the admin's own session can.
   if (!admin.user.isAdmin || admin.impersonatorUserId !== null) {
     throw new AppError('forbidden', 'Only admins can act as a customer.');
@@ -345,23 +424,59 @@ export async function startImpersonation(
   if (!customer) throw AppError.notFound('There is no such customer.');
   if (customer.isAdmin) throw new AppError('forbidden', 'Admin accounts cannot be impersonated.');
   const token = randomToken();
-  await repository.insertSession(db, {
-    idHash: hashToken(token),
-    userId: customer.id,
-    impersonatorUserId: admin.user.id,
-    expiresAt: new Date(Date.now() + IMPERSONATION_MINUTES * 60_000),
+  // Never past the admin's own session: it ends with it anyway, and the cookie says so too.
+  const expiresAt = new Date(
+    Math.min(Date.now() + IMPERSONATION_MINUTES * 60_000, admin.expiresAt.getTime()),
+  );
+  await db.transaction(async (tx) => {
+    await repository.insertSession(tx, {
+      idHash: hashToken(token),
+      userId: customer.id,
+      impersonatorUserId: admin.user.id,
+      impersonatorSessionIdHash: admin.idHash,
+      expiresAt,
+    });
+    await recordAdminAction(tx, {
+      actorUserId: admin.user.id,
+      action: IMPERSONATION_START_ACTION,
+      entity: 'customer',
+      entityId: customer.id,
+      before: null,
+      after: { acting_as: customer.email, until: expiresAt },
+    });
   });
-  return { sessionToken: token, customer: { id: customer.id, email: customer.email } };
+  return { sessionToken: token, expiresAt, customer: { id: customer.id, email: customer.email } };
 }
 
-/** Ends an impersonation session; a customer's own session is not ended here (that is logout). */
+/** Ends an impersonation session (the "acting as" bar's button), audited; a customer's own session is not ended here (that is logout). */
 export async function endImpersonation(db: Database, sessionToken: string | undefined): Promise<number> {
   const session = await sessionUser(db, sessionToken);
   if (!session || session.impersonatorUserId === null) {
     throw AppError.notFound('You are not acting as a customer.');
   }
-  await repository.revokeSession(db, session.idHash);
+  await revokeAndAudit(db, session.idHash, 'stopped');
   return session.impersonatorUserId;
+}
+
+/** Act-as sessions marked ended per pass of the job (the rest wait for the next pass). */
+const LAPSED_IMPERSONATIONS_PER_PASS = 100;
+
+/**
+ * The job that writes down the ends nobody saw happen: an act-as session that expired, or whose
+ * admin session expired or was revoked (a password change). Each is marked and audited once, in
+ * one transaction, whichever replica gets there first.
+ */
+export function impersonationEndsJob(db: Database, intervalMs = 60_000): Job<number> {
+  return {
+    name: 'impersonation-ends',
+    intervalMs,
+    run: (asOf) =>
+      db.transaction(async (tx) => {
+        const lapsed = await repository.markLapsedImpersonations(tx, asOf, LAPSED_IMPERSONATIONS_PER_PASS);
+        if (lapsed.length > 0) await auditImpersonationEnds(tx, lapsed);
+        return lapsed.length;
+      }),
+  };
 }
 
 /**

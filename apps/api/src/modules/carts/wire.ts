@@ -1,4 +1,4 @@
-import { type AbandonedCart, centsToDollars } from '@sprout/contracts';
+import { type AbandonedCart, centsToDollars, referrerAsShown } from '@sprout/contracts';
 import { toProduct } from '../catalog/service';
 import { toPromoCode } from '../promotions/wire';
 import type { PricedCart } from './service';
@@ -46,9 +46,8 @@ export function toAbandonedCart(priced: PricedCart): AbandonedCart {
       : null,
     referral_code: details.referral?.code ?? null,
     referral_code_status: cart.referralCodeStatus,
-    referrer: details.referrer
-      ? { first_name: details.referrer.firstName, last_name: details.referrer.lastName }
-      : null,
+    // A first name and an initial, never the referrer's full name (issue 28).
+    referrer: details.referrer ? referrerAsShown(details.referrer) : null,
     referee:
       cart.referralCodeStatus === 'applied'
         ? { first_name: cart.firstName, last_name: cart.lastName, email: cart.email }

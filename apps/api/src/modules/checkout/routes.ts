@@ -131,7 +131,8 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
         summary: 'The checkout success page: uses its one-time grant up and shows the order',
         response: { 200: checkoutSuccessResponse, 401: messageErrorBody, 403: messageErrorBody },
       },
-      preHandler: requireUser,
+      // Before validation: a visitor gets 401, not a 422 describing the route.
+      onRequest: requireUser,
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -149,7 +150,8 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
         querystring: ordersQuery,
         response: { 200: ordersResponse, 401: messageErrorBody, 403: messageErrorBody },
       },
-      preHandler: requireUser,
+      // Before validation: a visitor gets 401, not a 422 describing the route.
+      onRequest: requireUser,
     },
     async (request) => {
       const { user } = signedIn(request);

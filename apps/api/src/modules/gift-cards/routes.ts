@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readCookie } from '../auth/cookies';
-import { requireAdmin, requireUser, signedIn } from '../auth/guards';
+import { requireAdmin, signedIn } from '../auth/guards';
 import { sessionUser } from '../auth/service';
 import * as giftCards from './service';
 import { toAdminCard } from './wire';
@@ -142,7 +142,6 @@ export default async function giftCardRoutes(fastify: FastifyInstance, options: 
         summary: "My gift cards: the balance my next boxes take, and each card's history",
         response: { 200: accountGiftCardsResponse, ...errors },
       },
-      preHandler: requireUser,
     },
     async (request) => ({
       data: await giftCards.accountGiftCards(db(), signedIn(request).user.id),
@@ -159,7 +158,6 @@ export default async function giftCardRoutes(fastify: FastifyInstance, options: 
         body: redeemGiftCardBody,
         response: { 200: accountGiftCardsResponse, ...errors },
       },
-      preHandler: requireUser,
     },
     async (request) => ({
       data: await giftCards.redeemToAccount(db(), signedIn(request).user.id, request.body.code, request.ip),

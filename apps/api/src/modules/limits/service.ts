@@ -113,6 +113,31 @@ export function slotSettled(subject: string): void {
   wakeOne(slotsOf(subject));
 }
 
+/**
+ * The subject of a per-client limit: the IPv4 address, or the /64 network of an IPv6 one (a
+ * household or phone gets a whole /64 and may use any address in it: counting single addresses
+ * would let one client spread its tries over 2^64 of them). Decision 016.
+ */
+export function clientSubject(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return `ip:${v4[1]}`;
+  const groups = ipv6Groups(ip.split('%')[0] ?? ip);
+  if (!groups) return `ip:${ip}`;
+  const network = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `ip6:${network.join(':')}::/64`;
+}
+
+/** An IPv6 address's eight groups ("::" expanded), or null for anything else. */
+function ipv6Groups(ip: string): string[] | null {
+  const halves = ip.toLowerCase().split('::');
+  if (halves.length > 2 || !/^[0-9a-f:.]+$/.test(ip.toLowerCase())) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  if (halves.length === 1) return head.length === 8 ? head : null;
+  const tail = halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  return missing < 0 ? null : [...head, ...Array<string>(missing).fill('0'), ...tail];
+}
+
 /** Takes a slot of `limit` for `subject`, or refuses with the limit's 429. */
 export async function reserve(db: Database, limit: Limit, subject: string): Promise<Slot> {
   const id = await repository.takeSlot(db, limit.kind, subject, limit.max, limit.windowMinutes);

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, signedIn } from '../auth/guards';
+import { signedIn } from '../auth/guards';
 import { CART_PREFIXES, cartIdFromCookie } from '../carts/routes';
 import * as promotions from './service';
 
@@ -117,7 +117,6 @@ export default async function promotionRoutes(
         summary: 'My referral code and share link, what a friend gets, my referral credits and friends',
         response: { 200: referralsResponse, 401: messageErrorBody },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const { user } = signedIn(request);

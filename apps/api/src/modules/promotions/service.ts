@@ -4,13 +4,17 @@ import {
   centsToDollars,
   PROMO_ALREADY_APPLIED_MESSAGE,
   type PromoCode,
+  REFERRAL_CODE_MISSES_MESSAGE,
+  REFERRAL_CODE_MISSES_PER_HOUR,
   type Referrals,
+  referrerAsShown,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { type EmailCheckClient, isEmailOfAccount, isEmailOfAccountForVisitor } from '../accounts/service';
 import { changeCart, loadAbandonedCart, lockOpenCart } from '../carts/service';
 import { firstNamesOfOrders } from '../checkout/service';
+import * as limits from '../limits/service';
 import { promoIneligibility } from './eligibility';
 import { friendOfferInWords, type RefereeDiscount, referralCodeFor } from './referral-offer';
 import * as repository from './repository';
@@ -99,6 +103,17 @@ const REFERRAL_MESSAGES: Record<Exclude<ReferralStatus, 'applied'>, string> = {
   limit_reached: 'This friend has already shared all of their referral rewards.',
 };
 
+/**
+ * Codes that match nothing, per client (decision 037): a code is a name and four characters, so
+ * without a limit a script could try a name's million codes and learn who the customers are.
+ */
+const REFERRAL_CODE_MISSES: limits.Limit = {
+  kind: 'referral_code_miss',
+  max: REFERRAL_CODE_MISSES_PER_HOUR,
+  windowMinutes: 60,
+  message: REFERRAL_CODE_MISSES_MESSAGE,
+};
+
 /** A friend's code: the referee gets the referral discount on the first box. */
 export async function applyReferralCode(
   db: Database,
@@ -107,31 +122,41 @@ export async function applyReferralCode(
   client: EmailCheckClient,
 ) {
   const email = input.refereeEmail.toLowerCase();
-  const outcome = await db.transaction(async (tx) => {
-    const cart = await lockOpenCart(tx, cartId);
-    const referral = await repository.findReferralCode(tx, input.referral_code);
-    let status: ReferralStatus = 'applied';
-    if (!referral) status = 'invalid';
-    else if (referral.owner.email.toLowerCase() === email) status = 'own_code';
-    // A refusal commits too, so the per-address limit on email checks counts it.
-    else if (await isEmailOfAccountForVisitor(tx, client, { email })) status = 'existing_customer';
-    else if (referral.redemptionsCount >= referral.redemptionLimit) status = 'limit_reached';
+  // Every look-up holds a miss slot while it reads (parallel guesses cannot all pass the check);
+  // a code that exists gives it back, so only misses count.
+  const miss = await limits.reserve(db, REFERRAL_CODE_MISSES, limits.clientSubject(client.ip));
+  const outcome = await db
+    .transaction(async (tx) => {
+      const cart = await lockOpenCart(tx, cartId);
+      const referral = await repository.findReferralCode(tx, input.referral_code);
+      if (referral) await limits.release(tx, miss);
+      let status: ReferralStatus = 'applied';
+      if (!referral) status = 'invalid';
+      else if (referral.owner.email.toLowerCase() === email) status = 'own_code';
+      // A refusal commits too, so the per-address limit on email checks counts it.
+      else if (await isEmailOfAccountForVisitor(tx, client, { email })) status = 'existing_customer';
+      else if (referral.redemptionsCount >= referral.redemptionLimit) status = 'limit_reached';
 
-    if (status !== 'applied' || !referral) {
-      // The redemption-limit flag is part of the cart, so a failed attempt still refreshes it.
-      await changeCart(tx, cartId, { onReferralRedemptionLimit: status === 'limit_reached' });
-      return { status, referral: undefined };
-    }
-    // The referee email fills a cart that has none; it never replaces a captured email (that goes
-    // through the cart update, with its own checks and Lead pixel).
-    await changeCart(tx, cartId, {
-      referralCodeId: referral.id,
-      referralCodeStatus: 'applied',
-      onReferralRedemptionLimit: false,
-      ...(cart.email ? {} : { email }),
+      if (status !== 'applied' || !referral) {
+        // The redemption-limit flag is part of the cart, so a failed attempt still refreshes it.
+        await changeCart(tx, cartId, { onReferralRedemptionLimit: status === 'limit_reached' });
+        return { status, referral: undefined };
+      }
+      // The referee email fills a cart that has none; it never replaces a captured email (that goes
+      // through the cart update, with its own checks and Lead pixel).
+      await changeCart(tx, cartId, {
+        referralCodeId: referral.id,
+        referralCodeStatus: 'applied',
+        onReferralRedemptionLimit: false,
+        ...(cart.email ? {} : { email }),
+      });
+      return { status, referral };
+    })
+    .catch(async (error) => {
+      // No answer about the code (a cart that cannot change): nothing was learnt, nothing counts.
+      await limits.release(db, miss).catch(() => undefined);
+      throw error;
     });
-    return { status, referral };
-  });
 
   if (outcome.status !== 'applied' || !outcome.referral) {
     throw new AppError(
@@ -146,7 +171,8 @@ export async function applyReferralCode(
   }
   const cart = await loadAbandonedCart(db, cartId);
   return {
-    referrer: { first_name: outcome.referral.owner.firstName, last_name: outcome.referral.owner.lastName },
+    // A first name and an initial, never the referrer's full name (issue 28).
+    referrer: referrerAsShown(outcome.referral.owner),
     referee: { first_name: cart.first_name, last_name: cart.last_name, email },
     cart,
     referral_code: outcome.referral.code,

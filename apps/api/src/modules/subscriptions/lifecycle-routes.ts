@@ -11,7 +11,7 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser, signedIn } from '../auth/guards';
+import { signedIn } from '../auth/guards';
 import * as lifecycle from './lifecycle-service';
 import { replacePaymentMethod } from './payment-method';
 
@@ -45,7 +45,6 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
         body: pauseBody,
         response: outcome,
       },
-      preHandler: requireUser,
     },
     async (request) => ({
       data: await lifecycle.pause(deps(), signedIn(request).user.id, request.body),
@@ -61,7 +60,6 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
         summary: 'What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes)',
         response: { 200: pausePreviewResponse, ...errors },
       },
-      preHandler: requireUser,
     },
     async (request) => ({
       data: await lifecycle.previewPauses(app.database.db, signedIn(request).user.id),
@@ -73,7 +71,6 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
     '/api/me/subscription/pause',
     {
       schema: { tags, summary: 'Resume a paused subscription now', response: outcome },
-      preHandler: requireUser,
     },
     async (request) => ({ data: await lifecycle.resumeNow(deps(), signedIn(request).user.id), meta: {} }),
   );
@@ -87,7 +84,6 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
         body: cancellationBody,
         response: { 200: cancellationStartedResponse, ...errors },
       },
-      preHandler: requireUser,
     },
     async (request) => ({
       data: await lifecycle.startCancellation(deps(), signedIn(request).user.id, request.body),
@@ -99,7 +95,6 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
     '/api/me/subscription/cancellation/offer',
     {
       schema: { tags, summary: 'Accept the offer and stay', response: outcome },
-      preHandler: requireUser,
     },
     async (request) => ({ data: await lifecycle.acceptOffer(deps(), signedIn(request).user.id), meta: {} }),
   );
@@ -112,7 +107,6 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
         summary: 'Decline the offer and cancel: locked boxes still ship, later ones are canceled',
         response: outcome,
       },
-      preHandler: requireUser,
     },
     async (request) => ({
       data: await lifecycle.confirmCancellation(deps(), signedIn(request).user.id),
@@ -129,7 +123,6 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
         body: reactivationBody,
         response: outcome,
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -161,7 +154,6 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
         body: outcomeVisitBody,
         response: outcome,
       },
-      preHandler: requireUser,
     },
     async (request) => ({
       data: await lifecycle.visitOutcome(app.database.db, signedIn(request).user.id, request.body.path),

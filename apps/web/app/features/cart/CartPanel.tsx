@@ -1,4 +1,4 @@
-import { type CartItem, formatMoney } from '@sprout/contracts';
+import { type CartItem, formatMoney, referrerName } from '@sprout/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import type { AlsoLovedProduct } from '../../routes/cart.also-loved';
@@ -304,7 +304,7 @@ function Costs({ state }: { state: View }) {
         costs={costs}
         discountDescription={discountDescription(state.cart)}
         partnershipDescription={partnership?.description ?? null}
-        referrerFirstName={state.data?.referrer?.first_name ?? null}
+        referrerName={referrerName(state.data?.referrer ?? null)}
         // Tax shows as "Free" only when the code's first-box tier makes it free.
         freeTax={firstBoxTaxFree(state.cart)}
       />

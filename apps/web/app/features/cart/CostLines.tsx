@@ -24,7 +24,8 @@ export type CostLinesProps = {
   discountDescription?: string | null;
   /** The partnership's own words for its order-value discount. */
   partnershipDescription?: string | null;
-  referrerFirstName?: string | null;
+  /** "Jamie R.": the referrer as the referee may see them (contracts' referrerName). */
+  referrerName?: string | null;
   /** Tax shows as "Free" only when a promotion made it free, not when nothing is taxable. */
   freeTax?: boolean;
   label?: string;
@@ -45,7 +46,7 @@ export function CostLines({
   costs,
   discountDescription = '',
   partnershipDescription,
-  referrerFirstName,
+  referrerName,
   freeTax = false,
   label = 'Costs',
   totalLabel = 'Total',
@@ -87,7 +88,7 @@ export function CostLines({
       </div>
       {costs.referral_credits_amount_applied > 0 ? (
         <div className="cost-lines__discount">
-          <dt>{referrerFirstName ? `Referral credit from ${referrerFirstName}` : 'Referral credit'}</dt>
+          <dt>{referrerName ? `Referral credit from ${referrerName}` : 'Referral credit'}</dt>
           <dd>{negative(costs.referral_credits_amount_applied)}</dd>
         </div>
       ) : null}

@@ -149,6 +149,8 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   const service = cartService(api, session, { sourceUrl: url.toString() });
   const cookies: string[] = [];
   const notices: string[] = [];
+  /** Refusals the visitor can act on (said as an error, first). */
+  const problems: string[] = [];
   const signedIn = await isSignedIn(api, request);
 
   const email = query.get('email')?.trim() || null;
@@ -158,13 +160,16 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     const body: Record<string, string> = {};
     if (email) body.email = email;
     if (zip) body.zip_code = zip;
-    // A bad email or zip is ignored: the capture form asks again when needed.
+    // A bad email or zip is ignored: the capture form asks again when needed. A refusal of the whole
+    // change (the per-address limit on email checks) is said: the visitor would not know otherwise
+    // why the link's email did not stick.
     const saved = await service.updateDetails(body, null, {
       signedIn,
       accountUrl: site.accountUrl,
       menu: null,
     });
     if (!('redirect' in saved) && saved.waitlist) notices.push(saved.waitlist);
+    if (!('redirect' in saved) && !saved.ok && !saved.errors && saved.message) problems.push(saved.message);
   }
 
   const code = normalizeCode(query.get('pc'));
@@ -205,7 +210,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     const cart = session.hasCart ? await session.read() : null;
     if (cart?.email) {
       const outcome = await service.applyReferral(referral, cart.email);
-      if (!('redirect' in outcome) && !outcome.ok && outcome.message) notices.push(outcome.message);
+      if (!('redirect' in outcome) && !outcome.ok && outcome.message) problems.push(outcome.message);
     } else cookies.push(cookie(PENDING_REFERRAL_COOKIE, referral, secure, 30 * 24 * 60 * 60));
   }
 
@@ -219,7 +224,10 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     else if (outcome.capture) target = `/onboarding/signup?${pendingToSearch(outcome.capture)}`;
     else if (!outcome.ok && outcome.message) notices.push(outcome.message);
   }
-  if (notices.length > 0) cookies.push(noticeCookie({ type: 'success', message: notices.join(' ') }, secure));
+  if (problems.length > 0)
+    cookies.push(noticeCookie({ type: 'error', message: [...problems, ...notices].join(' ') }, secure));
+  else if (notices.length > 0)
+    cookies.push(noticeCookie({ type: 'success', message: notices.join(' ') }, secure));
   return redirect(target, { headers: setCookies([...session.setCookies, ...cookies]) });
 }
 
@@ -341,8 +349,11 @@ async function perform(
       const next = safeReturn(fields.get('next'));
       // A friend's code waited for this email (spec section 4): applied once the details are saved.
       const referral = normalizeCode(readCookie(request.headers.get('cookie'), PENDING_REFERRAL_COOKIE));
+      // Not saved: refused fields, or the change refused whole (the per-address email checks).
       const saved =
-        'redirect' in outcome ? !outcome.redirect.startsWith('/onboarding/login') : !outcome.errors;
+        'redirect' in outcome
+          ? !outcome.redirect.startsWith('/onboarding/login')
+          : !outcome.errors && !(outcome.intent === 'update-details' && !outcome.ok);
       if (referral && saved) {
         await service.applyReferral(referral, email);
         extraCookies.push(cookie(PENDING_REFERRAL_COOKIE, null, new URL(request.url).protocol === 'https:'));

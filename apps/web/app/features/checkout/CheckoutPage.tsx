@@ -6,6 +6,7 @@ import {
   dollarsToCents,
   EMAIL_IN_USE_MESSAGE,
   type GiftCardCheck,
+  referrerName,
   type UpdateAbandonedCartBody,
   zipCodeText,
 } from '@sprout/contracts';
@@ -563,7 +564,7 @@ export function CheckoutPage({
           discountDescription={discountDescription(cart)}
           frequency={frequency}
           partnershipDescription={abandoned.partnership?.description ?? null}
-          referrerFirstName={abandoned.referrer?.first_name ?? null}
+          referrerName={referrerName(abandoned.referrer)}
           freeTax={freeTax}
           promoError={problems.promo}
           promoErrorRef={promoErrorRef}

@@ -14,7 +14,7 @@ type Props = {
   discountDescription: string;
   frequency: number;
   partnershipDescription: string | null;
-  referrerFirstName: string | null;
+  referrerName: string | null;
   freeTax: boolean;
   /** A promo code refused at payment time (its use limit was reached meanwhile). */
   promoError: string | null;
@@ -49,7 +49,7 @@ export function OrderSummary({
   discountDescription,
   frequency,
   partnershipDescription,
-  referrerFirstName,
+  referrerName,
   freeTax,
   promoError,
   promoErrorRef,
@@ -86,7 +86,7 @@ export function OrderSummary({
         costs={costs}
         discountDescription={discountDescription}
         partnershipDescription={partnershipDescription}
-        referrerFirstName={referrerFirstName}
+        referrerName={referrerName}
         freeTax={freeTax}
         label="Order costs"
       />

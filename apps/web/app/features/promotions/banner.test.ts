@@ -2,6 +2,7 @@ import type { PromoTier } from '@sprout/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type BannerInput,
+  cartBannerFromState,
   cartBannerView,
   chooseCartBanner,
   type PromoCodeBanner,
@@ -97,6 +98,19 @@ describe('banner texts', () => {
     expect(
       refereeDiscountOf([{ group: 'referral_system_discounts', values: { referee_discount: 'x' } }]),
     ).toBeNull();
+  });
+
+  it("names the referrer by first name and initial, from the cart's referrer", () => {
+    const view = cartBannerFromState({
+      cart: {
+        item_count: 0,
+        costs: { promo_code_cost: 0, referral_credits_amount_applied: 0 } as never,
+        promo_code: null,
+      },
+      referrer: { first_name: 'Jamie', last_name: 'R.' },
+      appSettings: settings,
+    });
+    expect(view).toEqual({ kind: 'referral', text: 'Jamie R. sent you $25 off your first box' });
   });
 
   it('names the referrer and the amount', () => {

@@ -1,4 +1,4 @@
-import { type Cart, formatMoney, type PromoCode, type PromoTier } from '@sprout/contracts';
+import { type Cart, formatMoney, type PromoCode, type PromoTier, referrerName } from '@sprout/contracts';
 
 /** The cart's promo code banner (spec section 3, "Banner"), in client names. */
 export type PromoCodeBanner = {
@@ -92,7 +92,7 @@ function boxName(ordinal: number): string {
   return word ? `your ${word} box` : `box ${ordinal}`;
 }
 
-/** "Jamie sent you $25 off your first box", from the referrer's first name and the referee discount. */
+/** "Jamie R. sent you $25 off your first box", from the referrer's name as shown and the referee discount. */
 export function referralBannerText(referrerName: string | null, discount: RefereeDiscount | null): string {
   const who = referrerName?.trim() || 'A friend';
   if (!discount) return `${who} sent you a discount on your first box`;
@@ -129,7 +129,7 @@ export function cartBannerView(input: {
 /** The banner for the current state: the cart's costs, its code and the referrer (app settings for the amount). */
 export function cartBannerFromState(state: {
   cart: Pick<Cart, 'item_count' | 'costs' | 'promo_code'>;
-  referrer: { first_name: string | null } | null;
+  referrer: { first_name: string | null; last_name: string | null } | null;
   appSettings: { group: string; values: Record<string, unknown> }[];
 }): CartBannerView | null {
   const { cart } = state;
@@ -140,7 +140,7 @@ export function cartBannerFromState(state: {
     referralCredits: cart.costs.referral_credits_amount_applied,
     promo: toPromoCodeBanner(promo),
     promoNote: promo && !promo.is_applicable ? promo.inapplicable_reason : null,
-    referrerName: state.referrer?.first_name ?? null,
+    referrerName: referrerName(state.referrer),
     refereeDiscount: refereeDiscountOf(state.appSettings),
   });
 }

@@ -12,4 +12,11 @@ export const PRICE_CHANGED_MESSAGE =
   'The total of your order has changed. Please check it and press pay again.';
 
 export const CARD_DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
+
+/**
+ * A saved card belongs to the one account it was saved for (as a processor attaches a card to one
+ * customer): another account naming its id is refused with this (422 on payment_method_id).
+ */
+export const CARD_OF_ANOTHER_ACCOUNT_MESSAGE =
+  'This card is saved to another account. Please enter your card details again.';
 export const CHECKOUT_SUCCESS_PATH = '/onboarding/checkout/success';

@@ -20,3 +20,13 @@ export const CARD_DECLINED_MESSAGE = 'Your card was declined. Please use another
 export const CARD_OF_ANOTHER_ACCOUNT_MESSAGE =
   'This card is saved to another account. Please enter your card details again.';
 export const CHECKOUT_SUCCESS_PATH = '/onboarding/checkout/success';
+
+/**
+ * What the checkout page says above the card when the first box costs $0 (decision 036): a
+ * subscription's next boxes are charged to a saved card, so the card is still asked for, saved by
+ * the provider and charged nothing today.
+ */
+export const FIRST_BOX_FREE_MESSAGE =
+  'Your first box is free: we save your card for your next boxes and charge nothing today.';
+export const FIRST_BOX_PAID_BY_GIFT_CARDS_MESSAGE =
+  'Your gift cards cover your first box: we charge nothing today and save your card for your next boxes, once what is left on your gift cards is spent.';

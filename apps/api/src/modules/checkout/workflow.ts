@@ -4,6 +4,7 @@ import {
   centsToDollars,
   EMAIL_IN_USE_MESSAGE,
   formatMoney,
+  isCardSetupId,
   PRICE_CHANGED_MESSAGE,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
@@ -21,13 +22,7 @@ import {
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
 import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
-import {
-  type AuthorizeInput,
-  type CardSetup,
-  isCardSetupId,
-  type PaymentIntent,
-  type PaymentProvider,
-} from '../payments/provider';
+import type { AuthorizeInput, CardSetup, PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
 import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
 import { createSubscription, startDeliveriesPart } from '../subscriptions/service';

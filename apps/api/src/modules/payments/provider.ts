@@ -93,14 +93,6 @@ export type CardSetup = {
   savedPaymentMethod: { paymentMethodId: string; customerId: string | null } | null;
 };
 
-/**
- * Setups and intents share the idempotency and 3-D Secure steps but not their ids: Stripe's
- * SetupIntent ids start with `seti_`, and the test provider's (`seti_test_`) follow them. This is
- * how a stored id (a checkout attempt's) says which of the two it is.
- */
-export function isCardSetupId(id: string): boolean {
-  return id.startsWith('seti_');
-}
 
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';

@@ -155,6 +155,20 @@ describe('Stripe adapter: authorize', () => {
     expect(error.kind).toBe('conflict');
   });
 
+  it('a card Stripe will not use here (another customer’s saved card) is a 422 on payment_method_id', async () => {
+    stripe.answer = () =>
+      stripeError(400, {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message: 'The provided PaymentMethod belongs to a different Customer.',
+      });
+    const error = await appErrorOf(provider().authorize(authorizeInput()));
+    expect(error.status).toBe(422);
+    expect(error.fieldErrors?.payment_method_id).toEqual([
+      'We could not use this card. Please enter your card details again.',
+    ]);
+  });
+
   it('any other Stripe failure is an internal error that names the operation', async () => {
     stripe.answer = () =>
       stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });

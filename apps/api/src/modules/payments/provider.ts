@@ -93,7 +93,6 @@ export type CardSetup = {
   savedPaymentMethod: { paymentMethodId: string; customerId: string | null } | null;
 };
 
-
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   readonly publishableKey: string | null;
@@ -101,7 +100,8 @@ export interface PaymentProvider {
    * Creates a manual-capture intent for the payment method and confirms it; for an idempotency key
    * it has seen, returns that intent (its current state) instead. Same key with a different amount
    * or payment method → throws AppError('conflict', ...). Declines are NOT thrown: status
-   * 'declined' + declineMessage.
+   * 'declined' + declineMessage. A card the provider will not take for this payment (with
+   * saveForOffSession, one saved for another customer) is a 422 on payment_method_id.
    */
   authorize(input: AuthorizeInput): Promise<PaymentIntent>;
   /**

@@ -369,6 +369,13 @@ export class StripePaymentProvider implements PaymentProvider {
         'This idempotency key was already used for a payment with a different amount or card.',
       );
     }
+    // A payment method Stripe will not use here (unknown, or attached to another customer).
+    if (error instanceof StripeInvalidRequestError && error.param === 'payment_method') {
+      throw AppError.invalidField(
+        'payment_method_id',
+        'We could not use this card. Please enter your card details again.',
+      );
+    }
     if (error instanceof StripeCardError && error.payment_intent) {
       const declined = fromStripe(error.payment_intent, customerMessage(error));
       return { ...declined, status: 'declined', card: declined.card ?? cardOf(error.payment_method) };

@@ -308,9 +308,12 @@ test.describe('a first box that costs $0', () => {
       await fillCard(page, CARD_3DS);
       await start.click();
       const bank = page.getByRole('dialog', { name: 'Confirm your card' });
-      await expect(bank).toContainText('Nothing is charged today');
+      // The details are saved, the card read and the checkout asked first: on a loaded machine, a while.
+      await expect(bank).toContainText('Nothing is charged today', { timeout: 30_000 });
       await bank.getByRole('button', { name: 'Fail authentication' }).click();
-      await expect(payment.locator('.checkout-payment__error')).toHaveText(AUTHENTICATION_FAILED);
+      await expect(payment.locator('.checkout-payment__error')).toHaveText(AUTHENTICATION_FAILED, {
+        timeout: 20_000,
+      });
 
       // Another card: saved for the next boxes, and the $0 order placed.
       await fillCard(page, CARD_OK);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './fixtures';
+import { startOwnStore } from './own-store';
 
 /** A fresh email per test: every checkout makes a new customer. */
 const email = (label: string) =>
@@ -263,6 +264,97 @@ test.describe('problems at Pay', () => {
     await expect(page).toHaveURL(/\/onboarding\/login\?/);
     await expect(page.getByLabel('Email address')).toHaveValue('demo@example.com');
     await expect(page.getByRole('alert')).toContainText('This email is already in use.');
+  });
+});
+
+test.describe('a first box that costs $0', () => {
+  // The failed bank step is refused by the API (422), which the browser logs.
+  test.use({ allowConsoleErrors: [/status of 422/] });
+
+  test('still saves the card, says why, charges nothing, and the next box is charged to it at its cutoff', async ({
+    page,
+  }) => {
+    // The renewal runs as of a later day: on a store of its own, so no other journey's boxes move.
+    test.setTimeout(240_000);
+    const store = await startOwnStore();
+    try {
+      await page.setViewportSize(VIEWPORTS.desktop);
+      const base = store.baseUrl;
+      // The partnership pays up to $50 of every box, the welcome code half of the first: $0 today.
+      const address = email('free-first-box');
+      await page.goto(
+        `${base}/menus?pc=LITTLEHELPERS&email=${encodeURIComponent(address)}&zip=10001&plan=plan-12`,
+      );
+      await expect(progress(page)).toHaveText('0 of 12 items');
+      await panel(page).getByRole('button', { name: 'Add all 12 items of Starter favourites' }).click();
+      await expect(progress(page)).toHaveText('12 of 12 items');
+      await page.goto(`${base}/menus?pc=WELCOME50`);
+      await expect(panel(page).locator('.promo-code__value')).toHaveText('WELCOME50 + LITTLEHELPERS');
+
+      await openCheckout(page);
+      await fillDetails(page, { first: 'Robin', last: 'Okafor' });
+      await expect(summary(page).getByRole('definition').last()).toHaveText('$0.00');
+      const payment = page.getByRole('region', { name: 'Payment' });
+      await expect(payment.locator('[data-first-box-free]')).toHaveText(
+        'Your first box is free: we save your card for your next boxes and charge nothing today.',
+      );
+      const start = payment.getByRole('button', { name: 'Start my subscription' });
+      await page.screenshot({
+        path: 'test-results/screenshots/checkout-free-first-box-1280.png',
+        fullPage: true,
+      });
+
+      // A card whose bank asks to confirm saving it: nothing is charged, and failing the step declines it.
+      await fillCard(page, CARD_3DS);
+      await start.click();
+      const bank = page.getByRole('dialog', { name: 'Confirm your card' });
+      // The details are saved, the card read and the checkout asked first: on a loaded machine, a while.
+      await expect(bank).toContainText('Nothing is charged today', { timeout: 30_000 });
+      await bank.getByRole('button', { name: 'Fail authentication' }).click();
+      await expect(payment.locator('.checkout-payment__error')).toHaveText(AUTHENTICATION_FAILED, {
+        timeout: 20_000,
+      });
+
+      // Another card: saved for the next boxes, and the $0 order placed.
+      await fillCard(page, CARD_OK);
+      await start.click();
+      await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 30_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Robin!' })).toBeVisible();
+      // Nothing was charged today: no card paid this order.
+      await expect(page.locator('.checkout-success__payment')).toHaveCount(0);
+      await page.goto(`${base}/account/address`);
+      await expect(page.locator('.card-form')).toContainText('visa ending in 4242');
+
+      // The second box's cutoff, as `npm run jobs -- --as-of=` runs it: the saved card pays the part
+      // the partner does not.
+      const boxes = (await (await page.request.get(`${base}/api/me/deliveries`)).json()).data as {
+        date: string;
+        status: string;
+        cutoff_at: string;
+        order: { id: number; number: string } | null;
+      }[];
+      const second = boxes.find((box) => box.status === 'scheduled')!;
+      const asOf = new Date(Date.parse(second.cutoff_at) + 60_000).toISOString();
+      const run = await page.request.post(`${base}/dev/jobs/run`, {
+        data: { as_of: asOf, only: ['renewals'] },
+      });
+      expect(run.ok()).toBe(true);
+      expect((await run.json()).data[0]).toMatchObject({
+        name: 'renewals',
+        ok: true,
+        result: { charges: { charged: 1, declined: 0 } },
+      });
+      const after = (await (await page.request.get(`${base}/api/me/deliveries`)).json()).data as typeof boxes;
+      const charged = after.find((box) => box.date === second.date)!;
+      expect(charged.status).toBe('charged');
+      await page.goto(`${base}/account/orders/${charged.order!.id}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Order ${charged.order!.number}` }),
+      ).toBeVisible();
+      await expect(page.locator('dl').filter({ hasText: 'Paid with' })).toContainText('visa ending in 4242');
+    } finally {
+      await store.stop();
+    }
   });
 });
 

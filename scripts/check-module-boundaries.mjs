@@ -67,7 +67,13 @@ export const TABLE_OWNERS = {
     'cartReminders',
     'emailUnsubscribes',
   ],
-  payments: ['testPaymentMethods', 'testPaymentIntents', 'testPaymentRefunds', 'paymentEvents'],
+  payments: [
+    'testPaymentMethods',
+    'testPaymentIntents',
+    'testPaymentRefunds',
+    'testSetupIntents',
+    'paymentEvents',
+  ],
   plans: ['plans'],
   pricing: ['priceVarianceGroups'],
   promotions: [

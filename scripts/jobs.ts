@@ -19,7 +19,11 @@ export function parseAsOf(args: string[]): Date | null {
 async function main() {
   const asOf = parseAsOf(process.argv.slice(2));
   const config = loadConfig();
-  const database = await prepareDatabase(config, { info: () => {} });
+  // Warnings (a live store without a catalogue, a demo's leftovers) still reach the operator.
+  const database = await prepareDatabase(config, {
+    info: () => {},
+    warn: (message) => console.warn(message),
+  });
   const app = await buildApp({ config, database, closeDatabase: true, startJobs: false });
   await app.ready();
   try {

@@ -138,6 +138,30 @@ describe('loadConfig', () => {
       expect(config.SEED_DEMO_ACCOUNTS).toBe(false);
     });
 
+    it('live seeds nothing of the demo: SEED_DEMO_DATA is off and refused, the catalogue only when asked', () => {
+      const config = loadConfig({ ...live, NODE_ENV: 'production' });
+      expect(config).toMatchObject({ SEED_DEMO_DATA: false, SEED_DEMO_CATALOGUE: false });
+      expect(loadConfig({ ...live, SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+      expect(problemsOf({ ...live, SEED_DEMO_DATA: 'true' })).toEqual([
+        expect.stringMatching(
+          /^ {2}SEED_DEMO_DATA: live mode never seeds the demo .*SEED_DEMO_CATALOGUE=true/,
+        ),
+      ]);
+      expect(loadConfig({ ...live, SEED_DEMO_CATALOGUE: 'true' }).SEED_DEMO_CATALOGUE).toBe(true);
+      expect(problemsOf({ ...live, SEED_DEMO_CATALOGUE: 'yes' })).toEqual([
+        expect.stringMatching(/^ {2}SEED_DEMO_CATALOGUE: /),
+      ]);
+    });
+
+    it('demo seeds the whole demo unless SEED_DEMO_DATA=false', () => {
+      expect(loadConfig({}).SEED_DEMO_DATA).toBe(true);
+      expect(loadConfig({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+      expect(loadConfig({ SEED_DEMO_DATA: 'false', SEED_DEMO_CATALOGUE: 'true' })).toMatchObject({
+        SEED_DEMO_DATA: false,
+        SEED_DEMO_CATALOGUE: true,
+      });
+    });
+
     it('live refuses to start with one line naming each missing setting', () => {
       expect(problemsOf({ STORE_MODE: 'live' })).toEqual([
         expect.stringMatching(/^ {2}SMTP_URL: /),

@@ -78,7 +78,18 @@ export const configSchema = z.object({
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   DATA_DIR: z.string().min(1).default('data'),
-  SEED_DEMO_DATA: flag.default(true),
+  /**
+   * The whole demo into an empty database (catalogue, promotions, referral code, blog, accounts…):
+   * in demo mode unless false. Live mode never seeds it and refuses SEED_DEMO_DATA=true
+   * (docs/decisions/036).
+   */
+  SEED_DEMO_DATA: flag.optional(),
+  /**
+   * Only the demo's catalogue (products, menus, plans, delivery areas, checkout add-ons) into an
+   * empty database: how a live store starts from a catalogue it then edits in the admin. Demo mode
+   * seeds it with SEED_DEMO_DATA anyway.
+   */
+  SEED_DEMO_CATALOGUE: flag.default(false),
   /** Demo accounts have published passwords: seeded in demo mode unless false, never in live mode. */
   SEED_DEMO_ACCOUNTS: flag.optional(),
   SITE_URL: z.url({ error: 'SITE_URL must be an absolute URL such as https://shop.example.com' }).optional(),
@@ -207,6 +218,7 @@ export type StoreMode = 'demo' | 'live';
 export type Config = z.infer<typeof configSchema> & {
   STORE_MODE: StoreMode;
   SITE_URL: string;
+  SEED_DEMO_DATA: boolean;
   SEED_DEMO_ACCOUNTS: boolean;
   RATE_LIMIT_WRITES_PER_MINUTE: number;
   RATE_LIMIT_CART_CREATIONS_PER_HOUR: number;
@@ -250,6 +262,11 @@ function liveModeProblems(config: z.infer<typeof configSchema>): string[] {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_PUBLISHABLE_KEY) {
     problems.push(
       'STRIPE_SECRET_KEY: live mode takes real payments: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    );
+  }
+  if (config.SEED_DEMO_DATA === true) {
+    problems.push(
+      'SEED_DEMO_DATA: live mode never seeds the demo (its promo codes, partnership, referral code, accounts and orders): remove it, and set SEED_DEMO_CATALOGUE=true to start from the demo catalogue',
     );
   }
   if (!config.SITE_URL) {
@@ -301,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed.data,
     STORE_MODE: mode,
     SITE_URL: parsed.data.SITE_URL ?? `http://localhost:${parsed.data.PORT}`,
+    SEED_DEMO_DATA: mode === 'demo' && (parsed.data.SEED_DEMO_DATA ?? true),
     SEED_DEMO_ACCOUNTS: mode === 'demo' && (parsed.data.SEED_DEMO_ACCOUNTS ?? true),
     SOCIAL_PROVIDERS: socialProvidersFrom(env),
     RATE_LIMIT_WRITES_PER_MINUTE:

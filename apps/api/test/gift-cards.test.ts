@@ -599,7 +599,7 @@ describe('redeeming at checkout', () => {
       (cart.totalCents - 2500) / 100,
     ]);
     expect(check.body.data.total_cost).toBe(0);
-    const response = await checkout(cart.id, [first, second], 0);
+    const response = await checkout(cart.id, [first, second], 0, '4242424242424242');
     expect(response.statusCode).toBe(201);
     expect((await cardOf(first)).balanceCents).toBe(0);
     const remaining = 50_000 - (cart.totalCents - 2500);
@@ -614,10 +614,12 @@ describe('redeeming at checkout', () => {
     expect(mine.json().data.cards).toHaveLength(2);
   });
 
-  it('a box paid entirely by one gift card needs no card and does not error', async () => {
+  it('a box paid entirely by one gift card charges no card and does not error, yet saves one', async () => {
     const cart = await readyCart();
     const code = await adminCard(Math.ceil(cart.totalCents / 100) + 10);
-    const response = await checkout(cart.id, [code], 0);
+    // The next boxes are charged to a card once the gift card is spent (decision 036).
+    expect((await checkout(cart.id, [code], 0)).statusCode).toBe(422);
+    const response = await checkout(cart.id, [code], 0, '4242424242424242');
     expect(response.statusCode).toBe(201);
     const order = response.json().data.order;
     expect(order).toMatchObject({ status: 'paid', payment: null });

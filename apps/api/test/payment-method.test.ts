@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { CARD_OF_ANOTHER_ACCOUNT_MESSAGE } from '@sprout/contracts';
 import { schema } from '@sprout/db';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectJson, startTestApp, type TestContext } from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
@@ -95,6 +97,93 @@ describe('the saved card', () => {
       .from(schema.orders)
       .where(eq(schema.orders.id, box.orderId!));
     expect(order).toMatchObject({ status: 'paid', cardLast4: '4242' });
+  });
+
+  it("refuses another customer's saved card, which stays theirs alone", async () => {
+    const owner = await subscribedCustomer(context);
+    const other = await subscribedCustomer(context);
+    const [ownerSubscription] = await context.database.db
+      .select()
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.id, owner.subscriptionId));
+    const ownersCard = ownerSubscription!.paymentMethodId!;
+
+    const taken = await asCustomer(context, other.cookie, 'PUT', '/api/me/payment-method', {
+      payment_method_id: ownersCard,
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.payment_method_id).toEqual([CARD_OF_ANOTHER_ACCOUNT_MESSAGE]);
+    const [otherSubscription] = await context.database.db
+      .select()
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.id, other.subscriptionId));
+    expect(otherSubscription!.paymentMethodId).not.toBe(ownersCard);
+
+    // The demo customer's card (its id is in the seed's source) is the demo customer's only.
+    const demoCard = await context.database.db
+      .select({ id: schema.subscriptions.paymentMethodId })
+      .from(schema.subscriptions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.subscriptions.userId))
+      .where(eq(schema.users.email, 'demo@example.com'));
+    expect(demoCard[0]?.id).toBeTruthy();
+    const demo = await asCustomer(context, other.cookie, 'PUT', '/api/me/payment-method', {
+      payment_method_id: demoCard[0]!.id,
+    });
+    expect(demo.status).toBe(422);
+
+    // The owner may save it again (nothing changes), and another card of the other customer's own still works.
+    const again = await asCustomer(context, owner.cookie, 'PUT', '/api/me/payment-method', {
+      payment_method_id: ownersCard,
+    });
+    expect(again.status).toBe(200);
+    const own = await asCustomer(context, other.cookie, 'PUT', '/api/me/payment-method', {
+      payment_method_id: await cardToken('5555555555554444'),
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it("a card saved before owners were kept becomes its subscription's customer's (migration 0025)", async () => {
+    const owner = await subscribedCustomer(context);
+    const other = await subscribedCustomer(context);
+    const { db } = context.database;
+    const [subscription] = await db
+      .select()
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.id, owner.subscriptionId));
+    const card = subscription!.paymentMethodId!;
+    // As the rows were before the migration: nobody's card, a subscription without a customer.
+    await db
+      .update(schema.testPaymentMethods)
+      .set({ customerId: null })
+      .where(eq(schema.testPaymentMethods.id, card));
+    await db
+      .update(schema.subscriptions)
+      .set({ paymentCustomerId: null })
+      .where(eq(schema.subscriptions.id, owner.subscriptionId));
+    // The migration's backfill, as it runs on such a database.
+    const migration = readFileSync(
+      new URL('../../../packages/db/migrations/0025_card-setups-and-owners.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration
+      .split('--> statement-breakpoint')
+      .filter((part) => /^\s*UPDATE/m.test(part))) {
+      await db.execute(sql.raw(statement.replace(/^--.*$/gm, '')));
+    }
+    const [backfilled] = await db
+      .select()
+      .from(schema.testPaymentMethods)
+      .where(eq(schema.testPaymentMethods.id, card));
+    expect(backfilled!.customerId).toBe(`cus_test_subscription_${owner.subscriptionId}`);
+
+    const taken = await asCustomer(context, other.cookie, 'PUT', '/api/me/payment-method', {
+      payment_method_id: card,
+    });
+    expect(taken.status).toBe(422);
+    const kept = await asCustomer(context, owner.cookie, 'PUT', '/api/me/payment-method', {
+      payment_method_id: card,
+    });
+    expect(kept.status).toBe(200);
   });
 
   it('answers 409 to a customer without a subscription', async () => {

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { AppError } from '../src/errors/app-error';
 import { createStripeClient, StripePaymentProvider } from '../src/modules/payments/stripe-provider';
-import { fakeStripeApi, getJson, type StripeAnswer, sendJson } from './helpers';
+import { fakeStripeApi, getJson, type StripeAnswer, type StripeRequest, sendJson } from './helpers';
 
 /**
  * The Stripe adapter against a local imitation of the few Stripe API endpoints it calls (no
@@ -155,6 +155,20 @@ describe('Stripe adapter: authorize', () => {
     expect(error.kind).toBe('conflict');
   });
 
+  it('a card Stripe will not use here (another customer’s saved card) is a 422 on payment_method_id', async () => {
+    stripe.answer = () =>
+      stripeError(400, {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message: 'The provided PaymentMethod belongs to a different Customer.',
+      });
+    const error = await appErrorOf(provider().authorize(authorizeInput()));
+    expect(error.status).toBe(422);
+    expect(error.fieldErrors?.payment_method_id).toEqual([
+      'We could not use this card. Please enter your card details again.',
+    ]);
+  });
+
   it('any other Stripe failure is an internal error that names the operation', async () => {
     stripe.answer = () =>
       stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
@@ -271,6 +285,143 @@ describe('Stripe adapter: saved cards and off-session renewals', () => {
       declineMessage: 'Your card was declined. This transaction requires authentication.',
       card: { brand: 'visa', last4: '4242' },
     });
+  });
+});
+
+describe('Stripe adapter: card setups (a first box that costs $0)', () => {
+  function stripeSetup(overrides: Record<string, unknown> = {}) {
+    return {
+      id: 'seti_fake_1',
+      object: 'setup_intent',
+      status: 'succeeded',
+      client_secret: 'seti_fake_1_secret_abc',
+      customer: 'cus_fake_setup',
+      usage: 'off_session',
+      last_setup_error: null,
+      payment_method: visa,
+      ...overrides,
+    };
+  }
+  const setupInput = {
+    paymentMethodId: 'pm_fake_visa',
+    idempotencyKey: 'setup-checkout-key-0123456789',
+    description: 'Sprout & Spoon: first box (12 items)',
+    metadata: { kind: 'first_box' },
+    customer: { email: 'robin@example.com', name: 'Robin Okafor' },
+  };
+  const answerSetup =
+    (setup: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    (request: StripeRequest): StripeAnswer =>
+      request.path === '/v1/customers'
+        ? { body: { id: 'cus_fake_setup', object: 'customer' } }
+        : { body: setup, headers };
+
+  it('saves the card on a new customer with a confirmed off-session SetupIntent, charging nothing', async () => {
+    stripe.answer = answerSetup(stripeSetup());
+    const setup = await provider().setUpCard(setupInput);
+    expect(setup).toEqual({
+      id: 'seti_fake_1',
+      status: 'succeeded',
+      clientSecret: 'seti_fake_1_secret_abc',
+      declineMessage: null,
+      card: { brand: 'visa', last4: '4242' },
+      savedPaymentMethod: { paymentMethodId: 'pm_fake_visa', customerId: 'cus_fake_setup' },
+    });
+    expect(stripe.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/customers',
+      'POST /v1/setup_intents',
+    ]);
+    const [customer, created] = stripe.requests;
+    // A retried checkout makes no second customer: its key is derived from the setup's.
+    expect(customer!.headers['idempotency-key']).toBe('customer-setup-checkout-key-0123456789');
+    expect(customer!.params).toMatchObject({ email: 'robin@example.com', name: 'Robin Okafor' });
+    expect(created!.headers['idempotency-key']).toBe('setup-checkout-key-0123456789');
+    expect(created!.params).toMatchObject({
+      customer: 'cus_fake_setup',
+      payment_method: 'pm_fake_visa',
+      confirm: 'true',
+      usage: 'off_session',
+      'automatic_payment_methods[enabled]': 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
+      'metadata[kind]': 'first_box',
+      'expand[0]': 'payment_method',
+    });
+    // Nothing is charged: no payment intent, no amount anywhere.
+    expect(stripe.requests.some((request) => request.path.startsWith('/v1/payment_intents'))).toBe(false);
+    expect(created!.params.amount).toBeUndefined();
+  });
+
+  it('hands back the client secret when the bank asks for 3-D Secure', async () => {
+    stripe.answer = answerSetup(
+      stripeSetup({ status: 'requires_action', client_secret: 'seti_fake_1_secret_3ds' }),
+    );
+    expect(await provider().setUpCard(setupInput)).toMatchObject({
+      status: 'requires_action',
+      clientSecret: 'seti_fake_1_secret_3ds',
+      savedPaymentMethod: null,
+    });
+  });
+
+  it("maps a declined card to 'declined' with Stripe's message, as the paid path does", async () => {
+    stripe.answer = (request) =>
+      request.path === '/v1/customers'
+        ? { body: { id: 'cus_fake_setup', object: 'customer' } }
+        : stripeError(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+            setup_intent: stripeSetup({
+              status: 'requires_payment_method',
+              payment_method: null,
+              last_setup_error: { type: 'card_error', message: 'Your card was declined.' },
+            }),
+            payment_method: visa,
+          });
+    expect(await provider().setUpCard(setupInput)).toMatchObject({
+      id: 'seti_fake_1',
+      status: 'declined',
+      declineMessage: 'Your card was declined.',
+      card: { brand: 'visa', last4: '4242' },
+      savedPaymentMethod: null,
+    });
+  });
+
+  it('a replayed answer for a known key is refreshed to the setup’s current state', async () => {
+    stripe.answer = (request) => {
+      if (request.path === '/v1/customers') return { body: { id: 'cus_fake_setup', object: 'customer' } };
+      if (request.method === 'GET') return { body: stripeSetup({ status: 'succeeded' }) };
+      return { body: stripeSetup({ status: 'requires_action' }), headers: { 'idempotent-replayed': 'true' } };
+    };
+    expect((await provider().setUpCard(setupInput)).status).toBe('succeeded');
+    expect(stripe.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/setup_intents/seti_fake_1' });
+  });
+
+  it("Stripe's idempotency error (same key, another card) is a conflict", async () => {
+    stripe.answer = (request) =>
+      request.path === '/v1/customers'
+        ? { body: { id: 'cus_fake_setup', object: 'customer' } }
+        : stripeError(400, {
+            type: 'idempotency_error',
+            message: 'Keys for idempotent requests can only be used with the same parameters.',
+          });
+    expect((await appErrorOf(provider().setUpCard(setupInput))).kind).toBe('conflict');
+  });
+
+  it('cancels an unfinished setup; a succeeded one (its card saved) is left as it is', async () => {
+    stripe.answer = () => ({ body: stripeSetup({ status: 'canceled' }) });
+    await provider().cancelSetup('seti_fake_1');
+    expect(stripe.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/setup_intents/seti_fake_1/cancel',
+    });
+    stripe.answer = () =>
+      stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'setup_intent_unexpected_state',
+        message: 'You cannot cancel this SetupIntent because it has a status of succeeded.',
+      });
+    await expect(provider().cancelSetup('seti_fake_1')).resolves.toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CARD_DECLINED_MESSAGE, DECLINE_MESSAGES } from '@sprout/contracts';
+import { CARD_DECLINED_MESSAGE, CARD_OF_ANOTHER_ACCOUNT_MESSAGE, DECLINE_MESSAGES } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -292,7 +292,11 @@ describe('test provider: saved cards charged off-session', () => {
       paymentMethodId: method,
       saveForOffSession: { email: 'robin@example.com', name: 'Robin' },
     });
-    expect(first.savedPaymentMethod).toEqual({ paymentMethodId: method, customerId: null });
+    // The card is now the payment's customer's, the same customer on a replay of the key.
+    expect(first.savedPaymentMethod).toEqual({
+      paymentMethodId: method,
+      customerId: expect.stringMatching(/^cus_test_[0-9a-f]{32}$/),
+    });
 
     const renewalKey = key();
     const charged = await charge(method, renewalKey);
@@ -316,6 +320,156 @@ describe('test provider: saved cards charged off-session', () => {
       declineMessage: DECLINE_MESSAGES.authentication_failed,
     });
     expect((await charge('pm_test_gone')).status).toBe('declined');
+  });
+});
+
+describe('test provider: saved cards belong to one customer', () => {
+  const saving = { email: 'robin@example.com', name: 'Robin' };
+
+  it("refuses to charge or save another customer's card; its own customer's replay still answers", async () => {
+    const method = await paymentMethod('4242424242424242');
+    const ownersKey = key();
+    const first = await authorize('', {
+      paymentMethodId: method,
+      idempotencyKey: ownersKey,
+      saveForOffSession: saving,
+    });
+    const owner = first.savedPaymentMethod!.customerId!;
+    expect(
+      (await authorize('', { paymentMethodId: method, idempotencyKey: ownersKey, saveForOffSession: saving }))
+        .id,
+    ).toBe(first.id);
+
+    // Another checkout (another key, another customer) paying with it: refused, nothing made.
+    const otherKey = key();
+    const refused = await appErrorOf(
+      authorize('', { paymentMethodId: method, idempotencyKey: otherKey, saveForOffSession: saving }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.fieldErrors?.payment_method_id).toEqual([CARD_OF_ANOTHER_ACCOUNT_MESSAGE]);
+    expect(await intentRows(otherKey)).toEqual([]);
+
+    // Another account replacing its card with it: refused; the owner's customer may save it again.
+    const taken = await appErrorOf(
+      context.app.payments.savePaymentMethod({
+        paymentMethodId: method,
+        customerId: null,
+        email: 'someone@example.com',
+        name: 'Someone',
+      }),
+    );
+    expect(taken.fieldErrors?.payment_method_id).toEqual([CARD_OF_ANOTHER_ACCOUNT_MESSAGE]);
+    const kept = await context.app.payments.savePaymentMethod({
+      paymentMethodId: method,
+      customerId: owner,
+      email: 'robin@example.com',
+      name: 'Robin',
+    });
+    expect(kept.customerId).toBe(owner);
+  });
+
+  it('a declined first payment saves nothing: the card stays free', async () => {
+    const method = await paymentMethod('4000000000000002');
+    const declined = await authorize('', { paymentMethodId: method, saveForOffSession: saving });
+    expect(declined).toMatchObject({ status: 'declined' });
+    expect(declined.savedPaymentMethod).toBeUndefined();
+    const [row] = await context.database.db
+      .select()
+      .from(schema.testPaymentMethods)
+      .where(eq(schema.testPaymentMethods.id, method));
+    expect(row!.customerId).toBeNull();
+  });
+});
+
+describe('test provider: card setups (nothing charged)', () => {
+  const setUp = (paymentMethodId: string, idempotencyKey = key()) =>
+    context.app.payments.setUpCard({
+      paymentMethodId,
+      idempotencyKey,
+      description: 'Sprout & Spoon: first box',
+      metadata: { kind: 'first_box' },
+      customer: { email: 'robin@example.com', name: 'Robin' },
+    });
+  const setupUrl = (id: string) => `/test-provider/v1/setup-intents/${id}/authenticate`;
+
+  it.each([
+    ['4242424242424242', 'succeeded', null],
+    ['4000000000000341', 'succeeded', null],
+    ['4000000000000002', 'declined', CARD_DECLINED_MESSAGE],
+    ['4000000000009995', 'declined', 'Your card has insufficient funds. Please use another card.'],
+    ['4000002500003155', 'requires_action', null],
+  ])('%s → %s', async (number, status, declineMessage) => {
+    const method = await paymentMethod(number);
+    const setup = await setUp(method);
+    expect(setup).toMatchObject({
+      id: expect.stringMatching(/^seti_test_[0-9a-f]{32}$/),
+      status,
+      declineMessage,
+      card: { last4: number.slice(-4) },
+      savedPaymentMethod:
+        status === 'succeeded'
+          ? { paymentMethodId: method, customerId: expect.stringMatching(/^cus_test_/) }
+          : null,
+    });
+    expect(setup.clientSecret.startsWith(`${setup.id}_secret_`)).toBe(true);
+  });
+
+  it('one setup per key, concurrent calls included; the same key with another card is a conflict', async () => {
+    const method = await paymentMethod('4242424242424242');
+    const idempotencyKey = key();
+    const setups = await Promise.all(Array.from({ length: 10 }, () => setUp(method, idempotencyKey)));
+    expect(new Set(setups.map((setup) => setup.id)).size).toBe(1);
+    const rows = await context.database.db
+      .select()
+      .from(schema.testSetupIntents)
+      .where(eq(schema.testSetupIntents.idempotencyKey, idempotencyKey));
+    expect(rows).toHaveLength(1);
+    const conflict = await appErrorOf(setUp(await paymentMethod('5555555555554444'), idempotencyKey));
+    expect(conflict.kind).toBe('conflict');
+  });
+
+  it('3-D Secure: approving saves the card, failing declines it, only with the client secret', async () => {
+    const method = await paymentMethod('4000002500003155');
+    const idempotencyKey = key();
+    const asked = await setUp(method, idempotencyKey);
+    expect(
+      (await sendJson(context.app, 'POST', setupUrl(asked.id), { client_secret: 'nope', outcome: 'approve' }))
+        .status,
+    ).toBe(404);
+    const { status, body } = await sendJson(context.app, 'POST', setupUrl(asked.id), {
+      client_secret: asked.clientSecret,
+      outcome: 'approve',
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({ id: asked.id, status: 'succeeded', decline_message: null });
+    const again = await setUp(method, idempotencyKey);
+    expect(again).toMatchObject({
+      id: asked.id,
+      status: 'succeeded',
+      savedPaymentMethod: { paymentMethodId: method },
+    });
+
+    const failing = await setUp(await paymentMethod('4000002500003155'));
+    const failed = await sendJson(context.app, 'POST', setupUrl(failing.id), {
+      client_secret: failing.clientSecret,
+      outcome: 'fail',
+    });
+    expect(failed.body).toEqual({
+      id: failing.id,
+      status: 'declined',
+      decline_message: DECLINE_MESSAGES.authentication_failed,
+    });
+  });
+
+  it('cancels an unfinished setup and leaves a succeeded one; an unknown one is not found', async () => {
+    const waiting = await setUp(await paymentMethod('4000002500003155'));
+    await context.app.payments.cancelSetup(waiting.id);
+    const done = await setUp(await paymentMethod('4242424242424242'));
+    await context.app.payments.cancelSetup(done.id);
+    const rows = await context.database.db.select().from(schema.testSetupIntents);
+    expect(rows.find((row) => row.id === waiting.id)?.status).toBe('canceled');
+    expect(rows.find((row) => row.id === done.id)?.status).toBe('succeeded');
+    expect((await appErrorOf(context.app.payments.cancelSetup('seti_test_unknown'))).kind).toBe('not_found');
   });
 });
 

@@ -13,6 +13,15 @@ export const CARD_EXPIRY_YEAR_INVALID_MESSAGE = "Your card's expiration year is 
 export const CARD_EXPIRED_MESSAGE = 'Your card has expired.';
 export const CARD_CVC_INVALID_MESSAGE = "Your card's security code is invalid.";
 
+/**
+ * A card saved with nothing charged (a first box that costs $0) is a setup, not a payment: Stripe's
+ * SetupIntent ids start with `seti_`, and the test provider's (`seti_test_`) follow them. This is
+ * how a stored id (a checkout attempt's) or a 3-D Secure step's says which of the two it is.
+ */
+export function isCardSetupId(id: string): boolean {
+  return id.startsWith('seti_');
+}
+
 /** Customer-facing reasons for a declined payment, by decline code. */
 export const DECLINE_MESSAGES = {
   generic_decline: CARD_DECLINED_MESSAGE,

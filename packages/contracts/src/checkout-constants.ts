@@ -12,6 +12,13 @@ export const PRICE_CHANGED_MESSAGE =
   'The total of your order has changed. Please check it and press pay again.';
 
 export const CARD_DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
+
+/**
+ * A saved card belongs to the one account it was saved for (as a processor attaches a card to one
+ * customer): another account naming its id is refused with this (422 on payment_method_id).
+ */
+export const CARD_OF_ANOTHER_ACCOUNT_MESSAGE =
+  'This card is saved to another account. Please enter your card details again.';
 export const CHECKOUT_SUCCESS_PATH = '/onboarding/checkout/success';
 
 /**
@@ -24,3 +31,13 @@ export const CARD_IN_USE_MESSAGE =
 /** 409 when other payments for the same order are being asked about and did not finish in time. */
 export const ORDER_PAYMENT_IN_PROGRESS_MESSAGE =
   'Another payment for this order is being processed. Please wait a moment and press pay again.';
+
+/**
+ * What the checkout page says above the card when the first box costs $0 (decision 036): a
+ * subscription's next boxes are charged to a saved card, so the card is still asked for, saved by
+ * the provider and charged nothing today.
+ */
+export const FIRST_BOX_FREE_MESSAGE =
+  'Your first box is free: we save your card for your next boxes and charge nothing today.';
+export const FIRST_BOX_PAID_BY_GIFT_CARDS_MESSAGE =
+  'Your gift cards cover your first box: we charge nothing today and save your card for your next boxes, once what is left on your gift cards is spent.';

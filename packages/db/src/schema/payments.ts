@@ -23,6 +23,11 @@ export const testPaymentMethods = pgTable('test_payment_methods', {
    * Null for a method made before fingerprints were kept.
    */
   fingerprint: text(),
+  /**
+   * The customer the card was saved for (a processor attaches a saved card to one customer): null
+   * until it is saved; another customer can never save or use it (docs/decisions/036).
+   */
+  customerId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -56,6 +61,29 @@ export const testPaymentRefunds = pgTable(
     idempotencyKey: text().notNull(),
     amountCents: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.idempotencyKey)],
+);
+
+/**
+ * Card setups (Stripe's SetupIntents): a card checked and saved for later off-session charges with
+ * nothing charged now, a first box that costs $0 (docs/decisions/036). Same idempotency rule as
+ * the intents: one setup per key.
+ */
+export const testSetupIntents = pgTable(
+  'test_setup_intents',
+  {
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    clientSecret: text().notNull(),
+    paymentMethodId: text().notNull(),
+    /** The customer the card is saved for once the setup succeeds. */
+    customerId: text().notNull(),
+    status: text({ enum: ['requires_action', 'succeeded', 'canceled', 'declined'] }).notNull(),
+    declineCode: text(),
+    description: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex().on(t.idempotencyKey)],
 );

@@ -30,7 +30,17 @@ import {
  * cutoff is still ahead; every earlier box is charged.
  */
 
-export const DEMO_CARD = { id: 'pm_test_demo_visa_4242', brand: 'visa', last4: '4242' } as const;
+/**
+ * The demo customer's saved card, and the test provider's customer it is saved for: its id is in
+ * this source, so the card belongs to that customer alone (decision 036) and no other account can
+ * save it or pay with it.
+ */
+export const DEMO_CARD = {
+  id: 'pm_test_demo_visa_4242',
+  brand: 'visa',
+  last4: '4242',
+  customerId: 'cus_test_demo_customer',
+} as const;
 const PAST_BOXES = 4;
 const UPCOMING_BOXES = 8;
 /** Eight different meals, three of each: the 24-item plan's box. */
@@ -111,6 +121,7 @@ export async function seedDemoHistory(tx: Database, email: string, now = new Dat
       expMonth: 12,
       expYear: 2034,
       behavior: 'succeed',
+      customerId: DEMO_CARD.customerId,
     })
     .onConflictDoNothing();
 
@@ -258,6 +269,7 @@ export async function seedDemoHistory(tx: Database, email: string, now = new Dat
       nextDeliveryDate: upcoming[0]!,
       paymentProvider: 'test',
       paymentMethodId: DEMO_CARD.id,
+      paymentCustomerId: DEMO_CARD.customerId,
       cardBrand: DEMO_CARD.brand,
       cardLast4: DEMO_CARD.last4,
       createdAt: firstOrderAt,

@@ -35,9 +35,10 @@ import { checkoutUpsells } from './catalogue/upsells';
 import { seedExperiments } from './experiments';
 import { seedGiftCardPromotions } from './gift-cards';
 import { seedDemoPromotions } from './promotions';
+import { demoLeftovers, hasCatalogue, seedStoreSettings } from './store-settings';
 
 export { demoAccounts, seedDemoAccounts } from './accounts';
-export { demoBlogCategories, demoBlogPosts, seedDemoBlog } from './blog/index';
+export { demoBlogCategories, demoBlogPosts, seedBlogCategories, seedDemoBlog } from './blog/index';
 export {
   demoCustomer,
   partnerships as demoPartnerships,
@@ -52,6 +53,7 @@ export {
   productImageUris,
   productNutritionUri,
 } from './media';
+export { demoLeftovers, hasCatalogue, liveStoreSettings, seedStoreSettings } from './store-settings';
 export { seedDemoPromotions };
 
 /** The demo catalogue's source data, for tests and tools that want more than the DEMO facts. */
@@ -397,4 +399,22 @@ export async function seedDemoData(
   await seedExperiments(db);
   const accounts = options.demoAccounts ? await seedDemoAccounts(db) : false;
   return { catalogue, promotions, accounts };
+}
+
+/**
+ * What a live store seeds (decision 036): never the demo's promotions, referral code, accounts,
+ * orders, posts or experiments; the demo catalogue (products, plans, delivery areas, add-ons) only
+ * when asked, into an empty database; and the settings a store cannot run without, set to give
+ * nothing away. It also says whether the store can take an order (a catalogue is there) and what an
+ * earlier demo start left behind, for the start's log; it changes none of that.
+ */
+export async function seedLiveStore(
+  db: Database,
+  options: { demoCatalogue: boolean },
+): Promise<{ catalogue: boolean; settings: boolean; hasCatalogue: boolean; leftovers: string[] }> {
+  const catalogue = options.demoCatalogue ? await seedDemoCatalogue(db) : false;
+  if (options.demoCatalogue) await seedCheckoutUpsells(db);
+  const settings = await seedStoreSettings(db);
+  const [ready, leftovers] = await Promise.all([hasCatalogue(db), demoLeftovers(db)]);
+  return { catalogue, settings, hasCatalogue: ready, leftovers };
 }

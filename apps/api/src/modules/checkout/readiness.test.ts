@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckoutFacts, checkoutProblems, REQUIRED_MESSAGE } from './readiness';
+import { CARD_REQUIRED_MESSAGE, type CheckoutFacts, checkoutProblems, REQUIRED_MESSAGE } from './readiness';
 
 const ready: CheckoutFacts = {
   threshold: 12,
@@ -14,7 +14,6 @@ const ready: CheckoutFacts = {
   zipCodeDelivered: true,
   hasPassword: true,
   deliveryDateOpen: true,
-  totalCents: 8_900,
   hasPaymentMethod: true,
   promoProblem: null,
 };
@@ -65,7 +64,9 @@ describe('checkout readiness', () => {
     });
   });
 
-  it('needs no card when promotions cover the whole box', () => {
-    expect(checkoutProblems({ ...ready, totalCents: 0, hasPaymentMethod: false })).toEqual({});
+  it('needs a card whatever the first box costs: the next boxes are charged to it', () => {
+    expect(checkoutProblems({ ...ready, hasPaymentMethod: false })).toEqual({
+      payment_method_id: [CARD_REQUIRED_MESSAGE],
+    });
   });
 });

@@ -16,13 +16,13 @@ export type CheckoutFacts = {
   zipCodeDelivered: boolean;
   hasPassword: boolean;
   deliveryDateOpen: boolean;
-  totalCents: number;
   hasPaymentMethod: boolean;
   /** Why the promo code on the cart no longer applies (its limit went meanwhile…), or null. */
   promoProblem: string | null;
 };
 
 export const REQUIRED_MESSAGE = 'This field is required';
+export const CARD_REQUIRED_MESSAGE = 'Please enter your card details.';
 
 export function checkoutProblems(facts: CheckoutFacts): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
@@ -57,7 +57,8 @@ export function checkoutProblems(facts: CheckoutFacts): Record<string, string[]>
   }
   // Never charge more than the customer chose to pay: a code that stopped applying is their call.
   if (facts.promoProblem) add('promo_code', facts.promoProblem);
-  if (facts.totalCents > 0 && !facts.hasPaymentMethod)
-    add('payment_method_id', 'Please enter your card details.');
+  // A subscription's later boxes are charged to a saved card, so even a first box that costs $0
+  // needs one (saved, nothing charged: decision 036).
+  if (!facts.hasPaymentMethod) add('payment_method_id', CARD_REQUIRED_MESSAGE);
   return problems;
 }

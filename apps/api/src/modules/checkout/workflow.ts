@@ -6,6 +6,7 @@ import {
   EMAIL_IN_USE_MESSAGE,
   formatMoney,
   GIFT_CARD_BALANCE_USED_MESSAGE,
+  isCardSetupId,
   ORDER_PAYMENT_IN_PROGRESS_MESSAGE,
   PRICE_CHANGED_MESSAGE,
 } from '@sprout/contracts';
@@ -25,7 +26,7 @@ import {
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
 import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
-import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../payments/provider';
+import type { AuthorizeInput, CardSetup, PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
 import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
 import { createSubscription, startDeliveriesPart } from '../subscriptions/service';
@@ -41,7 +42,9 @@ import { orderNumber, toOrder, toSubscription } from './wire';
  *   register-promotions → create-customer → create-subscription → create-order → finish] → capture
  *
  * The only external call is the payment. It is authorized (not captured) before the transaction
- * and captured after the commit, so money moves only for an order that exists. Its compensation,
+ * and captured after the commit, so money moves only for an order that exists. A first box that
+ * costs $0 charges nothing but still saves the card for the next boxes (a setup at the provider,
+ * docs/decisions/036): the same steps, attempt and limits, and nothing to capture. Its compensation,
  * releasing the authorization, runs when the transaction refuses the checkout for a business reason;
  * an infrastructure failure (a lost connection) leaves the authorization for a retry with the same
  * key, which the provider answers with the same intent, to complete.
@@ -184,20 +187,23 @@ async function attemptCheckout(
   if (Math.round(input.expected_total * 100) !== amountCents) throw priceChanged();
 
   // authorize-payment: the provider keeps the key, so a double submit makes one authorization.
-  const authorized = amountCents > 0 ? await authorize(deps, priced, input, amountCents) : null;
+  // A subscription always leaves with a saved card: at $0 it is set up instead of authorized.
+  const authorized = await authorize(deps, priced, input, amountCents);
   if (authorized === 'ordered') {
     const late = await repository.findOrderByIdempotencyKey(db, input.idempotency_key);
     if (late) return replay(deps, late, input);
     throw attemptEnded();
   }
   const payment = authorized;
-  if (payment?.status === 'requires_action') {
+  /** Money moves for this order (else the card was only saved: nothing to capture). */
+  const charged = amountCents > 0;
+  if (payment.status === 'requires_action') {
     return {
       status: 'requires_action',
       paymentIntent: {
         id: payment.id,
         client_secret: payment.clientSecret,
-        amount: centsToDollars(payment.amountCents),
+        amount: centsToDollars(amountCents),
       },
     };
   }
@@ -227,9 +233,9 @@ async function attemptCheckout(
           });
     const cart = repriced.details.cart;
     // A concurrent submit with this key may have committed while this one waited for the lock: it
-    // checked the cart out, so only then (or without a card, whose claim would tell) is the key
-    // looked up. With a card, the order's own statement claims the attempt below.
-    if (cart.status === 'checked_out' || !payment) {
+    // checked the cart out, so only then is the key looked up. Otherwise the order's own statement
+    // claims the attempt below.
+    if (cart.status === 'checked_out') {
       const committed = await repository.findOrderByIdempotencyKey(tx, input.idempotency_key);
       if (committed) return { replayOf: committed };
       if (cart.status === 'checked_out') throw cartLocked();
@@ -336,7 +342,7 @@ async function attemptCheckout(
         subscriptionId: subscription.id,
         abandonedCartId: input.abandoned_cart_id,
         idempotencyKey: input.idempotency_key,
-        status: payment ? 'payment_pending' : 'paid',
+        status: charged ? 'payment_pending' : 'paid',
         email,
         deliveryDate: input.first_delivery_date,
         frequencyWeeks: input.frequency_weeks,
@@ -356,22 +362,23 @@ async function attemptCheckout(
           ? (repriced.details.promo?.descriptionCheckout ?? null)
           : null,
         ...orderCostColumns(costs),
-        paymentProvider: payment ? deps.payments.name : null,
-        paymentIntentId: payment?.id ?? null,
-        cardBrand: payment?.card?.brand ?? null,
-        cardLast4: payment?.card?.last4 ?? null,
+        // A $0 order was paid by nothing: its saved card belongs to the subscription.
+        paymentProvider: charged ? deps.payments.name : null,
+        paymentIntentId: charged ? payment.id : null,
+        cardBrand: charged ? (payment.card?.brand ?? null) : null,
+        cardLast4: charged ? (payment.card?.last4 ?? null) : null,
       },
       lines,
       {
         route: repository.CHECKOUT_SUCCESS_ROUTE,
         expiresAt: new Date(now.getTime() + SUCCESS_GRANT_HOURS * 3_600_000),
       },
-      payment ? input.idempotency_key : null,
+      input.idempotency_key,
       [boxes],
     );
-    // The hold became this order's only if no refusal released it meanwhile (never both): if one
-    // did, everything this transaction wrote is rolled back.
-    if (payment && !claimed) throw attemptEnded();
+    // The hold (or the saved card) became this order's only if no refusal released it meanwhile
+    // (never both): if one did, everything this transaction wrote is rolled back.
+    if (!claimed) throw attemptEnded();
     await step('spend-gift-cards');
     if (costs.giftCardsAppliedCents > 0) {
       await spendForOrder(tx, {
@@ -435,7 +442,7 @@ async function attemptCheckout(
 
   if ('replayOf' in outcome) return replay(deps, outcome.replayOf, input);
   deps.mailer.flush();
-  const captured = payment ? await capturePayment(deps, outcome.completed.orderId, payment.id) : 'paid';
+  const captured = charged ? await capturePayment(deps, outcome.completed.orderId, payment.id) : 'paid';
   const { order, orderLines, subscription, plan } = outcome;
   return {
     ...outcome.completed,
@@ -471,10 +478,14 @@ type WrittenCheckout = {
   plan: Parameters<typeof toSubscription>[1];
 };
 
-/** The card the subscription's later boxes are charged to: the one this checkout paid with. */
-function savedCardOf(payments: PaymentProvider, payment: PaymentIntent | null, input: CompleteCheckoutBody) {
-  const paymentMethodId = payment?.savedPaymentMethod?.paymentMethodId ?? input.payment_method_id ?? null;
-  if (!payment || !paymentMethodId) return {};
+/** The card the subscription's later boxes are charged to: the one this checkout paid with or saved. */
+function savedCardOf(
+  payments: PaymentProvider,
+  payment: PaymentIntent | CardSetup,
+  input: CompleteCheckoutBody,
+) {
+  const paymentMethodId = payment.savedPaymentMethod?.paymentMethodId ?? input.payment_method_id ?? null;
+  if (!paymentMethodId) return {};
   return {
     paymentProvider: payments.name,
     paymentMethodId,
@@ -501,7 +512,6 @@ function assertReady(priced: CheckoutPricedCart, input: CompleteCheckoutBody, no
     deliveryDateOpen:
       zip !== null &&
       isDeliveryDateChoice(input.first_delivery_date, { now, weekdays: zip.deliveryWeekdays }),
-    totalCents: priced.costs.totalCents,
     hasPaymentMethod: input.payment_method_id !== undefined,
     promoProblem: priced.promoReason,
   });
@@ -513,12 +523,36 @@ function assertReady(priced: CheckoutPricedCart, input: CompleteCheckoutBody, no
   });
 }
 
+/**
+ * The provider's answer to an attempt's request: an authorization, or, for a first box that costs
+ * $0, a setup that saves the card and charges nothing (its own key: a setup is not a payment).
+ * The retry of a lost answer asks the same way (reconcilePendingAttempt).
+ */
+function askProvider(payments: PaymentProvider, request: AuthorizeInput): Promise<PaymentIntent | CardSetup> {
+  if (request.amountCents > 0) return payments.authorize(request);
+  const customer = request.saveForOffSession;
+  if (!customer) throw new AppError('internal', 'A card setup needs the customer the card is saved for.');
+  return payments.setUpCard({
+    paymentMethodId: request.paymentMethodId,
+    idempotencyKey: `setup-${request.idempotencyKey}`,
+    description: request.description,
+    metadata: request.metadata,
+    customer,
+  });
+}
+
+/** Releases what an attempt holds: an authorization, or a card setup the customer did not finish. */
+async function releaseCard(payments: PaymentProvider, id: string): Promise<void> {
+  if (isCardSetupId(id)) await payments.cancelSetup(id);
+  else await payments.cancel(id);
+}
+
 async function authorize(
   deps: CheckoutDeps,
   priced: CheckoutPricedCart,
   input: CompleteCheckoutBody,
   amountCents: number,
-): Promise<PaymentIntent | 'ordered'> {
+): Promise<PaymentIntent | CardSetup | 'ordered'> {
   const key = input.idempotency_key;
   const request: AuthorizeInput = {
     amountCents,
@@ -577,7 +611,7 @@ async function authorize(
   try {
     // A failure here (a lost answer) leaves the attempt pending: the retry with this key, or the
     // stale-authorization job, finds the hold by asking again with the same request.
-    const intent = await deps.payments.authorize(request);
+    const intent = await askProvider(deps.payments, request);
     if (intent.status === 'declined') {
       slotDone = true;
       await repository.settleAttempt(
@@ -602,7 +636,7 @@ async function authorize(
       if ((await repository.findAttempt(deps.db, key))?.status === 'ordered') return 'ordered';
       throw attemptEnded();
     }
-    if (intent.amountCents !== amountCents) throw priceChanged();
+    if ('amountCents' in intent && intent.amountCents !== amountCents) throw priceChanged();
     return intent;
   } finally {
     if (cardSlot && !slotDone) {
@@ -672,15 +706,15 @@ export async function reconcilePendingAttempt(
 ) {
   try {
     const intent = attempt.providerRequest
-      ? await deps.payments
-          .authorize(attempt.providerRequest as AuthorizeInput)
+      ? await askProvider(deps.payments, attempt.providerRequest as AuthorizeInput)
           // The provider refuses the request itself (its key was used otherwise): nothing to release.
           .catch((error) => (error instanceof AppError ? null : Promise.reject(error)))
       : null;
     if (!(await repository.releasePendingAttempt(deps.db, attempt.idempotencyKey, intent?.id ?? null)))
       return;
     if (!intent) return;
-    if (intent.status !== 'declined' && intent.status !== 'canceled') await deps.payments.cancel(intent.id);
+    if (intent.status !== 'declined' && intent.status !== 'canceled')
+      await releaseCard(deps.payments, intent.id);
   } catch (error) {
     deps.log.error({ err: error }, 'could not reconcile a pending card authorization');
   }
@@ -703,7 +737,7 @@ async function redeemReferral(tx: Database, priced: CheckoutPricedCart): Promise
 export async function releaseHold(deps: Pick<CheckoutDeps, 'db' | 'payments' | 'log'>, key: string) {
   try {
     const intentId = await repository.releaseAttempt(deps.db, key);
-    if (intentId) await deps.payments.cancel(intentId);
+    if (intentId) await releaseCard(deps.payments, intentId);
   } catch (error) {
     // The stale-authorization job retries; a failed release must not hide why the checkout was refused.
     deps.log.error({ err: error }, 'could not release a card authorization');

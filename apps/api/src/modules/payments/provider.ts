@@ -66,6 +66,33 @@ export type SavedCard = {
 
 export type RefundInput = { intentId: string; amountCents?: number; idempotencyKey: string };
 
+/**
+ * A card saved for later off-session charges with nothing charged now (Stripe's SetupIntent): a
+ * subscription whose first box costs $0 still leaves checkout with the card its next boxes are
+ * charged to (docs/decisions/036).
+ */
+export type SetUpCardInput = {
+  paymentMethodId: string;
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** Who the card is saved for: the provider's customer is made from it (one per key). */
+  customer: { email: string; name: string };
+};
+
+export type CardSetupStatus = 'requires_action' | 'succeeded' | 'canceled' | 'declined';
+
+export type CardSetup = {
+  id: string;
+  status: CardSetupStatus;
+  clientSecret: string;
+  /** A customer-facing reason when declined, else null. */
+  declineMessage: string | null;
+  card: { brand: string; last4: string } | null;
+  /** Once succeeded: the card kept for off-session charges and its customer. */
+  savedPaymentMethod: { paymentMethodId: string; customerId: string | null } | null;
+};
+
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   readonly publishableKey: string | null;
@@ -73,7 +100,8 @@ export interface PaymentProvider {
    * Creates a manual-capture intent for the payment method and confirms it; for an idempotency key
    * it has seen, returns that intent (its current state) instead. Same key with a different amount
    * or payment method → throws AppError('conflict', ...). Declines are NOT thrown: status
-   * 'declined' + declineMessage.
+   * 'declined' + declineMessage. A card the provider will not take for this payment (with
+   * saveForOffSession, one saved for another customer) is a 422 on payment_method_id.
    */
   authorize(input: AuthorizeInput): Promise<PaymentIntent>;
   /**
@@ -97,8 +125,18 @@ export interface PaymentProvider {
   chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent>;
   /**
    * Keeps a card for off-session charges: Stripe attaches it to the customer (made when there is
-   * none) and makes it the customer's default. A card the provider refuses is a 422 on
-   * payment_method_id with a message the customer can act on.
+   * none) and makes it the customer's default. A card the provider refuses, or one saved for
+   * another customer, is a 422 on payment_method_id with a message the customer can act on.
    */
   savePaymentMethod(input: SavePaymentMethodInput): Promise<SavedCard>;
+  /**
+   * Checks the card and saves it for off-session charges without charging it (a first box that
+   * costs $0). The same idempotency key answers the same setup in its current state (after a 3-D
+   * Secure step it has moved on); the same key with another card is a 409. Declines are NOT
+   * thrown: status 'declined' + declineMessage. A card saved for another customer is a 422 on
+   * payment_method_id.
+   */
+  setUpCard(input: SetUpCardInput): Promise<CardSetup>;
+  /** Idempotent: ends a setup the customer did not finish; a succeeded one stays as it is. */
+  cancelSetup(setupId: string): Promise<void>;
 }

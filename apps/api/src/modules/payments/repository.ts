@@ -2,7 +2,8 @@ import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
-const { testPaymentMethods, testPaymentIntents, testPaymentRefunds, paymentEvents } = schema;
+const { testPaymentMethods, testPaymentIntents, testPaymentRefunds, testSetupIntents, paymentEvents } =
+  schema;
 
 export type TestPaymentMethodRow = typeof testPaymentMethods.$inferSelect;
 export type TestPaymentIntentRow = typeof testPaymentIntents.$inferSelect;
@@ -10,6 +11,8 @@ export type TestIntentStatus = TestPaymentIntentRow['status'];
 /** An intent with the brand and last four digits of its card. */
 export type TestIntentWithCard = TestPaymentIntentRow & { brand: string | null; last4: string | null };
 export type TestRefundRow = typeof testPaymentRefunds.$inferSelect;
+export type TestSetupIntentRow = typeof testSetupIntents.$inferSelect;
+export type TestSetupStatus = TestSetupIntentRow['status'];
 
 // --- The embedded test provider's own tables ------------------------------------------------
 
@@ -27,6 +30,29 @@ export async function findTestPaymentMethod(db: Database, id: string): Promise<T
 }
 
 /**
+ * Saves the card for `customerId` unless another customer has it (one guarded UPDATE, so two
+ * customers saving one card at once cannot both win). Answers whether the card is now that
+ * customer's: false for an unknown card or another customer's.
+ */
+export async function attachTestPaymentMethod(
+  db: Database,
+  id: string,
+  customerId: string,
+): Promise<boolean> {
+  const attached = await db
+    .update(testPaymentMethods)
+    .set({ customerId })
+    .where(
+      and(
+        eq(testPaymentMethods.id, id),
+        sql`(${testPaymentMethods.customerId} is null or ${testPaymentMethods.customerId} = ${customerId})`,
+      ),
+    )
+    .returning({ id: testPaymentMethods.id });
+  return attached.length > 0;
+}
+
+/**
  * Creates the intent unless one with its idempotency key exists (the unique index decides, so
  * concurrent calls with one key create exactly one). Answers whether this call created it.
  */
@@ -40,6 +66,57 @@ export async function insertTestIntentIfAbsent(
     .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
     .returning();
   return inserted ?? null;
+}
+
+/**
+ * The intent of a payment that saves its card (a subscription's first), and the card saved for
+ * `customerId` (unless `save` is false: a declined payment), in one statement: the card is taken only when it is nobody's or already that
+ * customer's, and the intent is written only when the card was (so a card another customer saved
+ * is never charged for this one). Answers the intent when this call wrote it; null when the key
+ * was used before or the card is another customer's (the caller reads the key to tell which).
+ */
+export async function insertTestIntentSavingCard(
+  db: Database,
+  intent: {
+    id: string;
+    idempotencyKey: string;
+    clientSecret: string;
+    amountCents: number;
+    currency: string;
+    paymentMethodId: string;
+    status: TestIntentStatus;
+    declineCode: string | null;
+    description: string;
+  },
+  customerId: string,
+  options: { save: boolean },
+): Promise<TestPaymentIntentRow | null> {
+  // A declined payment saves nothing (Stripe's setup_future_usage neither): the card is only checked.
+  const saved = options.save
+    ? sql`update ${testPaymentMethods} set customer_id = ${customerId}
+      where id = ${intent.paymentMethodId} and (customer_id is null or customer_id = ${customerId})
+      returning id`
+    : sql`select id from ${testPaymentMethods}
+      where id = ${intent.paymentMethodId} and (customer_id is null or customer_id = ${customerId})`;
+  const result = await db.execute(sql`
+    with saved as (${saved})
+    insert into ${testPaymentIntents} (id, idempotency_key, client_secret, amount_cents, currency,
+      payment_method_id, status, decline_code, description)
+    select ${intent.id}, ${intent.idempotencyKey}, ${intent.clientSecret}, ${intent.amountCents}::int,
+      ${intent.currency}, saved.id, ${intent.status}, ${intent.declineCode}, ${intent.description}
+    from saved
+    on conflict (idempotency_key) do nothing
+    returning created_at, updated_at`);
+  const [row] = (result as unknown as { rows: { created_at: string | Date; updated_at: string | Date }[] })
+    .rows;
+  if (!row) return null;
+  return {
+    ...intent,
+    capturedCents: 0,
+    refundedCents: 0,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
 }
 
 const intentWithCard = (db: Database) =>
@@ -87,6 +164,56 @@ export async function transitionTestIntent(
     .where(and(eq(testPaymentIntents.id, id), inArray(testPaymentIntents.status, from)))
     .returning();
   return moved[0] ?? null;
+}
+
+// --- Card setups (SetupIntents) ---------------------------------------------------------------
+
+/** Creates the setup unless one with its idempotency key exists; answers it when this call made it. */
+export async function insertTestSetupIfAbsent(
+  db: Database,
+  setup: typeof testSetupIntents.$inferInsert,
+): Promise<TestSetupIntentRow | null> {
+  const [inserted] = await db
+    .insert(testSetupIntents)
+    .values(setup)
+    .onConflictDoNothing({ target: testSetupIntents.idempotencyKey })
+    .returning();
+  return inserted ?? null;
+}
+
+export async function findTestSetup(db: Database, id: string): Promise<TestSetupIntentRow | null> {
+  const [row] = await db.select().from(testSetupIntents).where(eq(testSetupIntents.id, id));
+  return row ?? null;
+}
+
+export async function findTestSetupByKey(
+  db: Database,
+  idempotencyKey: string,
+): Promise<TestSetupIntentRow | null> {
+  const [row] = await db
+    .select()
+    .from(testSetupIntents)
+    .where(eq(testSetupIntents.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+/** Moves a setup to `to` only from one of the `from` statuses (one guarded UPDATE); null when it did not move. */
+export async function transitionTestSetup(
+  db: Database,
+  id: string,
+  from: TestSetupStatus[],
+  to: { status: TestSetupStatus; declineCode?: string },
+): Promise<TestSetupIntentRow | null> {
+  const [moved] = await db
+    .update(testSetupIntents)
+    .set({
+      status: to.status,
+      ...(to.declineCode === undefined ? {} : { declineCode: to.declineCode }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(testSetupIntents.id, id), inArray(testSetupIntents.status, from)))
+    .returning();
+  return moved ?? null;
 }
 
 export async function findTestRefundByKey(

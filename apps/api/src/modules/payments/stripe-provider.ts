@@ -1,8 +1,10 @@
-import { CARD_DECLINED_MESSAGE } from '@sprout/contracts';
+import { CARD_DECLINED_MESSAGE, CARD_OF_ANOTHER_ACCOUNT_MESSAGE } from '@sprout/contracts';
 import Stripe from 'stripe';
 import { AppError } from '../../errors/app-error';
 import type {
   AuthorizeInput,
+  CardSetup,
+  CardSetupStatus,
   OffSessionChargeInput,
   PaymentIntent,
   PaymentIntentStatus,
@@ -10,6 +12,7 @@ import type {
   RefundInput,
   SavedCard,
   SavePaymentMethodInput,
+  SetUpCardInput,
 } from './provider';
 
 /**
@@ -77,6 +80,50 @@ function fromStripe(intent: Stripe.PaymentIntent, declineMessage?: string): Paym
         ? (declineMessage ?? intent.last_payment_error?.message ?? CARD_DECLINED_MESSAGE)
         : null,
     card: cardOf(intent.payment_method),
+  };
+}
+
+function ourSetupStatus(setup: Stripe.SetupIntent): CardSetupStatus {
+  switch (setup.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'requires_action':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    // Confirmed on creation: back at requires_payment_method means the bank refused the card.
+    case 'requires_payment_method':
+      return 'declined';
+    default:
+      throw new AppError(
+        'internal',
+        `Stripe setup intent ${setup.id} is in an unexpected state: ${setup.status}.`,
+      );
+  }
+}
+
+function customerIdOf(customer: string | { id: string } | null | undefined): string | null {
+  if (!customer) return null;
+  return typeof customer === 'string' ? customer : customer.id;
+}
+
+function fromStripeSetup(setup: Stripe.SetupIntent, declineMessage?: string): CardSetup {
+  const status = ourSetupStatus(setup);
+  const method = setup.payment_method;
+  const paymentMethodId = typeof method === 'string' ? method : (method?.id ?? null);
+  return {
+    id: setup.id,
+    status,
+    clientSecret: setup.client_secret ?? '',
+    declineMessage:
+      status === 'declined'
+        ? (declineMessage ?? setup.last_setup_error?.message ?? CARD_DECLINED_MESSAGE)
+        : null,
+    card: cardOf(method),
+    savedPaymentMethod:
+      status === 'succeeded' && paymentMethodId
+        ? { paymentMethodId, customerId: customerIdOf(setup.customer) }
+        : null,
   };
 }
 
@@ -201,12 +248,90 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
+   * A first box that costs $0 still saves the card for the next boxes: a SetupIntent for a new
+   * customer (its key derived from the setup's, so a retry makes no second one), confirmed at once
+   * for off-session use. Nothing is charged; the bank may still ask for 3-D Secure, which the
+   * browser completes with `stripe.handleNextAction` as for a payment.
+   */
+  async setUpCard(input: SetUpCardInput): Promise<CardSetup> {
+    let customerId: string;
+    try {
+      const customer = await this.stripe.customers.create(
+        { email: input.customer.email, name: input.customer.name, metadata: input.metadata },
+        { idempotencyKey: `customer-${input.idempotencyKey}` },
+      );
+      customerId = customer.id;
+    } catch (error) {
+      throw this.unexpected(error, 'create customer');
+    }
+    let setup: Stripe.Response<Stripe.SetupIntent>;
+    try {
+      setup = await this.stripe.setupIntents.create(
+        {
+          customer: customerId,
+          payment_method: input.paymentMethodId,
+          confirm: true,
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description: input.description,
+          metadata: input.metadata,
+          expand: EXPAND,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (error) {
+      if (error instanceof StripeIdempotencyError) {
+        throw new AppError('conflict', 'This idempotency key was already used to save a different card.');
+      }
+      // A declined card answers 402 with the setup it left at requires_payment_method.
+      if (error instanceof StripeCardError && error.setup_intent) {
+        const declined = fromStripeSetup(error.setup_intent, customerMessage(error));
+        return { ...declined, status: 'declined', card: declined.card ?? cardOf(error.payment_method) };
+      }
+      if (error instanceof StripeInvalidRequestError && error.param === 'payment_method') {
+        throw AppError.invalidField(
+          'payment_method_id',
+          'We could not read this card. Please enter your card details again.',
+        );
+      }
+      throw this.unexpected(error, 'set up a card');
+    }
+    // A replayed answer is the first one: after a 3-D Secure step the setup has moved on.
+    if (setup.lastResponse?.headers?.['idempotent-replayed'] === 'true') {
+      try {
+        return fromStripeSetup(await this.stripe.setupIntents.retrieve(setup.id, { expand: EXPAND }));
+      } catch (error) {
+        throw this.unexpected(error, 'retrieve a setup');
+      }
+    }
+    return fromStripeSetup(setup);
+  }
+
+  /** Only an unfinished setup can be canceled at Stripe; a succeeded one keeps its card, charging nothing. */
+  async cancelSetup(setupId: string): Promise<void> {
+    try {
+      await this.stripe.setupIntents.cancel(setupId);
+    } catch (error) {
+      if (error instanceof StripeInvalidRequestError && error.code === 'setup_intent_unexpected_state')
+        return;
+      throw this.unexpected(error, 'cancel a setup');
+    }
+  }
+
+  /**
    * Replaces the card later boxes are charged to: attached to the subscription's customer (one is
-   * made for a subscription that has none) and made its default, so off-session charges use it.
+   * made for a subscription that has none) and made its default, so off-session charges use it. A
+   * card attached to another customer (someone else's saved card) is refused before anything is
+   * made or attached.
    */
   async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavedCard> {
     let customerId = input.customerId;
     try {
+      const current = await this.stripe.paymentMethods.retrieve(input.paymentMethodId);
+      const owner = customerIdOf(current.customer);
+      if (owner !== null && owner !== customerId) {
+        throw AppError.invalidField('payment_method_id', CARD_OF_ANOTHER_ACCOUNT_MESSAGE);
+      }
       if (!customerId) {
         const customer = await this.stripe.customers.create(
           { email: input.email, name: input.name },
@@ -223,7 +348,10 @@ export class StripePaymentProvider implements PaymentProvider {
       if (error instanceof StripeCardError) {
         throw AppError.invalidField('payment_method_id', customerMessage(error));
       }
-      if (error instanceof StripeInvalidRequestError && error.param === 'payment_method') {
+      if (
+        error instanceof StripeInvalidRequestError &&
+        (error.param === 'payment_method' || error.code === 'resource_missing')
+      ) {
         throw AppError.invalidField(
           'payment_method_id',
           'We could not read this card. Please enter your card details again.',
@@ -239,6 +367,13 @@ export class StripePaymentProvider implements PaymentProvider {
       throw new AppError(
         'conflict',
         'This idempotency key was already used for a payment with a different amount or card.',
+      );
+    }
+    // A payment method Stripe will not use here (unknown, or attached to another customer).
+    if (error instanceof StripeInvalidRequestError && error.param === 'payment_method') {
+      throw AppError.invalidField(
+        'payment_method_id',
+        'We could not use this card. Please enter your card details again.',
       );
     }
     if (error instanceof StripeCardError && error.payment_intent) {

@@ -74,4 +74,24 @@ export default async function testProviderRoutes(fastify: FastifyInstance, optio
     },
     async (request) => provider.authenticate(request.params.id, request.body),
   );
+
+  // The same step for a card setup (a first box that costs $0 saves its card: decision 036).
+  app.post(
+    `${TEST_PROVIDER_PREFIX}/setup-intents/:id/authenticate`,
+    {
+      schema: {
+        hide: true,
+        params: testPaymentIntentParams,
+        body: testAuthenticateBody,
+        response: {
+          200: testPaymentIntent,
+          400: messageErrorBody,
+          403: messageErrorBody,
+          404: messageErrorBody,
+          422: validationErrorBody,
+        },
+      },
+    },
+    async (request) => provider.authenticateSetup(request.params.id, request.body),
+  );
 }

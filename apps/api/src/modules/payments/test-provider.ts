@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  CARD_OF_ANOTHER_ACCOUNT_MESSAGE,
   type CardFieldErrors,
   cardBrand,
   cardDigits,
@@ -20,12 +21,14 @@ import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import type {
   AuthorizeInput,
+  CardSetup,
   OffSessionChargeInput,
   PaymentIntent,
   PaymentProvider,
   RefundInput,
   SavedCard,
   SavePaymentMethodInput,
+  SetUpCardInput,
 } from './provider';
 import * as repository from './repository';
 
@@ -36,11 +39,28 @@ import * as repository from './repository';
  */
 
 /** An unguessable id with a Stripe-like prefix: 128 bits from the CSPRNG. */
-export function newTestId(prefix: 'pi_test' | 'pm_test' | 're_test'): string {
+export function newTestId(prefix: 'pi_test' | 'pm_test' | 're_test' | 'seti_test'): string {
   return `${prefix}_${randomBytes(16).toString('hex')}`;
 }
 
 const NO_SUCH_INTENT = 'No such payment intent.';
+const NO_SUCH_SETUP = 'No such setup intent.';
+const UNKNOWN_CARD = 'We could not find this card. Please enter your card details again.';
+
+/**
+ * The test provider's customer for what is being saved: the same inputs always name the same
+ * customer (so a replay finds the card it saved), different ones never do (docs/decisions/036).
+ */
+function testCustomerId(...parts: string[]): string {
+  return `cus_test_${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
+}
+
+/** A card saved for another customer can be neither saved nor paid with by this one. */
+function refuseAnotherCustomersCard(method: repository.TestPaymentMethodRow, customerId: string) {
+  if (method.customerId !== null && method.customerId !== customerId) {
+    throw AppError.invalidField('payment_method_id', CARD_OF_ANOTHER_ACCOUNT_MESSAGE);
+  }
+}
 
 function declineMessage(code: string | null): string {
   return DECLINE_MESSAGES[(code ?? 'generic_decline') as DeclineCode] ?? DECLINE_MESSAGES.generic_decline;
@@ -112,10 +132,9 @@ function offSessionOutcome(
   return { status: 'succeeded', declineCode: null };
 }
 
-/** The test provider keeps every card it made: saving one is handing its id back (a replay too). */
-function withSavedCard(intent: PaymentIntent, input: AuthorizeInput): PaymentIntent {
-  if (!input.saveForOffSession || intent.status === 'declined') return intent;
-  return { ...intent, savedPaymentMethod: { paymentMethodId: input.paymentMethodId, customerId: null } };
+/** The customer a subscription's first payment saves its card for: one per payment (its key). */
+function checkoutCustomerId(input: AuthorizeInput): string | null {
+  return input.saveForOffSession ? testCustomerId('payment', input.idempotencyKey) : null;
 }
 
 /** How many cards one process keeps read (a demo store's, so a bound only against a runaway). */
@@ -175,16 +194,12 @@ export class TestPaymentProvider implements PaymentProvider {
     const method = await this.method(input.paymentMethodId);
     if (!method) {
       const existing = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
-      if (existing) return withSavedCard(replayOf(existing, input), input);
-      throw AppError.invalidField(
-        'payment_method_id',
-        'We could not find this card. Please enter your card details again.',
-      );
+      if (existing) return this.withSavedCard(replayOf(existing, input), input);
+      throw AppError.invalidField('payment_method_id', UNKNOWN_CARD);
     }
     const outcome = outcomeFor(method, this.clock());
     const id = newTestId('pi_test');
-    // One statement for a new key; the same key again (a double submit) reads the intent it made.
-    const inserted = await repository.insertTestIntentIfAbsent(this.db, {
+    const intent = {
       id,
       idempotencyKey: input.idempotencyKey,
       clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
@@ -194,14 +209,56 @@ export class TestPaymentProvider implements PaymentProvider {
       status: outcome.status,
       declineCode: outcome.declineCode,
       description: input.description,
-    });
+    };
+    const customerId = checkoutCustomerId(input);
+    // One statement for a new key; the same key again (a double submit) reads the intent it made.
+    // A payment that keeps its card saves it in that statement, unless another customer has it.
+    const inserted = customerId
+      ? await repository.insertTestIntentSavingCard(this.db, intent, customerId, {
+          save: outcome.status !== 'declined',
+        })
+      : await repository.insertTestIntentIfAbsent(this.db, intent);
     if (inserted) {
-      return withSavedCard(replayOf({ ...inserted, brand: method.brand, last4: method.last4 }, input), input);
+      return this.withSavedCard(
+        replayOf({ ...inserted, brand: method.brand, last4: method.last4 }, input),
+        input,
+      );
     }
     // The key was used before (or a concurrent call with it won the insert): its intent answers.
     const stored = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
-    if (!stored) throw new AppError('internal', 'The payment intent vanished after it was created.');
-    return withSavedCard(replayOf(stored, input), input);
+    if (stored) return this.withSavedCard(replayOf(stored, input), input);
+    if (customerId) throw AppError.invalidField('payment_method_id', CARD_OF_ANOTHER_ACCOUNT_MESSAGE);
+    throw new AppError('internal', 'The payment intent vanished after it was created.');
+  }
+
+  /**
+   * A payment that keeps its card (a subscription's first) saved it for the payment's customer with
+   * its intent, as Stripe's setup_future_usage does (a declined one saved nothing).
+   */
+  private withSavedCard(intent: PaymentIntent, input: AuthorizeInput): PaymentIntent {
+    const customerId = checkoutCustomerId(input);
+    if (!customerId || intent.status === 'declined') return intent;
+    return { ...intent, savedPaymentMethod: { paymentMethodId: input.paymentMethodId, customerId } };
+  }
+
+  /** Saves the card for the customer; a concurrent save for another customer that won is refused. */
+  private async attach(paymentMethodId: string, customerId: string): Promise<void> {
+    if (await repository.attachTestPaymentMethod(this.db, paymentMethodId, customerId)) {
+      this.methods.delete(paymentMethodId);
+      return;
+    }
+    throw AppError.invalidField('payment_method_id', CARD_OF_ANOTHER_ACCOUNT_MESSAGE);
+  }
+
+  /**
+   * The card as it is now: the kept copy holds what never changes (brand, behaviour…), but whose
+   * customer it is may have changed in another process since.
+   */
+  private async freshMethod(
+    method: repository.TestPaymentMethodRow,
+  ): Promise<repository.TestPaymentMethodRow> {
+    if (method.customerId !== null) return method;
+    return (await repository.findTestPaymentMethod(this.db, method.id)) ?? method;
   }
 
   async chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent> {
@@ -248,13 +305,73 @@ export class TestPaymentProvider implements PaymentProvider {
         'We could not read this card. Please enter your card details again.',
       );
     }
+    // A subscription without a customer yet (saved before customers were kept) gets one for this
+    // card and this account: the same account saving it again finds the same customer.
+    const customerId =
+      input.customerId ?? testCustomerId('card', input.paymentMethodId, input.email.toLowerCase());
+    refuseAnotherCustomersCard(method, customerId);
     if (method.behavior === 'decline' || method.behavior === 'insufficient_funds') {
       throw AppError.invalidField('payment_method_id', 'Your card was declined. Please try another card.');
     }
+    await this.attach(method.id, customerId);
     return {
       paymentMethodId: method.id,
-      customerId: null,
+      customerId,
       card: { brand: method.brand, last4: method.last4 },
+    };
+  }
+
+  /**
+   * A card saved with nothing charged: checked as a payment would check it (expired, declining
+   * and insufficient-funds cards are refused, as Stripe refuses to set them up; 3155 asks for
+   * 3-D Secure), then kept for the setup's customer once it succeeds.
+   */
+  async setUpCard(input: SetUpCardInput): Promise<CardSetup> {
+    const customerId = testCustomerId('setup', input.idempotencyKey);
+    const existing = await repository.findTestSetupByKey(this.db, input.idempotencyKey);
+    if (existing) return this.setupAnswer(setupReplayOf(existing, input));
+    const method = await this.method(input.paymentMethodId);
+    if (!method) throw AppError.invalidField('payment_method_id', UNKNOWN_CARD);
+    refuseAnotherCustomersCard(await this.freshMethod(method), customerId);
+    const outcome = setupOutcome(method, this.clock());
+    const id = newTestId('seti_test');
+    const inserted = await repository.insertTestSetupIfAbsent(this.db, {
+      id,
+      idempotencyKey: input.idempotencyKey,
+      clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+      paymentMethodId: method.id,
+      customerId,
+      status: outcome.status,
+      declineCode: outcome.declineCode,
+      description: input.description,
+    });
+    // The key was used before (or a concurrent call with it won the insert): its setup answers.
+    const setup = inserted ?? (await repository.findTestSetupByKey(this.db, input.idempotencyKey));
+    if (!setup) throw new AppError('internal', 'The setup intent vanished after it was created.');
+    return this.setupAnswer(setupReplayOf(setup, input));
+  }
+
+  async cancelSetup(setupId: string): Promise<void> {
+    const moved = await repository.transitionTestSetup(this.db, setupId, ['requires_action'], {
+      status: 'canceled',
+    });
+    if (!moved && !(await repository.findTestSetup(this.db, setupId))) throw AppError.notFound(NO_SUCH_SETUP);
+  }
+
+  /** A setup as the interface answers it; a succeeded one has saved its card for its customer. */
+  private async setupAnswer(setup: repository.TestSetupIntentRow): Promise<CardSetup> {
+    const method = await this.method(setup.paymentMethodId);
+    if (setup.status === 'succeeded') await this.attach(setup.paymentMethodId, setup.customerId);
+    return {
+      id: setup.id,
+      status: setup.status,
+      clientSecret: setup.clientSecret,
+      declineMessage: setup.status === 'declined' ? declineMessage(setup.declineCode) : null,
+      card: method ? { brand: method.brand, last4: method.last4 } : null,
+      savedPaymentMethod:
+        setup.status === 'succeeded'
+          ? { paymentMethodId: setup.paymentMethodId, customerId: setup.customerId }
+          : null,
     };
   }
 
@@ -389,6 +506,54 @@ export class TestPaymentProvider implements PaymentProvider {
     const intent = toIntent(await this.row(intentId));
     return { id: intent.id, status: intent.status, decline_message: intent.declineMessage };
   }
+
+  /**
+   * The bank's 3-D Secure step for a card setup: approve saves the card (succeeded), fail declines
+   * it. The same rules as for an intent: the client secret or nothing, repeats answer the state.
+   */
+  async authenticateSetup(setupId: string, body: TestAuthenticateBody): Promise<TestPaymentIntent> {
+    const row = await repository.findTestSetup(this.db, setupId);
+    if (!row || !sameSecret(row.clientSecret, body.client_secret)) throw AppError.notFound(NO_SUCH_SETUP);
+    await repository.transitionTestSetup(
+      this.db,
+      setupId,
+      ['requires_action'],
+      body.outcome === 'approve'
+        ? { status: 'succeeded' }
+        : { status: 'declined', declineCode: 'authentication_failed' },
+    );
+    const current = await repository.findTestSetup(this.db, setupId);
+    if (!current) throw AppError.notFound(NO_SUCH_SETUP);
+    return {
+      id: current.id,
+      status: current.status,
+      decline_message: current.status === 'declined' ? declineMessage(current.declineCode) : null,
+    };
+  }
+}
+
+/** A replay must name the card the first request named. */
+function setupReplayOf(
+  setup: repository.TestSetupIntentRow,
+  input: Pick<SetUpCardInput, 'paymentMethodId'>,
+): repository.TestSetupIntentRow {
+  if (setup.paymentMethodId !== input.paymentMethodId) {
+    throw new AppError('conflict', 'This idempotency key was already used to save a different card.');
+  }
+  return setup;
+}
+
+/** What setting the card up does right now: nothing is charged, but the bank still checks it. */
+function setupOutcome(
+  method: repository.TestPaymentMethodRow,
+  now: Date,
+): { status: repository.TestSetupStatus; declineCode: DeclineCode | null } {
+  const present = outcomeFor(method, now);
+  if (present.status === 'requires_capture') return { status: 'succeeded', declineCode: null };
+  return {
+    status: present.status === 'requires_action' ? 'requires_action' : 'declined',
+    declineCode: present.declineCode,
+  };
 }
 
 function refundLimitMessage(refundableCents: number | null): string {

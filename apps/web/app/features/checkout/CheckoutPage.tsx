@@ -5,6 +5,8 @@ import {
   type DeliveryFrequencyWeeks,
   dollarsToCents,
   EMAIL_IN_USE_MESSAGE,
+  FIRST_BOX_FREE_MESSAGE,
+  FIRST_BOX_PAID_BY_GIFT_CARDS_MESSAGE,
   type GiftCardCheck,
   referrerName,
   type UpdateAbandonedCartBody,
@@ -584,20 +586,20 @@ export function CheckoutPage({
               void checkGiftCards(giftCardCodes.filter((known) => known !== code));
             }}
           />
-          {total > 0 ? (
-            <PaymentFields
-              ref={paymentRef}
-              config={data.paymentConfig}
-              amountCents={dollarsToCents(total)}
-              disabled={processing}
-            />
-          ) : (
-            <p className="checkout-payment__covered">
+          {total > 0 ? null : (
+            // Nothing is charged today, yet the card is asked for: the next boxes are charged to it.
+            <p className="checkout-payment__covered" data-first-box-free>
               {costs.gift_cards_amount_applied > 0
-                ? 'Your gift cards cover your first box: nothing to pay today. What is left on them pays your next boxes; add a card in your account before they run out.'
-                : 'Promotions cover your first box: nothing to pay today. We will ask for a card before your next delivery.'}
+                ? FIRST_BOX_PAID_BY_GIFT_CARDS_MESSAGE
+                : FIRST_BOX_FREE_MESSAGE}
             </p>
           )}
+          <PaymentFields
+            ref={paymentRef}
+            config={data.paymentConfig}
+            amountCents={dollarsToCents(total)}
+            disabled={processing}
+          />
           {problems.payment ? (
             <p
               className="checkout-error checkout-payment__error"

@@ -114,12 +114,11 @@ describe('one press of Pay', () => {
     expect(memory.current).toBeNull();
   });
 
-  it('sends no card when nothing is due', async () => {
+  it('sends the card when nothing is due today: the next boxes are charged to it', async () => {
     const { deps, bodies, payment, memory } = setup([completed], { save: savedCart(0) });
     await pay({ ...input, total: 0 }, deps, memory);
-    expect(payment.createPaymentMethod).not.toHaveBeenCalled();
-    expect(bodies[0]).not.toHaveProperty('payment_method_id');
-    expect(bodies[0]?.expected_total).toBe(0);
+    expect(payment.createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(bodies[0]).toMatchObject({ expected_total: 0, payment_method_id: expect.any(String) });
   });
 
   it('with gift cards: the shown total is what the cards leave on the saved cart, and the codes go along', async () => {
@@ -135,8 +134,12 @@ describe('one press of Pay', () => {
     const outcome = await pay({ ...input, total: 0, giftCardCodes: ['CODE-1'] }, deps, memory);
     expect(outcome.kind).toBe('completed');
     expect(deps.checkGiftCards).toHaveBeenCalledWith(['CODE-1']);
-    expect(payment.createPaymentMethod).not.toHaveBeenCalled();
-    expect(bodies[0]).toMatchObject({ expected_total: 0, gift_card_codes: ['CODE-1'] });
+    expect(payment.createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(bodies[0]).toMatchObject({
+      expected_total: 0,
+      gift_card_codes: ['CODE-1'],
+      payment_method_id: expect.any(String),
+    });
   });
 
   it('with gift cards whose balance changed: stops before the card, price changed', async () => {

@@ -15,7 +15,8 @@ import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
 
 /**
  * One press of Pay (design "Checkout"): save the contact form to the cart, check that the saved
- * cart costs what the Pay button showed, tokenise the card, then complete the checkout with an
+ * cart costs what the Pay button showed, tokenise the card (also at $0: it is saved for the next
+ * boxes), then complete the checkout with an
  * idempotency key and the total shown, going through a 3-D Secure step when the card asks for
  * one. Plain async code over injected calls, so the key rules are unit-tested.
  *
@@ -67,7 +68,8 @@ export type PayInput = {
   frequencyWeeks: DeliveryFrequencyWeeks;
   /**
    * The total the Pay button showed when it was pressed, in dollars: the only total that may be
-   * charged, gift cards taken off. Nothing to charge at 0 (no card token is sent).
+   * charged, gift cards taken off. At 0 the card is still read: the server saves it for the next
+   * boxes and charges nothing (decision 036).
    */
   total: number;
   /** Gift card codes to pay with first (decision 024); the server checks and debits them. */
@@ -85,7 +87,7 @@ export type PayDeps = {
 
 export type Attempt = {
   key: string;
-  paymentMethodId: string | undefined;
+  paymentMethodId: string;
   /** The total shown when the attempt was made: a retry charges this or nothing. */
   expectedTotal: number;
 };
@@ -164,14 +166,11 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
 
   let attempt = retrying;
   if (!attempt) {
-    let paymentMethodId: string | undefined;
-    if (input.total > 0) {
-      if (!deps.payment) return { kind: 'payment-error', message: CARD_FORM_NOT_READY, stage: 'card' };
-      const created = await deps.payment.createPaymentMethod();
-      if ('error' in created) return { kind: 'payment-error', message: created.error, stage: 'card' };
-      paymentMethodId = created.id;
-    }
-    attempt = { key: deps.newKey(), paymentMethodId, expectedTotal: input.total };
+    // A subscription's next boxes are charged to this card, whatever the first one costs.
+    if (!deps.payment) return { kind: 'payment-error', message: CARD_FORM_NOT_READY, stage: 'card' };
+    const created = await deps.payment.createPaymentMethod();
+    if ('error' in created) return { kind: 'payment-error', message: created.error, stage: 'card' };
+    attempt = { key: deps.newKey(), paymentMethodId: created.id, expectedTotal: input.total };
     memory.current = attempt;
   }
 
@@ -181,7 +180,7 @@ export async function pay(input: PayInput, deps: PayDeps, memory: AttemptMemory)
     first_delivery_date: input.firstDeliveryDate,
     frequency_weeks: input.frequencyWeeks,
     expected_total: attempt.expectedTotal,
-    ...(attempt.paymentMethodId ? { payment_method_id: attempt.paymentMethodId } : {}),
+    payment_method_id: attempt.paymentMethodId,
     ...(input.giftCardCodes?.length ? { gift_card_codes: input.giftCardCodes } : {}),
   };
 

@@ -229,6 +229,29 @@ describe('3-D Secure with the test provider', () => {
   });
 });
 
+describe('3-D Secure of a card setup (a first box that costs $0)', () => {
+  it('asks to confirm saving the card, charging nothing, and completes the setup', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'seti_test_1', status: 'succeeded', decline_message: null }));
+    const ref = renderFields();
+    let pending: Promise<unknown> | undefined;
+    act(() => {
+      pending = ref.current!.handleNextAction({
+        paymentIntentId: 'seti_test_1',
+        clientSecret: 'seti_test_1_secret_x',
+        amount: 0,
+      });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your card' });
+    expect(dialog.textContent).toContain('Nothing is charged today');
+    expect(within(dialog).queryByText('$0.00')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
+    await expect(pending).resolves.toEqual({ ok: true });
+    const { request, body } = await requestBody();
+    expect(new URL(request.url).pathname).toBe('/test-provider/v1/setup-intents/seti_test_1/authenticate');
+    expect(body).toEqual({ client_secret: 'seti_test_1_secret_x', outcome: 'approve' });
+  });
+});
+
 describe('3-D Secure hand-over', () => {
   it('answers after the dialog has closed and given focus back to what had it (the Pay button)', async () => {
     fetchMock.mockResolvedValue(json(200, { id: 'pi_test_1', status: 'declined', decline_message: 'No.' }));
@@ -308,6 +331,46 @@ describe('PaymentFields with Stripe', () => {
     expect(result).toEqual({ ok: true });
     expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('at $0 mounts the element in setup mode (the card is saved, nothing charged) and completes a setup', async () => {
+    const { stripe, element } = fakeStripe();
+    const ref = createRef<PaymentFieldsHandle>();
+    render(
+      <PaymentFields
+        ref={ref}
+        config={{ provider: 'stripe', publishable_key: 'pk_test_123' }}
+        amountCents={0}
+      />,
+    );
+    await waitFor(() => expect(element.mount).toHaveBeenCalled());
+    expect(stripe.elements).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: 'setup', currency: 'usd', paymentMethodCreation: 'manual' }),
+    );
+    expect(stripe.elements).not.toHaveBeenCalledWith(expect.objectContaining({ captureMethod: 'manual' }));
+
+    stripe.handleNextAction.mockResolvedValueOnce({ setupIntent: { status: 'succeeded' } } as never);
+    let result: unknown;
+    await act(async () => {
+      result = await ref.current!.handleNextAction({
+        paymentIntentId: 'seti_1',
+        clientSecret: 'seti_1_secret',
+        amount: 0,
+      });
+    });
+    expect(result).toEqual({ ok: true });
+    expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'seti_1_secret' });
+    stripe.handleNextAction.mockResolvedValueOnce({
+      setupIntent: { status: 'requires_payment_method', last_setup_error: { message: 'Declined.' } },
+    } as never);
+    await act(async () => {
+      result = await ref.current!.handleNextAction({
+        paymentIntentId: 'seti_1',
+        clientSecret: 'seti_1_secret',
+        amount: 0,
+      });
+    });
+    expect(result).toEqual({ error: 'Declined.' });
   });
 
   it("answers Stripe's own messages for invalid fields and failed authentication", async () => {

@@ -11,8 +11,10 @@ type Loaded = { stripe: Stripe; elements: StripeElements; element: StripePayment
 
 /**
  * Stripe's Payment Element in deferred-intent mode: the card is collected and turned into a
- * PaymentMethod in the browser; the server creates and confirms the manual-capture PaymentIntent.
- * Stripe.js is imported only here, lazily, so the test provider's pages never load it.
+ * PaymentMethod in the browser; the server creates and confirms the manual-capture PaymentIntent,
+ * or, when nothing is due today (a first box that costs $0), the SetupIntent that saves the card
+ * for the next boxes (the element in `setup` mode then: decision 036). Stripe.js is imported only
+ * here, lazily, so the test provider's pages never load it.
  */
 export function StripePaymentFields({
   publishableKey,
@@ -30,6 +32,10 @@ export function StripePaymentFields({
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // The amount when the element is created; later changes go through elements.update below.
   const initialAmount = useRef(amountCents);
+  initialAmount.current = amountCents;
+  // Payment or setup is the element's mode, fixed when it is made: a change of mode (gift cards now
+  // cover the whole box) makes the element again.
+  const mode = amountCents > 0 ? 'payment' : 'setup';
 
   useEffect(() => {
     let stopped = false;
@@ -40,14 +46,22 @@ export function StripePaymentFields({
       const stripe = await loadStripe(publishableKey);
       if (stopped) return;
       if (!stripe || !containerRef.current) throw new Error('Stripe.js did not load');
-      const elements = stripe.elements({
-        mode: 'payment',
-        amount: initialAmount.current,
-        currency: 'usd',
-        captureMethod: 'manual',
-        paymentMethodCreation: 'manual',
-        appearance: { theme: 'stripe', variables: { colorPrimary: '#2f6b4f', borderRadius: '10px' } },
-      });
+      const appearance = {
+        theme: 'stripe' as const,
+        variables: { colorPrimary: '#2f6b4f', borderRadius: '10px' },
+      };
+      const elements = stripe.elements(
+        mode === 'payment'
+          ? {
+              mode: 'payment',
+              amount: initialAmount.current,
+              currency: 'usd',
+              captureMethod: 'manual',
+              paymentMethodCreation: 'manual',
+              appearance,
+            }
+          : { mode: 'setup', currency: 'usd', paymentMethodCreation: 'manual', appearance },
+      );
       const element = elements.create('payment', { layout: 'tabs' });
       element.on('ready', () => {
         if (!stopped) setState('ready');
@@ -64,10 +78,10 @@ export function StripePaymentFields({
       loadedRef.current = null;
       mounted?.destroy();
     };
-  }, [publishableKey]);
+  }, [publishableKey, mode]);
 
   useEffect(() => {
-    void loadedRef.current?.elements.update({ amount: amountCents });
+    if (amountCents > 0) void loadedRef.current?.elements.update({ amount: amountCents });
   }, [amountCents]);
 
   useEffect(() => {
@@ -93,8 +107,13 @@ export function StripePaymentFields({
       async handleNextAction({ clientSecret }) {
         const loaded = loadedRef.current;
         if (!loaded) return { error: STRIPE_UNAVAILABLE_MESSAGE };
-        const { error, paymentIntent } = await loaded.stripe.handleNextAction({ clientSecret });
+        // Stripe.js tells a PaymentIntent's client secret from a SetupIntent's (a $0 first box).
+        const { error, paymentIntent, setupIntent } = await loaded.stripe.handleNextAction({ clientSecret });
         if (error) return { error: error.message ?? DECLINE_MESSAGES.authentication_failed };
+        if (setupIntent) {
+          if (setupIntent.status === 'succeeded') return { ok: true };
+          return { error: setupIntent.last_setup_error?.message ?? DECLINE_MESSAGES.authentication_failed };
+        }
         if (paymentIntent?.status === 'requires_capture' || paymentIntent?.status === 'succeeded') {
           return { ok: true };
         }

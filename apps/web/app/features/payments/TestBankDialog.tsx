@@ -1,4 +1,4 @@
-import { CARD_DECLINED_MESSAGE, DECLINE_MESSAGES, formatMoney } from '@sprout/contracts';
+import { CARD_DECLINED_MESSAGE, DECLINE_MESSAGES, formatMoney, isCardSetupId } from '@sprout/contracts';
 import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useModal } from '../cart/useModal';
@@ -8,7 +8,7 @@ export type NextActionResult = { ok: true } | { error: string };
 export type Challenge = {
   paymentIntentId: string;
   clientSecret: string;
-  /** The payment intent's amount in dollars (the server's answer), never the page's. */
+  /** The payment intent's amount in dollars (the server's answer), never the page's; 0 for a card setup. */
   amount: number;
 };
 
@@ -58,6 +58,8 @@ export function TestBankDialog({
   }
 
   useModal(dialogRef, { open: true, onClose: () => void decide('fail'), initialFocus: approveRef });
+  // A card saved for the next boxes with nothing charged today (decision 036) is confirmed as such.
+  const setup = isCardSetupId(challenge.paymentIntentId);
 
   return createPortal(
     <div className="test-bank-overlay">
@@ -73,13 +75,20 @@ export function TestBankDialog({
       >
         <p className="test-bank__issuer">{TEST_BANK_NAME}</p>
         <h2 id={titleId} className="test-bank__title">
-          Confirm your payment
+          {setup ? 'Confirm your card' : 'Confirm your payment'}
         </h2>
-        <p id={textId} className="test-bank__text">
-          Your bank asks you to confirm a payment of{' '}
-          <strong>{formatMoney(challenge.amount, { alwaysShowCents: true })}</strong> to Sprout & Spoon. This
-          is a test: no real bank is involved.
-        </p>
+        {setup ? (
+          <p id={textId} className="test-bank__text">
+            Your bank asks you to confirm that Sprout & Spoon may save your card for later payments. Nothing
+            is charged today. This is a test: no real bank is involved.
+          </p>
+        ) : (
+          <p id={textId} className="test-bank__text">
+            Your bank asks you to confirm a payment of{' '}
+            <strong>{formatMoney(challenge.amount, { alwaysShowCents: true })}</strong> to Sprout & Spoon.
+            This is a test: no real bank is involved.
+          </p>
+        )}
         <div className="test-bank__actions">
           <button
             ref={approveRef}

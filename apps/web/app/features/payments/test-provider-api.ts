@@ -1,4 +1,5 @@
 import {
+  isCardSetupId,
   TEST_PROVIDER_PREFIX,
   type TestAuthenticateBody,
   type TestPaymentIntent,
@@ -20,13 +21,11 @@ export function testProviderApi(client?: ApiClient) {
   return {
     createPaymentMethod: (card: TestPaymentMethodBody): Promise<ApiResult<TestPaymentMethod>> =>
       api().request('POST', `${TEST_PROVIDER_PREFIX}/payment-methods`, { body: card }),
-    authenticate: (
-      paymentIntentId: string,
-      body: TestAuthenticateBody,
-    ): Promise<ApiResult<TestPaymentIntent>> =>
+    /** The bank's step for a payment, or for a card setup (a $0 first box): the id says which, as Stripe.js's client secret does. */
+    authenticate: (intentId: string, body: TestAuthenticateBody): Promise<ApiResult<TestPaymentIntent>> =>
       api().request(
         'POST',
-        `${TEST_PROVIDER_PREFIX}/payment-intents/${encodeURIComponent(paymentIntentId)}/authenticate`,
+        `${TEST_PROVIDER_PREFIX}/${isCardSetupId(intentId) ? 'setup-intents' : 'payment-intents'}/${encodeURIComponent(intentId)}/authenticate`,
         { body },
       ),
   };

@@ -8,6 +8,7 @@ import {
   type PromoCodeBanner,
   refereeDiscountOf,
   referralBannerText,
+  referralOffered,
 } from './banner';
 
 function tier(type: PromoTier['type'], amount = 10): PromoTier {
@@ -139,5 +140,26 @@ describe('banner texts', () => {
       note: 'This promo code needs a cart of at least $40.',
     });
     expect(cartBannerView({ ...base, promoNote: null, refereeDiscount: null })).toBeNull();
+  });
+
+  it('promises no discount when the store offers friends nothing ($0: a live store before its owner sets one)', () => {
+    const zero = [
+      {
+        group: 'referral_system_discounts',
+        values: { referee_discount: { type: 'dollars_off', amount: 0, weekly_ordinal_number: 1 } },
+      },
+    ];
+    expect(referralOffered(zero)).toBe(false);
+    expect(referralOffered(settings)).toBe(true);
+    // Settings that did not load are not a $0 offer.
+    expect(referralOffered([])).toBe(true);
+    const friend = { ...base, itemCount: 0, promo: null, promoNote: null, referrerName: 'Jamie' };
+    expect(cartBannerView({ ...friend, refereeDiscount: null, referralOffered: false })).toBeNull();
+    expect(
+      cartBannerView({ ...friend, refereeDiscount: refereeDiscountOf(settings), referralOffered: true }),
+    ).toEqual({
+      kind: 'referral',
+      text: 'Jamie sent you $25 off your first box',
+    });
   });
 });

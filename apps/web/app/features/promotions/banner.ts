@@ -85,6 +85,17 @@ export function refereeDiscountOf(
   return { type, amount, weeklyOrdinalNumber: typeof ordinal === 'number' && ordinal > 0 ? ordinal : 1 };
 }
 
+/**
+ * False when the settings say a referred friend gets nothing ($0: a live store before its owner sets
+ * an offer, decision 036); then no banner promises a discount. Unknown settings (not loaded) are not
+ * a $0 offer.
+ */
+export function referralOffered(groups: { group: string; values: Record<string, unknown> }[]): boolean {
+  const discount = groups.find((group) => group.group === REFERRAL_SETTINGS_GROUP)?.values?.referee_discount;
+  if (typeof discount !== 'object' || discount === null) return true;
+  return Number((discount as Record<string, unknown>).amount) !== 0;
+}
+
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
 function boxName(ordinal: number): string {
@@ -116,10 +127,14 @@ export function cartBannerView(input: {
   promoNote: string | null;
   referrerName: string | null;
   refereeDiscount: RefereeDiscount | null;
+  /** False when the store offers referred friends nothing: no referral banner then. */
+  referralOffered?: boolean;
 }): CartBannerView | null {
   const kind = chooseCartBanner(input);
-  if (kind === 'referral')
+  if (kind === 'referral') {
+    if (input.referralOffered === false) return null;
     return { kind, text: referralBannerText(input.referrerName, input.refereeDiscount) };
+  }
   if (kind === 'discount' && input.promo) {
     return { kind, text: input.promo.description, code: input.promo.code, note: input.promoNote };
   }
@@ -142,5 +157,6 @@ export function cartBannerFromState(state: {
     promoNote: promo && !promo.is_applicable ? promo.inapplicable_reason : null,
     referrerName: referrerName(state.referrer),
     refereeDiscount: refereeDiscountOf(state.appSettings),
+    referralOffered: referralOffered(state.appSettings),
   });
 }

@@ -13,6 +13,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BLOG_SEED_LOCK_KEY = 72_310_459;
 
 /**
+ * The blog's categories, each unless its slug exists: the admin writes posts into them and cannot
+ * make them, so a live store gets them too (without the demo's posts). True when it wrote one.
+ */
+export async function seedBlogCategories(db: Database): Promise<boolean> {
+  const inserted = await db
+    .insert(blogCategoriesTable)
+    .values(
+      blogCategories.map(({ slug, name, description, sortingWeight }) => ({
+        slug,
+        name,
+        description,
+        sortingWeight,
+      })),
+    )
+    .onConflictDoNothing({ target: blogCategoriesTable.slug })
+    .returning({ id: blogCategoriesTable.id });
+  return inserted.length > 0;
+}
+
+/**
  * The demo blog's categories and posts, once: nothing happens when a blog category exists, so a
  * store seeded before the blog gets it on its next start and an edited blog is never overwritten.
  * Publication dates count back from now, so the newest post is always a day old.

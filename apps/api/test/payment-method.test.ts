@@ -25,6 +25,8 @@ async function cardToken(number: string): Promise<string> {
   return card.json().id;
 }
 
+const DAY_MS = 86_400_000;
+
 const boxesOf = (subscriptionId: number) =>
   context.database.db
     .select()
@@ -184,6 +186,30 @@ describe('the saved card', () => {
       payment_method_id: card,
     });
     expect(kept.status).toBe(200);
+  });
+
+  it('keeps the retry days of the first try when the new card is declined too', async () => {
+    const customer = await subscribedCustomer(context, { card: '4000000000000341' });
+    const second = (await boxesOf(customer.subscriptionId))[1]!;
+    const firstTry = second.cutoffAt.getTime();
+    await context.app.jobs.runAllOnce(second.cutoffAt);
+    expect((await boxesOf(customer.subscriptionId))[1]).toMatchObject({
+      status: 'failed',
+      chargeAttempts: 1,
+      nextChargeAt: new Date(firstTry + DAY_MS),
+    });
+
+    // Charged at once with the new card, declined again: the last try stays three days after the first.
+    const replaced = await asCustomer(context, customer.cookie, 'PUT', '/api/me/payment-method', {
+      payment_method_id: await cardToken('4000000000000341'),
+    });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.meta.retried_deliveries).toEqual([{ date: second.deliveryDate, status: 'failed' }]);
+    expect((await boxesOf(customer.subscriptionId))[1]).toMatchObject({
+      status: 'failed',
+      chargeAttempts: 2,
+      nextChargeAt: new Date(firstTry + 3 * DAY_MS),
+    });
   });
 
   it('answers 409 to a customer without a subscription', async () => {

@@ -124,7 +124,20 @@ export const deliveries = pgTable(
     orderId: integer().references(() => orders.id),
     /** Off-session charges tried for this box; a failed one is tried again after 1 and 3 days. */
     chargeAttempts: integer().notNull().default(0),
+    /** When the box's next charge is due, on the jobs' clock (a business time: see chargeClaimedUntil). */
     nextChargeAt: timestamp({ withTimezone: true }),
+    /** When its first charge was due: the retries are due 1 and 3 days after it (set at the lock). */
+    firstChargeAt: timestamp({ withTimezone: true }),
+    /**
+     * Passes that have claimed this box's charge. A pass records the charge's outcome only while the
+     * count is still the one its claim made: one whose claim was taken over records nothing.
+     */
+    chargeClaims: integer().notNull().default(0),
+    /**
+     * The claim's lease, on the database's real now() whatever the jobs' clock says: until then no
+     * other pass takes the charge; after it (the claimer died or hangs) the next pass does.
+     */
+    chargeClaimedUntil: timestamp({ withTimezone: true }),
     /** The "edit or skip until …" email, sent once, 24 hours before the cutoff. */
     reminderSentAt: timestamp({ withTimezone: true }),
     /** A one-time discount on this box only (a retention offer), in basis points of the items. */

@@ -36,7 +36,13 @@ export function deliveryRemindersJob(deps: RenewalDeps, intervalMs: number): Job
 }
 
 /** At the cutoff: lock, price and order each box, then charge it (and retry the declined ones). */
-export function renewalsJob(deps: RenewalDeps, intervalMs: number): Job {
+export function renewalsJob(
+  deps: RenewalDeps,
+  intervalMs: number,
+): Job<{
+  locked: Awaited<ReturnType<typeof lockBoxesPastCutoff>>;
+  charges: Awaited<ReturnType<typeof chargeDueBoxes>>;
+}> {
   return {
     name: 'renewals',
     intervalMs,

@@ -10,7 +10,7 @@ import { addCredit } from '../promotions/service';
 import { DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import { fitToThreshold } from './box-pricing';
 import * as repository from './repository';
-import { REMINDER_HOURS_BEFORE_CUTOFF, RETRY_DAYS_AFTER_FIRST_DECLINE } from './schedule';
+import { nextRetryAt, REMINDER_HOURS_BEFORE_CUTOFF } from './schedule';
 import {
   ensureUpcomingDeliveries,
   listSubscriptionsShortOfDeliveries,
@@ -27,12 +27,15 @@ import {
  *   remind: 24 hours before a box's cutoff its customer is told what arrives and until when it can change;
  *   lock:   at the cutoff [one transaction: claim the row (SKIP LOCKED) → fill to the plan's size →
  *           ordinal → price → order + lines + cost lines → spend credits] ;
- *   charge: [claim the due row and lease it] → charge the saved card off-session with the box's
- *           key → [charged | failed, retried after 1 and 3 days | canceled + subscription paused].
+ *   charge: [claim the due row: a lease on the database's real clock] → charge the saved card
+ *           off-session with the box's key → [if the claim is still ours: charged | failed,
+ *           retried 1 and 3 days after the first try | canceled + subscription paused].
  *
  * Rows are claimed one at a time with FOR UPDATE SKIP LOCKED, so concurrent runs share the work and
  * never take the same box; the order's unique idempotency key `renewal-{subscription}-{date}` and
- * the charge made with it mean a repeated run finds the same order and the same charge.
+ * the charge made with it mean a repeated run finds the same order and the same charge. A charge's
+ * due time is the jobs' clock (a run may be dated ahead), its claim is real time: a run dated ahead
+ * leaves alone a charge another process is making, and only the claim's holder records the outcome.
  */
 
 export type RenewalDeps = {
@@ -41,13 +44,18 @@ export type RenewalDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   site: { name: string; url: string; accountUrl: string };
+  /** How long a claimed charge is its claimer's (CHARGE_LEASE_MS unless a test shortens it). */
+  chargeLeaseMs?: number;
 };
 
 /** Rows one pass handles at most, per step: the next pass takes the rest. */
 const BATCH = 100;
-/** A claimed charge is someone's for this long; a crash leaves it to the next pass after it. */
+/**
+ * A claimed charge is its claimer's for this long, in real time; a crash leaves it to the next pass
+ * after it. Far longer than a provider's answer can take (Stripe's client gives up after three
+ * tries of 20 s), so a charge is never taken over while its first claimer can still record it.
+ */
 const CHARGE_LEASE_MS = 10 * 60_000;
-const DAY_MS = 86_400_000;
 
 export const renewalKey = (subscriptionId: number, date: string) => `renewal-${subscriptionId}-${date}`;
 
@@ -236,10 +244,12 @@ async function lockBox(
     });
     return 'charged';
   }
+  const firstChargeAt = clockOf(asOf);
   await repository.transitionDelivery(tx, delivery.id, ['locked'], {
     orderId: order.id,
     chargeAttempts: 0,
-    nextChargeAt: clockOf(asOf),
+    nextChargeAt: firstChargeAt,
+    firstChargeAt,
   });
   return 'locked';
 }
@@ -290,16 +300,23 @@ function orderLines(priced: PricedDelivery) {
 
 // ─── Charge ──────────────────────────────────────────────────────────────────────────────────
 
-type ChargeOutcome = 'charged' | 'declined' | 'canceled' | 'errored';
+/** `superseded`: another pass took the claim over before this one had the provider's answer. */
+type ChargeOutcome = 'charged' | 'declined' | 'canceled' | 'errored' | 'superseded';
 
 /** Charges every box whose charge is due (just locked, or a retry), one claim at a time. */
 export async function chargeDueBoxes(
   deps: RenewalDeps,
   asOf: Date | null,
 ): Promise<Record<ChargeOutcome, number>> {
-  const outcome: Record<ChargeOutcome, number> = { charged: 0, declined: 0, canceled: 0, errored: 0 };
+  const outcome: Record<ChargeOutcome, number> = {
+    charged: 0,
+    declined: 0,
+    canceled: 0,
+    errored: 0,
+    superseded: 0,
+  };
   for (let index = 0; index < BATCH; index++) {
-    const claim = await claimCharge(deps.db, asOf);
+    const claim = await claimCharge(deps.db, asOf, deps.chargeLeaseMs ?? CHARGE_LEASE_MS);
     if (!claim) break;
     outcome[await chargeBox(deps, claim)] += 1;
   }
@@ -308,19 +325,17 @@ export async function chargeDueBoxes(
 }
 
 type Claim = {
+  /** The box as claimed: its `chargeClaims` names this claim, its `nextChargeAt` is this try's due time. */
   delivery: repository.DeliveryRow;
   context: Context;
   order: { id: number; totalCents: number };
 };
 
-/** Takes a due charge for this pass: its next charge moves a lease ahead, so no other pass takes it. */
-async function claimCharge(db: Database, asOf: Date | null): Promise<Claim | null> {
+/** Takes a due charge for this pass, leased for `leaseMs` of real time (repository.claimDueCharge). */
+async function claimCharge(db: Database, asOf: Date | null, leaseMs: number): Promise<Claim | null> {
   return db.transaction(async (tx) => {
-    const delivery = await repository.claimDueCharge(tx, asOf);
+    const delivery = await repository.claimDueCharge(tx, asOf, leaseMs);
     if (!delivery) return null;
-    await repository.transitionDelivery(tx, delivery.id, ['locked', 'failed'], {
-      nextChargeAt: new Date(clockOf(asOf).getTime() + CHARGE_LEASE_MS),
-    });
     const context = (await repository.findPricingContext(tx, delivery.subscriptionId, asOf))!;
     const row = await repository.findDeliveryWithItems(tx, delivery.subscriptionId, delivery.deliveryDate);
     return {
@@ -358,17 +373,19 @@ async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome
 
   return deps.db.transaction(async (tx) => {
     if (intent && intent.status === 'succeeded') {
+      const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
+        status: 'charged',
+        chargeAttempts: delivery.chargeAttempts + 1,
+        nextChargeAt: null,
+      });
+      // Taken over: the pass holding the claim asks with the same key and records this same charge.
+      if (!recorded) return 'superseded' as const;
       await settleRenewalOrder(tx, order.id, {
         status: 'paid',
         paymentProvider: deps.payments.name,
         paymentIntentId: intent.id,
         cardBrand: intent.card?.brand ?? subscription.cardBrand,
         cardLast4: intent.card?.last4 ?? subscription.cardLast4,
-      });
-      await repository.transitionDelivery(tx, delivery.id, ['locked', 'failed'], {
-        status: 'charged',
-        chargeAttempts: delivery.chargeAttempts + 1,
-        nextChargeAt: null,
       });
       return 'charged' as const;
     }
@@ -384,19 +401,20 @@ async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome
 async function declined(deps: RenewalDeps, tx: Database, claim: Claim): Promise<ChargeOutcome> {
   const { delivery, context, order } = claim;
   const attempts = delivery.chargeAttempts + 1;
-  // The claimed row's due time is its try's; the first try's is the anchor of the retry days.
-  const thisTryAt = delivery.nextChargeAt!.getTime();
-  const firstTryAt =
-    thisTryAt - (attempts === 1 ? 0 : RETRY_DAYS_AFTER_FIRST_DECLINE[attempts - 2]! * DAY_MS);
-  const retryDays = RETRY_DAYS_AFTER_FIRST_DECLINE[attempts - 1];
+  // The retry days count from the first try, however late this one ran or was asked for (a new
+  // card is charged at once). A box locked by a replica still running the code before migration
+  // 0027 has no first try written: this try is taken as its first.
+  const firstChargeAt = delivery.firstChargeAt ?? delivery.nextChargeAt!;
+  const nextChargeAt = nextRetryAt(firstChargeAt, attempts);
   const links = accountLinks(deps.site);
-  if (retryDays !== undefined) {
-    const nextChargeAt = new Date(firstTryAt + retryDays * DAY_MS);
-    await repository.transitionDelivery(tx, delivery.id, ['locked', 'failed'], {
+  if (nextChargeAt) {
+    const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
       status: 'failed',
       chargeAttempts: attempts,
       nextChargeAt,
+      firstChargeAt,
     });
+    if (!recorded) return 'superseded';
     await deps.mailer.queue(
       tx,
       context.email,
@@ -414,11 +432,12 @@ async function declined(deps: RenewalDeps, tx: Database, claim: Claim): Promise<
     );
     return 'declined';
   }
-  await repository.transitionDelivery(tx, delivery.id, ['locked', 'failed'], {
+  const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
     status: 'canceled',
     chargeAttempts: attempts,
     nextChargeAt: null,
   });
+  if (!recorded) return 'superseded';
   await settleRenewalOrder(tx, order.id, {
     status: 'canceled',
     paymentProvider: null,

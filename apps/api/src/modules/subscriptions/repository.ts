@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 
 const {
   addresses,
@@ -597,16 +597,68 @@ export async function claimBoxPastCutoff(db: Database, asOf: Date | null) {
   return row?.delivery;
 }
 
-/** A locked or failed box whose charge is due, locked for this transaction. */
-export async function claimDueCharge(db: Database, asOf: Date | null) {
-  const [row] = await db
-    .select()
+/**
+ * Claims for this pass the most overdue charge of a locked or failed box: one due by the jobs' clock
+ * that no other pass holds. The claim is a lease of `leaseMs` on the database's real now(), and so
+ * is the test of another pass's lease, whatever the jobs' clock says: a run dated ahead
+ * (`npm run jobs -- --as-of=<tomorrow>`) must neither take a charge a replica is making nor, by
+ * claiming one itself, keep it from the replicas past its real lease (docs/decisions/021). The row
+ * is answered as claimed: its `chargeClaims` is this claim's, for recordChargeOutcome.
+ */
+export async function claimDueCharge(db: Database, asOf: Date | null, leaseMs: number) {
+  const due = db
+    .select({ id: deliveries.id })
     .from(deliveries)
-    .where(and(inArray(deliveries.status, ['locked', 'failed']), lte(deliveries.nextChargeAt, asOfSql(asOf))))
+    .where(
+      and(
+        inArray(deliveries.status, ['locked', 'failed']),
+        lte(deliveries.nextChargeAt, asOfSql(asOf)),
+        or(isNull(deliveries.chargeClaimedUntil), sql`${deliveries.chargeClaimedUntil} <= now()`),
+      ),
+    )
     .orderBy(asc(deliveries.nextChargeAt), asc(deliveries.id))
     .limit(1)
     .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(deliveries)
+    .set({
+      chargeClaims: sql`${deliveries.chargeClaims} + 1`,
+      chargeClaimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(deliveries.id, due))
+    .returning();
   return row;
+}
+
+/**
+ * Records a charge's outcome on its box and ends the claim's lease, only for the holder of the
+ * box's latest claim (`claim`: the `chargeClaims` its claim answered). False, writing nothing, when
+ * another pass has claimed the charge since (this one outlived its lease): the outcome is that
+ * pass's to record. Run first in the transaction that records the rest of the outcome, whose row
+ * lock then keeps the charge from being claimed until it commits.
+ */
+export async function recordChargeOutcome(
+  db: Database,
+  deliveryId: number,
+  claim: number,
+  changes: Pick<
+    typeof deliveries.$inferInsert,
+    'status' | 'chargeAttempts' | 'nextChargeAt' | 'firstChargeAt'
+  >,
+): Promise<boolean> {
+  const rows = await db
+    .update(deliveries)
+    .set({ ...changes, chargeClaimedUntil: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(deliveries.id, deliveryId),
+        eq(deliveries.chargeClaims, claim),
+        inArray(deliveries.status, ['locked', 'failed']),
+      ),
+    )
+    .returning({ id: deliveries.id });
+  return rows.length > 0;
 }
 
 /** A scheduled box of an active subscription within a day of its cutoff, not yet reminded. */

@@ -419,6 +419,13 @@ describe('purchases left unfinished (browser gone, crash between authorize and c
       .where(eq(schema.giftCardPurchases.idempotencyKey, key));
     return row!;
   }
+  /** As if PURCHASE_PROCESSING_SECONDS of real time had passed for these purchases' holds. */
+  async function holdsRunOut(keys: string[]) {
+    await context.database.db
+      .update(schema.giftCardPurchases)
+      .set({ processingUntil: sql`now() - interval '1 second'` })
+      .where(inArray(schema.giftCardPurchases.idempotencyKey, keys));
+  }
   async function intentOf(key: string) {
     const [row] = await context.database.db
       .select()
@@ -501,6 +508,13 @@ describe('purchases left unfinished (browser gone, crash between authorize and c
     for (const key of keys)
       expect(['pending', 'requires_action']).toContain((await purchaseByKey(key)).status);
 
+    // A run dated ahead takes no purchase a request or another run still holds: holds are real time.
+    await runJobsAt(new Date(Date.now() + 120 * 60_000));
+    for (const key of keys)
+      expect(['pending', 'requires_action']).toContain((await purchaseByKey(key)).status);
+    // The dead requests' holds run out (PURCHASE_PROCESSING_SECONDS of real time, made past here).
+    await holdsRunOut(keys);
+
     // A connection lost in the middle of the job (at the release) leaves the purchases unfinished.
     expect(
       await settleStalePurchases(
@@ -510,6 +524,8 @@ describe('purchases left unfinished (browser gone, crash between authorize and c
     ).toMatchObject({ failed: 0 });
     expect((await purchaseByKey(keys[0]!)).status).toBe('pending');
     expect((await intentOf(keys[0]!))?.status).toBe('requires_capture');
+    // The failed run held what it claimed; its holds run out too.
+    await holdsRunOut(keys);
 
     await runJobsAt(new Date(Date.now() + 61 * 60_000));
     const [first, second, third, fourth] = await Promise.all(keys.map(purchaseByKey));

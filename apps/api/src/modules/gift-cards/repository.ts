@@ -106,24 +106,38 @@ export async function markPurchasePaid(tx: Database, id: number, now: Date) {
 }
 
 /**
- * Purchases left unfinished (pending or waiting for 3-D Secure) since before `before`, oldest
- * first, claimed with SKIP LOCKED so that replicas running the job at once take different ones.
- * A purchase a request is still asking the provider about at `now` (a retry took it over) is its.
+ * Purchases left unfinished (pending or waiting for 3-D Secure) since before `before` (the jobs'
+ * clock), oldest first, claimed with SKIP LOCKED so that replicas running the job at once take
+ * different ones. A purchase a request is still asking the provider about is its, and this job holds
+ * what it claims the same way for `processingSeconds`: both judged by the database's real now(),
+ * never by the jobs' as-of, which a run dated ahead (`npm run jobs -- --as-of=…`) would read as
+ * every hold having run out (docs/decisions/024).
  */
-export async function claimStalePurchases(tx: Database, before: Date, now: Date, limit: number) {
-  return tx
-    .select()
+export async function claimStalePurchases(
+  db: Database,
+  before: Date,
+  limit: number,
+  processingSeconds: number,
+): Promise<PurchaseRow[]> {
+  const due = db
+    .select({ id: giftCardPurchases.id })
     .from(giftCardPurchases)
     .where(
       and(
         inArray(giftCardPurchases.status, ['pending', 'requires_action']),
         sql`${giftCardPurchases.createdAt} < ${before}`,
-        or(isNull(giftCardPurchases.processingUntil), sql`${giftCardPurchases.processingUntil} < ${now}`),
+        or(isNull(giftCardPurchases.processingUntil), sql`${giftCardPurchases.processingUntil} < now()`),
       ),
     )
     .orderBy(asc(giftCardPurchases.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(giftCardPurchases)
+    .set({ processingUntil: sql`now() + make_interval(secs => ${processingSeconds})` })
+    .where(inArray(giftCardPurchases.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** pending | requires_action → failed (never a paid purchase), with the intent found if any. */

@@ -441,8 +441,10 @@ const STALE_BATCH = 50;
 
 /**
  * Settles purchases left unfinished past STALE_PURCHASE_MINUTES, so no buyer's money is held for
- * ever. A batch is claimed with FOR UPDATE SKIP LOCKED (replicas take different purchases) in a
- * short transaction: the provider is never asked while a row lock is held. For each, the provider
+ * ever. A batch is claimed with FOR UPDATE SKIP LOCKED (replicas take different purchases) and held
+ * for PURCHASE_PROCESSING_SECONDS of real time, as a request holds the purchase it asks about: a
+ * request with the same key waits meanwhile, and no row lock is held while the provider is asked
+ * (a run dated ahead takes no purchase a request still holds). For each, the provider
  * is asked for its intent (or, when the answer to the authorization was lost, asked again with the
  * same request and key, which answers the same hold). A captured payment issues the card through
  * issuePurchase (the guarded update every road shares, so the card exists once); anything else is
@@ -457,8 +459,11 @@ export async function settleStalePurchases(
 ): Promise<{ issued: number; failed: number }> {
   const now = asOf ?? deps.now?.() ?? new Date();
   const before = new Date(now.getTime() - olderThanMinutes * 60_000);
-  const stale = await deps.db.transaction((tx) =>
-    repository.claimStalePurchases(tx, before, now, STALE_BATCH),
+  const stale = await repository.claimStalePurchases(
+    deps.db,
+    before,
+    STALE_BATCH,
+    PURCHASE_PROCESSING_SECONDS,
   );
   const outcome = { issued: 0, failed: 0 };
   for (const purchase of stale) {

@@ -113,3 +113,64 @@ test('a customer paused by three declined renewals resumes from the account in o
     await store.stop();
   }
 });
+
+test.describe('a new customer’s address and receipts', () => {
+  // The unknown receipt's document answers 404, which the browser logs.
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('shows and changes the address before any JavaScript, and an unknown receipt is a 404 page', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await checkOutWith(page, '', CARD_OK);
+
+    // The same session in a browser without JavaScript: the form is a real one.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+      viewport: VIEWPORTS.phone,
+    });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto('/account/address');
+      const form = plain.locator('form.account-form');
+      await expect(plain.getByText('No address yet')).toHaveCount(0);
+      await expect(form.getByLabel('Street address')).toHaveValue('12 Orchard Lane');
+      await expect(form.getByLabel('Zip code')).toHaveValue('10001');
+      await expect(form).toContainText('State: New York (NY).');
+
+      await form.getByLabel('Zip code').fill('99501');
+      await form.getByLabel('City').fill('Anchorage');
+      await form.getByRole('button', { name: 'Save address' }).click();
+      await expect(plain.locator('form.account-form')).toContainText("Sorry, we don't deliver to 99501");
+
+      await plain.locator('form.account-form').getByLabel('Zip code').fill('60601');
+      await plain.locator('form.account-form').getByLabel('City').fill('New York');
+      await plain.locator('form.account-form').getByRole('button', { name: 'Save address' }).click();
+      await expect(plain.locator('form.account-form')).toContainText(
+        '60601 is in Chicago, IL. Change the city to Chicago or check the zip code.',
+      );
+
+      await plain.locator('form.account-form').getByLabel('City').fill('Chicago');
+      await plain.locator('form.account-form').getByLabel('Street address').fill('233 S Wacker Dr');
+      await plain.locator('form.account-form').getByRole('button', { name: 'Save address' }).click();
+      await expect(plain.locator('form.account-form')).toContainText(
+        'Address saved: your next boxes go there.',
+      );
+      await plain.goto('/account/address');
+      await expect(plain.locator('form.account-form').getByLabel('Street address')).toHaveValue(
+        '233 S Wacker Dr',
+      );
+      await expect(plain.locator('form.account-form')).toContainText('State: Illinois (IL).');
+      await plain.screenshot({ path: 'test-results/screenshots/account-address-390.png', fullPage: true });
+    } finally {
+      await noScript.close();
+    }
+
+    const unknown = await page.goto('/account/orders/999999');
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Page Not Found');
+  });
+});

@@ -88,6 +88,7 @@ export default [
       route('gift-cards', 'routes/account.gift-cards.tsx', { id: 'account-gift-cards' }),
       route('profile', 'routes/account.profile.tsx', { id: 'account-profile' }),
       route('pause', 'routes/account.pause.tsx', { id: 'account-pause' }),
+      route('resume', 'routes/account.resume.tsx', { id: 'account-resume' }),
       route('cancel', 'routes/account.cancel.tsx', { id: 'account-cancel' }),
     ]),
   ]),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { subscription } from './checkout';
 import { REQUIRED_MESSAGE } from './constants';
 import { currentPassword, emailAddress, newPassword, resetToken, signInCode, usPhone } from './fields';
+import { paymentPause } from './lifecycle';
 
 export const SESSION_COOKIE = 'sid';
 export const TRUSTED_DEVICE_COOKIE = 'trusted_device';
@@ -87,6 +88,8 @@ export const me = z.object({
    * again (`subscription.resume_on` is the day the pause ends, not always a delivery day).
    */
   first_box_after_pause: z.string().nullable().optional(),
+  /** A subscription paused because its renewal charge failed: why, and what resuming does (issue 29). */
+  payment_pause: paymentPause.nullable().optional(),
   /** With include=address: the default delivery address, or null. */
   address: address.nullable().optional(),
 });

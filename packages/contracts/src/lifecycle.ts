@@ -141,3 +141,63 @@ export const OUTCOME_PATHS = [
 ] as const;
 export type OutcomePath = (typeof OUTCOME_PATHS)[number];
 export const outcomeVisitBody = z.object({ path: z.enum(OUTCOME_PATHS) }).strict();
+
+// ─── Paused after failed charges: why, and the way back (issue 29, docs/decisions/040) ─────────
+
+/**
+ * Why a paused subscription is paused when its renewal charge was declined on every try: the box
+ * given up and its amount, the card that declined, and whether resuming charges that box again
+ * (its delivery can still be made) or starts with the next one. Null for a pause the customer chose.
+ */
+export const paymentPause = z.object({
+  failed_delivery_date: isoDate,
+  failed_total_cents: z.number().int(),
+  card_last4: z.string().nullable(),
+  /** The failed box, charged again when the customer resumes; null once its delivery is too close. */
+  retry_delivery_date: isoDate.nullable(),
+  /** The first box after resuming when the failed box is not retried (null when no box is planned). */
+  next_box_date: isoDate.nullable(),
+});
+export type PaymentPause = z.infer<typeof paymentPause>;
+
+/** Update the card and resume in one step: a new card from the card form. */
+export const resumeWithCardBody = z
+  .object({ payment_method_id: z.string().trim().min(1, { error: 'Enter your card details' }).max(255) })
+  .strict();
+export type ResumeWithCardBody = z.infer<typeof resumeWithCardBody>;
+
+export const resumeOutcome = z.object({
+  subscription,
+  /** The failed box charged again on the new card, and how that went; null when it was too late. */
+  retried_box: z
+    .object({
+      date: isoDate,
+      status: z.enum(['charged', 'failed', 'canceled']),
+      total_cents: z.number().int(),
+    })
+    .nullable(),
+  /** The first box to come that is not yet paid (null when none is planned). */
+  next_box_date: isoDate.nullable(),
+});
+export type ResumeOutcome = z.infer<typeof resumeOutcome>;
+export const resumeOutcomeResponse = resource(resumeOutcome);
+
+/** The account page that resumes a subscription paused by failed charges (the paused email links it). */
+export const RESUME_WITH_CARD_PATH = '/account/resume';
+
+export const RESUME_NOT_FOR_PAYMENT_MESSAGE =
+  'Your subscription is not paused for a payment. Resume it from the pause page.';
+export const RESUMED_BUT_DECLINED_MESSAGE =
+  'Your new card was declined too, so the box was not sent. Try another card.';
+
+/**
+ * The first delivery dates a reactivation offers (GET /api/me/subscription/reactivation/dates):
+ * the zip's open dates without those whose box is already made and paid (choosing one would change
+ * nothing).
+ */
+export const reactivationDatesResponse = list(z.object({ date: isoDate }));
+
+/** A pause length (or date) that skips no box is no pause at all: refused, never offered. */
+export const PAUSE_SKIPS_NOTHING_MESSAGE = 'That pause would skip no box. Choose a longer pause.';
+export const REACTIVATION_DATE_TAKEN_MESSAGE =
+  'Your box on that day is already paid and on its way. Choose a later date.';

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { PaymentConfig, SavedPaymentMethod } from '@sprout/contracts';
+import type { PaymentConfig, SavedPaymentMethod, ZipCode } from '@sprout/contracts';
 import { updateAddressBody } from '@sprout/contracts';
 import { AddressForm } from '../features/account/AddressForm';
-import { requireCustomer } from '../features/account/account.server';
+import { readMine, requireCustomer } from '../features/account/account.server';
 import { CardForm } from '../features/account/CardForm';
 import { replyWithApiFailure } from '../features/forms/reply.server';
 import type { Route } from './+types/account.address';
@@ -23,17 +23,26 @@ const ADDRESS_FIELDS = [
 
 /** /account/address: the delivery address (deliverable zips only) and the card boxes are charged to. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = await requireCustomer(request, context);
-  const [card, config] = await Promise.all([
-    context.api.get<{ data: SavedPaymentMethod | null }>('/api/me/payment-method'),
+  // The address is read only when asked for (GET /api/me?include=address): this page shows it.
+  const customer = await requireCustomer(request, context, { address: true });
+  const zip = customer.address?.zip_code;
+  const [card, config, place] = await Promise.all([
+    readMine<{ data: SavedPaymentMethod | null }>(context.api, '/api/me/payment-method'),
     context.api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config'),
+    // The state comes with the zip code (the shipping module's zip data), never typed.
+    zip ? context.api.request<{ data: ZipCode }>('GET', `/api/shipping/zip-codes/${zip}`) : null,
   ]);
-  return { address: customer.address ?? null, card: card.data, paymentConfig: config.data };
+  return {
+    address: customer.address ?? null,
+    state: place?.kind === 'ok' ? place.data.data.state : null,
+    card: card.data,
+    paymentConfig: config.data,
+  };
 }
 
 /** Saves the address through PUT /api/me/addresses/{id}; the API's refusals show beside their fields. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const customer = await requireCustomer(request, context);
+  const customer = await requireCustomer(request, context, { address: true });
   const submission = parseWithZod(await request.formData(), { schema: updateAddressBody });
   if (submission.status !== 'success') return { result: submission.reply() };
   if (!customer.address)
@@ -52,14 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddressPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { address, card, paymentConfig } = loaderData;
+  const { address, state, card, paymentConfig } = loaderData;
   return (
     <div className="account-page">
       <h1>Address &amp; card</h1>
       <section className="account-card" aria-labelledby="address-heading">
         <h2 id="address-heading">Delivery address</h2>
         {address ? (
-          <AddressForm address={address} actionData={actionData} />
+          <AddressForm address={address} state={state} actionData={actionData} />
         ) : (
           <p>No address yet: it is saved with your first order.</p>
         )}

@@ -1,5 +1,5 @@
 import { type AccountGiftCards as Cards, GENERIC_SERVER_ERROR, redeemGiftCardBody } from '@sprout/contracts';
-import { requireCustomer } from '../features/account/account.server';
+import { readMine, requireCustomer } from '../features/account/account.server';
 import { AccountGiftCards, type RedeemActionData } from '../features/gift-cards/AccountGiftCards';
 import type { Route } from './+types/account.gift-cards';
 
@@ -8,7 +8,7 @@ export const handle = { title: 'Gift cards' };
 /** /account/gift-cards: the balance the next boxes take, each card's history, and adding a code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCustomer(request, context);
-  const answer = await context.api.get<{ data: Cards }>('/api/me/gift-cards');
+  const answer = await readMine<{ data: Cards }>(context.api, '/api/me/gift-cards');
   return { cards: answer.data };
 }
 

@@ -1,6 +1,6 @@
 import type { Order, PaginationMeta } from '@sprout/contracts';
 import { Link } from 'react-router';
-import { requireCustomer } from '../features/account/account.server';
+import { readMine, requireCustomer } from '../features/account/account.server';
 import { OrderCosts, OrderFacts, OrderLines } from '../features/account/OrderParts';
 import { money } from '../features/checkout/format';
 import type { Route } from './+types/account.orders';
@@ -13,7 +13,8 @@ const ORDERS_PER_PAGE = 10;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireCustomer(request, context);
   const page = Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10);
-  const orders = await context.api.get<{ data: Order[]; meta: { pagination: PaginationMeta } }>(
+  const orders = await readMine<{ data: Order[]; meta: { pagination: PaginationMeta } }>(
+    context.api,
     `/api/sales/users/${customer.id}/orders`,
     { page: Number.isInteger(page) && page > 0 ? page : 1, per_page: ORDERS_PER_PAGE },
   );

@@ -12,6 +12,7 @@ import { NoSubscription } from '../features/account/NoSubscription';
 import { formatDeliveryDate, frequencyLabel } from '../features/checkout/format';
 import { formatCalendarDay } from '../features/lifecycle/format';
 import { PausedNotice } from '../features/lifecycle/PauseForm';
+import { PaymentPauseBanner } from '../features/lifecycle/PaymentPause';
 import '../features/lifecycle/lifecycle.css';
 import type { Route } from './+types/account.overview';
 
@@ -25,12 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const notice = params.has('reactivated')
     ? 'Welcome back! Your subscription is active again.'
-    : params.has('resumed')
-      ? 'Your deliveries are back on.'
-      : null;
+    : params.get('resumed') === 'paid'
+      ? 'Your deliveries are back on, and the box we could not charge is paid.'
+      : params.has('resumed')
+        ? 'Your deliveries are back on.'
+        : null;
   return {
     subscription: customer.subscription,
     canceled: customer.canceled_subscription ?? null,
+    // Paused by failed charges: why, and the one-step way back (the API's rule, issue 29).
+    paymentPause: customer.payment_pause ?? null,
     // Paused: the boxes the pause skipped are not "next"; a box past its cutoff still ships.
     next: nextBox(
       customer.subscription?.status === 'paused'
@@ -52,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountOverview({ loaderData }: Route.ComponentProps) {
-  const { subscription, canceled, next, nextOpen, firstBoxAfterPause, renderedAt, notice } = loaderData;
+  const { subscription, canceled, paymentPause, next, nextOpen, firstBoxAfterPause, renderedAt, notice } =
+    loaderData;
   return (
     <div className="account-page">
       <h1>Your account</h1>
@@ -64,6 +70,7 @@ export default function AccountOverview({ loaderData }: Route.ComponentProps) {
             {subscription.status !== 'active' ? <strong>({subscription.status})</strong> : null}{' '}
             <Link to="/account/plan">Change</Link>
           </p>
+          {paymentPause ? <PaymentPauseBanner pause={paymentPause} /> : null}
           {subscription.status === 'paused' && firstBoxAfterPause ? (
             <PausedNotice resumeOn={firstBoxAfterPause} resumeLabel={formatCalendarDay(firstBoxAfterPause)} />
           ) : null}

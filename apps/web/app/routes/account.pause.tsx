@@ -5,6 +5,7 @@ import { NoSubscription } from '../features/account/NoSubscription';
 import { formatCalendarDay, formatCalendarDays } from '../features/lifecycle/format';
 import { runPauseAction } from '../features/lifecycle/lifecycle.server';
 import { PausedNotice, PauseForm } from '../features/lifecycle/PauseForm';
+import { PaymentPauseBanner } from '../features/lifecycle/PaymentPause';
 import '../features/lifecycle/lifecycle.css';
 import type { Route } from './+types/account.pause';
 
@@ -24,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     subscription: customer.subscription,
+    // Paused by failed charges: no new pause to choose, the way back is a new card (issue 29).
+    paymentPause: customer.payment_pause ?? null,
     firstBoxAfterPause: customer.first_box_after_pause ?? customer.subscription?.resume_on ?? null,
     previews: previews?.kind === 'ok' ? previews.data.data : [],
     // The date field's bounds (the API checks them on the kitchen's calendar).
@@ -38,12 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PausePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { subscription, firstBoxAfterPause, previews, tomorrow, latest } = loaderData;
+  const { subscription, paymentPause, firstBoxAfterPause, previews, tomorrow, latest } = loaderData;
   return (
     <div className="account-page">
       <h1>Pause deliveries</h1>
       {!subscription ? (
         <NoSubscription />
+      ) : paymentPause ? (
+        <PaymentPauseBanner pause={paymentPause} />
       ) : subscription.status === 'paused' && firstBoxAfterPause ? (
         <PausedNotice resumeOn={firstBoxAfterPause} resumeLabel={formatCalendarDay(firstBoxAfterPause)} />
       ) : (
@@ -52,7 +57,12 @@ export default function PausePage({ loaderData, actionData }: Route.ComponentPro
             Away, or the freezer is full? Pause for up to {MAX_PAUSE_WEEKS} weeks: no boxes, no charges, and
             we start again by ourselves.
           </p>
-          <PauseForm state={actionData} today={tomorrow} latest={latest} />
+          <PauseForm
+            state={actionData}
+            today={tomorrow}
+            latest={latest}
+            weekChoices={previews.map((preview) => preview.weeks)}
+          />
           {previews.length > 0 ? <PauseSkips previews={previews} /> : null}
           <p>
             Want to stop for good? <Link to="/account/cancel">Cancel your subscription</Link>.

@@ -1,4 +1,4 @@
-import type { Plan, ZipCode } from '@sprout/contracts';
+import { type Plan, RESUME_WITH_CARD_PATH, type ZipCode } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { nextUnchargedBox, readDeliveries, requireCustomer } from '../features/account/account.server';
 import { weekdayName } from '../features/account/format';
@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The zip's delivery days: the only account page that reads the address.
   const customer = await requireCustomer(request, context, { address: true });
   const subscription = customer.subscription;
-  if (!subscription) return { subscription: null, plans: [], weekdays: [], nextDelivery: null };
+  if (!subscription)
+    return { subscription: null, plans: [], weekdays: [], nextDelivery: null, pausedForPayment: false };
   const zip = customer.address?.zip_code;
   const [plans, zipCode, deliveries] = await Promise.all([
     context.api.get<{ data: Plan[] }>('/api/sales/plans'),
@@ -39,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The current day stays listed even if the zip no longer offers it.
     weekdays: [...new Set([...weekdays, subscription.delivery_weekday])].sort(),
     nextDelivery: nextUnchargedBox(deliveries),
+    // Paused by failed charges: the way back is a new card, not the pause page (issue 29).
+    pausedForPayment: Boolean(customer.payment_pause),
   };
 }
 
@@ -49,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { subscription, plans, weekdays, nextDelivery } = loaderData;
+  const { subscription, plans, weekdays, nextDelivery, pausedForPayment } = loaderData;
   const saved = actionData?.intent === 'confirm' && actionData.ok;
   return (
     <div className="account-page">
@@ -78,9 +81,15 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
             <h2 id="pause-or-cancel">Take a break, or stop</h2>
             <p>Pause for up to eight weeks with no boxes and no charges, or cancel at any time.</p>
             <p className="lifecycle-manage">
-              <Link to="/account/pause" className="button button--secondary">
-                {subscription.status === 'paused' ? 'Resume or see your pause' : 'Pause deliveries'}
-              </Link>
+              {pausedForPayment ? (
+                <Link to={RESUME_WITH_CARD_PATH} className="button button--secondary">
+                  Update card and resume
+                </Link>
+              ) : (
+                <Link to="/account/pause" className="button button--secondary">
+                  {subscription.status === 'paused' ? 'Resume or see your pause' : 'Pause deliveries'}
+                </Link>
+              )}
               <Link to="/account/cancel" className="button button--ghost">
                 Cancel subscription
               </Link>

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { Profile } from '@sprout/contracts';
 import { data } from 'react-router';
 import { SignOutForm } from '../features/account/AccountNav';
-import { requireCustomer } from '../features/account/account.server';
+import { readMine, requireCustomer } from '../features/account/account.server';
 import { EmailForm, NameForm, PasswordForm, type ProfileActionData } from '../features/account/ProfileForms';
 import { emailCodeForm, emailForm, passwordForm, profileForm } from '../features/account/profile-forms';
 import { replyWithApiFailure } from '../features/forms/reply.server';
@@ -16,7 +16,7 @@ const PASSWORDS = ['current_password', 'password', 'password_confirmation'];
 /** /account/profile: name, text messages, email (verified by a code), password, sign out. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCustomer(request, context);
-  const answer = await context.api.get<{ data: Profile }>('/api/me/profile');
+  const answer = await readMine<{ data: Profile }>(context.api, '/api/me/profile');
   return { profile: answer.data };
 }
 

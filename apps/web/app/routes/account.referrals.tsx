@@ -1,5 +1,5 @@
 import type { Referrals } from '@sprout/contracts';
-import { requireCustomer } from '../features/account/account.server';
+import { readMine, requireCustomer } from '../features/account/account.server';
 import { formatDay } from '../features/account/format';
 import { ShareLink } from '../features/account/ShareLink';
 import { money } from '../features/checkout/format';
@@ -10,7 +10,7 @@ export const handle = { title: 'Referrals' };
 /** /account/referrals: the customer's code and share link, and the credits friends brought. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCustomer(request, context);
-  const answer = await context.api.get<{ data: Referrals }>('/api/me/referrals');
+  const answer = await readMine<{ data: Referrals }>(context.api, '/api/me/referrals');
   return { referrals: answer.data };
 }
 

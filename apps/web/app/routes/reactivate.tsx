@@ -1,4 +1,4 @@
-import type { DeliveryDatesResponse, Plan, SavedPaymentMethod } from '@sprout/contracts';
+import type { Plan, SavedPaymentMethod } from '@sprout/contracts';
 import { redirect } from 'react-router';
 import { runReactivationAction } from '../features/lifecycle/lifecycle.server';
 import { ReactivateForm } from '../features/lifecycle/ReactivateForm';
@@ -13,7 +13,6 @@ type MeResponse = {
     email: string;
     profile: { first_name: string | null };
     subscription: { plan: { id: number } } | null;
-    address?: { zip_code: string } | null;
   };
 };
 
@@ -27,16 +26,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { api } = args.context;
   let me: MeResponse['data'];
   try {
-    me = (await api.get<MeResponse>('/api/me', { include: 'address' })).data;
+    me = (await api.get<MeResponse>('/api/me')).data;
   } catch (error) {
     // The session ended between the two calls.
     if (isApiError(error) && error.status === 401) throw redirect('/onboarding/login');
     throw error;
   }
-  const zip = me.address?.zip_code;
+  // The first dates are the API's: the zip's open dates without a day whose box is already paid.
   const [plans, dates, card] = await Promise.all([
     api.get<{ data: Plan[] }>('/api/sales/plans'),
-    zip ? api.request<DeliveryDatesResponse>('GET', `/api/shipping/zip-codes/${zip}/delivery-dates`) : null,
+    api.request<{ data: { date: string }[] }>('GET', '/api/me/subscription/reactivation/dates'),
     api.request<{ data: SavedPaymentMethod | null }>('GET', '/api/me/payment-method'),
   ]);
   return {
@@ -49,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
       tag,
     })),
     currentPlanId: me.subscription?.plan.id ?? null,
-    dates: dates?.kind === 'ok' ? dates.data.data.map((choice) => choice.date) : [],
+    dates: dates.kind === 'ok' ? dates.data.data.map((choice) => choice.date) : [],
     card: card.kind === 'ok' ? card.data.data : null,
   };
 }

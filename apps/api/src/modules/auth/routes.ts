@@ -27,7 +27,7 @@ import { AppError } from '../../errors/app-error';
 import { defaultAddress } from '../accounts/service';
 import { updateAbandonedCart } from '../carts/service';
 import { currentSubscription } from '../checkout/service';
-import { findFirstBoxAfterPause } from '../subscriptions/lifecycle-service';
+import { findFirstBoxAfterPause, findPaymentPause } from '../subscriptions/lifecycle-service';
 import { findCanceledSubscription } from '../subscriptions/service';
 import {
   type CookieSettings,
@@ -345,14 +345,20 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       ]);
       // Only a customer without a current subscription asks the second question: was it canceled?
       const canceled = subscription ? null : await findCanceledSubscription(db(), session.user.id);
-      const firstBoxAfterPause =
-        subscription?.status === 'paused' ? await findFirstBoxAfterPause(db(), session.user.id) : null;
+      const [firstBoxAfterPause, paymentPause] =
+        subscription?.status === 'paused'
+          ? await Promise.all([
+              findFirstBoxAfterPause(db(), session.user.id),
+              findPaymentPause(db(), session.user.id),
+            ])
+          : [null, null];
       return {
         data: {
           ...toMe(session),
           subscription,
           canceled_subscription: canceled,
           first_box_after_pause: firstBoxAfterPause,
+          payment_pause: paymentPause,
           ...(address === undefined ? {} : { address }),
         },
         meta: {},

@@ -1,6 +1,19 @@
 import type { Database } from '@sprout/db';
 import { preparedQuery, preparedWithParts, type StatementPart, schema } from '@sprout/db';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 
 const {
   abandonedCartUpsellItems,
@@ -276,6 +289,19 @@ export async function settleOrderPayment(
     .update(orders)
     .set(outcome)
     .where(and(eq(orders.id, orderId), eq(orders.status, 'payment_pending')));
+}
+
+/**
+ * A renewal order canceled when its box was given up, owed again: its customer resumed with a new
+ * card while the box can still be sent (issue 29). Only a renewal's, only from canceled.
+ */
+export async function reopenCanceledRenewalOrder(db: Database, orderId: number): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'payment_pending' })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'canceled'), isNotNull(orders.deliveryId)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 // ─── Completion ──────────────────────────────────────────────────────────────────────────────

@@ -197,6 +197,11 @@ export function settleRenewalOrder(
   return repository.settleOrderPayment(tx, orderId, outcome);
 }
 
+/** A given-up renewal's canceled order, owed again when its box is retried (repository). */
+export function reopenRenewalOrder(tx: Database, orderId: number): Promise<boolean> {
+  return repository.reopenCanceledRenewalOrder(tx, orderId);
+}
+
 /**
  * One order as its receipt, for its customer only: an unknown order is a 404, another customer's
  * a 403 (issue 12: the account API answers 403 for another customer's data).

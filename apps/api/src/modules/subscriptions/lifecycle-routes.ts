@@ -7,6 +7,9 @@ import {
   pauseBody,
   pausePreviewResponse,
   reactivationBody,
+  reactivationDatesResponse,
+  resumeOutcomeResponse,
+  resumeWithCardBody,
   validationErrorBody,
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -73,6 +76,66 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
       schema: { tags, summary: 'Resume a paused subscription now', response: outcome },
     },
     async (request) => ({ data: await lifecycle.resumeNow(deps(), signedIn(request).user.id), meta: {} }),
+  );
+
+  app.post(
+    '/api/me/subscription/resume',
+    {
+      schema: {
+        tags,
+        summary:
+          'Paused after failed charges: save a new card and resume in one step; the failed box is charged again if it can still be sent',
+        body: resumeWithCardBody,
+        response: { 200: resumeOutcomeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const renewalSite = {
+        name: options.siteName,
+        url: options.siteUrl,
+        accountUrl: options.accountSiteUrl,
+      };
+      // The card is saved first, through the provider, as the account's card form does; only a
+      // subscription paused by failed charges takes this way back (the service checks it again).
+      if (await lifecycle.findPaymentPause(app.database.db, user.id)) {
+        await replacePaymentMethod(
+          {
+            db: app.database.db,
+            payments: app.payments,
+            mailer: app.mailer,
+            log: request.log,
+            site: renewalSite,
+          },
+          user,
+          request.body.payment_method_id,
+          new Date(),
+        );
+      }
+      return {
+        data: await lifecycle.resumeWithNewCard(
+          { ...deps(), payments: app.payments, log: request.log, renewalSite },
+          user.id,
+        ),
+        meta: {},
+      };
+    },
+  );
+
+  app.get(
+    '/api/me/subscription/reactivation/dates',
+    {
+      schema: {
+        tags,
+        summary:
+          "The first delivery dates a reactivation offers (the zip's open dates whose box is not already made)",
+        response: { 200: reactivationDatesResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await lifecycle.reactivationDates(app.database.db, signedIn(request).user.id),
+      meta: {},
+    }),
   );
 
   app.post(

@@ -5,10 +5,15 @@ import {
   type LifecycleOutcome,
   MAX_PAUSE_WEEKS,
   OFFER_ACCEPTED_PROCESSING_PATH,
+  PAUSE_SKIPS_NOTHING_MESSAGE,
   PAUSING_PROCESSING_PATH,
   type PauseBody,
   type PausePreview,
+  type PaymentPause,
+  REACTIVATION_DATE_TAKEN_MESSAGE,
+  RESUME_NOT_FOR_PAYMENT_MESSAGE,
   type ReactivationBody,
+  type ResumeOutcome,
   type RetentionOffer,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
@@ -16,7 +21,7 @@ import { AppError } from '../../errors/app-error';
 import type { Job } from '../../lib/jobs';
 import type { Mailer } from '../../plugins/mail';
 import { getAddress } from '../accounts/service';
-import { consumeVisitGrant, grantOneVisit } from '../checkout/service';
+import { consumeVisitGrant, grantOneVisit, reopenRenewalOrder } from '../checkout/service';
 import { toSubscription } from '../checkout/wire';
 import {
   offerAcceptedMail,
@@ -31,7 +36,9 @@ import { listAppSettings } from '../promotions/service';
 import {
   addDays,
   calendarDay,
+  DELIVERY_DATE_CHOICES,
   DELIVERY_TIME_ZONE,
+  deliveryDateChoices,
   isDeliveryDateChoice,
   isoWeekday,
 } from '../shipping/delivery-dates';
@@ -47,9 +54,10 @@ import {
   transitionRefusal,
 } from './lifecycle';
 import { changeSubscription } from './plan-change';
+import { chargeDueBoxes, type RenewalDeps } from './renewals';
 import * as repository from './repository';
 import { trimToThreshold } from './reschedule';
-import { deliveryCutoff } from './schedule';
+import { deliveryCutoff, givenUpBoxPayableUntil } from './schedule';
 import { ensureUpcomingDeliveries } from './service';
 
 /**
@@ -135,7 +143,7 @@ export async function previewPauses(
   }
   const day = today(now);
   const boxes = await repository.listBoxStates(db, latest.subscription.id, day);
-  return Array.from({ length: MAX_PAUSE_WEEKS }, (_, index) => {
+  const previews = Array.from({ length: MAX_PAUSE_WEEKS }, (_, index) => {
     const weeks = index + 1;
     const resumeOn = addDays(day, weeks * 7);
     const { skip, stillShipping } = pauseEffect(boxes, resumeOn);
@@ -148,6 +156,8 @@ export async function previewPauses(
       first_box_after_pause: firstBoxAfterPause(afterPause, resumeOn, scheduleOf(latest.subscription)),
     };
   });
+  // Only the lengths that skip a box are choices (issue 29): a pause that skips nothing changes nothing.
+  return previews.filter((preview) => preview.skipped_dates.length > 0);
 }
 
 async function mailCustomer(
@@ -198,6 +208,10 @@ export async function pause(deps: LifecycleDeps, userId: number, body: PauseBody
       );
     }
     refuse(locked, 'pause');
+    // The same rule as the choices the preview offers: a pause that skips no box is refused.
+    if (pauseEffect(boxes, resume.resumeOn).skip.length === 0) {
+      throw AppError.invalidField('until' in body ? 'until' : 'weeks', PAUSE_SKIPS_NOTHING_MESSAGE);
+    }
     return pauseLocked(deps, tx, locked, boxes, resume.resumeOn, now);
   });
   deps.mailer.flush();
@@ -267,6 +281,109 @@ export async function resumeNow(deps: LifecycleDeps, userId: number): Promise<Li
     const changes = await resumeLocked(tx, locked, now);
     return outcome(locked, changes, deps.site.accountUrl, []);
   });
+}
+
+// ─── Paused by failed charges, and the way back (issue 29, docs/decisions/040) ─────────────────
+
+type GivenUp = { box: repository.DeliveryRow; totalCents: number };
+
+/**
+ * The box a pause after failed charges is about, or null when the pause is another one: the
+ * renewal engine pauses without a resume date (a customer's pause always has one), after
+ * canceling the box whose charge it gave up on.
+ */
+async function givenUpBoxOf(db: Database, subscription: Locked['subscription']): Promise<GivenUp | null> {
+  if (subscription.status !== 'paused' || subscription.resumeOn !== null) return null;
+  const box = await repository.findGivenUpBox(db, subscription.id);
+  if (!box) return null;
+  const row = await repository.findDeliveryWithItems(db, subscription.id, box.deliveryDate);
+  return { box, totalCents: row?.order?.totalCents ?? 0 };
+}
+
+/** The first box a resume brings: a skipped or scheduled one whose cutoff is still ahead. */
+function firstComingBox(boxes: { date: string; status: string; cutoffAt: Date }[], now: Date): string | null {
+  const coming = boxes.find(
+    (box) =>
+      (box.status === 'skipped' || box.status === 'scheduled') && box.cutoffAt.getTime() > now.getTime(),
+  );
+  return coming?.date ?? null;
+}
+
+/**
+ * Why the subscription is paused when its charges failed, and what resuming does: the one rule
+ * the account's banner and resume page show (GET /api/me `payment_pause`). Null otherwise.
+ */
+export async function findPaymentPause(
+  db: Database,
+  userId: number,
+  now: Date = new Date(),
+): Promise<PaymentPause | null> {
+  const latest = await repository.findLatestSubscription(db, userId);
+  if (!latest) return null;
+  const givenUp = await givenUpBoxOf(db, latest.subscription);
+  if (!givenUp) return null;
+  const date = givenUp.box.deliveryDate;
+  const boxes = await repository.listBoxStates(db, latest.subscription.id, today(now));
+  return {
+    failed_delivery_date: date,
+    failed_total_cents: givenUp.totalCents,
+    card_last4: latest.subscription.cardLast4,
+    retry_delivery_date: now.getTime() < givenUpBoxPayableUntil(date).getTime() ? date : null,
+    next_box_date: firstComingBox(boxes, now),
+  };
+}
+
+/**
+ * Update the card and resume, one step (POST /api/me/subscription/resume; the route saved the new
+ * card first). The pause's skipped boxes whose cutoff is ahead come back, as any resume brings them;
+ * the box given up is owed again and charged at once on the new card when it can still be sent
+ * (givenUpBoxPayableUntil). A decline on the new card gives it up again (no retry days are left).
+ */
+export async function resumeWithNewCard(
+  deps: LifecycleDeps & Pick<RenewalDeps, 'payments' | 'log'> & { renewalSite: RenewalDeps['site'] },
+  userId: number,
+): Promise<ResumeOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const resumed = await deps.db.transaction(async (tx) => {
+    const locked = await lockFor(tx, userId);
+    // A double submit finds it active again: the same answer, nothing charged twice.
+    if (locked.subscription.status === 'active') return { locked, changes: {}, retry: null };
+    refuse(locked, 'resume');
+    const givenUp = await givenUpBoxOf(tx, locked.subscription);
+    if (!givenUp) throw new AppError('conflict', RESUME_NOT_FOR_PAYMENT_MESSAGE);
+    const changes = await resumeLocked(tx, locked, now);
+    const { box } = givenUp;
+    const payable = now.getTime() < givenUpBoxPayableUntil(box.deliveryDate).getTime();
+    if (!payable || !box.orderId) return { locked, changes, retry: null };
+    await reopenRenewalOrder(tx, box.orderId);
+    // Due now: the charge below (or the renewals job's next pass) takes it with a key of its own.
+    await repository.transitionDelivery(tx, box.id, ['canceled'], { status: 'failed', nextChargeAt: now });
+    return { locked, changes, retry: { date: box.deliveryDate, totalCents: givenUp.totalCents } };
+  });
+  if (resumed.retry) {
+    await chargeDueBoxes(
+      { db: deps.db, payments: deps.payments, mailer: deps.mailer, log: deps.log, site: deps.renewalSite },
+      null,
+    );
+  }
+  const after = await repository.findLatestSubscription(deps.db, userId);
+  const subscription = after?.subscription ?? { ...resumed.locked.subscription, ...resumed.changes };
+  let retried: ResumeOutcome['retried_box'] = null;
+  if (resumed.retry) {
+    const row = await repository.findDeliveryWithItems(deps.db, subscription.id, resumed.retry.date);
+    const status = row?.delivery.status;
+    retried = {
+      date: resumed.retry.date,
+      status: status === 'charged' || status === 'canceled' ? status : 'failed',
+      total_cents: resumed.retry.totalCents,
+    };
+  }
+  const boxes = await repository.listBoxStates(deps.db, subscription.id, today(now));
+  return {
+    subscription: toSubscription(subscription, after?.plan ?? resumed.locked.plan),
+    retried_box: retried,
+    next_box_date: firstComingBox(boxes, now),
+  };
 }
 
 // ─── Cancel, with one offer ──────────────────────────────────────────────────────────────────
@@ -450,6 +567,9 @@ export async function reactivate(
     if (!isDeliveryDateChoice(body.first_delivery_date, { now, weekdays: zip.delivery_weekdays })) {
       throw AppError.invalidField('first_delivery_date', 'Choose one of the delivery dates shown.');
     }
+    if ((await madeBoxDates(tx, subscription.id, now)).has(body.first_delivery_date)) {
+      throw AppError.invalidField('first_delivery_date', REACTIVATION_DATE_TAKEN_MESSAGE);
+    }
 
     const id = subscription.id;
     const lastMeals = await repository.findPreviousMadeContents(tx, id, '9999-12-31');
@@ -490,6 +610,38 @@ export async function reactivate(
   });
   deps.mailer.flush();
   return result;
+}
+
+/**
+ * The first delivery dates a reactivation offers: the zip's open dates, without a day whose box is
+ * already made (paid or being charged): it ships anyway, so choosing it would change nothing
+ * (issue 29). `reactivate` refuses the same days.
+ */
+export async function reactivationDates(db: Database, userId: number, now: Date = new Date()) {
+  const latest = await repository.findLatestSubscription(db, userId);
+  if (!latest) return [];
+  const address = await getAddress(db, userId, latest.subscription.addressId);
+  const zip = await lookUpZipCode(db, { id: address.zip_code_id });
+  if (!zip?.is_delivered) return [];
+  const made = await madeBoxDates(db, latest.subscription.id, now);
+  return deliveryDateChoices({
+    now,
+    weekdays: zip.delivery_weekdays,
+    count: DELIVERY_DATE_CHOICES + made.size,
+  })
+    .filter((choice) => !made.has(choice.date))
+    .slice(0, DELIVERY_DATE_CHOICES)
+    .map((choice) => ({ date: choice.date }));
+}
+
+/** The days a subscription's box is made (charged, being charged or retried): they ship whatever comes. */
+async function madeBoxDates(db: Database, subscriptionId: number, now: Date): Promise<Set<string>> {
+  const boxes = await repository.listBoxStates(db, subscriptionId, today(now));
+  return new Set(
+    boxes
+      .filter((box) => box.status === 'charged' || box.status === 'locked' || box.status === 'failed')
+      .map((box) => box.date),
+  );
 }
 
 // ─── The outcome pages' one visit ────────────────────────────────────────────────────────────

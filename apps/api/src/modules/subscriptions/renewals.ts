@@ -1,4 +1,4 @@
-import { formatMoney } from '@sprout/contracts';
+import { formatMoney, RESUME_WITH_CARD_PATH } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../plugins/mail';
@@ -99,7 +99,9 @@ const money = (cents: number) => formatMoney(cents / 100, { alwaysShowCents: tru
 
 function accountLinks(site: RenewalDeps['site']) {
   const account = new URL(site.accountUrl, site.url).toString().replace(/\/$/, '');
-  return { account, updateCard: `${account}/payment-method` };
+  // A subscription paused by failed charges comes back in one step there: a new card, and resume.
+  const resume = new URL(RESUME_WITH_CARD_PATH, site.url).toString();
+  return { account, updateCard: `${account}/payment-method`, resume };
 }
 
 // ─── Top-up ──────────────────────────────────────────────────────────────────────────────────
@@ -454,8 +456,8 @@ async function declined(deps: RenewalDeps, tx: Database, claim: Claim): Promise<
       siteName: deps.site.name,
       firstName: context.firstName ?? context.address.firstName,
       deliveryDate: formatDay(delivery.deliveryDate),
-      updateCardUrl: links.updateCard,
-      accountUrl: links.account,
+      updateCardUrl: links.resume,
+      accountUrl: links.resume,
     }),
     { eventKey: `subscription-paused:${delivery.id}` },
   );

@@ -770,6 +770,27 @@ export async function listBoxStates(db: Database, subscriptionId: number, fromDa
     .orderBy(asc(deliveries.deliveryDate));
 }
 
+/**
+ * The box a subscription's renewal engine gave up on: the latest one canceled after declined
+ * charges (it has an order and at least one try). What a pause after failed payments is about.
+ */
+export async function findGivenUpBox(db: Database, subscriptionId: number) {
+  const [row] = await db
+    .select()
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.subscriptionId, subscriptionId),
+        eq(deliveries.status, 'canceled'),
+        sql`${deliveries.chargeAttempts} > 0`,
+        sql`${deliveries.orderId} is not null`,
+      ),
+    )
+    .orderBy(desc(deliveries.deliveryDate))
+    .limit(1);
+  return row;
+}
+
 /** Moves the named boxes of a subscription between states, only from the given ones. */
 export async function setBoxesStatus(
   db: Database,

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, calendarDay, isoWeekday } from '../shipping/delivery-dates';
-import { deliveryCutoff, deliveryDatesAfter, nextRetryAt, reminderDueAt } from './schedule';
+import {
+  deliveryCutoff,
+  deliveryDatesAfter,
+  givenUpBoxPayableUntil,
+  nextRetryAt,
+  reminderDueAt,
+} from './schedule';
 
 const day = fc
   .integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2032, 11, 31) })
@@ -75,5 +81,24 @@ describe('nextRetryAt', () => {
     expect(nextRetryAt(first, 1)?.toISOString()).toBe('2026-11-28T17:00:00.000Z');
     expect(nextRetryAt(first, 2)?.toISOString()).toBe('2026-11-30T17:00:00.000Z');
     expect(nextRetryAt(first, 3)).toBeNull();
+  });
+});
+
+describe('givenUpBoxPayableUntil (issue 29)', () => {
+  it('is the start of the delivery day, kitchen time: after the last retry, before the courier', () => {
+    // Tuesday 1 December 2026, New York: midnight is 05:00 UTC.
+    expect(givenUpBoxPayableUntil('2026-12-01').toISOString()).toBe('2026-12-01T05:00:00.000Z');
+    // Summer time: 04:00 UTC.
+    expect(givenUpBoxPayableUntil('2026-07-07').toISOString()).toBe('2026-07-07T04:00:00.000Z');
+  });
+
+  it('falls after the last retry of a box charged at its cutoff, so a resume that day still sends it', () => {
+    fc.assert(
+      fc.property(day, (date) => {
+        const lastRetry = nextRetryAt(deliveryCutoff(date), 2)!;
+        expect(givenUpBoxPayableUntil(date).getTime()).toBeGreaterThan(lastRetry.getTime());
+        expect(calendarDay(givenUpBoxPayableUntil(date), 'America/New_York')).toBe(date);
+      }),
+    );
   });
 });

@@ -3,7 +3,13 @@
  * "Deliveries"). Pure: dates are calendar days (YYYY-MM-DD) in the kitchen's time zone; the cutoff
  * rule is the one first deliveries use (shipping/delivery-dates.ts), never a second copy of it.
  */
-import { addDays, isoWeekday, orderCutoff } from '../shipping/delivery-dates';
+import {
+  addDays,
+  DELIVERY_TIME_ZONE,
+  isoWeekday,
+  orderCutoff,
+  zonedInstant,
+} from '../shipping/delivery-dates';
 
 export type Schedule = {
   /** 1, 2 or 4. */
@@ -51,4 +57,14 @@ export const RETRY_DAYS_AFTER_FIRST_DECLINE = [1, 3] as const;
 export function nextRetryAt(firstDeclineAt: Date, attemptsMade: number): Date | null {
   const days = RETRY_DAYS_AFTER_FIRST_DECLINE[attemptsMade - 1];
   return days === undefined ? null : new Date(firstDeclineAt.getTime() + days * 86_400_000);
+}
+
+/**
+ * Until when a box given up after its declined charges can still be paid and sent (issue 29,
+ * docs/decisions/040). The kitchen cooks a box while its charge is being retried (decision 021:
+ * a box cannot be made the night before), and the courier takes it on its delivery day: it ships
+ * if it is paid before that day begins, kitchen time. Later, resuming starts with the next box.
+ */
+export function givenUpBoxPayableUntil(deliveryDate: string): Date {
+  return zonedInstant(deliveryDate, 0, DELIVERY_TIME_ZONE);
 }

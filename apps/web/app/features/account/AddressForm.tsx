@@ -7,9 +7,12 @@ import { type FormActionData, useContractForm } from '../forms/useContractForm';
 /** The delivery address, validated by the API's own schema in the browser and again by the action. */
 export function AddressForm({
   address,
+  state,
   actionData,
 }: {
   address: Address;
+  /** The saved zip's state: it comes with the zip code, so it is shown, not asked. */
+  state: { code: string; name: string } | null;
   actionData: FormActionData | undefined;
 }) {
   const form = useContractForm(updateAddressBody, {
@@ -56,6 +59,10 @@ export function AddressForm({
           required
         />
       </div>
+      <p className="muted account-form__hint" id="address-state">
+        {state ? `State: ${state.name} (${state.code}). ` : ''}The city and state come with the zip code; we
+        deliver only to the zip codes on our delivery map.
+      </p>
       <TextInput {...form.bind(fields.phone)} label="Phone (optional)" type="tel" autoComplete="tel" />
       <TextInput
         {...form.bind(fields.delivery_instructions)}

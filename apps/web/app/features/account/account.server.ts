@@ -1,8 +1,8 @@
 import type { DeliveriesResponse, Delivery, Me } from '@sprout/contracts';
-import { redirect, redirectDocument } from 'react-router';
+import { data, redirect, redirectDocument } from 'react-router';
 import type { ApiResult } from '../../lib/api';
 import type { ServerApiClient } from '../../lib/api-client.server';
-import { ApiError } from '../../lib/api-client.server';
+import { ApiError, isApiError } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
 import { LOGIN_PATH } from '../auth/login-routing';
 import { loginPathFor } from '../auth/return-path';
@@ -77,7 +77,7 @@ export async function requireCustomer(
 
 /** The upcoming boxes, soonest first (GET /api/me/deliveries). */
 export async function readDeliveries(api: ServerApiClient): Promise<Delivery[]> {
-  const answer = await api.get<DeliveriesResponse>('/api/me/deliveries');
+  const answer = await readMine<DeliveriesResponse>(api, '/api/me/deliveries');
   return answer.data;
 }
 
@@ -103,4 +103,23 @@ export function nextUnchargedBox(deliveries: Delivery[]): Delivery | null {
 /** The next box that can still change: where a signed-in customer's Add on the menus goes. */
 export function nextEditableBox(deliveries: Delivery[]): Delivery | null {
   return deliveries.find((delivery) => delivery.editable) ?? null;
+}
+
+/**
+ * A read of the customer's own data a page cannot do without (GET /api/me/…): the API's 404 (no
+ * such thing) and 403 (another customer's) are the account site's 404 page, never its 500, and
+ * the 403 says no more than the 404 does (issue 29). Anything else surfaces as it did.
+ */
+export async function readMine<T>(
+  api: ServerApiClient,
+  path: string,
+  query?: Record<string, string | number | string[] | undefined>,
+): Promise<T> {
+  try {
+    return await api.get<T>(path, query);
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 403))
+      throw data(null, { status: 404 });
+    throw error;
+  }
 }

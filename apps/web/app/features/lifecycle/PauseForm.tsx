@@ -1,12 +1,10 @@
-import { MAX_PAUSE_WEEKS } from '@sprout/contracts';
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { LifecycleFormState } from './lifecycle.server';
 
-const WEEK_CHOICES = Array.from({ length: MAX_PAUSE_WEEKS }, (_, index) => index + 1);
-
 /**
- * Pause for a number of weeks or until a date. A real form (it works before the JavaScript loads);
+ * Pause for a number of weeks or until a date. The lengths are the API's (the pause preview): only
+ * those that skip a box (issue 29); a date that skips none is refused with the API's words. A real form (it works before the JavaScript loads);
  * the date field is only enabled for "until a date" once hydrated, but the server decides by
  * `length` either way.
  */
@@ -14,10 +12,12 @@ export function PauseForm({
   state,
   today,
   latest,
+  weekChoices,
 }: {
   state: LifecycleFormState | undefined;
   today: string;
   latest: string;
+  weekChoices: number[];
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pause';
@@ -45,13 +45,13 @@ export function PauseForm({
           <span>For</span>
           <select
             name="weeks"
-            defaultValue="2"
+            defaultValue={weekChoices.includes(2) ? '2' : String(weekChoices[0] ?? '')}
             aria-label="Number of weeks"
             aria-invalid={weeksError ? true : undefined}
             aria-describedby={weeksError ? 'weeks-error' : undefined}
             onFocus={() => setLength('weeks')}
           >
-            {WEEK_CHOICES.map((weeks) => (
+            {weekChoices.map((weeks) => (
               <option key={weeks} value={weeks}>
                 {weeks === 1 ? '1 week' : `${weeks} weeks`}
               </option>

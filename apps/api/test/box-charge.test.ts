@@ -93,7 +93,9 @@ describe('the plan-change preview is what the renewal charges', () => {
       .select()
       .from(schema.subscriptions)
       .innerJoin(schema.users, eq(schema.users.id, schema.subscriptions.userId))
-      .where(and(eq(schema.users.email, demoAccounts.customer.email), ne(schema.subscriptions.status, 'canceled')));
+      .where(
+        and(eq(schema.users.email, demoAccounts.customer.email), ne(schema.subscriptions.status, 'canceled')),
+      );
     const { next, order } = await previewConfirmAndRenew(cookie, subscription!.subscriptions.id, 'plan-36');
     expect(next.threshold).toBe(36);
     // The box holds fewer than 36: the store fills it and says with what, before the change is confirmed.
@@ -114,7 +116,8 @@ describe('the plan-change preview is what the renewal charges', () => {
     const next = preview.body.data.next_delivery as Box;
     expect(next.filled_items.reduce((sum, item) => sum + item.quantity, 0)).toBe(12);
     await asCustomer(context, customer.cookie, 'PUT', '/api/me/subscription', { plan_id: plan24.id });
-    const listed = (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body.data as Box[];
+    const listed = (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body
+      .data as Box[];
     expect(listed.find((box) => box.date === next.date)!.costs.total_cost).toBe(next.costs.total_cost);
     const cutoff = new Date(next.cutoff_at);
     // The reminder, a day before the cutoff, states the same amount.
@@ -143,7 +146,8 @@ describe('what a box may hold (one rule: cart, box editor, renewal)', () => {
       .innerJoin(schema.categories, eq(schema.categories.id, schema.products.categoryId))
       .where(and(eq(schema.categories.slug, 'snacks'), eq(schema.products.isActive, true)))
       .limit(1);
-    const boxes = (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body.data as Box[];
+    const boxes = (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body
+      .data as Box[];
     const open = boxes.find((box) => box.status === 'scheduled')!;
     const first = open.items[0]!;
     // Make room, then put the snack in (the storefront's cart takes snacks into the box).
@@ -160,30 +164,49 @@ describe('what a box may hold (one rule: cart, box editor, renewal)', () => {
       quantity: 1,
     });
     expect(added.status).toBe(200);
-    const removed = await asCustomer(context, customer.cookie, 'PUT', `/api/me/deliveries/${open.date}/items`, {
-      sku: snack!.sku,
-      quantity: 0,
-    });
+    const removed = await asCustomer(
+      context,
+      customer.cookie,
+      'PUT',
+      `/api/me/deliveries/${open.date}/items`,
+      {
+        sku: snack!.sku,
+        quantity: 0,
+      },
+    );
     expect(removed.status).toBe(200);
     expect((removed.body.data as Box).items.some((item) => item.sku === snack!.sku)).toBe(false);
   });
 
   it('quantity 0 takes out a product no longer on sale', async () => {
     const customer = await subscribedCustomer(context, { plan: 'plan-12' });
-    const boxes = (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body.data as Box[];
+    const boxes = (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body
+      .data as Box[];
     const open = boxes.find((box) => box.status === 'scheduled')!;
     const sku = open.items[0]!.sku;
     await db().update(schema.products).set({ isActive: false }).where(eq(schema.products.sku, sku));
     try {
-      const removed = await asCustomer(context, customer.cookie, 'PUT', `/api/me/deliveries/${open.date}/items`, {
-        sku,
-        quantity: 0,
-      });
+      const removed = await asCustomer(
+        context,
+        customer.cookie,
+        'PUT',
+        `/api/me/deliveries/${open.date}/items`,
+        {
+          sku,
+          quantity: 0,
+        },
+      );
       expect(removed.status).toBe(200);
-      const refused = await asCustomer(context, customer.cookie, 'PUT', `/api/me/deliveries/${open.date}/items`, {
-        sku,
-        quantity: 1,
-      });
+      const refused = await asCustomer(
+        context,
+        customer.cookie,
+        'PUT',
+        `/api/me/deliveries/${open.date}/items`,
+        {
+          sku,
+          quantity: 1,
+        },
+      );
       expect(refused.status).toBe(422);
     } finally {
       await db().update(schema.products).set({ isActive: true }).where(eq(schema.products.sku, sku));
@@ -249,33 +272,36 @@ describe('property: the amount shown before the cutoff is the amount charged at 
           }
           const customer = await subscribedCustomer(context, { plan: scenario.startPlan, promoCode });
           if (scenario.creditsCents > 0) {
-            await db()
-              .insert(schema.creditLedger)
-              .values({ userId: customer.userId, amountCents: scenario.creditsCents, reason: 'Property credit' });
+            await db().insert(schema.creditLedger).values({
+              userId: customer.userId,
+              amountCents: scenario.creditsCents,
+              reason: 'Property credit',
+            });
           }
           if (scenario.giftCardCents > 0) {
-            await db()
-              .insert(schema.giftCards)
-              .values({
-                codeHash: randomUUID(),
-                codeSuffix: 'PROP',
-                source: 'admin',
-                initialCents: scenario.giftCardCents,
-                balanceCents: scenario.giftCardCents,
-                ownerUserId: customer.userId,
-              });
+            await db().insert(schema.giftCards).values({
+              codeHash: randomUUID(),
+              codeSuffix: 'PROP',
+              source: 'admin',
+              initialCents: scenario.giftCardCents,
+              balanceCents: scenario.giftCardCents,
+              ownerUserId: customer.userId,
+            });
           }
           if (scenario.newPlan) {
             const plan = await planOf(scenario.newPlan);
             expect(
-              (await asCustomer(context, customer.cookie, 'PUT', '/api/me/subscription', { plan_id: plan.id }))
-                .status,
+              (
+                await asCustomer(context, customer.cookie, 'PUT', '/api/me/subscription', {
+                  plan_id: plan.id,
+                })
+              ).status,
             ).toBe(200);
           }
           const list = async () =>
-            ((await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body.data as Box[]).filter(
-              (box) => box.status === 'scheduled',
-            );
+            (
+              (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body.data as Box[]
+            ).filter((box) => box.status === 'scheduled');
           const open = (await list())[0]!;
           for (const index of scenario.removed) {
             const item = open.items[index % open.items.length];

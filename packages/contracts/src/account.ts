@@ -123,6 +123,11 @@ export function boxFilledAtCutoffMessage(itemCount: number, threshold: number): 
   );
 }
 
+/** Above the list of dishes the cutoff adds to a short box (Delivery.filled_items): its price includes them. */
+export function filledItemsIntro(threshold: number): string {
+  return `To make the box ${threshold} items, we add these at the cutoff (its price includes them):`;
+}
+
 export const savedPaymentMethod = z.object({
   provider: z.enum(['test', 'stripe']),
   brand: z.string().nullable(),

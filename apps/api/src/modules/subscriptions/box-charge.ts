@@ -130,7 +130,9 @@ export function chargeBoxes(terms: SubscriptionTerms, boxes: readonly BoxToCharg
       chosen,
       filled: priced.lines.flatMap((line) => {
         const had = box.items.find((item) => item.productId === line.productId)?.quantity ?? 0;
-        return line.quantity > had ? [{ ...unitPrices.get(line.productId)!, quantity: line.quantity - had }] : [];
+        return line.quantity > had
+          ? [{ ...unitPrices.get(line.productId)!, quantity: line.quantity - had }]
+          : [];
       }),
       costs: {
         ...priced.costs,

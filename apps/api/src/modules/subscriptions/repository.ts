@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 
 const {
   addresses,

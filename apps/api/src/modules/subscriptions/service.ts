@@ -320,7 +320,7 @@ export async function priceDelivery(
 ): Promise<PricedDelivery> {
   const now = options.asOf ?? new Date();
   const today = calendarDay(now, DELIVERY_TIME_ZONE);
-  const from = ref.date < today ? ref.date : today;
+  const from = [ref.date, today].sort()[0]!;
   const [context, listed] = await Promise.all([
     repository.findPricingContext(db, ref.subscriptionId),
     repository.listDeliveries(db, ref.subscriptionId, from),

@@ -137,6 +137,31 @@ describe('the plan-change preview is what the renewal charges', () => {
   });
 });
 
+describe('the failed-charge email states what the box showed', () => {
+  it('a short box on a card that declines: the email names the filled box price the account showed', async () => {
+    const customer = await subscribedCustomer(context, { card: '4000000000000341' });
+    const open = (
+      (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body.data as Box[]
+    ).find((box) => box.status === 'scheduled')!;
+    // Two dishes out: the cutoff fills the box back to 12, and the account already prices that.
+    await asCustomer(context, customer.cookie, 'PUT', `/api/me/deliveries/${open.date}/items`, {
+      sku: open.items[0]!.sku,
+      quantity: 0,
+    });
+    const shown = (
+      (await asCustomer(context, customer.cookie, 'GET', '/api/me/deliveries')).body.data as Box[]
+    ).find((box) => box.date === open.date)!;
+    expect(shown.item_count).toBe(10);
+    expect(shown.filled_items.reduce((sum, item) => sum + item.quantity, 0)).toBe(2);
+    await runJobs(new Date(shown.cutoff_at));
+    const failed = (
+      await db().select().from(schema.mailMessages).where(eq(schema.mailMessages.to, customer.email))
+    ).filter((mail) => mail.eventKey?.startsWith('payment-failed:'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.text).toContain(`$${shown.costs.total_cost.toFixed(2)}`);
+  });
+});
+
 describe('what a box may hold (one rule: cart, box editor, renewal)', () => {
   it('a snack put in the box by the storefront can be changed and taken out of the next boxes', async () => {
     const customer = await subscribedCustomer(context, { plan: 'plan-12' });

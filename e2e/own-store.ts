@@ -8,8 +8,15 @@ import { rmSync } from 'node:fs';
  * that run would also renew every other journey's subscriptions, the demo customer's included,
  * while those journeys are still looking at them.
  */
-export async function startOwnStore(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 2;
+export async function startOwnStore(
+  options: {
+    /** Seeds the demo accounts (the demo customer and its history), for a journey of the demo customer. */
+    demoAccounts?: boolean;
+    /** Ports after E2E_PORT (2 unless a journey that may run beside another own store picks its own). */
+    portOffset?: number;
+  } = {},
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const port = Number(process.env.E2E_PORT ?? 3100) + (options.portOffset ?? 2);
   const dataDir = `test-results/e2e-data-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/web-server.js'], {
@@ -26,7 +33,7 @@ export async function startOwnStore(): Promise<{ baseUrl: string; stop(): Promis
       RATE_LIMIT_CART_CREATIONS_PER_HOUR: '0',
       RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: '0',
       // The journey makes its own customer; the demo's (hashed passwords, a history) only slow the start.
-      SEED_DEMO_ACCOUNTS: 'false',
+      SEED_DEMO_ACCOUNTS: options.demoAccounts ? 'true' : 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

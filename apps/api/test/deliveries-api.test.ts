@@ -92,7 +92,7 @@ describe('editing a box', () => {
     const sku = boxes[3]!.items[0]!.sku;
     const unknown = await as('PUT', `/api/me/deliveries/${date}/items`, { sku: 'NO-SUCH-MEAL', quantity: 1 });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.errors.sku[0]).toMatch(/not a meal/);
+    expect(unknown.body.errors.sku[0]).toBe('There is no product NO-SUCH-MEAL on the menu.');
     expect((await as('PUT', `/api/me/deliveries/${date}/items`, { sku, quantity: -1 })).status).toBe(422);
     expect(
       (await as('PUT', `/api/me/deliveries/${date}/items`, { sku, quantity: 1, extra: true })).status,

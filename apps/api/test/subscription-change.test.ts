@@ -159,9 +159,12 @@ describe('changing the subscription', () => {
       plan_id: plan36.id,
     });
     expect(bigger.body.data.next_delivery).toMatchObject({ threshold: 36, item_count: 12 });
+    // Priced as it will be charged (decision 039): the 24 dishes the cutoff adds are listed and priced.
+    const filled = bigger.body.data.next_delivery.filled_items as { quantity: number }[];
+    expect(filled.reduce((sum, item) => sum + item.quantity, 0)).toBe(24);
     // 15% off under the 36 plan instead of 8% under the 24 plan: the same meals cost less each.
-    expect(bigger.body.data.next_delivery.costs.cart_items).toBeLessThan(
-      smaller.body.data.next_delivery.costs.cart_items,
+    expect(bigger.body.data.next_delivery.items[0].unit_price).toBeLessThan(
+      smaller.body.data.next_delivery.items[0].unit_price,
     );
     expect(
       (await asCustomer(context, customer.cookie, 'PUT', '/api/me/subscription', { plan_id: 999 })).status,

@@ -44,6 +44,12 @@ export const delivery = z.object({
   item_count: z.number().int(),
   /** The plan's box size: the items must add up to this for the box to be made. */
   threshold: z.number().int(),
+  /**
+   * The dishes the store adds at the cutoff to fill a box short of the plan's size (decision 021),
+   * more of those already in it: the box is priced with them (costs), so the customer sees them
+   * before confirming. Empty when the box is full, skipped or already made.
+   */
+  filled_items: z.array(deliveryItem),
   /** What this box costs (or cost, once charged), every line of it. */
   costs: cartCosts,
   discount_description: z.string().nullable(),
@@ -66,6 +72,21 @@ export const deliveryItemBody = z
   })
   .strict();
 export type DeliveryItemBody = z.infer<typeof deliveryItemBody>;
+
+/**
+ * What a box may hold (docs/decisions/039): the one rule of the storefront's cart, the account's box
+ * editor and the renewal at the cutoff. Any product on sale, meals, snacks and smoothies alike (the
+ * menus sell snacks and smoothies to add to any box), every item counted against the plan's size.
+ * Taking a product out (quantity 0) is always allowed, whatever the product has become, so nothing
+ * is ever stuck in a box; a product no longer on sale is left out of the box made at the cutoff.
+ */
+export function boxMayHold(product: { active: boolean } | null | undefined, quantity: number): boolean {
+  if (!product) return false;
+  return quantity === 0 || product.active;
+}
+
+/** The refusal of a product the box may not hold (boxMayHold), in the cart and the box editor alike. */
+export const notInBoxMessage = (sku: string) => `There is no product ${sku} on the menu.`;
 
 /** Plan, frequency and delivery weekday: effective from the next box that is not locked. */
 export const updateSubscriptionBody = z
@@ -100,6 +121,11 @@ export function boxFilledAtCutoffMessage(itemCount: number, threshold: number): 
     `Your next box holds ${itemCount} items. Boxes short of ${threshold} are filled at the cutoff with dishes ` +
     `we pick for you (more of those already in them): add ${threshold - itemCount} more before then to choose them yourself.`
   );
+}
+
+/** Above the list of dishes the cutoff adds to a short box (Delivery.filled_items): its price includes them. */
+export function filledItemsIntro(threshold: number): string {
+  return `To make the box ${threshold} items, we add these at the cutoff (its price includes them):`;
 }
 
 export const savedPaymentMethod = z.object({

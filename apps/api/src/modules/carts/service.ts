@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AbandonedCart,
+  boxMayHold,
   CART_LOCKED_CODE,
   type CartDifference,
   centsToDollars,
   EMAIL_IN_USE_MESSAGE,
+  notInBoxMessage,
   type Pixel,
   type UpdateAbandonedCartBody,
   type WaitlistPlace,
@@ -338,8 +340,9 @@ export async function setCartItem(
     const lockedWithProduct = await repository.lockCartWithProduct(tx, cartId, input.sku);
     const locked = assertChangeable(lockedWithProduct?.cart);
     const product = lockedWithProduct?.product;
-    if (!product || (!product.isActive && input.quantity > 0)) {
-      throw AppError.notFound(`There is no product ${input.sku} on the menu.`);
+    // The one rule of what a box may hold (decision 039), the box editor's and the renewal's too.
+    if (!product || !boxMayHold({ active: product.isActive }, input.quantity)) {
+      throw AppError.notFound(notInBoxMessage(input.sku));
     }
     if (input.quantity > 0 && locked.threshold === null) {
       throw AppError.invalidField('plan_id', 'Choose a plan first.');

@@ -94,11 +94,11 @@ export type BoxContent = { productId: number; quantity: number };
  * previous box's meals when it is empty; a box above it (a smaller plan chosen since) loses units
  * from its last lines. Nothing changes when neither list has a meal.
  */
-export function fitToThreshold(
-  items: readonly BoxContent[],
+export function fitToThreshold<Item extends BoxContent>(
+  items: readonly Item[],
   threshold: number,
-  previous: readonly BoxContent[],
-): BoxContent[] {
+  previous: readonly Item[],
+): Item[] {
   const result = items.filter((item) => item.quantity > 0).map((item) => ({ ...item }));
   let count = result.reduce((sum, item) => sum + item.quantity, 0);
   if (count < threshold) {

@@ -1,8 +1,9 @@
 /**
- * How the account's gift card balance pays its boxes (decision 024), in integer cents. Pure: the
- * renewal's lock step and the account's upcoming-box preview both call it, so the preview shows
- * exactly what the renewal will take. A box is priced first (credits included, gift cards not);
- * the balance then pays up to what is still due and the saved card is charged the rest.
+ * How the account's gift card balance pays its boxes (decision 024), in integer cents. Pure:
+ * box-charge.ts (decision 039), the one pricing of the account's boxes, the previews and the
+ * renewal's lock step, spends the balance box by box with `giftCardShare`. A box is priced first
+ * (credits included, gift cards not); the balance then pays up to what is still due and the saved
+ * card is charged the rest.
  */
 
 export type GiftCardShare = {

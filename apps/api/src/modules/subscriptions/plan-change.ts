@@ -97,7 +97,7 @@ async function applyChange(
 
 /** The weekday must be one the courier delivers to the subscription's zip code on. */
 async function requireDeliveredWeekday(tx: Database, subscriptionId: number, weekday: number) {
-  const context = await repository.findPricingContext(tx, subscriptionId, null);
+  const context = await repository.findPricingContext(tx, subscriptionId);
   const zip = context ? await lookUpZipCode(tx, { code: context.zipCode }) : null;
   const days = zip?.delivery_weekdays ?? [];
   if (!days.includes(weekday)) {

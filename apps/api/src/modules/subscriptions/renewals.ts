@@ -8,7 +8,6 @@ import { deliveryReminderMail, paymentFailedMail, subscriptionPausedMail } from 
 import type { PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit } from '../promotions/service';
 import { DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
-import { fitToThreshold } from './box-pricing';
 import * as repository from './repository';
 import { nextRetryAt, REMINDER_HOURS_BEFORE_CUTOFF } from './schedule';
 import {
@@ -131,7 +130,7 @@ export async function sendDeliveryReminders(deps: RenewalDeps, asOf: Date | null
         { subscriptionId: delivery.subscriptionId, date: delivery.deliveryDate },
         { asOf },
       );
-      const context = (await repository.findPricingContext(tx, delivery.subscriptionId, asOf))!;
+      const context = (await repository.findPricingContext(tx, delivery.subscriptionId))!;
       await deps.mailer.queue(
         tx,
         context.email,
@@ -141,7 +140,8 @@ export async function sendDeliveryReminders(deps: RenewalDeps, asOf: Date | null
           firstName: context.firstName ?? context.address.firstName,
           deliveryDate: formatDay(delivery.deliveryDate),
           cutoff: formatCutoff(delivery.cutoffAt),
-          itemCount: priced.itemCount,
+          // The box as it will be made and charged (decision 039): filled to the plan's size.
+          itemCount: priced.madeLines.reduce((sum, line) => sum + line.quantity, 0),
           total: money(priced.costs.totalCents),
           accountUrl: accountLinks(deps.site).account,
         }),
@@ -182,34 +182,34 @@ async function lockBox(
   asOf: Date | null,
 ): Promise<LockOutcome> {
   const { subscriptionId, deliveryDate } = delivery;
-  const context = (await repository.findPricingContext(tx, subscriptionId, asOf))!;
-
-  // The kitchen makes boxes of the plan's size (see fitToThreshold): a short box is filled up.
-  const contents = await repository.listDeliveryContents(tx, delivery.id);
-  const fitted = fitToThreshold(
-    contents,
-    context.plan.threshold,
-    await repository.findPreviousMadeContents(tx, subscriptionId, deliveryDate),
-  );
-  if (fitted.length === 0) {
-    // Nothing to make and nothing to fill it with: no order, no charge.
-    await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'canceled' });
-    return 'canceled';
-  }
-  if (JSON.stringify(fitted) !== JSON.stringify(contents)) {
-    await repository.replaceDeliveryItems(tx, delivery.id, fitted);
-  }
-
-  const weeklyOrdinal = 1 + (await repository.countMadeDeliveries(tx, subscriptionId));
-  await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'locked', weeklyOrdinal });
+  const context = (await repository.findPricingContext(tx, subscriptionId))!;
   // The account's gift cards pay before the saved card (design.md section 6), locked until the commit.
   const giftCards = await lockAccountGiftCards(tx, context.subscription.userId, clockOf(asOf));
+  // Priced by the one rule the account showed (decision 039): filled to the plan's size, only what
+  // a box may hold, the tier of its ordinal, credit, then the gift card balance.
   const priced = await priceDelivery(
     tx,
     { subscriptionId, date: deliveryDate },
     { asOf, giftCardsCents: giftCards.reduce((sum, card) => sum + card.balanceCents, 0) },
   );
-  const { order } = await createRenewalOrder(tx, renewalOrder(context, delivery, priced), orderLines(priced));
+  if (priced.madeLines.length === 0) {
+    // Nothing to make and nothing to fill it with: no order, no charge.
+    await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'canceled' });
+    return 'canceled';
+  }
+  const contents = await repository.listDeliveryContents(tx, delivery.id);
+  const made = priced.madeLines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+  if (JSON.stringify(sortedContents(made)) !== JSON.stringify(sortedContents(contents))) {
+    await repository.replaceDeliveryItems(tx, delivery.id, made);
+  }
+
+  const { weeklyOrdinal } = priced;
+  await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'locked', weeklyOrdinal });
+  const { order } = await createRenewalOrder(
+    tx,
+    renewalOrder(context, delivery, priced, clockOf(asOf)),
+    orderLines(priced),
+  );
   if (priced.costs.giftCardsAppliedCents > 0) {
     await spendForOrder(tx, {
       cards: giftCards,
@@ -258,9 +258,16 @@ async function lockBox(
 
 type Context = NonNullable<Awaited<ReturnType<typeof repository.findPricingContext>>>;
 
-function renewalOrder(context: Context, delivery: repository.DeliveryRow, priced: PricedDelivery) {
+function renewalOrder(
+  context: Context,
+  delivery: repository.DeliveryRow,
+  priced: PricedDelivery,
+  createdAt: Date,
+) {
   const { subscription, address, costs } = { ...context, costs: priced.costs };
   return {
+    // Dated by the jobs' clock, the instant the box was locked (issue 29: the dashboard's days).
+    createdAt,
     userId: subscription.userId,
     subscriptionId: subscription.id,
     abandonedCartId: null,
@@ -288,8 +295,12 @@ function renewalOrder(context: Context, delivery: repository.DeliveryRow, priced
   };
 }
 
+function sortedContents(items: readonly { productId: number; quantity: number }[]) {
+  return [...items].sort((a, b) => a.productId - b.productId);
+}
+
 function orderLines(priced: PricedDelivery) {
-  return priced.lines.map((line) => ({
+  return priced.madeLines.map((line) => ({
     productId: line.productId,
     isUpsell: false,
     sku: line.sku,
@@ -338,7 +349,7 @@ async function claimCharge(db: Database, asOf: Date | null, leaseMs: number): Pr
   return db.transaction(async (tx) => {
     const delivery = await repository.claimDueCharge(tx, asOf, leaseMs);
     if (!delivery) return null;
-    const context = (await repository.findPricingContext(tx, delivery.subscriptionId, asOf))!;
+    const context = (await repository.findPricingContext(tx, delivery.subscriptionId))!;
     const row = await repository.findDeliveryWithItems(tx, delivery.subscriptionId, delivery.deliveryDate);
     return {
       delivery,

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 
 const {
   addresses,
@@ -124,10 +124,12 @@ export type TierJson = {
 
 /**
  * Everything that prices and ships a subscription's boxes, in one statement: the plan, the
- * customer, the delivery address with its state and zip, the promo code's tiers and the credit
- * the account may spend at `asOf`.
+ * customer, the delivery address with its state and zip, the promo code's tiers and the account's
+ * credit: the undated part (spendable by every box) and the dated entries (spendable by the boxes
+ * whose cutoff comes after their date), so each box is priced with the credit it will find at its
+ * cutoff (docs/decisions/039).
  */
-const pricingContext = (asOf: SQL) => ({
+const pricingContext = {
   subscription: subscriptions,
   plan: plans,
   email: users.email,
@@ -149,13 +151,18 @@ const pricingContext = (asOf: SQL) => ({
     from ${promoCodeTiers} where ${promoCodeTiers.promoCodeId} = ${subscriptions.promoCodeId}), '[]'::json)`,
   creditsCents: sql<number>`(
     select coalesce(sum(${creditLedger.amountCents}), 0) from ${creditLedger}
-    where ${creditLedger.userId} = ${subscriptions.userId}
-      and (${creditLedger.availableAt} is null or ${creditLedger.availableAt} <= ${asOf}))`.mapWith(Number),
-});
+    where ${creditLedger.userId} = ${subscriptions.userId} and ${creditLedger.availableAt} is null)`.mapWith(
+    Number,
+  ),
+  datedCredits: sql<{ amountCents: number; availableAt: string }[]>`coalesce((
+    select json_agg(json_build_object('amountCents', ${creditLedger.amountCents}, 'availableAt', ${creditLedger.availableAt}))
+    from ${creditLedger}
+    where ${creditLedger.userId} = ${subscriptions.userId} and ${creditLedger.availableAt} is not null), '[]'::json)`,
+};
 
-const pricingContextQuery = (db: Database, asOf: Date | null) =>
+const pricingContextQuery = (db: Database) =>
   db
-    .select(pricingContext(asOfSql(asOf)))
+    .select(pricingContext)
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
@@ -170,17 +177,8 @@ const pricingContextQuery = (db: Database, asOf: Date | null) =>
 
 export type PricingContextRow = Awaited<ReturnType<typeof findPricingContext>> & {};
 
-export async function findPricingContext(db: Database, subscriptionId: number, asOf: Date | null) {
-  const [row] = await pricingContextQuery(db, asOf).where(eq(subscriptions.id, subscriptionId));
-  return row;
-}
-
-/** The same for the customer's current subscription (the newest not canceled). */
-export async function findCurrentPricingContext(db: Database, userId: number, asOf: Date | null) {
-  const [row] = await pricingContextQuery(db, asOf)
-    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} <> 'canceled'`))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(1);
+export async function findPricingContext(db: Database, subscriptionId: number) {
+  const [row] = await pricingContextQuery(db).where(eq(subscriptions.id, subscriptionId));
   return row;
 }
 
@@ -235,6 +233,7 @@ export type DeliveryItemJson = {
   basePriceCents: number;
   premiumDifferenceCents: number;
   quantity: number;
+  isActive: boolean;
 };
 
 /** A box's contents with what prices them, as one JSON column (one statement for any number of boxes). */
@@ -243,7 +242,8 @@ const itemsOf = sql<DeliveryItemJson[]>`coalesce((
     'productId', ${products.id}, 'sku', ${products.sku}, 'name', ${products.name},
     'image', ${products.image}->>'cart-desktop', 'categoryName', ${categories.name},
     'basePriceCents', ${categories.basePriceCents},
-    'premiumDifferenceCents', ${products.premiumDifferenceCents}, 'quantity', ${deliveryItems.quantity})
+    'premiumDifferenceCents', ${products.premiumDifferenceCents}, 'quantity', ${deliveryItems.quantity},
+    'isActive', ${products.isActive})
     order by ${products.name}, ${products.id})
   from ${deliveryItems}
   join ${products} on ${products.id} = ${deliveryItems.productId}
@@ -300,7 +300,7 @@ export async function listDeliveries(db: Database, subscriptionId: number, fromD
 }
 
 /**
- * The customer's current subscription's pricing context (as `findCurrentPricingContext`) and its
+ * The customer's current subscription's pricing context (as `findPricingContext`) and its
  * boxes from a day on (as `listDeliveries`), in one statement: one row per box, the context
  * repeated on each (a subscription without boxes from that day is one row without a box). The
  * account's box list and overview ask for both on every view; two round trips were one too many.
@@ -308,14 +308,9 @@ export async function listDeliveries(db: Database, subscriptionId: number, fromD
 export async function findCurrentPricingContextWithDeliveries(
   db: Database,
   userId: number,
-  asOf: Date | null,
   fromDate: string,
 ) {
-  const rows = await currentPricingContextWithDeliveriesQuery(db, {
-    userId,
-    asOf: asOf?.toISOString() ?? null,
-    fromDate,
-  });
+  const rows = await currentPricingContextWithDeliveriesQuery(db, { userId, fromDate });
   const [first] = rows;
   if (!first) return undefined;
   const { delivery: _delivery, ordinal: _ordinal, items: _items, order: _order, ...context } = first;
@@ -328,7 +323,7 @@ export async function findCurrentPricingContextWithDeliveries(
 // Every account page asks it: prepared (decision 022), so its ten joins are planned once per
 // connection instead of on every view (13 ms of planning, more than it takes to run).
 const currentPricingContextWithDeliveriesQuery = preparedQuery('subscriptions_current_with_boxes', (db) => {
-  // The newest subscription not canceled, as findCurrentPricingContext orders them.
+  // The newest subscription not canceled, as findCurrentSubscriptionWithPlan orders them.
   const current = db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -340,7 +335,7 @@ const currentPricingContextWithDeliveriesQuery = preparedQuery('subscriptions_cu
   // pricingContextQuery's joins, with the boxes' columns beside the context's.
   return db
     .select({
-      ...pricingContext(sql`coalesce(${sql.placeholder('asOf')}::timestamptz, now())`),
+      ...pricingContext,
       ...deliveryWithItems,
     })
     .from(subscriptions)
@@ -545,21 +540,31 @@ export async function skipScheduledDeliveries(db: Database, subscriptionId: numb
     );
 }
 
-/** Boxes already made (charged, locked or being charged) of a subscription. */
-export async function countMadeDeliveries(db: Database, subscriptionId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+/**
+ * The priced contents of the subscription's last made box before a day (what an empty box is
+ * filled with at its cutoff).
+ */
+export async function findPreviousMadeItems(
+  db: Database,
+  subscriptionId: number,
+  beforeDate: string,
+): Promise<DeliveryItemJson[]> {
+  const [previous] = await db
+    .select({ items: itemsOf })
     .from(deliveries)
     .where(
       and(
         eq(deliveries.subscriptionId, subscriptionId),
         inArray(deliveries.status, ['locked', 'charged', 'failed']),
+        sql`${deliveries.deliveryDate} < ${beforeDate}`,
       ),
-    );
-  return row?.count ?? 0;
+    )
+    .orderBy(desc(deliveries.deliveryDate))
+    .limit(1);
+  return previous?.items ?? [];
 }
 
-/** The contents of the subscription's last made box before a day (what an empty box is filled with). */
+/** The contents of the subscription's last made box before a day (what a resumed box starts from). */
 export async function findPreviousMadeContents(db: Database, subscriptionId: number, beforeDate: string) {
   const [previous] = await db
     .select({ id: deliveries.id })
@@ -686,9 +691,8 @@ export async function claimDueReminder(db: Database, asOf: Date | null, hoursBef
 
 export async function findBoxProduct(db: Database, sku: string) {
   const [row] = await db
-    .select({ id: products.id, isActive: products.isActive, isComposable: categories.isComposable })
+    .select({ id: products.id, isActive: products.isActive })
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.sku, sku));
   return row;
 }

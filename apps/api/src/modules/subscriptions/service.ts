@@ -1,12 +1,18 @@
-import { type Delivery, type DeliveryItemBody, UPCOMING_DELIVERY_COUNT } from '@sprout/contracts';
+import {
+  boxMayHold,
+  type Delivery,
+  type DeliveryItemBody,
+  notInBoxMessage,
+  UPCOMING_DELIVERY_COUNT,
+} from '@sprout/contracts';
 import type { Database, StatementPart } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { accountBalanceCents } from '../gift-cards/service';
 import type { CostBreakdown } from '../pricing/costs';
 import { toTier } from '../promotions/wire';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
-import { type BoxItem, type PricedBoxLine, priceBox } from './box-pricing';
-import { type GiftCardShare, giftCardShare, spendBoxByBox } from './gift-card-spending';
+import { type BoxToCharge, type ChargeItem, chargeBoxes, needsPreviousItems } from './box-charge';
+import { type PricedBoxLine, priceBox } from './box-pricing';
 import * as repository from './repository';
 import { deliveryCutoff, deliveryDatesAfter } from './schedule';
 import { toDelivery } from './wire';
@@ -189,7 +195,12 @@ export function listSubscriptionsShortOfDeliveries(db: Database, asOf: Date | nu
 export type PricedDelivery = {
   delivery: DeliveryRow;
   weeklyOrdinal: number;
+  /** What the box holds as the customer sees and edits it. */
   lines: PricedBoxLine[];
+  /** The box as it will be made at its cutoff (filled to the plan's size): its order's lines. */
+  madeLines: PricedBoxLine[];
+  /** What the store adds at the cutoff to fill the box (none for a full box or one already made). */
+  filled: PricedBoxLine[];
   costs: Omit<CostBreakdown, 'giftCardsAvailableCents'> & { giftCardsAvailableCents?: number };
   itemCount: number;
   threshold: number;
@@ -200,118 +211,152 @@ export type PricedDelivery = {
 
 type Context = NonNullable<Awaited<ReturnType<typeof repository.findPricingContext>>>;
 
-/**
- * Prices one box from the database: its plan's item prices, its promo tier, the credit left,
- * shipping, the state's tax and its one-time discount. A box with an order shows what was charged.
- */
-function priceRow(
-  context: Context,
-  row: repository.DeliveryWithItems,
-  creditsCents: number,
-  plan: repository.PlanRow = context.plan,
-  giftCardsCents: number | null = null,
-): PricedDelivery {
-  const { delivery } = row;
-  const priced = priceBox({
-    items: row.items as BoxItem[],
-    plan,
-    tiers: context.tiers.map(toTier),
-    weeklyOrdinal: row.ordinal,
-    state: { taxRateBasisPoints: context.taxRateBasisPoints, taxesShipping: context.taxesShipping },
-    orderValueDiscountCents: context.partnershipCents,
-    creditsCents,
-    oneTimeDiscountBasisPoints: delivery.oneTimeDiscountBasisPoints,
-  });
-  // The balance pays after credits (design.md's cost order), by the rule the preview also uses.
-  const costs =
-    giftCardsCents === null
-      ? priced.costs
-      : withGiftCards(priced.costs, giftCardShare(giftCardsCents, priced.costs.totalCents));
-  const ordered = row.order?.totalCents !== undefined && row.order?.totalCents !== null ? row.order : null;
-  return {
-    delivery,
-    weeklyOrdinal: row.ordinal,
-    lines: priced.lines,
-    costs: ordered ? { ...ordered, giftCardsAvailableCents: ordered.giftCardsAppliedCents } : costs,
-    itemCount: priced.itemCount,
-    threshold: plan.threshold,
-    discountDescription: ordered
-      ? ordered.discountDescription
-      : priced.tierApplies
-        ? context.promoDescription
-        : null,
-    plan,
-  };
+/** What becomes of a box at its cutoff: charged (no order yet), already made, or not made. */
+function kindOf(row: repository.DeliveryWithItems): BoxToCharge['kind'] {
+  const { status } = row.delivery;
+  if (status === 'skipped' || status === 'canceled') return 'none';
+  if (status === 'scheduled' && row.order?.totalCents == null) return 'charge';
+  return 'made';
 }
 
 /**
- * What one box of a subscription costs (and holds), priced now from the database. `planId`
- * prices it under another plan (a preview of a plan change); `asOf` is the jobs' clock for the
- * credits that are spendable.
+ * Prices a subscription's boxes (date order) from what the database holds, by the one rule of
+ * box-charge.ts (docs/decisions/039): a box to charge is priced as it will be charged at its
+ * cutoff (filled to the plan's size, credit and then the gift card balance spent box by box); a
+ * box with an order shows what was charged; a skipped box shows its items at the plan's prices.
+ */
+function priceRows(
+  context: Context,
+  rows: readonly repository.DeliveryWithItems[],
+  giftCardsCents: number,
+  previousItems: readonly ChargeItem[],
+): PricedDelivery[] {
+  const { plan } = context;
+  const tiers = context.tiers.map(toTier);
+  const state = { taxRateBasisPoints: context.taxRateBasisPoints, taxesShipping: context.taxesShipping };
+  const charged = chargeBoxes(
+    {
+      plan,
+      tiers,
+      state,
+      orderValueDiscountCents: context.partnershipCents,
+      creditsCents: context.creditsCents,
+      datedCredits: context.datedCredits.map((credit) => ({
+        amountCents: credit.amountCents,
+        availableAt: new Date(credit.availableAt),
+      })),
+      giftCardsCents,
+      previousItems,
+    },
+    rows.map((row) => ({
+      kind: kindOf(row),
+      items: row.items,
+      weeklyOrdinal: row.ordinal,
+      cutoffAt: row.delivery.cutoffAt,
+      oneTimeDiscountBasisPoints: row.delivery.oneTimeDiscountBasisPoints,
+    })),
+  );
+  return rows.map((row, index) => {
+    const box = charged[index];
+    const common = { delivery: row.delivery, weeklyOrdinal: row.ordinal, threshold: plan.threshold, plan };
+    if (box) {
+      return {
+        ...common,
+        lines: box.chosen,
+        madeLines: box.lines,
+        filled: box.filled,
+        costs: box.costs,
+        itemCount: box.chosen.reduce((sum, line) => sum + line.quantity, 0),
+        discountDescription: box.tierApplies ? context.promoDescription : null,
+      };
+    }
+    // Not charged at a cutoff ahead: as it stands (a made box's items are its order's).
+    const priced = priceBox({
+      items: row.items,
+      plan,
+      tiers,
+      weeklyOrdinal: row.ordinal,
+      state,
+      orderValueDiscountCents: context.partnershipCents,
+      creditsCents: 0,
+      oneTimeDiscountBasisPoints: row.delivery.oneTimeDiscountBasisPoints,
+    });
+    const ordered = row.order?.totalCents != null ? row.order : null;
+    return {
+      ...common,
+      lines: priced.lines,
+      madeLines: priced.lines,
+      filled: [],
+      costs: ordered ? { ...ordered, giftCardsAvailableCents: ordered.giftCardsAppliedCents } : priced.costs,
+      itemCount: priced.itemCount,
+      discountDescription: ordered
+        ? ordered.discountDescription
+        : priced.tierApplies
+          ? context.promoDescription
+          : null,
+    };
+  });
+}
+
+/** The last made box's dishes, read only when an empty box to charge needs them (box-charge.ts). */
+async function previousItemsFor(db: Database, subscriptionId: number, rows: repository.DeliveryWithItems[]) {
+  const first = rows[0];
+  const boxes = rows.map((row) => ({ kind: kindOf(row), items: row.items }));
+  return first && needsPreviousItems(boxes)
+    ? repository.findPreviousMadeItems(db, subscriptionId, first.delivery.deliveryDate)
+    : [];
+}
+
+/**
+ * One box of a subscription as it will be charged at its cutoff (or as charged, once it has an
+ * order), priced from the database with the boxes before it that will be charged first, exactly as
+ * the account lists it. `asOf` is the jobs' clock; `giftCardsCents` the balance the renewal's lock
+ * step holds (the account's spendable balance otherwise).
  */
 export async function priceDelivery(
   db: Database,
   ref: { subscriptionId: number; date: string },
-  options: {
-    asOf?: Date | null;
-    plan?: repository.PlanRow;
-    /** The account's gift card balance the box may take (the renewal's lock step passes it). */
-    giftCardsCents?: number;
-  } = {},
+  options: { asOf?: Date | null; giftCardsCents?: number } = {},
 ): Promise<PricedDelivery> {
-  const [context, row] = await Promise.all([
-    repository.findPricingContext(db, ref.subscriptionId, options.asOf ?? null),
-    repository.findDeliveryWithItems(db, ref.subscriptionId, ref.date),
+  const now = options.asOf ?? new Date();
+  const today = calendarDay(now, DELIVERY_TIME_ZONE);
+  const from = [ref.date, today].sort()[0]!;
+  const [context, listed] = await Promise.all([
+    repository.findPricingContext(db, ref.subscriptionId),
+    repository.listDeliveries(db, ref.subscriptionId, from),
   ]);
   if (!context) throw AppError.notFound('Subscription not found.');
-  if (!row) throw AppError.notFound(`There is no delivery on ${ref.date}.`);
-  return priceRow(context, row, context.creditsCents, options.plan, options.giftCardsCents ?? null);
+  const rows = listed.filter((row) => row.delivery.deliveryDate <= ref.date);
+  if (rows[rows.length - 1]?.delivery.deliveryDate !== ref.date) {
+    throw AppError.notFound(`There is no delivery on ${ref.date}.`);
+  }
+  const [giftCardsCents, previous] = await Promise.all([
+    options.giftCardsCents ?? accountBalanceCents(db, context.subscription.userId, now),
+    previousItemsFor(db, ref.subscriptionId, rows),
+  ]);
+  return priceRows(context, rows, giftCardsCents, previous).at(-1)!;
 }
 
 /** The shipping details of a subscription's box, with everything priceDelivery read. */
-export async function findPricingContext(db: Database, subscriptionId: number, asOf: Date | null) {
-  return repository.findPricingContext(db, subscriptionId, asOf);
+export async function findPricingContext(db: Database, subscriptionId: number) {
+  return repository.findPricingContext(db, subscriptionId);
 }
 
 /**
  * The customer's upcoming boxes (delivered today or later, kitchen time), priced: a few statements
- * whatever the number of boxes and items. Credit and then the gift card balance are spent box by
- * box in date order, as the renewals will, so each box shows what it will really cost and what is
- * left to charge to the card.
+ * whatever the number of boxes and items. Each box to charge shows what its cutoff will charge
+ * (priceRows), credit and then the gift card balance spent box by box in date order.
  */
 export async function listUpcomingDeliveries(db: Database, userId: number, now: Date): Promise<Delivery[]> {
   // The gift cards' balance is the gift-cards module's: asked beside the subscription's own read.
   const [current, giftCardBalanceCents] = await Promise.all([
-    repository.findCurrentPricingContextWithDeliveries(db, userId, now, calendarDay(now, DELIVERY_TIME_ZONE)),
+    repository.findCurrentPricingContextWithDeliveries(db, userId, calendarDay(now, DELIVERY_TIME_ZONE)),
     accountBalanceCents(db, userId, now),
   ]);
   if (!current) return [];
   const { context, deliveries: rows } = current;
-  let credits = context.creditsCents;
-  const priced = rows.map((row) => {
-    const chargeable = row.delivery.status === 'scheduled' && row.order?.totalCents == null;
-    const box = priceRow(context, row, chargeable ? credits : 0);
-    if (chargeable) credits -= box.costs.creditsAppliedCents;
-    return { box, chargeable };
-  });
-  const shares = spendBoxByBox(
-    giftCardBalanceCents,
-    priced.map(({ box, chargeable }) => (chargeable ? box.costs.totalCents : null)),
-  );
-  return priced.map(({ box }, index) => {
-    const share = shares[index];
-    return toDelivery(share ? { ...box, costs: withGiftCards(box.costs, share) } : box, now);
-  });
-}
-
-/** A box's costs (priced without gift cards) with the share the balance pays of it. */
-function withGiftCards<Costs extends PricedDelivery['costs']>(costs: Costs, share: GiftCardShare): Costs {
-  return {
-    ...costs,
-    giftCardsAppliedCents: share.giftCardCents,
-    giftCardsAvailableCents: share.balanceBeforeCents,
-    totalCents: share.chargeCents,
-  };
+  const previous = await previousItemsFor(db, context.subscription.id, rows);
+  return priceRows(context, rows, giftCardBalanceCents, previous).map((box) => toDelivery(box, now));
 }
 
 // ─── The customer's changes to a box ─────────────────────────────────────────────────────────
@@ -394,9 +439,10 @@ export async function setDeliveryItem(
     }
     if (cutoffPassed(delivery, now))
       throw notChangeable('The cutoff for this box has passed: it can no longer be changed.');
+    // The one rule of what a box may hold (decision 039): 0 always takes a product out.
     const product = await repository.findBoxProduct(tx, body.sku);
-    if (!(product?.isActive && product.isComposable)) {
-      throw AppError.invalidField('sku', `${body.sku} is not a meal you can add to a box.`);
+    if (!product || !boxMayHold({ active: product.isActive }, body.quantity)) {
+      throw AppError.invalidField('sku', notInBoxMessage(body.sku));
     }
     const contents = await repository.listDeliveryContents(tx, delivery.id);
     const others = contents

@@ -1,6 +1,7 @@
-import { centsToDollars, type Delivery } from '@sprout/contracts';
+import { centsToDollars, type Delivery, type DeliveryItem } from '@sprout/contracts';
 import { orderNumber } from '../checkout/wire';
 import type { CostBreakdown } from '../pricing/costs';
+import type { PricedBoxLine } from './box-pricing';
 import type { PricedDelivery } from './service';
 
 /** Dollars, snake_case: the cost lines as the storefront's carts show them. */
@@ -24,6 +25,18 @@ export function toCosts(
   };
 }
 
+function toDeliveryItem(line: PricedBoxLine): DeliveryItem {
+  return {
+    sku: line.sku,
+    name: line.name,
+    image: line.image,
+    category_name: line.categoryName,
+    quantity: line.quantity,
+    unit_price: centsToDollars(line.unitPriceCents),
+    total: centsToDollars(line.unitPriceCents * line.quantity),
+  };
+}
+
 /** One box as the account site reads it; `now` decides whether it can still change. */
 export function toDelivery(priced: PricedDelivery, now: Date): Delivery {
   const { delivery } = priced;
@@ -35,15 +48,8 @@ export function toDelivery(priced: PricedDelivery, now: Date): Delivery {
     editable: open && delivery.status === 'scheduled',
     can_unskip: open && delivery.status === 'skipped',
     weekly_ordinal: priced.weeklyOrdinal,
-    items: priced.lines.map((line) => ({
-      sku: line.sku,
-      name: line.name,
-      image: line.image,
-      category_name: line.categoryName,
-      quantity: line.quantity,
-      unit_price: centsToDollars(line.unitPriceCents),
-      total: centsToDollars(line.unitPriceCents * line.quantity),
-    })),
+    items: priced.lines.map(toDeliveryItem),
+    filled_items: priced.filled.map(toDeliveryItem),
     item_count: priced.itemCount,
     threshold: priced.threshold,
     costs: toCosts(priced.costs),

@@ -6,7 +6,7 @@ import { formatDeliveryDate } from '../checkout/format';
 import { announce } from '../layout/LiveRegion';
 import { CutoffCountdown } from './CutoffCountdown';
 import { ReturnHere } from './DeliveryForms';
-import { BoxCosts, BoxItems, StatusBadge } from './DeliveryParts';
+import { BoxCosts, BoxItems, FilledItems, StatusBadge } from './DeliveryParts';
 import type { DeliveryActionData } from './deliveries.server';
 import { fillLabel } from './format';
 
@@ -171,6 +171,7 @@ export function BoxEditor({
                 : undefined
             }
           />
+          <FilledItems delivery={delivery} />
           <h3>Price</h3>
           <BoxCosts delivery={delivery} />
         </section>

@@ -1,4 +1,4 @@
-import type { Delivery } from '@sprout/contracts';
+import { type Delivery, filledItemsIntro } from '@sprout/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CostLines } from '../cart/CostLines';
@@ -47,6 +47,26 @@ export function BoxItems({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The dishes the store adds at the cutoff to fill a box short of the plan's size, priced in the
+ * box's costs (decision 039): shown wherever the price is, before the customer confirms anything.
+ */
+export function FilledItems({ delivery }: { delivery: Delivery }) {
+  if (delivery.filled_items.length === 0) return null;
+  return (
+    <div className="box-filled" data-filled-items="">
+      <p>{filledItemsIntro(delivery.threshold)}</p>
+      <ul className="box-filled__list">
+        {delivery.filled_items.map((item) => (
+          <li key={item.sku} data-filled-sku={item.sku}>
+            {item.name} × {item.quantity} <span className="muted">{money(item.total)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

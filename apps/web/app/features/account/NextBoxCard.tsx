@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDeliveryDate } from '../checkout/format';
 import { CutoffCountdown } from './CutoffCountdown';
 import { SkipToggle, useOptimisticStatus } from './DeliveryForms';
-import { BoxCosts, BoxItems, StatusBadge } from './DeliveryParts';
+import { BoxCosts, BoxItems, FilledItems, StatusBadge } from './DeliveryParts';
 import { fillLabel } from './format';
 
 /** The next box: its date, what is in it, what it costs, the time left to change it, edit and skip. */
@@ -65,6 +65,7 @@ export function NextBoxCard({
             In the box <span className="muted">({fillLabel(delivery.item_count, delivery.threshold)})</span>
           </h3>
           <BoxItems delivery={delivery} />
+          <FilledItems delivery={delivery} />
         </div>
         <div>
           <h3>Price</h3>

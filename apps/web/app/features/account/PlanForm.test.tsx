@@ -1,5 +1,10 @@
 // @vitest-environment happy-dom
-import { boxFilledAtCutoffMessage, type Delivery, type Subscription } from '@sprout/contracts';
+import {
+  boxFilledAtCutoffMessage,
+  type Delivery,
+  filledItemsIntro,
+  type Subscription,
+} from '@sprout/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub, useLoaderData } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,7 +37,11 @@ const box = (itemCount: number, threshold: number) =>
     date: '2026-12-03',
     item_count: itemCount,
     threshold,
-    costs: { total_cost: 149.99 },
+    filled_items:
+      itemCount < threshold
+        ? [{ sku: 'SS-TOD-001', name: 'Mini Mac & Cheese', quantity: threshold - itemCount, total: 59.88 }]
+        : [],
+    costs: { total_cost: 221.69 },
   }) as unknown as Delivery;
 
 const Nothing = () => null;
@@ -75,6 +84,14 @@ describe('the plan preview', () => {
     const note = screen.getByText(boxFilledAtCutoffMessage(24, 36));
     expect(note.textContent).toMatch(/short of 36 are filled at the cutoff with dishes we pick for you/);
     expect(note.textContent).toMatch(/add 12 more/);
+  });
+
+  it('lists the dishes the cutoff adds, priced in the figure shown (issue 29)', async () => {
+    renderPreview(box(24, 36));
+    expect(await screen.findByText(/With this change/)).toBeTruthy();
+    expect(screen.getByText(filledItemsIntro(36))).toBeTruthy();
+    expect(screen.getByText(/Mini Mac & Cheese × 12/)).toBeTruthy();
+    expect(screen.getByText('$221.69')).toBeTruthy();
   });
 
   it('says nothing of filling when the box holds the new size already', async () => {

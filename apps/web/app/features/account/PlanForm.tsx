@@ -11,6 +11,7 @@ import { Form, useFetcher, useNavigation } from 'react-router';
 import { formatDeliveryDate, frequencyLabel, money } from '../checkout/format';
 import { FieldMessage } from '../forms/TextInput';
 import { useHydrated } from '../forms/useHydrated';
+import { FilledItems } from './DeliveryParts';
 import { weekdayName } from './format';
 import type { PlanActionData } from './plan.server';
 
@@ -146,6 +147,7 @@ export function PlanForm({ subscription, plans, weekdays, nextDelivery, actionDa
         {changed && newBox && newBox.item_count < newBox.threshold ? (
           <p data-preview-fill="">{boxFilledAtCutoffMessage(newBox.item_count, newBox.threshold)}</p>
         ) : null}
+        {changed && newBox ? <FilledItems delivery={newBox} /> : null}
         {changed && !newBox ? <p>With this change no box is coming up yet.</p> : null}
         {chosen !== undefined && !changed ? <p className="muted">These are your current choices.</p> : null}
       </section>

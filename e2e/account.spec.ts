@@ -231,7 +231,11 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   await page.getByRole('button', { name: 'Pause deliveries' }).click();
   await expect(page).toHaveURL(/\/pausing-processing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your boxes are paused' })).toBeVisible();
-  await expect(page.getByText(/No boxes and no charges until/)).toBeVisible();
+  await expect(
+    page.getByText(/No boxes and no charges until your next box on [A-Z][a-z]+day, /),
+  ).toBeVisible();
+  // Every outcome page's title names the site (issue 29).
+  await expect(page).toHaveTitle('Your boxes are paused - Sprout & Spoon');
   await screenshot(page, 'pausing-processing', VIEWPORTS.phone.width);
   await page.goto('/pausing-processing');
   await expect(page).toHaveURL(/\/account$/);
@@ -250,6 +254,7 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   await page.getByRole('button', { name: 'Yes, I’ll stay' }).click();
   await expect(page).toHaveURL(/\/offer-accepted-processing$/);
   await expect(page.getByRole('heading', { level: 1, name: "We're glad you're staying" })).toBeVisible();
+  await expect(page).toHaveTitle("We're glad you're staying - Sprout & Spoon");
 
   // Cancel for real: plan page → reason → confirm.
   await page.goto('/account/plan');
@@ -259,6 +264,7 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   await page.getByRole('button', { name: 'No thanks, cancel my subscription' }).click();
   await expect(page).toHaveURL(/\/cancellation-processing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your subscription is canceled' })).toBeVisible();
+  await expect(page).toHaveTitle('Your subscription is canceled - Sprout & Spoon');
   await screenshot(page, 'cancellation-processing', VIEWPORTS.phone.width);
 
   // Reactivate: plan, first date, the saved card.

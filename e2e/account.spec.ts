@@ -124,10 +124,31 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
     // A meal (snacks and smoothies are add-ons, outside the box).
     await page.goto('/menus/toddler-meals/');
+    // Signed in, the storefront's box is the next editable box (issue 29): its day, its cutoff and
+    // its count of the plan's size, never an empty guest cart asking for a plan.
+    const panel = page.locator('#cart-panel');
+    const wide = viewport.width >= 1024;
+    if (wide) {
+      await expect(panel).toContainText(/Your box of [A-Z][a-z]+day, [A-Z][a-z]+ \d+/);
+      await expect(panel).toContainText(/Change it until [A-Z][a-z]+day, /);
+      await expect(panel).toContainText(new RegExp(`${before - 1} of \\d+ items`));
+      await expect(panel).not.toContainText('Choose a plan');
+    }
     const card = page.locator('article[data-sku]').first();
     await card.getByRole('button', { name: /^Add/ }).click();
     await expect(page.getByText(/^Added to your box of /)).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    if (wide) {
+      await expect(panel).toContainText(new RegExp(`${before} of \\d+ items`));
+      // − in the panel takes one out of the box, + puts it back.
+      const line = panel.locator('li[data-sku]').first();
+      await line.getByRole('button', { name: /^Remove one / }).click();
+      await expect(panel).toContainText(new RegExp(`${before - 1} of \\d+ items`));
+      await expect(page.getByText(/^Removed from your box of /)).toBeVisible();
+      await line.getByRole('button', { name: /^Add one / }).click();
+      await expect(panel).toContainText(new RegExp(`${before} of \\d+ items`));
+    }
+    await screenshot(page, 'menus-box', viewport.width);
     await page.goto(boxUrl);
     await expect(page.locator('[data-box-fill]')).toContainText(`${before} of`);
 

@@ -146,7 +146,11 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await expect(panel).toContainText(new RegExp(`${before - 1} of \\d+ items`));
       await page.reload();
       await expect(panel).toContainText(new RegExp(`${before - 1} of \\d+ items`));
-      await panel.locator('li[data-sku]').first().getByRole('button', { name: /^Add one / }).click();
+      await panel
+        .locator('li[data-sku]')
+        .first()
+        .getByRole('button', { name: /^Add one / })
+        .click();
       await expect(panel).toContainText(new RegExp(`${before} of \\d+ items`));
     }
     await screenshot(page, 'menus-box', viewport.width);

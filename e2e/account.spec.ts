@@ -124,10 +124,36 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
     // A meal (snacks and smoothies are add-ons, outside the box).
     await page.goto('/menus/toddler-meals/');
+    // Signed in, the storefront's box is the next editable box (issue 29): its day, its cutoff and
+    // its count of the plan's size, never an empty guest cart asking for a plan.
+    const panel = page.locator('#cart-panel');
+    const wide = viewport.width >= 1024;
+    if (wide) {
+      await expect(panel).toContainText(/Your box of [A-Z][a-z]+day, [A-Z][a-z]+ \d+/);
+      await expect(panel).toContainText(/Change it until [A-Z][a-z]+day, /);
+      await expect(panel).toContainText(new RegExp(`${before - 1} of \\d+ items`));
+      await expect(panel).not.toContainText('Choose a plan');
+    }
     const card = page.locator('article[data-sku]').first();
     await card.getByRole('button', { name: /^Add/ }).click();
     await expect(page.getByText(/^Added to your box of /)).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    if (wide) {
+      await expect(panel).toContainText(new RegExp(`${before} of \\d+ items`));
+      // − in the panel takes one out of the box, + puts it back.
+      const line = panel.locator('li[data-sku]').first();
+      await line.getByRole('button', { name: /^Remove one / }).click();
+      await expect(panel).toContainText(new RegExp(`${before - 1} of \\d+ items`));
+      await page.reload();
+      await expect(panel).toContainText(new RegExp(`${before - 1} of \\d+ items`));
+      await panel
+        .locator('li[data-sku]')
+        .first()
+        .getByRole('button', { name: /^Add one / })
+        .click();
+      await expect(panel).toContainText(new RegExp(`${before} of \\d+ items`));
+    }
+    await screenshot(page, 'menus-box', viewport.width);
     await page.goto(boxUrl);
     await expect(page.locator('[data-box-fill]')).toContainText(`${before} of`);
 
@@ -231,7 +257,11 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   await page.getByRole('button', { name: 'Pause deliveries' }).click();
   await expect(page).toHaveURL(/\/pausing-processing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your boxes are paused' })).toBeVisible();
-  await expect(page.getByText(/No boxes and no charges until/)).toBeVisible();
+  await expect(
+    page.getByText(/No boxes and no charges until your next box on [A-Z][a-z]+day, /),
+  ).toBeVisible();
+  // Every outcome page's title names the site (issue 29).
+  await expect(page).toHaveTitle('Your boxes are paused - Sprout & Spoon');
   await screenshot(page, 'pausing-processing', VIEWPORTS.phone.width);
   await page.goto('/pausing-processing');
   await expect(page).toHaveURL(/\/account$/);
@@ -250,6 +280,7 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   await page.getByRole('button', { name: 'Yes, I’ll stay' }).click();
   await expect(page).toHaveURL(/\/offer-accepted-processing$/);
   await expect(page.getByRole('heading', { level: 1, name: "We're glad you're staying" })).toBeVisible();
+  await expect(page).toHaveTitle("We're glad you're staying - Sprout & Spoon");
 
   // Cancel for real: plan page → reason → confirm.
   await page.goto('/account/plan');
@@ -259,6 +290,7 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   await page.getByRole('button', { name: 'No thanks, cancel my subscription' }).click();
   await expect(page).toHaveURL(/\/cancellation-processing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your subscription is canceled' })).toBeVisible();
+  await expect(page).toHaveTitle('Your subscription is canceled - Sprout & Spoon');
   await screenshot(page, 'cancellation-processing', VIEWPORTS.phone.width);
 
   // Reactivate: plan, first date, the saved card.

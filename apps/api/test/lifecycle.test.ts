@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { and, eq } from 'drizzle-orm';
@@ -168,7 +169,8 @@ describe('pause and resume', () => {
     const mail = (await mailsTo(demoAccounts.customer.email)).find((m) =>
       m.subject.includes('paused until'),
     )!;
-    expect(mail.text).toContain(`${next!.date} was already being prepared`);
+    // Days in words, by the one shared formatter (issue 29).
+    expect(mail.text).toContain(`${formatCalendarDay(next!.date)} was already being prepared`);
     expect((await send('DELETE', '/api/me/subscription/pause')).statusCode).toBe(200);
   });
 });

@@ -116,7 +116,12 @@ describe('box changes', () => {
       sku: item.sku,
       quantity: item.quantity - 1,
     });
-    const add = page('/cart', customer.cookie, { intent: 'set-item', sku: item.sku, quantity: '1' });
+    // The storefront shows the box itself (issue 29): + sends the dish's new quantity in the box.
+    const add = page('/cart', customer.cookie, {
+      intent: 'set-item',
+      sku: item.sku,
+      quantity: String(item.quantity),
+    });
     const answer = await runCartAction(add.request, add.api, TEST_SITE);
     expect(answer).not.toBeInstanceOf(Response);
     const outcome = (answer as unknown as { data: { ok: boolean; notice?: string } }).data;
@@ -126,7 +131,11 @@ describe('box changes', () => {
     expect(after?.items.find((line) => line.sku === item.sku)?.quantity).toBe(item.quantity);
 
     // Full again: the next Add is refused in words, and no cart or capture popup is involved.
-    const again = page('/cart', customer.cookie, { intent: 'set-item', sku: item.sku, quantity: '1' });
+    const again = page('/cart', customer.cookie, {
+      intent: 'set-item',
+      sku: item.sku,
+      quantity: String(item.quantity + 1),
+    });
     const refused = (await runCartAction(again.request, again.api, TEST_SITE)) as unknown as {
       data: { ok: boolean; message?: string; capture?: unknown };
     };

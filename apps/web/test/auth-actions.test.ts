@@ -1,4 +1,5 @@
 import {
+  ABANDONED_CART_COOKIE,
   LOGIN_FAILED_MESSAGE,
   PASSWORD_LENGTH_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
@@ -94,6 +95,10 @@ describe('login action', () => {
     expect(done.headers.get('location')).toBe('/account');
     // The account site is another site: a full page load, not a client navigation.
     expect(done.headers.get('x-remix-reload-document')).toBe('true');
+    // No guest cart survives the sign-in (issue 29): its cookie is expired with the session's arrival.
+    expect(
+      done.headers.getSetCookie().find((cookie) => cookie.startsWith(`${ABANDONED_CART_COOKIE}=`)),
+    ).toMatch(/Max-Age=0/);
     const sid = cookies(done).sid;
     expect(sid).toBeTruthy();
     expect(done.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='))).toMatch(/HttpOnly/i);

@@ -109,3 +109,46 @@ function computeZonedInstant(day: string, hour: number, timeZone: string): numbe
 export function orderCutoff(deliveryDay: string, timeZone = DELIVERY_TIME_ZONE): Date {
   return zonedInstant(addDays(deliveryDay, -ORDER_CUTOFF_DAYS_BEFORE), ORDER_CUTOFF_HOUR, timeZone);
 }
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day (YYYY-MM-DD) in words for people: 'Tuesday, December 15' (with `year`:
+ * 'Tuesday, December 15, 2026'). The one date formatter of every email and screen that names a
+ * day: built from the day's parts, so no time zone or ICU data can shift it, and the server render
+ * and the browser agree to the character. Throws on anything that is not a real day, so a caller
+ * passing an instant or an already formatted string is found by its test, not by a customer.
+ */
+export function formatCalendarDay(day: string, options: { year?: boolean } = {}): string {
+  const match = CALENDAR_DAY.exec(day);
+  if (!match) throw new RangeError(`Not a calendar day: ${day}`);
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const instant = new Date(Date.UTC(year, month - 1, date));
+  if (instant.getUTCMonth() !== month - 1 || instant.getUTCDate() !== date)
+    throw new RangeError(`Not a calendar day: ${day}`);
+  const weekday = WEEKDAY_NAMES[(instant.getUTCDay() + 6) % 7];
+  const words = `${weekday}, ${MONTH_NAMES[month - 1]} ${date}`;
+  return options.year ? `${words}, ${year}` : words;
+}
+
+/** Days in words, joined as a sentence says them: 'Tuesday, November 24 and Tuesday, December 8'. */
+export function formatCalendarDays(days: readonly string[]): string {
+  const words = days.map((day) => formatCalendarDay(day));
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}

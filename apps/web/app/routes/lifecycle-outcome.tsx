@@ -27,9 +27,8 @@ export async function loader(args: Route.LoaderArgs) {
   return { path, title: TITLES[path], outcome, accountUrl: args.context.site.accountUrl };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Your subscription' }];
-}
+// No meta export: the root layout titles the page from the loader's `title` with the site name
+// ("Your boxes are paused - Sprout & Spoon"); a route's own <title> went out without it (issue 29).
 
 // The grant is spent by the first load: never load again in place.
 export function shouldRevalidate() {

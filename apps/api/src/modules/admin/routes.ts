@@ -166,7 +166,11 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
     { schema: { tags, summary: 'Send the order confirmation again', params: adminIdParams } },
     async (request, reply) => {
       await resendConfirmation(
-        { db: db(), mailer: app.mailer, site: { name: options.siteName, url: options.siteUrl } },
+        {
+          db: db(),
+          mailer: app.mailer,
+          site: { name: options.siteName, url: options.siteUrl, accountUrl: options.accountSiteUrl },
+        },
         actor(request),
         request.params.id,
       );

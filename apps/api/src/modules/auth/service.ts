@@ -633,7 +633,11 @@ export async function confirmEmailChange(
       tx,
       outcome.oldEmail,
       'email_changed',
-      emailChangedMail({ siteName: input.siteName, newEmail: outcome.newEmail, siteUrl: input.siteUrl }),
+      emailChangedMail({
+        siteName: input.siteName,
+        newEmail: outcome.newEmail,
+        contactUrl: new URL('/contact-us', input.siteUrl).href,
+      }),
     );
   });
 }

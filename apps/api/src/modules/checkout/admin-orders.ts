@@ -14,8 +14,7 @@ import { recordAdminAction } from '../audit/service';
 import { orderConfirmationMail } from '../mail/templates';
 import type { PaymentProvider } from '../payments/provider';
 import * as repository from './repository';
-import { orderNumber, toOrder } from './wire';
-import { formatDeliveryDate } from './workflow';
+import { orderCosts, orderEmailLinks, orderNumber, toOrder } from './wire';
 
 // The admin's side of orders (issue 17): search, the detail with its refunds, refunds through
 // the payment provider, and the confirmation mail sent again. Admin routes compose these.
@@ -205,7 +204,7 @@ export async function refundOrder(
 
 /** The order confirmation again, to the order's email, as it was confirmed. */
 export async function resendConfirmation(
-  deps: { db: Database; mailer: Mailer; site: { name: string; url: string } },
+  deps: { db: Database; mailer: Mailer; site: { name: string; url: string; accountUrl?: string } },
   actorUserId: number,
   orderId: number,
 ): Promise<void> {
@@ -219,17 +218,18 @@ export async function resendConfirmation(
       'order-confirmation',
       orderConfirmationMail({
         siteName: deps.site.name,
-        siteUrl: deps.site.url,
         firstName: order.shipFirstName,
         orderNumber: orderNumber(order.id),
-        deliveryDate: formatDeliveryDate(order.deliveryDate),
+        deliveryDate: order.deliveryDate,
         frequencyWeeks: order.frequencyWeeks,
         lines: lines.map((line) => ({
           name: line.name,
           quantity: line.quantity,
-          total: formatMoney((line.unit_price_cents * line.quantity) / 100),
+          total: centsToDollars(line.unit_price_cents * line.quantity),
         })),
-        total: formatMoney(order.totalCents / 100),
+        costs: orderCosts(order),
+        discountDescription: order.discountDescription,
+        ...orderEmailLinks(deps.site, order.id),
       }),
     );
     await recordAdminAction(tx, {

@@ -25,7 +25,7 @@ import { completeCheckout } from './workflow';
 
 const tags = ['checkout'];
 
-type Options = { siteUrl: string; siteName: string };
+type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
 
 export default async function checkoutRoutes(fastify: FastifyInstance, options: Options) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -94,7 +94,7 @@ export default async function checkoutRoutes(fastify: FastifyInstance, options: 
           db: db(),
           payments: app.payments,
           mailer: app.mailer,
-          site: { url: options.siteUrl, name: options.siteName },
+          site: { url: options.siteUrl, name: options.siteName, accountUrl: options.accountSiteUrl },
           log: request.log,
           clientIp: request.ip,
         },

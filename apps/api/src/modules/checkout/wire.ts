@@ -1,4 +1,4 @@
-import { centsToDollars, type Order, type Subscription } from '@sprout/contracts';
+import { type CartCosts, centsToDollars, type Order, type Subscription } from '@sprout/contracts';
 import type { SubscriptionRow } from '../subscriptions/service';
 import type { OrderLineJson, OrderRow } from './repository';
 
@@ -6,6 +6,34 @@ type PlanRow = { id: number; slug: string; name: string; threshold: number };
 
 export function orderNumber(orderId: number): string {
   return `SS-${100_000 + orderId}`;
+}
+
+/**
+ * The account site's pages an order's emails link to (issue 29: a link lands where it says):
+ * `accountUrl` is the configured ACCOUNT_SITE_URL, a path on the store or another origin.
+ */
+export function orderEmailLinks(site: { url: string; accountUrl?: string }, orderId: number) {
+  const account = new URL(site.accountUrl ?? '/account', site.url).href.replace(/\/$/, '');
+  return { orderUrl: `${account}/orders/${orderId}`, deliveriesUrl: `${account}/deliveries` };
+}
+
+/** An order's every cost line as its receipt and its emails show them (the cost columns, in dollars). */
+export function orderCosts(order: OrderRow): CartCosts {
+  return {
+    cart_items: centsToDollars(order.itemsCents),
+    order_value_discount: centsToDollars(order.orderValueDiscountCents),
+    promo_code_cost: centsToDollars(order.promoDiscountCents),
+    gift_cards_amount_applied: centsToDollars(order.giftCardsAppliedCents),
+    gift_cards_amount_available: centsToDollars(order.giftCardsAppliedCents),
+    comped_amount_applied: centsToDollars(order.compedCents),
+    referral_credits_amount_applied: centsToDollars(order.referralCreditsCents),
+    shipping_cost: centsToDollars(order.shippingCents),
+    shipping_cost_before_discount: centsToDollars(order.shippingBeforeDiscountCents),
+    tax_cost: centsToDollars(order.taxCents),
+    tax_cost_before_discount: centsToDollars(order.taxBeforeDiscountCents),
+    credits_applied_amount: centsToDollars(order.creditsAppliedCents),
+    total_cost: centsToDollars(order.totalCents),
+  };
 }
 
 /** An order as its customer reads it; `refundedCents`: the refunds that succeeded (0 for a new order). */
@@ -35,21 +63,7 @@ export function toOrder(order: OrderRow, lines: OrderLineJson[], refundedCents: 
       total: centsToDollars(line.unit_price_cents * line.quantity),
       is_upsell: line.is_upsell,
     })),
-    costs: {
-      cart_items: centsToDollars(order.itemsCents),
-      order_value_discount: centsToDollars(order.orderValueDiscountCents),
-      promo_code_cost: centsToDollars(order.promoDiscountCents),
-      gift_cards_amount_applied: centsToDollars(order.giftCardsAppliedCents),
-      gift_cards_amount_available: centsToDollars(order.giftCardsAppliedCents),
-      comped_amount_applied: centsToDollars(order.compedCents),
-      referral_credits_amount_applied: centsToDollars(order.referralCreditsCents),
-      shipping_cost: centsToDollars(order.shippingCents),
-      shipping_cost_before_discount: centsToDollars(order.shippingBeforeDiscountCents),
-      tax_cost: centsToDollars(order.taxCents),
-      tax_cost_before_discount: centsToDollars(order.taxBeforeDiscountCents),
-      credits_applied_amount: centsToDollars(order.creditsAppliedCents),
-      total_cost: centsToDollars(order.totalCents),
-    },
+    costs: orderCosts(order),
     discount_description: order.discountDescription,
     refunded: centsToDollars(refundedCents),
     payment:

@@ -4,7 +4,7 @@ import {
   type CompleteCheckoutBody,
   centsToDollars,
   EMAIL_IN_USE_MESSAGE,
-  formatMoney,
+  formatCalendarDay,
   GIFT_CARD_BALANCE_USED_MESSAGE,
   isCardSetupId,
   ORDER_PAYMENT_IN_PROGRESS_MESSAGE,
@@ -33,7 +33,7 @@ import { createSubscription, startDeliveriesPart } from '../subscriptions/servic
 import { checkoutProblems } from './readiness';
 import * as repository from './repository';
 import { orderCostColumns } from './service';
-import { orderNumber, toOrder, toSubscription } from './wire';
+import { orderCosts, orderEmailLinks, orderNumber, toOrder, toSubscription } from './wire';
 
 /**
  * Checkout completion (design.md "Checkout") as a named workflow:
@@ -65,7 +65,8 @@ export type CheckoutDeps = {
   db: Database;
   payments: PaymentProvider;
   mailer: Mailer;
-  site: { url: string; name: string };
+  /** `accountUrl`: ACCOUNT_SITE_URL, where the confirmation's links go (/account when absent). */
+  site: { url: string; name: string; accountUrl?: string };
   log: FastifyBaseLogger;
   /** The customer's address (behind the configured proxies): declines are limited per address too. */
   clientIp?: string;
@@ -410,17 +411,18 @@ async function attemptCheckout(
       'order-confirmation',
       orderConfirmationMail({
         siteName: deps.site.name,
-        siteUrl: deps.site.url,
         firstName: locked.cart.firstName!,
         orderNumber: orderNumber(order.id),
-        deliveryDate: formatDeliveryDate(input.first_delivery_date),
+        deliveryDate: input.first_delivery_date,
         frequencyWeeks: input.frequency_weeks,
         lines: [...repriced.boxLines, ...repriced.upsellLines].map(({ line, cost }) => ({
           name: 'product' in line ? line.product.name : line.name,
           quantity: line.quantity,
-          total: formatMoney((cost.unitPriceCents * line.quantity) / 100),
+          total: centsToDollars(cost.unitPriceCents * line.quantity),
         })),
-        total: formatMoney(costs.totalCents / 100),
+        costs: orderCosts(order),
+        discountDescription: order.discountDescription,
+        ...orderEmailLinks(deps.site, order.id),
       }),
     );
     await markCartCheckedOut(tx, input.abandoned_cart_id, userId, [confirmation, session.part]);
@@ -790,15 +792,7 @@ async function replay(
   };
 }
 
-/** Made once: an Intl.DateTimeFormat is costly to make, cheap to use. */
-const DELIVERY_DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "Thursday, December 3" for a calendar day. */
+/** "Thursday, December 3" for a calendar day: the one formatter every email shares (issue 29). */
 export function formatDeliveryDate(day: string): string {
-  return DELIVERY_DATE_FORMAT.format(new Date(`${day}T00:00:00Z`));
+  return formatCalendarDay(day);
 }

@@ -3,6 +3,7 @@ import {
   type AccountGiftCards,
   CARD_IN_USE_MESSAGE,
   centsToDollars,
+  formatCalendarDay,
   formatGiftCardCode,
   formatMoney,
   GIFT_CARD_DELIVERY_DATE_MESSAGE,
@@ -927,13 +928,7 @@ export async function adminGetCard(db: Database, giftCardId: number) {
   return { card, entries: await repository.listEntries(db, [card.id]) };
 }
 
-/** "Thursday, December 3" for a calendar day. */
+/** "Thursday, December 3, 2026" for a calendar day: the one formatter every email shares (issue 29). */
 function formatDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+  return formatCalendarDay(day, { year: true });
 }

@@ -48,10 +48,10 @@ describe('mail templates', () => {
     const mail = emailChangedMail({
       siteName: 'Sprout & Spoon',
       newEmail: 'new<x>@example.com',
-      siteUrl: 'https://shop.example',
+      contactUrl: 'https://shop.example/contact-us',
     });
     expect(mail.html).toContain('new&lt;x&gt;@example.com');
-    expect(mail.html).toContain('href="https://shop.example"');
+    expect(mail.html).toContain('href="https://shop.example/contact-us"');
     expect(mail.text).toContain('now uses new<x>@example.com');
   });
 
@@ -67,18 +67,18 @@ describe('mail templates', () => {
 
   it('says when boxes really start again: the first box after a pause, not the day it ends', () => {
     const base = { siteName: 'Sprout', accountUrl: 'https://shop.test/account', firstName: 'Ann' };
-    const mail = resumeSoonMail({ ...base, resumeOn: '2026-12-14', firstBoxOn: '2026-12-15' });
-    expect(mail.subject).toBe('Your Sprout boxes start again on 2026-12-15');
-    expect(mail.text).toContain('your next box comes on 2026-12-15');
+    const mail = resumeSoonMail({ ...base, firstBoxOn: '2026-12-15' });
+    expect(mail.subject).toBe('Your Sprout boxes start again on Tuesday, December 15');
+    expect(mail.text).toContain('your next box comes on Tuesday, December 15');
   });
 
   it('confirms every lifecycle change in HTML and text, with the account link and escaped names', () => {
     const base = { siteName: 'Sprout', accountUrl: 'https://shop.test/account', firstName: '<Ann>' };
     const mails = [
-      pauseConfirmedMail({ ...base, resumeOn: '2026-12-07', stillShipping: ['2026-11-24'] }),
-      resumeSoonMail({ ...base, resumeOn: '2026-12-07', firstBoxOn: '2026-12-08' }),
+      pauseConfirmedMail({ ...base, firstBoxOn: '2026-12-08', stillShipping: ['2026-11-24'] }),
+      resumeSoonMail({ ...base, firstBoxOn: '2026-12-08' }),
       offerAcceptedMail({ ...base, offer: '50% off your next box' }),
-      subscriptionCanceledMail({ ...base, stillShipping: [] }),
+      subscriptionCanceledMail({ ...base, stillShipping: [], reactivateUrl: 'https://shop.test/account' }),
       subscriptionReactivatedMail({
         ...base,
         planName: 'Family',
@@ -92,8 +92,8 @@ describe('mail templates', () => {
       expect(mail.html).toContain('&lt;Ann&gt;');
       expect(mail.html).not.toContain('<Ann>');
     }
-    expect(mails[0]!.subject).toContain('2026-12-07');
-    expect(mails[0]!.text).toContain('2026-11-24 was already being prepared');
+    expect(mails[0]!.subject).toContain('Tuesday, December 8');
+    expect(mails[0]!.text).toContain('Tuesday, November 24 was already being prepared');
     expect(mails[2]!.text).toContain('50% off your next box');
     expect(mails[4]!.text).toContain('every 2 weeks');
   });

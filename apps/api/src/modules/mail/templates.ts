@@ -1,6 +1,9 @@
+import { type CartCosts, formatCalendarDay, formatCalendarDays, formatMoney } from '@sprout/contracts';
+
 /**
  * Every email the store sends, as HTML and plain text. Values are escaped: a customer's name or a
- * message can never inject markup into a mail.
+ * message can never inject markup into a mail. Days arrive as calendar days (YYYY-MM-DD) and are
+ * written by the one shared formatter (formatCalendarDay), never as they are stored (issue 29).
  */
 
 export type RenderedMail = {
@@ -63,42 +66,163 @@ export function passwordResetMail(input: {
   return { subject, html, text };
 }
 
+// ─── Cost lines: every line of what a box costs, in the order the checkout shows them ────────
+
+const dollars = (value: number) => formatMoney(value, { alwaysShowCents: true });
+const minus = (value: number) => formatMoney(-value, { alwaysShowCents: true });
+
+export type MailLine = { name: string; quantity: number /** Dollars. */; total: number };
+type CostRow = { label: string; amount: string; total?: boolean };
+
+/**
+ * Every cost line of a cart, box or order (the storefront's CostLines, in words): items, each
+ * discount under its own name, shipping and tax (always, "Free" when a promotion took them away),
+ * credits, gift cards, and the total, so the lines an email shows add up to the total it names.
+ */
+export function costRows(
+  costs: CartCosts,
+  options: { discountDescription?: string | null; totalLabel?: string } = {},
+): CostRow[] {
+  const rows: CostRow[] = [{ label: 'Items', amount: dollars(costs.cart_items) }];
+  if (costs.promo_code_cost > 0)
+    rows.push({
+      label: options.discountDescription || 'Promo code discount',
+      amount: minus(costs.promo_code_cost),
+    });
+  if (costs.order_value_discount > 0)
+    rows.push({ label: 'Partner benefit', amount: minus(costs.order_value_discount) });
+  rows.push({
+    label: 'Shipping',
+    amount:
+      costs.shipping_cost === 0 && costs.shipping_cost_before_discount > 0
+        ? 'Free'
+        : dollars(costs.shipping_cost),
+  });
+  rows.push({ label: 'Tax', amount: dollars(costs.tax_cost) });
+  if (costs.referral_credits_amount_applied > 0)
+    rows.push({ label: 'Referral credit', amount: minus(costs.referral_credits_amount_applied) });
+  if (costs.credits_applied_amount > 0)
+    rows.push({ label: 'Account credit', amount: minus(costs.credits_applied_amount) });
+  if (costs.gift_cards_amount_applied > 0)
+    rows.push({ label: 'Gift cards', amount: minus(costs.gift_cards_amount_applied) });
+  if (costs.comped_amount_applied > 0)
+    rows.push({ label: 'On us', amount: minus(costs.comped_amount_applied) });
+  rows.push({ label: options.totalLabel ?? 'Total', amount: dollars(costs.total_cost), total: true });
+  return rows;
+}
+
+/** The lines and the cost rows as one table (HTML) and as "label: amount" lines (text). */
+function costTable(lines: MailLine[], rows: CostRow[]): { html: string; text: string[] } {
+  const cell = 'padding:4px 0';
+  const strong = 'padding:8px 0;font-weight:800;border-top:1px solid #e7e1d6';
+  const html = `<table role="presentation" width="100%" style="font-size:15px;border-top:1px solid #e7e1d6;margin:0 0 8px">${lines
+    .map(
+      (line) =>
+        `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.name)}</td><td align="right" style="${cell}">${escapeHtml(dollars(line.total))}</td></tr>`,
+    )
+    .join('')}${rows
+    .map(
+      (row) =>
+        `<tr><td style="${row.total ? strong : cell}">${escapeHtml(row.label)}</td><td align="right" style="${row.total ? strong : cell}">${escapeHtml(row.amount)}</td></tr>`,
+    )
+    .join('')}</table>`;
+  const text = [
+    ...lines.map((line) => `${line.quantity} x ${line.name}: ${dollars(line.total)}`),
+    ...rows.map((row) => `${row.label}: ${row.amount}`),
+  ];
+  return { html, text };
+}
+
+const link = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="color:#2f6b4f">${escapeHtml(label)}</a>`;
+
 export function orderConfirmationMail(input: {
   siteName: string;
-  siteUrl: string;
   firstName: string;
   orderNumber: string;
-  /** Already formatted for people, e.g. "Thursday, December 3". */
+  /** The first box's calendar day (YYYY-MM-DD). */
   deliveryDate: string;
   frequencyWeeks: number;
-  lines: { name: string; quantity: number; total: string }[];
-  total: string;
+  lines: MailLine[];
+  costs: CartCosts;
+  discountDescription: string | null;
+  /** The order's receipt in the account site. */
+  orderUrl: string;
+  /** The account site's boxes, where the next box changes. */
+  deliveriesUrl: string;
 }): RenderedMail {
   const subject = `Your ${input.siteName} order ${input.orderNumber} is confirmed`;
   const cadence = input.frequencyWeeks === 1 ? 'every week' : `every ${input.frequencyWeeks} weeks`;
-  const rows = input.lines
-    .map(
-      (line) =>
-        `<tr><td style="padding:4px 0">${line.quantity} × ${escapeHtml(line.name)}</td><td align="right" style="padding:4px 0">${escapeHtml(line.total)}</td></tr>`,
-    )
-    .join('');
+  const day = formatCalendarDay(input.deliveryDate);
+  const table = costTable(
+    input.lines,
+    costRows(input.costs, { discountDescription: input.discountDescription, totalLabel: 'Total charged' }),
+  );
   const html = layout(
     input.siteName,
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">Thank you, ${escapeHtml(input.firstName)}!</h1>
-<p style="margin:0 0 16px">Order <strong>${escapeHtml(input.orderNumber)}</strong> is confirmed. Your first box arrives on <strong>${escapeHtml(input.deliveryDate)}</strong>, then ${cadence}.</p>
-<table role="presentation" width="100%" style="font-size:15px;border-top:1px solid #e7e1d6;margin:0 0 8px">${rows}
-<tr><td style="padding:8px 0;font-weight:800;border-top:1px solid #e7e1d6">Total charged</td><td align="right" style="padding:8px 0;font-weight:800;border-top:1px solid #e7e1d6">${escapeHtml(input.total)}</td></tr></table>
-<p style="margin:16px 0 0"><a href="${escapeHtml(input.siteUrl)}" style="color:#2f6b4f">Visit ${escapeHtml(input.siteName)}</a> to change your next box.</p>`,
+<p style="margin:0 0 16px">Order <strong>${escapeHtml(input.orderNumber)}</strong> is confirmed. Your first box arrives on <strong>${escapeHtml(day)}</strong>, then ${cadence}.</p>
+${table.html}
+<p style="margin:16px 0 0">${link(input.orderUrl, 'See your order')} · ${link(input.deliveriesUrl, 'Change your next boxes')} in your account.</p>`,
   );
   const text = [
     `Thank you, ${input.firstName}!`,
-    `Order ${input.orderNumber} is confirmed. Your first box arrives on ${input.deliveryDate}, then ${cadence}.`,
+    `Order ${input.orderNumber} is confirmed. Your first box arrives on ${day}, then ${cadence}.`,
     '',
-    ...input.lines.map((line) => `${line.quantity} x ${line.name}  ${line.total}`),
-    `Total charged: ${input.total}`,
+    ...table.text,
     '',
-    `Change your next box at ${input.siteUrl}`,
+    `See your order: ${input.orderUrl}`,
+    `Change your next boxes: ${input.deliveriesUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/**
+ * The receipt of a renewal (issue 29): sent when a box's charge goes through (or gift cards and
+ * credits paid it whole), with every cost line, so every box charged has its receipt.
+ */
+export function renewalReceiptMail(input: {
+  siteName: string;
+  firstName: string;
+  orderNumber: string;
+  /** The box's calendar day (YYYY-MM-DD). */
+  deliveryDate: string;
+  lines: MailLine[];
+  costs: CartCosts;
+  discountDescription: string | null;
+  /** "Visa ending in 4242", or null when nothing was charged to a card. */
+  paidWith: string | null;
+  orderUrl: string;
+  deliveriesUrl: string;
+}): RenderedMail {
+  const day = formatCalendarDay(input.deliveryDate);
+  const subject = `Your ${input.siteName} receipt for the box of ${day}`;
+  const total = dollars(input.costs.total_cost);
+  const paid =
+    input.costs.total_cost > 0 && input.paidWith
+      ? `We charged ${total} to your ${input.paidWith}.`
+      : `Nothing was charged to your card: your gift cards and credits paid this box.`;
+  const table = costTable(
+    input.lines,
+    costRows(input.costs, { discountDescription: input.discountDescription, totalLabel: 'Total charged' }),
+  );
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, your box is paid</h1>
+<p style="margin:0 0 16px">Order <strong>${escapeHtml(input.orderNumber)}</strong> is being made and arrives on <strong>${escapeHtml(day)}</strong>. ${escapeHtml(paid)}</p>
+${table.html}
+<p style="margin:16px 0 0">${link(input.orderUrl, 'See your receipt')} · ${link(input.deliveriesUrl, 'Choose your next boxes')}</p>`,
+  );
+  const text = [
+    `Hi ${input.firstName}, your box is paid.`,
+    `Order ${input.orderNumber} is being made and arrives on ${day}. ${paid}`,
+    '',
+    ...table.text,
+    '',
+    `See your receipt: ${input.orderUrl}`,
+    `Choose your next boxes: ${input.deliveriesUrl}`,
   ].join('\n');
   return { subject, html, text };
 }
@@ -125,7 +249,8 @@ export function emailChangeCodeMail(input: {
 export function emailChangedMail(input: {
   siteName: string;
   newEmail: string;
-  siteUrl: string;
+  /** The contact page (issue 29: a link says where it lands). */
+  contactUrl: string;
 }): RenderedMail {
   const subject = `Your ${input.siteName} email was changed`;
   const html = layout(
@@ -133,9 +258,9 @@ export function emailChangedMail(input: {
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">Your email was changed</h1>
 <p style="margin:0 0 16px">Your account now uses <strong>${escapeHtml(input.newEmail)}</strong>. Receipts and sign-in codes go there from now on.</p>
-<p style="margin:0">If you did not make this change, contact us at once through <a href="${escapeHtml(input.siteUrl)}" style="color:#2f6b4f">${escapeHtml(input.siteUrl)}</a>.</p>`,
+<p style="margin:0">If you did not make this change, <a href="${escapeHtml(input.contactUrl)}" style="color:#2f6b4f">contact us</a> at once.</p>`,
   );
-  const text = `Your ${input.siteName} account now uses ${input.newEmail}. Receipts and sign-in codes go there from now on.\nIf you did not make this change, contact us at once through ${input.siteUrl}.`;
+  const text = `Your ${input.siteName} account now uses ${input.newEmail}. Receipts and sign-in codes go there from now on.\nIf you did not make this change, contact us at once: ${input.contactUrl}`;
   return { subject, html, text };
 }
 
@@ -242,13 +367,14 @@ ${button(input.updateCardUrl, 'Update your card')}
 
 type LifecycleMailInput = { siteName: string; accountUrl: string; firstName: string | null };
 
-/** One short message with a link to the account: the shape every lifecycle email shares. */
+/** One short message with one link (the account unless `href` says where): every lifecycle email's shape. */
 function lifecycleMail(
   input: LifecycleMailInput,
   subject: string,
   heading: string,
   paragraphs: string[],
   linkText: string,
+  href = input.accountUrl,
 ): RenderedMail {
   const hello = input.firstName ? `Hi ${input.firstName},` : 'Hi,';
   const html = layout(
@@ -257,13 +383,13 @@ function lifecycleMail(
     `<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(heading)}</h1>
 <p style="margin:0 0 16px">${escapeHtml(hello)}</p>
 ${paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('\n')}
-<p style="margin:0"><a href="${escapeHtml(input.accountUrl)}" style="display:inline-block;background:#2f6b4f;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:700">${escapeHtml(linkText)}</a></p>`,
+<p style="margin:0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#2f6b4f;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:700">${escapeHtml(linkText)}</a></p>`,
   );
   const text = [
     hello,
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    `${linkText}: ${input.accountUrl}`,
+    `${linkText}: ${href}`,
   ].join('\n');
   return { subject, html, text };
 }
@@ -272,18 +398,23 @@ const stillShippingLine = (dates: string[]) =>
   dates.length === 0
     ? []
     : [
-        `Your box of ${dates.join(' and ')} was already being prepared, so it still arrives and is charged as usual.`,
+        `Your box of ${formatCalendarDays(dates)} was already being prepared, so it still arrives and is charged as usual.`,
       ];
 
+/**
+ * `firstBoxOn` (a calendar day) is the first box after the pause: what every screen and email
+ * names as the day boxes start again (decision 023), never the internal resume day.
+ */
 export function pauseConfirmedMail(
-  input: LifecycleMailInput & { resumeOn: string; stillShipping: string[] },
+  input: LifecycleMailInput & { firstBoxOn: string; stillShipping: string[] },
 ): RenderedMail {
+  const firstBox = formatCalendarDay(input.firstBoxOn);
   return lifecycleMail(
     input,
-    `Your ${input.siteName} boxes are paused until ${input.resumeOn}`,
+    `Your ${input.siteName} boxes are paused until ${firstBox}`,
     'Your subscription is paused',
     [
-      `No boxes and no charges until ${input.resumeOn}. We will email you a week before your boxes start again.`,
+      `Your next box comes on ${firstBox}. We will email you a week before your boxes start again.`,
       ...stillShippingLine(input.stillShipping),
       'You can resume earlier or change the date in your account at any time.',
     ],
@@ -291,16 +422,15 @@ export function pauseConfirmedMail(
   );
 }
 
-/** `firstBoxOn` is the first delivery after the pause; the pause may end on a day with no box. */
-export function resumeSoonMail(
-  input: LifecycleMailInput & { resumeOn: string; firstBoxOn: string },
-): RenderedMail {
+/** `firstBoxOn` (a calendar day) is the first box after the pause, as the pause email named it. */
+export function resumeSoonMail(input: LifecycleMailInput & { firstBoxOn: string }): RenderedMail {
+  const firstBox = formatCalendarDay(input.firstBoxOn);
   return lifecycleMail(
     input,
-    `Your ${input.siteName} boxes start again on ${input.firstBoxOn}`,
+    `Your ${input.siteName} boxes start again on ${firstBox}`,
     'Your boxes start again soon',
     [
-      `Your pause ends on ${input.resumeOn}, and your next box comes on ${input.firstBoxOn}.`,
+      `Your pause ends and your next box comes on ${firstBox}.`,
       'Now is a good time to pick its meals, or to pause a little longer.',
     ],
     'Choose your next box',
@@ -317,8 +447,9 @@ export function offerAcceptedMail(input: LifecycleMailInput & { offer: string })
   );
 }
 
+/** `reactivateUrl`: the storefront's /reactivate, where "Reactivate any time" lands. */
 export function subscriptionCanceledMail(
-  input: LifecycleMailInput & { stillShipping: string[] },
+  input: LifecycleMailInput & { stillShipping: string[]; reactivateUrl: string },
 ): RenderedMail {
   return lifecycleMail(
     input,
@@ -330,6 +461,7 @@ export function subscriptionCanceledMail(
       'Your account, order history and any credits stay here. You can reactivate whenever you like.',
     ],
     'Reactivate any time',
+    input.reactivateUrl,
   );
 }
 
@@ -342,7 +474,7 @@ export function subscriptionReactivatedMail(
     `Welcome back to ${input.siteName}`,
     'Your subscription is active again',
     [
-      `Your ${input.planName} box arrives on ${input.firstDeliveryDate}, then ${every}.`,
+      `Your ${input.planName} box arrives on ${formatCalendarDay(input.firstDeliveryDate)}, then ${every}.`,
       'You can choose its meals, skip or pause any week in your account until its cutoff.',
     ],
     'Choose your meals',
@@ -402,7 +534,10 @@ export function giftCardMail(input: {
   expiresOn: string | null;
 }): RenderedMail {
   const from = input.senderName ?? input.siteName;
-  const subject = `${from} sent you a ${input.amount} ${input.siteName} gift card`;
+  // A card from the store itself (the buyer's bonus) names the store once, not as sender and brand.
+  const subject = input.senderName
+    ? `${from} sent you a ${input.amount} ${input.siteName} gift card`
+    : `You have a ${input.amount} ${input.siteName} gift card`;
   const startUrl = new URL('/onboarding/plans', input.siteUrl).href;
   const accountUrl = new URL('/account/gift-cards', input.siteUrl).href;
   const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hi,';
@@ -439,8 +574,10 @@ export function cartReminderMail(input: {
   firstName: string | null;
   /** 1: after an hour of quiet; 2: the next day (the last one). */
   sequence: number;
-  items: { name: string; quantity: number; total: string }[];
-  total: string;
+  items: MailLine[];
+  /** The cart's costs: every line, so the items, discounts, shipping and tax add up to the total. */
+  costs: CartCosts;
+  discountDescription: string | null;
   restoreUrl: string;
   unsubscribeUrl: string;
   oneClickUnsubscribeUrl: string;
@@ -450,27 +587,23 @@ export function cartReminderMail(input: {
     input.sequence === 1
       ? `Your ${input.siteName} box is waiting for you`
       : `Still thinking it over? Your box is saved`;
-  const rows = input.items
-    .map(
-      (item) =>
-        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.name)}</td><td align="right" style="padding:4px 0">${escapeHtml(item.total)}</td></tr>`,
-    )
-    .join('');
+  const table = costTable(
+    input.items,
+    costRows(input.costs, { discountDescription: input.discountDescription }),
+  );
   const html = layout(
     input.siteName,
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(greeting)} your box is saved</h1>
 <p style="margin:0 0 16px">Here is what you picked. Open it on any device to finish your order.</p>
-<table role="presentation" width="100%" style="margin:0 0 16px;font-size:15px">${rows}
-<tr><td style="padding:8px 0 0;font-weight:700">Total</td><td align="right" style="padding:8px 0 0;font-weight:700">${escapeHtml(input.total)}</td></tr></table>
+${table.html}
 ${button(input.restoreUrl, 'Open my box')}
 <p style="margin:16px 0 0;font-size:13px;color:#56635c">Don't want these reminders? <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#2f6b4f">Unsubscribe</a>.</p>`,
   );
   const text = [
     greeting,
     'Your box is saved. Here is what you picked:',
-    ...input.items.map((item) => `- ${item.quantity} x ${item.name}: ${item.total}`),
-    `Total: ${input.total}`,
+    ...table.text,
     '',
     `Open my box: ${input.restoreUrl}`,
     '',

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type ExperimentAssignment,
-  formatMoney,
   NONPROFITS,
   REMINDER_CART_GONE,
   REMINDER_LINK_INVALID,
@@ -375,7 +374,6 @@ export async function sendCartReminders(deps: ReminderDeps, asOf: Date | null) {
         });
         if (!inserted) return true;
         const contents = await loadAbandonedCart(tx, cart.id);
-        const money = (dollars: number) => formatMoney(dollars, { alwaysShowCents: true });
         const unsubscribeUrl = new URL(`/email/unsubscribe?token=${unsubscribeToken}`, deps.site.url).href;
         await deps.mailer.queue(
           tx,
@@ -388,9 +386,15 @@ export async function sendCartReminders(deps: ReminderDeps, asOf: Date | null) {
             items: contents.cart.items.map((item) => ({
               name: item.name,
               quantity: item.quantity,
-              total: money(item.total_cost),
+              total: item.total_cost,
             })),
-            total: money(contents.cart.costs.total_cost),
+            // Every cost line (issue 29): the items, the code's discount, shipping and tax add up to the total.
+            costs: contents.cart.costs,
+            discountDescription:
+              contents.cart.discount_description ??
+              (contents.cart.promo_code?.description_checkout ||
+                contents.cart.promo_code?.description ||
+                null),
             restoreUrl: new URL(`/cart/restore?token=${restoreToken}`, deps.site.url).href,
             unsubscribeUrl,
             oneClickUnsubscribeUrl: unsubscribeUrl,

@@ -35,7 +35,11 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
   const deps = (): lifecycle.LifecycleDeps => ({
     db: app.database.db,
     mailer: app.mailer,
-    site: { name: options.siteName, accountUrl: new URL(options.accountSiteUrl, options.siteUrl).href },
+    site: {
+      name: options.siteName,
+      accountUrl: new URL(options.accountSiteUrl, options.siteUrl).href,
+      reactivateUrl: new URL('/reactivate', options.siteUrl).href,
+    },
   });
   const outcome = { 200: lifecycleOutcomeResponse, ...errors };
 

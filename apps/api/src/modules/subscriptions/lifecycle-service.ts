@@ -71,7 +71,8 @@ import { ensureUpcomingDeliveries } from './service';
 export type LifecycleDeps = {
   db: Database;
   mailer: Mailer;
-  site: { name: string; accountUrl: string };
+  /** `reactivateUrl`: the storefront's /reactivate (the canceled email's link; /reactivate when absent). */
+  site: { name: string; accountUrl: string; reactivateUrl?: string };
   now?: () => Date;
 };
 
@@ -233,19 +234,15 @@ async function pauseLocked(
   const changes = { status: 'paused' as const, resumeOn, pausedAt: now, resumeReminderSentAt: null };
   await repository.updateSubscription(tx, id, changes);
   await grantOneVisit(tx, locked.subscription.userId, PAUSING_PROCESSING_PATH);
-  await mailCustomer(deps, tx, locked.subscription.userId, 'subscription-paused', (firstName) =>
-    pauseConfirmedMail({ ...mailBase(deps, firstName), resumeOn, stillShipping }),
-  );
   const afterPause = boxes.map((box) =>
     skip.includes(box.date) ? { ...box, status: 'skipped' as const } : box,
   );
-  return outcome(
-    locked,
-    changes,
-    PAUSING_PROCESSING_PATH,
-    stillShipping,
-    firstBoxAfterPause(afterPause, resumeOn, scheduleOf(locked.subscription)),
+  // The day boxes start again is the first box after the pause, everywhere (decision 023).
+  const firstBoxOn = firstBoxAfterPause(afterPause, resumeOn, scheduleOf(locked.subscription));
+  await mailCustomer(deps, tx, locked.subscription.userId, 'subscription-paused', (firstName) =>
+    pauseConfirmedMail({ ...mailBase(deps, firstName), firstBoxOn, stillShipping }),
   );
+  return outcome(locked, changes, PAUSING_PROCESSING_PATH, stillShipping, firstBoxOn);
 }
 
 /**
@@ -516,7 +513,11 @@ export async function confirmCancellation(deps: LifecycleDeps, userId: number): 
     await repository.updateSubscription(tx, id, changes);
     await grantOneVisit(tx, userId, CANCELLATION_PROCESSING_PATH);
     await mailCustomer(deps, tx, userId, 'subscription-canceled', (firstName) =>
-      subscriptionCanceledMail({ ...mailBase(deps, firstName), stillShipping }),
+      subscriptionCanceledMail({
+        ...mailBase(deps, firstName),
+        stillShipping,
+        reactivateUrl: deps.site.reactivateUrl ?? new URL('/reactivate', deps.site.accountUrl).href,
+      }),
     );
     return outcome(locked, changes, CANCELLATION_PROCESSING_PATH, stillShipping);
   });
@@ -724,7 +725,7 @@ export async function runPauseJobs(
         tx,
         row.email,
         'subscription-resume-soon',
-        resumeSoonMail({ ...mailBase(deps, row.firstName), resumeOn, firstBoxOn }),
+        resumeSoonMail({ ...mailBase(deps, row.firstName), firstBoxOn }),
       );
       return true;
     });

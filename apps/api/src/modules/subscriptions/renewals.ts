@@ -1,10 +1,15 @@
-import { formatMoney, RESUME_WITH_CARD_PATH } from '@sprout/contracts';
+import { cardBrandName, formatCalendarDay, formatMoney, RESUME_WITH_CARD_PATH } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../plugins/mail';
-import { createRenewalOrder, orderCostColumns, settleRenewalOrder } from '../checkout/service';
+import { createRenewalOrder, customerOrder, orderCostColumns, settleRenewalOrder } from '../checkout/service';
 import { lockAccountGiftCards, spendForOrder } from '../gift-cards/service';
-import { deliveryReminderMail, paymentFailedMail, subscriptionPausedMail } from '../mail/templates';
+import {
+  deliveryReminderMail,
+  paymentFailedMail,
+  renewalReceiptMail,
+  subscriptionPausedMail,
+} from '../mail/templates';
 import type { PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit } from '../promotions/service';
 import { DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
@@ -67,15 +72,8 @@ export const chargeKey = (subscriptionId: number, date: string, attempt: number)
 
 const clockOf = (asOf: Date | null) => asOf ?? new Date();
 
-/** "Tuesday, December 1" for a calendar day. */
-function formatDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
+/** "Tuesday, December 1" for a calendar day: the one formatter every email shares (issue 29). */
+const formatDay = (day: string) => formatCalendarDay(day);
 
 /** "Friday noon": the cutoff is always noon, kitchen time. */
 function formatCutoff(cutoffAt: Date): string {
@@ -101,6 +99,42 @@ function accountLinks(site: RenewalDeps['site']) {
   // A subscription paused by failed charges comes back in one step there: a new card, and resume.
   const resume = new URL(RESUME_WITH_CARD_PATH, site.url).toString();
   return { account, updateCard: `${account}/payment-method`, resume };
+}
+
+/**
+ * The receipt of a paid renewal (issue 29), queued with the charge's outcome in its transaction:
+ * the order as its receipt page shows it, every cost line, and the card it was charged to.
+ */
+async function queueRenewalReceipt(
+  deps: Pick<RenewalDeps, 'mailer' | 'site'>,
+  tx: Database,
+  context: Context,
+  orderId: number,
+): Promise<void> {
+  const order = await customerOrder(tx, context.subscription.userId, orderId);
+  const account = accountLinks(deps.site).account;
+  const card = order.payment?.last4
+    ? `${cardBrandName(order.payment.brand) ?? 'card'} ending in ${order.payment.last4}`
+    : null;
+  await deps.mailer.queue(
+    tx,
+    context.email,
+    'renewal-receipt',
+    renewalReceiptMail({
+      siteName: deps.site.name,
+      firstName: context.firstName ?? context.address.firstName,
+      orderNumber: order.number,
+      deliveryDate: order.delivery_date,
+      lines: order.lines.map((line) => ({ name: line.name, quantity: line.quantity, total: line.total })),
+      costs: order.costs,
+      discountDescription: order.discount_description,
+      paidWith: card,
+      orderUrl: `${account}/orders/${order.id}`,
+      deliveriesUrl: `${account}/deliveries`,
+    }),
+    // One receipt per order, whichever pass recorded the charge (docs/decisions/008).
+    { eventKey: `renewal-receipt:${order.id}` },
+  );
 }
 
 // ─── Top-up ──────────────────────────────────────────────────────────────────────────────────
@@ -159,20 +193,25 @@ export async function sendDeliveryReminders(deps: RenewalDeps, asOf: Date | null
 
 type LockOutcome = 'locked' | 'charged' | 'canceled';
 
-/** Locks, prices and orders the boxes past their cutoff, one transaction per box. */
+/**
+ * Locks, prices and orders the boxes past their cutoff, one transaction per box. With a mailer, a
+ * box that gift cards and credits pay whole gets its receipt at once (there is no charge to wait for).
+ */
 export async function lockBoxesPastCutoff(
-  deps: Pick<RenewalDeps, 'db' | 'log'>,
+  deps: Pick<RenewalDeps, 'db' | 'log'> & Partial<Pick<RenewalDeps, 'mailer' | 'site'>>,
   asOf: Date | null,
 ): Promise<Record<LockOutcome, number>> {
   const outcome: Record<LockOutcome, number> = { locked: 0, charged: 0, canceled: 0 };
+  const receipts = deps.mailer && deps.site ? { mailer: deps.mailer, site: deps.site } : null;
   for (let index = 0; index < BATCH; index++) {
     const result = await deps.db.transaction(async (tx) => {
       const delivery = await repository.claimBoxPastCutoff(tx, asOf);
-      return delivery ? lockBox(tx, delivery, asOf) : null;
+      return delivery ? lockBox(tx, delivery, asOf, receipts) : null;
     });
     if (!result) break;
     outcome[result] += 1;
   }
+  if (receipts && outcome.charged > 0) receipts.mailer.flush();
   return outcome;
 }
 
@@ -180,6 +219,7 @@ async function lockBox(
   tx: Database,
   delivery: repository.DeliveryRow,
   asOf: Date | null,
+  receipts: Pick<RenewalDeps, 'mailer' | 'site'> | null,
 ): Promise<LockOutcome> {
   const { subscriptionId, deliveryDate } = delivery;
   const context = (await repository.findPricingContext(tx, subscriptionId))!;
@@ -244,6 +284,7 @@ async function lockBox(
       status: 'charged',
       orderId: order.id,
     });
+    if (receipts) await queueRenewalReceipt(receipts, tx, context, order.id);
     return 'charged';
   }
   const firstChargeAt = clockOf(asOf);
@@ -333,7 +374,7 @@ export async function chargeDueBoxes(
     if (!claim) break;
     outcome[await chargeBox(deps, claim)] += 1;
   }
-  if (outcome.declined + outcome.canceled > 0) deps.mailer.flush();
+  if (outcome.charged + outcome.declined + outcome.canceled > 0) deps.mailer.flush();
   return outcome;
 }
 
@@ -400,6 +441,7 @@ async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome
         cardBrand: intent.card?.brand ?? subscription.cardBrand,
         cardLast4: intent.card?.last4 ?? subscription.cardLast4,
       });
+      await queueRenewalReceipt(deps, tx, context, order.id);
       return 'charged' as const;
     }
     return declined(deps, tx, claim);

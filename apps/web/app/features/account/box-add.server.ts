@@ -1,7 +1,7 @@
 import type { DeliveriesResponse, Delivery, Me } from '@sprout/contracts';
 import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
-import type { CartOutcome, CartService, CartSession } from '../cart/cart.server';
+import type { CartOutcome, CartService } from '../cart/cart.server';
 import { formatDeliveryDate } from '../checkout/format';
 import { nextEditableBox } from './account.server';
 import { fillLabel } from './format';
@@ -12,28 +12,25 @@ type Item = { sku: string; quantity: number };
 export const BOX_ADD_INTENTS: ReadonlySet<string> = new Set(['set-item', 'add-group']);
 
 /**
- * What the menus' form asked for, as dishes to add: `set-item` sends the absolute quantity the
- * page showed (the visitor's cart's, usually none for a customer), so only the increase is added;
- * `add-group` adds a ready-made box's dishes.
+ * What the menus' form asked for. `set-item` sends the absolute quantity the page showed for the
+ * box itself (the storefront shows a signed-in customer's next box, issue 29): it is the box's new
+ * quantity. `add-group` adds a ready-made box's dishes to those already in the box.
  */
 async function requestedItems(
   intent: string,
   fields: URLSearchParams,
   service: CartService,
-  session: CartSession,
-): Promise<Item[] | string> {
+): Promise<{ items: Item[]; absolute: boolean } | string> {
   if (intent === 'add-group') {
     const groupId = Number.parseInt(fields.get('group') ?? '', 10);
     const group = (await service.bestsellers()).find((candidate) => candidate.id === groupId);
     if (!group) return 'This ready-made box is no longer available.';
-    return group.items.map(({ sku, quantity }) => ({ sku, quantity }));
+    return { items: group.items.map(({ sku, quantity }) => ({ sku, quantity })), absolute: false };
   }
   const sku = fields.get('sku') ?? '';
   const quantity = Number.parseInt(fields.get('quantity') ?? '', 10);
   if (!sku || !Number.isInteger(quantity) || quantity < 0) return 'Choose a dish and a quantity.';
-  const cart = session.hasCart ? await session.read() : null;
-  const shown = cart?.cart.items.find((line) => line.sku === sku)?.quantity ?? 0;
-  return quantity > shown ? [{ sku, quantity: quantity - shown }] : [];
+  return { items: [{ sku, quantity }], absolute: true };
 }
 
 /**
@@ -46,14 +43,13 @@ export async function addToNextBox(
   intent: string,
   fields: URLSearchParams,
   service: CartService,
-  session: CartSession,
   accountUrl: string,
 ): Promise<CartOutcome> {
   const me = await api.request<{ data: Me }>('GET', '/api/me');
   if (me.kind !== 'ok' || me.data.data.subscription === null) return { redirect: accountUrl };
-  const items = await requestedItems(intent, fields, service, session);
-  if (typeof items === 'string') return { intent: 'add', ok: false, message: items };
-  if (items.length === 0) return { intent: 'add', ok: true };
+  const requested = await requestedItems(intent, fields, service);
+  if (typeof requested === 'string') return { intent: 'add', ok: false, message: requested };
+  const { items, absolute } = requested;
   const deliveries = await api.request<DeliveriesResponse>('GET', '/api/me/deliveries');
   if (deliveries.kind !== 'ok') return { intent: 'add', ok: false, message: GENERIC_SERVER_ERROR };
   let box: Delivery | null = nextEditableBox(deliveries.data.data);
@@ -63,12 +59,13 @@ export async function addToNextBox(
       ok: false,
       message: 'None of your next boxes can change now: they are skipped or past their cutoff.',
     };
+  const before = box.item_count;
   for (const item of items) {
     const current: Delivery = box;
     const existing = current.items.find((line) => line.sku === item.sku)?.quantity ?? 0;
     const answer = await api.send<{ data: Delivery }>('PUT', `/api/me/deliveries/${current.date}/items`, {
       sku: item.sku,
-      quantity: existing + item.quantity,
+      quantity: absolute ? item.quantity : existing + item.quantity,
     });
     if (!answer.ok) {
       const message =
@@ -81,9 +78,10 @@ export async function addToNextBox(
     }
     box = answer.data.data;
   }
+  const change = box.item_count < before ? 'Removed from' : 'Added to';
   return {
     intent: 'add',
     ok: true,
-    notice: `Added to your box of ${formatDeliveryDate(box.date)} (${fillLabel(box.item_count, box.threshold)}).`,
+    notice: `${change} your box of ${formatDeliveryDate(box.date)} (${fillLabel(box.item_count, box.threshold)}).`,
   };
 }

@@ -4,14 +4,16 @@ import type { ApiAnswer } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
 import { cartCookie } from '../cart/storage';
 import { withCookies } from '../forms/reply.server';
+import { AUTO_APPLY_PROMO_COOKIE, OVERWRITE_PROMO_COOKIE } from '../promotions/cookies';
 import { nextLoginStep } from './login-routing';
 
 /**
  * What follows a login, a verified code or a reset-password token (spec section 4), answered by
  * the action: the verification step, or the admin or account site (other sites: a full page load)
- * with the session cookie the API set. The API clears the impersonation cookie on sign-in;
- * `clearCart` (the password reset) also forgets the abandoned cart. Null when the answer carries
- * no way on.
+ * with the session cookie the API set. The API clears the impersonation cookie on sign-in; a
+ * completed sign-in also forgets the guest cart and its link's promo code (issue 29: a signed-in
+ * customer's storefront is their next box, and no guest cart survives sign-in). `clearCart` forgets
+ * it already at the code step (the password reset). Null when the answer carries no way on.
  */
 export function signInRedirect(
   answer: Extract<ApiAnswer<LoginResult>, { ok: true }>,
@@ -25,7 +27,12 @@ export function signInRedirect(
   );
   if (step.kind === 'failed') return null;
   const headers = withCookies(answer.setCookies);
-  if (options.clearCart) headers.append('set-cookie', cartCookie(null, options.secure ?? false));
+  const secure = options.secure ?? site.url.startsWith('https:');
+  if (options.clearCart || step.kind !== 'verification') {
+    headers.append('set-cookie', cartCookie(null, secure));
+    for (const name of [AUTO_APPLY_PROMO_COOKIE, OVERWRITE_PROMO_COOKIE])
+      headers.append('set-cookie', `${name}=; Path=/; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`);
+  }
   if (step.kind === 'verification') return redirect(step.to, { headers });
   return redirectDocument(step.to, { headers });
 }

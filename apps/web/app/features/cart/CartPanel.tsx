@@ -1,7 +1,9 @@
-import { type CartItem, formatMoney, referrerName } from '@sprout/contracts';
+import { type CartItem, formatCalendarDay, formatMoney, referrerName } from '@sprout/contracts';
 import { useEffect, useId, useRef } from 'react';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
+import type { RootData } from '../../root';
 import type { AlsoLovedProduct } from '../../routes/cart.also-loved';
+import { formatKitchenInstant } from '../account/format';
 import { CartBanner } from '../promotions/CartBanner';
 import { PromoCodeForm } from '../promotions/PromoCodeForm';
 import { isFullyCovered } from '../promotions/rules';
@@ -17,6 +19,7 @@ import {
   useCartFetcher,
   useCartUi,
   useCartView,
+  useOptimisticItemCount,
   useWideWindow,
 } from './useCart';
 import { useModal } from './useModal';
@@ -95,6 +98,89 @@ function Progress({ state }: { state: View }) {
         {missing > 0 ? `Add ${items(missing)} to fill your box.` : 'Your box is full. Ready to check out!'}
       </p>
     </div>
+  );
+}
+
+type BoxLine = NonNullable<View['box']>['items'][number];
+
+/** One dish of the subscriber's box: − and + change the box itself (the same set-item form as the menus'). */
+function BoxLineItem({ line }: { line: BoxLine }) {
+  const changes = useItemChanges(line);
+  return (
+    <li className="cart-line" data-sku={line.sku} aria-busy={changes.fetcher.state !== 'idle'}>
+      <div className="cart-line__info">
+        <p className="cart-line__name">{line.name}</p>
+        <p className="cart-line__price">
+          {money(line.unit_price)} each · <span className="cart-line__total">{money(line.total)}</span>
+        </p>
+      </div>
+      <QuantityStepper product={line} changes={changes} className="cart-line__stepper" />
+    </li>
+  );
+}
+
+/**
+ * A signed-in subscriber's panel (issue 29): their next editable box, its delivery day and cutoff,
+ * its count against the plan's size (optimistic while a change is saved), the dishes with − and +,
+ * and its costs. Every change goes to the box through the cart's action, as a plain form before
+ * the JavaScript loads. No guest cart, code field or checkout: the box is already a subscription.
+ */
+function SubscriberBoxView({ state }: { state: View }) {
+  const accountUrl = useRouteLoaderData<RootData>('root')?.site.accountUrl ?? '/account';
+  const count = useOptimisticItemCount();
+  const { box } = state;
+  if (!box) {
+    return (
+      <div className="cart-empty">
+        <p className="cart-empty__title">None of your next boxes can change now</p>
+        <p>They are skipped, paused or past their cutoff.</p>
+        <a className="button button--ghost" href={`${accountUrl}/deliveries`}>
+          See your boxes
+        </a>
+      </div>
+    );
+  }
+  const missing = Math.max(0, box.threshold - count);
+  return (
+    <>
+      <div className="cart-progress">
+        <p className="cart-progress__label">
+          Your box of <time dateTime={box.date}>{formatCalendarDay(box.date)}</time>
+        </p>
+        <p className="cart-progress__label" id="cart-progress-label">
+          <strong>
+            {count} of {box.threshold}
+          </strong>{' '}
+          items
+        </p>
+        <div
+          className="cart-progress__bar"
+          role="progressbar"
+          aria-labelledby="cart-progress-label"
+          aria-valuemin={0}
+          aria-valuemax={box.threshold}
+          aria-valuenow={Math.min(count, box.threshold)}
+        >
+          <span style={{ width: `${Math.min(100, (count / Math.max(1, box.threshold)) * 100)}%` }} />
+        </div>
+        <p className="cart-progress__hint">
+          Change it until <time dateTime={box.cutoff_at}>{formatKitchenInstant(box.cutoff_at)}</time>.{' '}
+          {missing > 0
+            ? `Add ${items(missing)}, or we fill it with dishes you chose before.`
+            : 'Your box is full: remove a dish to add another.'}
+        </p>
+      </div>
+      {box.items.length > 0 ? (
+        <ul className="cart-group__lines" aria-label="Dishes in your box">
+          {box.items.map((line) => (
+            <BoxLineItem key={line.sku} line={line} />
+          ))}
+        </ul>
+      ) : null}
+      <a className="button button--ghost" href={`${accountUrl}/deliveries/${box.date}`}>
+        Open this box in your account
+      </a>
+    </>
   );
 }
 
@@ -396,7 +482,9 @@ export function CartPanel() {
         </button>
       </header>
       <div className="cart-panel__body">
-        {loading ? (
+        {state.subscriber ? (
+          <SubscriberBoxView state={state} />
+        ) : loading ? (
           <p className="cart-panel__loading">Loading your box…</p>
         ) : (
           <>
@@ -428,7 +516,18 @@ export function CartPanel() {
           </>
         )}
       </div>
-      {loading ? null : (
+      {state.subscriber ? (
+        state.box ? (
+          <footer className="cart-panel__foot">
+            <CostLines
+              compact
+              costs={state.box.costs}
+              discountDescription={state.box.discount_description}
+              label="Costs of this box"
+            />
+          </footer>
+        ) : null
+      ) : loading ? null : (
         <footer className="cart-panel__foot">
           {cart.items.length > 0 ? <Costs state={state} /> : null}
           <Checkout state={state} />

@@ -7,7 +7,7 @@ import { CART_ACTION, ReturnTo, useCartFetcher, useCartView, useOptimisticQuanti
 type ProductRef = { sku: string; name: string };
 
 function useSavedQuantity(sku: string): number {
-  return useCartView().cart.items.find((line) => line.sku === sku)?.quantity ?? 0;
+  return useCartView().quantityOf(sku);
 }
 
 /**
@@ -18,8 +18,8 @@ function useSavedQuantity(sku: string): number {
  */
 export function useItemChanges(product: ProductRef) {
   const fetcher = useCartFetcher(`cart-item-${product.sku}`);
-  const { cart } = useCartView();
-  const saved = cart.items.find((line) => line.sku === product.sku)?.quantity ?? 0;
+  const { cart, quantityOf } = useCartView();
+  const saved = quantityOf(product.sku);
   const sentFrom = useRef<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: spoken once, when the change is saved
   useEffect(() => {

@@ -3,6 +3,8 @@ import {
   type AbandonedCart,
   type BestsellerGroup,
   captureDetailsForm,
+  type DeliveriesResponse,
+  type Delivery,
   type InitialAuth,
   type Plan,
   promoCodeForm,
@@ -11,6 +13,7 @@ import {
 import { data, redirect } from 'react-router';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
+import { nextEditableBox } from '../account/account.server';
 import { addToNextBox, BOX_ADD_INTENTS } from '../account/box-add.server';
 import { filteredMenuPath } from '../catalog/saved-filters.server';
 import type { FlashDetail } from '../flash/flash';
@@ -30,6 +33,7 @@ import {
   cartService,
 } from './cart.server';
 import { parseSkuParams, pendingFromSearch, pendingToSearch } from './pending';
+import { cartCookie } from './storage';
 
 /** One-shot parameters of a link (spec section 4, decision 017): applied on arrival, then dropped. */
 const LINK_PARAMS = ['email', 'zip', 'plan', 'skus', 'quantities', 'referral_id', 'pc', 'pc_overwrite'];
@@ -42,8 +46,26 @@ export const NOTICE_COOKIE = 'cart_notice';
 const PENDING_REFERRAL_COOKIE = 'pending_referral_code';
 const YEAR = 365 * 24 * 60 * 60;
 
+/**
+ * A signed-in subscriber's next editable box, as the storefront's box panel shows it (issue 29):
+ * only what the panel renders. `box` null: no box can change now (skipped, paused, past cutoff).
+ */
+export type SubscriberBox = {
+  box:
+    | (Pick<
+        Delivery,
+        'date' | 'cutoff_at' | 'item_count' | 'threshold' | 'costs' | 'discount_description'
+      > & {
+        items: Pick<Delivery['items'][number], 'sku' | 'name' | 'quantity' | 'unit_price' | 'total'>[];
+      })
+    | null;
+};
+
 export type CartPageData = {
+  /** Never a signed-in customer's: sign-in leaves no guest cart behind (issue 29). */
   cart: AbandonedCart | null;
+  /** A signed-in customer with a subscription: the box the menus' Add and − change. */
+  subscriber?: SubscriberBox | null;
   signedIn: boolean;
   /** The header links an admin to the admin site, a customer to the account site. */
   isAdmin: boolean;
@@ -231,6 +253,44 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   return redirect(target, { headers: setCookies([...session.setCookies, ...cookies]) });
 }
 
+/**
+ * A signed-in customer's box for the storefront's panel: the next box that can still change
+ * (GET /api/me/deliveries, as the account site reads it). Null without a subscription.
+ */
+async function readSubscriberBox(api: ServerApiClient): Promise<SubscriberBox | null> {
+  const answer = await api.request<DeliveriesResponse>('GET', '/api/me/deliveries');
+  if (answer.kind !== 'ok' || answer.data.data.length === 0) return null;
+  const box = nextEditableBox(answer.data.data);
+  if (!box) return { box: null };
+  const { date, cutoff_at, item_count, threshold, costs, discount_description } = box;
+  return {
+    box: {
+      date,
+      cutoff_at,
+      item_count,
+      threshold,
+      costs,
+      discount_description,
+      items: box.items.map(({ sku, name, quantity, unit_price, total }) => ({
+        sku,
+        name,
+        quantity,
+        unit_price,
+        total,
+      })),
+    },
+  };
+}
+
+/** The guest cart's cookies, expired: what a signed-in customer's browser must not keep (issue 29). */
+function forgetGuestCart(secure: boolean): string[] {
+  return [
+    cartCookie(null, secure),
+    cookie(AUTO_APPLY_PROMO_COOKIE, null, secure),
+    cookie(OVERWRITE_PROMO_COOKIE, null, secure),
+  ];
+}
+
 /** The root loader's share: the visitor's cart by its cookie, with what the cart panel shows. */
 export async function loadCartPage(request: Request, api: ServerApiClient, site: SiteSettings) {
   const applied = await applyLinkParams(request, api, site);
@@ -238,7 +298,12 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const url = new URL(request.url);
   const session = new CartSession(api, request);
   const service = cartService(api, session, { sourceUrl: url.toString() });
-  const [cart, { signedIn, isAdmin }] = await Promise.all([session.read(), readViewer(api, request)]);
+  const { signedIn, isAdmin } = await readViewer(api, request);
+  // Signed in, the storefront shows the customer's own next box, never a guest cart (issue 29): a
+  // cart left from before the sign-in is dropped with its promo banner, and its cookie goes.
+  const [cart, subscriber] = signedIn
+    ? [null, isAdmin ? null : await readSubscriberBox(api)]
+    : [await session.read(), null];
   const [plans, presets, settings] = await Promise.all([
     cart?.plan_id ? service.plans() : Promise.resolve([]),
     cart && cart.cart.items.length === 0 ? service.bestsellers() : Promise.resolve([]),
@@ -250,8 +315,11 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const notice = readNotice(readCookie(header, NOTICE_COOKIE));
   const cookies = [...session.setCookies];
   if (notice) cookies.push(cookie(NOTICE_COOKIE, null, url.protocol === 'https:'));
+  if (signedIn && (session.hasCart || readCookie(header, AUTO_APPLY_PROMO_COOKIE)))
+    cookies.push(...forgetGuestCart(url.protocol === 'https:'));
   const page: CartPageData = {
     cart,
+    subscriber,
     signedIn,
     isAdmin,
     plans: plans.map(({ id, name, threshold, box_price_from }) => ({ id, name, threshold, box_price_from })),
@@ -288,7 +356,7 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
   // A signed-in customer's Add goes into their next box, not a cart (issue 12).
   const outcome =
     context.signedIn && BOX_ADD_INTENTS.has(intent)
-      ? await addToNextBox(api, intent, fields, service, session, site.accountUrl)
+      ? await addToNextBox(api, intent, fields, service, site.accountUrl)
       : await perform(intent, fields, service, context, request, extraCookies);
   const headers = setCookies([...session.setCookies, ...extraCookies]);
   if ('redirect' in outcome) return redirect(outcome.redirect, { headers });

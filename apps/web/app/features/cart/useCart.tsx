@@ -74,17 +74,47 @@ export function useCartPage(): CartPageData {
 
 /**
  * The visitor's abandoned cart (`data`, null without one) and its box (`cart`, an empty one
- * without a cart), as the API sends them: nothing is copied or renamed in the browser.
+ * without a cart), as the API sends them: nothing is copied or renamed in the browser. A signed-in
+ * subscriber has no cart: `box` is their next editable box (issue 29), and `cart` carries only its
+ * count and size, so the header's count and the dishes' steppers read the box.
  */
 export function useCartView() {
   const page = useCartPage();
   const data = page.cart;
+  const box = page.subscriber?.box ?? null;
+  const cart = box
+    ? { ...EMPTY_CART, item_count: box.item_count, threshold: box.threshold }
+    : (data?.cart ?? EMPTY_CART);
+  const lines: readonly { sku: string; quantity: number }[] = box ? box.items : cart.items;
   return {
     page,
     data,
-    cart: data?.cart ?? EMPTY_CART,
+    cart,
+    subscriber: page.subscriber ?? null,
+    box,
+    /** How many of a dish the box shown holds (the subscriber's box, or the cart). */
+    quantityOf: (sku: string) => lines.find((line) => line.sku === sku)?.quantity ?? 0,
     identified: Boolean(data?.email) && data?.zip_code_id != null,
   };
+}
+
+/**
+ * The box's item count as it will be once the changes in flight are saved (optimistic, from each
+ * fetcher's form data): a set-item sends the dish's new quantity, so its change is that less what
+ * the box holds now.
+ */
+export function useOptimisticItemCount(): number {
+  const { cart, quantityOf } = useCartView();
+  const fetchers = useFetchers();
+  let count = cart.item_count;
+  for (const fetcher of fetchers) {
+    if (fetcher.state === 'idle' || !fetcher.key.startsWith('cart-item-')) continue;
+    if (fetcher.formData?.get('intent') !== 'set-item') continue;
+    const quantity = Number(fetcher.formData.get('quantity'));
+    const sku = String(fetcher.formData.get('sku') ?? '');
+    if (Number.isFinite(quantity)) count += quantity - quantityOf(sku);
+  }
+  return Math.max(0, count);
 }
 
 /** Before hydration a form posts as a document: the action sends the visitor back to this page. */

@@ -14,25 +14,18 @@ export function OutcomeMessage({
   accountUrl: string;
 }) {
   const stillShipping = outcome.locked_delivery_dates;
-  const { subscription } = outcome;
+  const firstBox = outcome.first_box_after_pause ?? outcome.subscription.resume_on;
   return (
     <section className="auth-card auth-card--center" aria-labelledby="outcome-title">
       <h1 id="outcome-title" className="auth-card__title">
         {title}
       </h1>
-      {path === '/pausing-processing' && subscription.resume_on ? (
+      {path === '/pausing-processing' && firstBox ? (
         <p className="auth-card__intro">
-          No boxes and no charges until{' '}
-          <time dateTime={subscription.resume_on}>{formatCalendarDay(subscription.resume_on)}</time>
-          {outcome.first_box_after_pause ? (
-            <>
-              ; your next box comes on{' '}
-              <time dateTime={outcome.first_box_after_pause}>
-                {formatCalendarDay(outcome.first_box_after_pause)}
-              </time>
-            </>
-          ) : null}
-          . We’ll email you a week before they start again.
+          {/* The first box after the pause, as the account and the email name it (decision 023). */}
+          No boxes and no charges until your next box on{' '}
+          <time dateTime={firstBox}>{formatCalendarDay(firstBox)}</time>. We’ll email you a week before your
+          boxes start again.
         </p>
       ) : null}
       {path === '/offer-accepted-processing' ? (

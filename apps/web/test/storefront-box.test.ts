@@ -1,0 +1,100 @@
+import { ABANDONED_CART_COOKIE, type Delivery } from '@sprout/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, startTestApp, type TestContext } from '../../api/test/helpers';
+import { asCustomer, subscribedCustomer } from '../../api/test/renewal-helpers';
+import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
+import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import { TEST_SITE } from './site';
+
+/**
+ * Issue 29, item 6: a signed-in subscriber's storefront is their next editable box. The root
+ * loader's cart share shows that box (day, cutoff, count of the plan's size) and no guest cart,
+ * whose cookie it expires; − and + on the menus change the box itself.
+ */
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await startTestApp();
+});
+afterAll(() => context.close());
+
+function page(path: string, cookie: string, form?: Record<string, string>) {
+  const request = new Request(`${TEST_SITE.url}${path}`, {
+    method: form ? 'POST' : 'GET',
+    headers: {
+      cookie,
+      referer: `${TEST_SITE.url}/menus`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    ...(form ? { body: new URLSearchParams(form) } : {}),
+  });
+  return { request, api: createServerApiClient(inProcessTransport(context.app), request) };
+}
+
+async function nextEditable(cookie: string): Promise<Delivery> {
+  const boxes: Delivery[] = (await asCustomer(context, cookie, 'GET', '/api/me/deliveries')).body.data;
+  return boxes.find((box) => box.editable)!;
+}
+
+/** A guest cart with a plan and a dish in it, as one left in this browser before the sign-in. */
+async function guestCart(): Promise<string> {
+  const id = (await sendJson(context.app, 'POST', '/api/customers/abandoned-carts')).body.data.id as string;
+  await sendJson(context.app, 'PUT', `/api/customers/abandoned-carts/${id}`, { zip_code: '10001' });
+  return id;
+}
+
+describe("a signed-in subscriber's storefront (issue 29)", () => {
+  it('shows the next editable box, not a guest cart, and expires the guest cart cookie', async () => {
+    const customer = await subscribedCustomer(context);
+    const cartId = await guestCart();
+    const { request, api } = page('/menus', `${customer.cookie}; ${ABANDONED_CART_COOKIE}=${cartId}`);
+    const { page: data, headers } = await loadCartPage(request, api, TEST_SITE);
+    const box = await nextEditable(customer.cookie);
+    expect(data.cart).toBeNull();
+    expect(data.signedIn).toBe(true);
+    expect(data.subscriber?.box).toMatchObject({
+      date: box.date,
+      cutoff_at: box.cutoff_at,
+      item_count: 12,
+      threshold: 12,
+    });
+    expect(data.subscriber?.box?.items.map((line) => [line.sku, line.quantity])).toEqual(
+      box.items.map((line) => [line.sku, line.quantity]),
+    );
+    const expired = headers.getSetCookie().find((cookie) => cookie.startsWith(`${ABANDONED_CART_COOKIE}=`));
+    expect(expired).toMatch(/Max-Age=0/);
+  });
+
+  it('takes one out with − and puts it back with +, in the box itself', async () => {
+    const customer = await subscribedCustomer(context);
+    const box = await nextEditable(customer.cookie);
+    const line = box.items[0]!;
+    const minus = page('/cart', customer.cookie, {
+      intent: 'set-item',
+      sku: line.sku,
+      quantity: String(line.quantity - 1),
+    });
+    const removed = (await runCartAction(minus.request, minus.api, TEST_SITE)) as unknown as {
+      data: { ok: boolean; notice?: string };
+    };
+    expect(removed.data.ok).toBe(true);
+    expect(removed.data.notice).toMatch(/^Removed from your box of .+ \(11 of 12 items\)\.$/);
+    const after = await nextEditable(customer.cookie);
+    expect(after.items.find((item) => item.sku === line.sku)?.quantity).toBe(line.quantity - 1);
+
+    // The panel reads the box as it is now.
+    const { request, api } = page('/menus', customer.cookie);
+    expect((await loadCartPage(request, api, TEST_SITE)).page.subscriber?.box?.item_count).toBe(11);
+
+    // Before the JavaScript loaded: a plain form post, back to the menus.
+    const plus = page('/cart', customer.cookie, {
+      intent: 'set-item',
+      sku: line.sku,
+      quantity: String(line.quantity),
+      returnTo: '/menus',
+    });
+    const back = await runCartAction(plus.request, plus.api, TEST_SITE);
+    expect((back as Response).headers.get('location')).toBe('/menus');
+    expect((await nextEditable(customer.cookie)).item_count).toBe(12);
+  });
+});

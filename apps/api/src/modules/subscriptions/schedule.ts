@@ -52,3 +52,13 @@ export function nextRetryAt(firstDeclineAt: Date, attemptsMade: number): Date | 
   const days = RETRY_DAYS_AFTER_FIRST_DECLINE[attemptsMade - 1];
   return days === undefined ? null : new Date(firstDeclineAt.getTime() + days * 86_400_000);
 }
+
+/**
+ * Until when a box whose off-session charge asked for 3-D Secure waits for its customer: the day its
+ * last retry would be due (3 days after the first try, the day before delivery), the same window a
+ * declined card gets. Then, unpaid, it takes the failed-renewal path (docs/decisions/041).
+ */
+export function authenticationDeadline(firstChargeAt: Date): Date {
+  const lastRetryDays = RETRY_DAYS_AFTER_FIRST_DECLINE[RETRY_DAYS_AFTER_FIRST_DECLINE.length - 1]!;
+  return new Date(firstChargeAt.getTime() + lastRetryDays * 86_400_000);
+}

@@ -196,6 +196,8 @@ export type PricedDelivery = {
   discountDescription: string | null;
   /** The plan the box was priced with. */
   plan: repository.PlanRow;
+  /** The subscription has a card to charge (what pays the box is said from it: issue 29). */
+  cardOnFile: boolean;
 };
 
 type Context = NonNullable<Awaited<ReturnType<typeof repository.findPricingContext>>>;
@@ -241,6 +243,7 @@ function priceRow(
         ? context.promoDescription
         : null,
     plan,
+    cardOnFile: context.subscription.paymentMethodId !== null,
   };
 }
 

@@ -84,6 +84,7 @@ export const deliveryPayment = z.discriminatedUnion('status', [
 ]);
 export type DeliveryPayment = z.infer<typeof deliveryPayment>;
 export const deliveryPaymentResponse = resource(deliveryPayment);
+export type DeliveryPaymentResponse = z.infer<typeof deliveryPaymentResponse>;
 
 /** 409: the box is not waiting for a confirmation (paid another way, or its last day passed). */
 export const DELIVERY_PAYMENT_NOT_WAITING_MESSAGE =

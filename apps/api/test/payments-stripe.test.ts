@@ -262,29 +262,119 @@ describe('Stripe adapter: saved cards and off-session renewals', () => {
     expect(request!.params.capture_method).toBeUndefined();
   });
 
-  it('an off-session decline (the bank wants the absent customer) is declined, not thrown', async () => {
-    stripe.answer = () =>
-      stripeError(402, {
+  const offSession = {
+    amountCents: 4599,
+    currency: 'usd' as const,
+    paymentMethodId: 'pm_fake_visa',
+    customerId: 'cus_fake_1',
+    idempotencyKey: 'renewal-7-2026-12-15',
+    description: 'box',
+    metadata: {},
+  };
+  const waitingIntent = () =>
+    stripeIntent({
+      status: 'requires_payment_method',
+      capture_method: 'automatic',
+      last_payment_error: {
         type: 'card_error',
         code: 'authentication_required',
         message: 'Your card was declined. This transaction requires authentication.',
-        payment_intent: stripeIntent({ status: 'requires_payment_method', payment_method: null }),
         payment_method: visa,
-      });
-    const intent = await provider().chargeOffSession({
-      amountCents: 4599,
-      currency: 'usd',
-      paymentMethodId: 'pm_fake_visa',
-      customerId: 'cus_fake_1',
-      idempotencyKey: 'renewal-7-2026-12-15',
-      description: 'box',
-      metadata: {},
+      },
+      payment_method: null,
     });
+
+  it('maps authentication_required to a charge waiting for its customer, not a decline (decision 041)', async () => {
+    stripe.answer = (request) =>
+      request.method === 'GET'
+        ? { body: waitingIntent() }
+        : stripeError(402, {
+            type: 'card_error',
+            code: 'authentication_required',
+            message: 'Your card was declined. This transaction requires authentication.',
+            payment_intent: waitingIntent(),
+            payment_method: visa,
+          });
+    const intent = await provider().chargeOffSession(offSession);
     expect(intent).toMatchObject({
-      status: 'declined',
-      declineMessage: 'Your card was declined. This transaction requires authentication.',
+      id: 'pi_fake_1',
+      status: 'requires_authentication',
+      declineMessage: null,
       card: { brand: 'visa', last4: '4242' },
     });
+    // Never a redirect: its customer confirms it on this site.
+    expect(stripe.requests[0]!.params).toMatchObject({
+      'automatic_payment_methods[enabled]': 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
+    });
+    // Read back after the customer's step, the same intent is paid.
+    stripe.answer = () => ({ body: stripeIntent({ status: 'succeeded', capture_method: 'automatic' }) });
+    expect((await provider().retrieve('pi_fake_1')).status).toBe('succeeded');
+  });
+
+  it('maps a card_declined whose decline_code is authentication_required the same way', async () => {
+    stripe.answer = (request) =>
+      request.method === 'GET'
+        ? {
+            body: stripeIntent({
+              status: 'requires_payment_method',
+              last_payment_error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'authentication_required',
+              },
+            }),
+          }
+        : stripeError(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'authentication_required',
+            message: 'Your card was declined.',
+            payment_intent: stripeIntent({ status: 'requires_payment_method' }),
+          });
+    expect((await provider().chargeOffSession(offSession)).status).toBe('requires_authentication');
+  });
+
+  it('a real decline off-session stays a decline with Stripe’s message', async () => {
+    stripe.answer = (request) =>
+      request.method === 'GET'
+        ? { body: stripeIntent({ status: 'requires_payment_method' }) }
+        : stripeError(402, {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'insufficient_funds',
+            message: 'Your card has insufficient funds.',
+            payment_intent: stripeIntent({ status: 'requires_payment_method', payment_method: null }),
+            payment_method: visa,
+          });
+    expect(await provider().chargeOffSession(offSession)).toMatchObject({
+      status: 'declined',
+      declineMessage: 'Your card has insufficient funds.',
+    });
+  });
+
+  it('confirms a waiting intent on-session with its own card, for the browser’s 3-D Secure step', async () => {
+    stripe.answer = (request) =>
+      request.method === 'GET'
+        ? { body: waitingIntent() }
+        : {
+            body: stripeIntent({
+              status: 'requires_action',
+              capture_method: 'automatic',
+              client_secret: 'pi_fake_1_secret_3ds',
+            }),
+          };
+    const intent = await provider().confirmOnSession('pi_fake_1');
+    expect(intent).toMatchObject({ status: 'requires_action', clientSecret: 'pi_fake_1_secret_3ds' });
+    const confirm = stripe.requests.find((request) => request.method === 'POST')!;
+    expect(confirm.path).toBe('/v1/payment_intents/pi_fake_1/confirm');
+    expect(confirm.params).toMatchObject({ payment_method: 'pm_fake_visa', off_session: 'false' });
+
+    // Canceled (the box's time ran out): a conflict, nothing confirmed.
+    stripe.answer = () => ({ body: stripeIntent({ status: 'canceled' }) });
+    stripe.requests.length = 0;
+    expect((await appErrorOf(provider().confirmOnSession('pi_fake_1'))).kind).toBe('conflict');
+    expect(stripe.requests.every((request) => request.method === 'GET')).toBe(true);
   });
 });
 

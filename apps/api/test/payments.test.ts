@@ -313,13 +313,64 @@ describe('test provider: saved cards charged off-session', () => {
     expect(await charge(method)).toMatchObject({ status: 'declined', declineMessage: CARD_DECLINED_MESSAGE });
   });
 
-  it('declines off-session a card whose bank asks for authentication, and an unknown card', async () => {
-    const method = await paymentMethod('4000002500003155');
-    expect(await charge(method)).toMatchObject({
-      status: 'declined',
-      declineMessage: DECLINE_MESSAGES.authentication_failed,
-    });
+  it('declines off-session an unknown card', async () => {
     expect((await charge('pm_test_gone')).status).toBe('declined');
+  });
+
+  it("3-D Secure off-session is Stripe's authentication_required: no decline, the intent stays usable on-session", async () => {
+    const method = await paymentMethod('4000002500003155');
+    const renewalKey = key();
+    const asked = await charge(method, renewalKey);
+    expect(asked).toMatchObject({
+      status: 'requires_authentication',
+      declineMessage: null,
+      amountCents: 3999,
+    });
+    expect(await intentRows(renewalKey)).toMatchObject([
+      {
+        status: 'requires_payment_method',
+        declineCode: 'authentication_required',
+        captureMethod: 'automatic',
+        capturedCents: 0,
+      },
+    ]);
+    // The same key answers the same intent, in its current state.
+    expect(await charge(method, renewalKey)).toEqual(asked);
+
+    // The customer is back: confirmed on-session with the same card, the bank asks for its step.
+    const confirmed = await context.app.payments.confirmOnSession(asked.id);
+    expect(confirmed).toMatchObject({ id: asked.id, status: 'requires_action' });
+    const step = await sendJson(context.app, 'POST', authenticateUrl(asked.id), {
+      client_secret: confirmed.clientSecret,
+      outcome: 'approve',
+    });
+    // Captured as it succeeds (an off-session charge's automatic capture).
+    expect(step.body).toMatchObject({ status: 'succeeded', decline_message: null });
+    expect((await intentRows(renewalKey))[0]!.capturedCents).toBe(3999);
+    expect(await charge(method, renewalKey)).toMatchObject({ id: asked.id, status: 'succeeded' });
+    // Paid: confirming again changes nothing; it can no longer be canceled.
+    expect((await context.app.payments.confirmOnSession(asked.id)).status).toBe('succeeded');
+    expect((await appErrorOf(context.app.payments.cancel(asked.id))).kind).toBe('conflict');
+  });
+
+  it('a failed 3-D Secure step can be confirmed again; a canceled intent cannot', async () => {
+    const method = await paymentMethod('4000002500003155');
+    const asked = await charge(method);
+    const first = await context.app.payments.confirmOnSession(asked.id);
+    const failed = await sendJson(context.app, 'POST', authenticateUrl(asked.id), {
+      client_secret: first.clientSecret,
+      outcome: 'fail',
+    });
+    expect(failed.body).toMatchObject({
+      status: 'declined',
+      decline_message: DECLINE_MESSAGES.authentication_failed,
+    });
+    expect((await context.app.payments.confirmOnSession(asked.id)).status).toBe('requires_action');
+    expect((await context.app.payments.cancel(asked.id)).status).toBe('canceled');
+    expect((await appErrorOf(context.app.payments.confirmOnSession(asked.id))).kind).toBe('conflict');
+    // A card that simply declines is no intent to confirm on-session.
+    const declined = await charge(await paymentMethod('4000000000000341'));
+    expect((await appErrorOf(context.app.payments.confirmOnSession(declined.id))).kind).toBe('conflict');
   });
 });
 

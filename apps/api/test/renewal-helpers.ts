@@ -59,14 +59,25 @@ export async function subscribedCustomer(
   const dates = await getJson(app, '/api/shipping/zip-codes/10001/delivery-dates');
   const firstDeliveryDate = dates.body.data[0].date as string;
   const total = (await getJson(app, `${CARTS}/${id}`)).body.data.cart.costs.total_cost;
-  const response = await injectJson(app, 'POST', '/api/sales/checkout', {
+  const checkout = {
     abandoned_cart_id: id,
     expected_total: total,
     idempotency_key: randomUUID().replaceAll('-', ''),
     payment_method_id: card.json().id,
     first_delivery_date: firstDeliveryDate,
     frequency_weeks: options.frequencyWeeks ?? 2,
-  });
+  };
+  let response = await injectJson(app, 'POST', '/api/sales/checkout', checkout);
+  if (response.statusCode === 200 && response.json().data.status === 'requires_action') {
+    // A 3-D Secure card (4000 0025 0000 3155): the customer approves the bank's step, as at checkout.
+    const { id: intentId, client_secret } = response.json().data.payment_intent;
+    const step = await injectJson(app, 'POST', `/test-provider/v1/payment-intents/${intentId}/authenticate`, {
+      client_secret,
+      outcome: 'approve',
+    });
+    expect(step.statusCode).toBe(200);
+    response = await injectJson(app, 'POST', '/api/sales/checkout', checkout);
+  }
   expect(response.statusCode).toBe(201);
   const body = response.json().data;
   const cookie = [response.headers['set-cookie'] ?? []]

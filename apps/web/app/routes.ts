@@ -80,6 +80,7 @@ export default [
       index('routes/account.overview.tsx', { id: 'account' }),
       route('deliveries', 'routes/account.deliveries.tsx', { id: 'account-deliveries' }),
       route('deliveries/:date', 'routes/account.delivery.tsx', { id: 'account-delivery' }),
+      route('deliveries/:date/pay', 'routes/account.delivery-pay.tsx', { id: 'account-delivery-pay' }),
       route('plan', 'routes/account.plan.tsx', { id: 'account-plan' }),
       route('orders', 'routes/account.orders.tsx', { id: 'account-orders' }),
       route('orders/:orderId', 'routes/account.order.tsx', { id: 'account-order' }),

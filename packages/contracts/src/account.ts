@@ -55,8 +55,47 @@ export const delivery = z.object({
   discount_description: z.string().nullable(),
   /** The order made at the cutoff; null before. */
   order: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  /** What pays the box (issue 29): the sentence to show, from ./box-payment, and the facts behind it. */
+  payment: z.object({
+    /** What the gift card balance covers and what it does not; null when the card alone pays. */
+    note: z.string().nullable(),
+    /** The account has a card to charge. */
+    card_on_file: z.boolean(),
+    /**
+     * The bank asked the customer to confirm the box's charge (3-D Secure): it is paid at
+     * `/account/deliveries/{date}/pay` until its last try's day (decision 041).
+     */
+    authentication_required: z.boolean(),
+  }),
 });
 export type Delivery = z.infer<typeof delivery>;
+
+/** Where a box waiting for its customer's 3-D Secure step is paid (the email's link, decision 041). */
+export const deliveryPaymentPath = (date: string) => `/account/deliveries/${date}/pay`;
+
+/**
+ * POST /api/me/deliveries/{date}/payment: pays a box whose bank asked its customer to confirm the
+ * charge. `requires_action`: run the provider's 3-D Secure step with the client secret, then ask
+ * again; `paid`: the box is paid (`amount` charged); `declined`: the bank refused (`message`).
+ */
+export const deliveryPayment = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('paid'), amount: z.number() }),
+  z.object({
+    status: z.literal('requires_action'),
+    amount: z.number(),
+    payment_intent_id: z.string(),
+    client_secret: z.string(),
+  }),
+  z.object({ status: z.literal('declined'), amount: z.number(), message: z.string() }),
+]);
+export type DeliveryPayment = z.infer<typeof deliveryPayment>;
+export const deliveryPaymentResponse = resource(deliveryPayment);
+export type DeliveryPaymentResponse = z.infer<typeof deliveryPaymentResponse>;
+
+/** 409: the box is not waiting for a confirmation (paid another way, or its last day passed). */
+export const DELIVERY_PAYMENT_NOT_WAITING_MESSAGE =
+  'This box is no longer waiting for you to confirm its payment. Your account shows where it stands.';
+export const DELIVERY_PAID_MESSAGE = 'Thank you: the box is paid.';
 
 export const deliveriesResponse = list(delivery);
 export type DeliveriesResponse = z.infer<typeof deliveriesResponse>;

@@ -27,6 +27,8 @@ export const DECLINE_MESSAGES = {
   generic_decline: CARD_DECLINED_MESSAGE,
   insufficient_funds: 'Your card has insufficient funds. Please use another card.',
   authentication_failed: 'We could not verify your card. Please try again or use another card.',
+  // Off-session (a renewal): the bank wants the customer to confirm; not a decline (decision 041).
+  authentication_required: 'Your bank asks you to confirm this payment.',
   expired_card: 'Your card has expired. Please use another card.',
 } as const;
 export type DeclineCode = keyof typeof DECLINE_MESSAGES;

@@ -4,6 +4,7 @@ export * from './admin-responses';
 export * from './auth';
 export * from './blog';
 export * from './blog-constants';
+export * from './box-payment';
 export * from './calendar';
 export * from './cards';
 export * from './carts';

@@ -43,6 +43,9 @@ export const testAuthenticateBody = z
 export type TestAuthenticateBody = z.infer<typeof testAuthenticateBody>;
 
 export const PAYMENT_INTENT_STATUSES = [
+  // An off-session charge the bank wants its customer to authenticate (Stripe's
+  // `authentication_required`): confirmed again on-session, it asks for 3-D Secure.
+  'requires_payment_method',
   'requires_action',
   'requires_capture',
   'succeeded',

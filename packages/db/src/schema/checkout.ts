@@ -103,6 +103,8 @@ export const subscriptions = pgTable(
  *   scheduled ─skip→ skipped ─unskip→ scheduled
  *   scheduled ─cutoff job→ locked ─charge→ charged
  *                                 └decline→ failed ─retry→ charged | canceled (subscription paused)
+ *                                 └bank asks for 3-D Secure→ failed (authentication_intent_id set)
+ *                                     ─customer authenticates→ charged | last try's day passes→ canceled
  *   scheduled | skipped ─cancel/pause→ canceled | skipped
  */
 export const deliveries = pgTable(
@@ -138,6 +140,11 @@ export const deliveries = pgTable(
      * other pass takes the charge; after it (the claimer died or hangs) the next pass does.
      */
     chargeClaimedUntil: timestamp({ withTimezone: true }),
+    /**
+     * While the box waits for its customer to authenticate its charge (the bank asked for 3-D Secure
+     * off-session): the provider's intent to confirm on-session. Null otherwise (docs/decisions/041).
+     */
+    authenticationIntentId: text(),
     /** The "edit or skip until …" email, sent once, 24 hours before the cutoff. */
     reminderSentAt: timestamp({ withTimezone: true }),
     /** A one-time discount on this box only (a retention offer), in basis points of the items. */

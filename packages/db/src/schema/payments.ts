@@ -41,8 +41,22 @@ export const testPaymentIntents = pgTable(
     currency: text().notNull(),
     paymentMethodId: text().notNull(),
     status: text({
-      enum: ['requires_action', 'requires_capture', 'succeeded', 'canceled', 'declined'],
+      enum: [
+        'requires_payment_method',
+        'requires_action',
+        'requires_capture',
+        'succeeded',
+        'canceled',
+        'declined',
+      ],
     }).notNull(),
+    /**
+     * `manual` (checkout, gift cards: authorized, captured after the commit) or `automatic` (a
+     * renewal's off-session charge: captured once it succeeds, after a 3-D Secure step too).
+     */
+    captureMethod: text({ enum: ['manual', 'automatic'] })
+      .notNull()
+      .default('manual'),
     declineCode: text(),
     capturedCents: integer().notNull().default(0),
     refundedCents: integer().notNull().default(0),

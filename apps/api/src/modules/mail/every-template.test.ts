@@ -92,7 +92,7 @@ const FIXTURES: Record<string, () => RenderedMail> = {
       deliveryDate: 'Tuesday, December 15',
       cutoff: 'Friday noon',
       itemCount: 24,
-      total: '$116.64',
+      payment: { giftCards: 0, card: 116.64, cardOnFile: true },
       accountUrl: `${account}/deliveries`,
     }),
   paymentFailedMail: () =>
@@ -100,7 +100,7 @@ const FIXTURES: Record<string, () => RenderedMail> = {
       ...site,
       firstName: 'Jamie',
       deliveryDate: 'Tuesday, December 15',
-      total: '$116.64',
+      payment: { giftCards: 0, card: 116.64, cardOnFile: true },
       nextAttempt: 'Saturday, December 12',
       updateCardUrl: `${account}/payment-method`,
     }),

@@ -7,6 +7,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   pauseConfirmedMail,
+  paymentAuthenticationMail,
   paymentFailedMail,
   resumeSoonMail,
   subscriptionCanceledMail,
@@ -107,13 +108,34 @@ describe('renewal mails', () => {
       deliveryDate: 'Tuesday, December 1',
       cutoff: 'Friday noon',
       itemCount: 12,
-      total: '$71.88',
+      payment: { giftCards: 0, card: 71.88, cardOnFile: true },
       accountUrl: 'https://shop.example/account',
     });
     expect(mail.subject).toBe('Your box arrives Tuesday, December 1: edit or skip until Friday noon');
     expect(mail.html).toContain('Robin &lt;3');
     expect(mail.html).toContain('href="https://shop.example/account"');
     expect(mail.text).toContain('Edit or skip it until Friday noon');
+    expect(mail.text).toContain('then it is made and $71.88 is charged to your saved card.');
+  });
+
+  it('says what a gift card balance pays at the cutoff, and never a saved card the account lacks', () => {
+    const reminder = (payment: { giftCards: number; card: number; cardOnFile: boolean }) =>
+      deliveryReminderMail({
+        siteName: 'Sprout & Spoon',
+        firstName: 'Robin',
+        deliveryDate: 'Tuesday, December 1',
+        cutoff: 'Friday noon',
+        itemCount: 12,
+        payment,
+        accountUrl: 'https://shop.example/account',
+      }).text;
+    expect(reminder({ giftCards: 97.62, card: 0, cardOnFile: false })).toContain(
+      'then it is made and your gift card balance pays all $97.62 of it.',
+    );
+    const partly = reminder({ giftCards: 50, card: 47.62, cardOnFile: false });
+    expect(partly).toContain('your gift card balance pays $50.00 and $47.62 is left to pay');
+    expect(partly).toContain('there is no card on your account');
+    expect(partly).not.toContain('saved card');
   });
 
   it('asks for a new card after a decline, and says when it tries again', () => {
@@ -121,12 +143,60 @@ describe('renewal mails', () => {
       siteName: 'Sprout & Spoon',
       firstName: 'Robin',
       deliveryDate: 'Tuesday, December 1',
-      total: '$71.88',
+      payment: { giftCards: 0, card: 71.88, cardOnFile: true },
       nextAttempt: 'Saturday, November 28',
       updateCardUrl: 'https://shop.example/account/payment-method',
     });
     expect(mail.html).toContain('href="https://shop.example/account/payment-method"');
+    expect(mail.text).toContain('Your bank declined $71.88.');
     expect(mail.text).toContain('try again on Saturday, November 28');
+  });
+
+  it('a box paid by gift card with no card on file: what the balance paid and what is left, no bank', () => {
+    const mail = paymentFailedMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin',
+      deliveryDate: 'Tuesday, December 1',
+      payment: { giftCards: 40, card: 57.62, cardOnFile: false },
+      nextAttempt: 'Saturday, November 28',
+      updateCardUrl: 'https://shop.example/account/payment-method',
+    });
+    expect(mail.subject).toBe('Add a card to pay for the box of Tuesday, December 1');
+    expect(mail.text).toContain(
+      'Your gift card balance paid $40.00 of this box. There is no card on your account to charge the other $57.62 to.',
+    );
+    expect(mail.text).toContain('Please add a card before then');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toContain('bank declined');
+      expect(body).not.toContain('saved card');
+    }
+    const withCard = paymentFailedMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin',
+      deliveryDate: 'Tuesday, December 1',
+      payment: { giftCards: 40, card: 57.62, cardOnFile: true },
+      nextAttempt: 'Saturday, November 28',
+      updateCardUrl: 'https://shop.example/account/payment-method',
+    });
+    expect(withCard.text).toContain(
+      'Your gift card balance paid $40.00 of this box. Your bank declined the other $57.62.',
+    );
+  });
+
+  it('asks to confirm a payment the bank wants authenticated, with the link and the last day', () => {
+    const mail = paymentAuthenticationMail({
+      siteName: 'Sprout & Spoon',
+      firstName: 'Robin',
+      deliveryDate: 'Tuesday, December 1',
+      payment: { giftCards: 0, card: 71.88 },
+      deadline: 'Monday, November 30',
+      payUrl: 'https://shop.example/account/deliveries/2026-12-01/pay',
+    });
+    expect(mail.subject).toBe('Confirm the payment for your box of Tuesday, December 1');
+    expect(mail.html).toContain('href="https://shop.example/account/deliveries/2026-12-01/pay"');
+    expect(mail.text).toContain('Your bank asks you to confirm the payment of $71.88');
+    expect(mail.text).toContain('by Monday, November 30');
+    expect(mail.text).not.toContain('declined');
   });
 
   it('says the subscription is paused and how to resume', () => {

@@ -5,6 +5,12 @@ import { type CartCosts, formatCalendarDay, formatCalendarDays, formatMoney } fr
  * message can never inject markup into a mail. Days arrive as calendar days (YYYY-MM-DD) and are
  * written by the one shared formatter (formatCalendarDay), never as they are stored (issue 29).
  */
+import {
+  type BoxPayment,
+  boxPaymentAtCutoff,
+  boxPaymentAuthentication,
+  boxPaymentFailure,
+} from '@sprout/contracts';
 
 export type RenderedMail = {
   subject: string;
@@ -290,49 +296,93 @@ export function deliveryReminderMail(input: {
   /** "Friday noon" */
   cutoff: string;
   itemCount: number;
-  total: string;
+  /** What pays the box at the cutoff: the gift card balance, the saved card (issue 29). */
+  payment: BoxPayment;
   accountUrl: string;
 }): RenderedMail {
   const subject = `Your box arrives ${input.deliveryDate}: edit or skip until ${input.cutoff}`;
+  const charged = boxPaymentAtCutoff(input.payment);
   const html = layout(
     input.siteName,
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, your next box is almost ready</h1>
-<p style="margin:0 0 16px">Your box of ${input.itemCount} meals arrives on <strong>${escapeHtml(input.deliveryDate)}</strong>. You can change its meals or skip it until <strong>${escapeHtml(input.cutoff)}</strong>; then it is made and ${escapeHtml(input.total)} is charged to your saved card.</p>
+<p style="margin:0 0 16px">Your box of ${input.itemCount} meals arrives on <strong>${escapeHtml(input.deliveryDate)}</strong>. You can change its meals or skip it until <strong>${escapeHtml(input.cutoff)}</strong>; then it is made and ${escapeHtml(charged)}.</p>
 ${button(input.accountUrl, 'Edit or skip this box')}`,
   );
   const text = [
     `Hi ${input.firstName},`,
     `Your box of ${input.itemCount} meals arrives on ${input.deliveryDate}.`,
-    `Edit or skip it until ${input.cutoff}; then it is made and ${input.total} is charged to your saved card.`,
+    `Edit or skip it until ${input.cutoff}; then it is made and ${charged}.`,
     '',
     `Edit or skip: ${input.accountUrl}`,
   ].join('\n');
   return { subject, html, text };
 }
 
-/** A box's off-session charge was declined: update the card before the next try. */
+/**
+ * A box's off-session charge was declined, or there is no card to charge: what the gift card
+ * balance paid and what it did not (issue 29), and the card to update or add before the next try.
+ */
 export function paymentFailedMail(input: {
   siteName: string;
   firstName: string;
   deliveryDate: string;
-  total: string;
+  payment: BoxPayment;
   /** Already formatted: "Saturday, November 28". */
   nextAttempt: string;
   updateCardUrl: string;
 }): RenderedMail {
-  const subject = `We could not charge your card for the box of ${input.deliveryDate}`;
+  const { cardOnFile } = input.payment;
+  const subject = cardOnFile
+    ? `We could not charge your card for the box of ${input.deliveryDate}`
+    : `Add a card to pay for the box of ${input.deliveryDate}`;
+  const what = boxPaymentFailure(input.payment);
+  const ask = cardOnFile ? 'Please update your card before then' : 'Please add a card before then';
   const html = layout(
     input.siteName,
     subject,
-    `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, your payment did not go through</h1>
-<p style="margin:0 0 16px">Your bank declined ${escapeHtml(input.total)} for the box arriving on <strong>${escapeHtml(input.deliveryDate)}</strong>. We will try again on ${escapeHtml(input.nextAttempt)}. Please update your card before then so your box can be delivered.</p>
-${button(input.updateCardUrl, 'Update your card')}`,
+    `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, your box of ${escapeHtml(input.deliveryDate)} is not paid yet</h1>
+<p style="margin:0 0 16px">${escapeHtml(what)} We will try again on ${escapeHtml(input.nextAttempt)}. ${escapeHtml(ask)} so your box can be delivered.</p>
+${button(input.updateCardUrl, cardOnFile ? 'Update your card' : 'Add a card')}`,
   );
   const text = [
     `Hi ${input.firstName},`,
-    `Your bank declined ${input.total} for the box arriving on ${input.deliveryDate}.`,
-    `We will try again on ${input.nextAttempt}. Please update your card before then: ${input.updateCardUrl}`,
+    `Your box arrives on ${input.deliveryDate}. ${what}`,
+    `We will try again on ${input.nextAttempt}. ${ask}: ${input.updateCardUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/**
+ * The bank asked to confirm a box's off-session charge (3-D Secure, decision 041): not a decline.
+ * The link opens the account page where the customer confirms it; unconfirmed by `deadline`, the box
+ * takes the failed-renewal path, as after a last decline.
+ */
+export function paymentAuthenticationMail(input: {
+  siteName: string;
+  firstName: string;
+  deliveryDate: string;
+  payment: Omit<BoxPayment, 'cardOnFile'>;
+  /** Already formatted: "Monday, December 14". */
+  deadline: string;
+  payUrl: string;
+}): RenderedMail {
+  const subject = `Confirm the payment for your box of ${input.deliveryDate}`;
+  const what = boxPaymentAuthentication(input.payment);
+  const until = `Please confirm it by ${input.deadline}, or the box is canceled and your subscription paused.`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, your bank asks you to confirm a payment</h1>
+<p style="margin:0 0 16px">${escapeHtml(what)} It is for the box arriving on <strong>${escapeHtml(input.deliveryDate)}</strong>.</p>
+<p style="margin:0 0 16px">${escapeHtml(until)}</p>
+${button(input.payUrl, 'Confirm the payment')}`,
+  );
+  const text = [
+    `Hi ${input.firstName},`,
+    `${what} It is for the box arriving on ${input.deliveryDate}.`,
+    until,
+    `Confirm the payment: ${input.payUrl}`,
   ].join('\n');
   return { subject, html, text };
 }

@@ -5,11 +5,12 @@
  */
 
 export type PaymentIntentStatus =
-  | 'requires_action'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled'
-  | 'declined';
+  /**
+   * An off-session charge the bank wants its customer to authenticate (Stripe's
+   * `authentication_required`): not a decline. The intent stays usable: `confirmOnSession` with the
+   * customer present asks for the 3-D Secure step (docs/decisions/041).
+   */
+  'requires_authentication' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled' | 'declined';
 
 export type PaymentIntent = {
   id: string;
@@ -119,10 +120,18 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<{ id: string; amountCents: number }>;
   /**
    * Charges a saved card off-session and captures at once. The same idempotency key answers the
-   * same intent (so a repeated renewal never charges twice). Declines (including a bank asking
-   * for authentication, which an absent customer cannot give) are NOT thrown: status 'declined'.
+   * same intent in its current state (so a repeated renewal never charges twice). Declines are NOT
+   * thrown: status 'declined'. A bank asking for authentication, which an absent customer cannot
+   * give, is no decline: status 'requires_authentication', the intent kept for confirmOnSession.
    */
   chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent>;
+  /**
+   * Confirms an off-session charge that asked for authentication (or whose 3-D Secure step failed)
+   * again, with its customer present and the same card: 'requires_action' with the client secret
+   * the browser's 3-D Secure step needs, or 'succeeded' when the bank asks nothing more. An intent
+   * already paid answers as it is; a canceled one is a 409.
+   */
+  confirmOnSession(intentId: string): Promise<PaymentIntent>;
   /**
    * Keeps a card for off-session charges: Stripe attaches it to the customer (made when there is
    * none) and makes it the customer's default. A card the provider refuses, or one saved for

@@ -112,6 +112,7 @@ export async function insertTestIntentSavingCard(
   if (!row) return null;
   return {
     ...intent,
+    captureMethod: 'manual',
     capturedCents: 0,
     refundedCents: 0,
     createdAt: new Date(row.created_at),
@@ -151,7 +152,7 @@ export async function transitionTestIntent(
   db: Database,
   id: string,
   from: TestIntentStatus[],
-  to: { status: TestIntentStatus; declineCode?: string; capture?: boolean },
+  to: { status: TestIntentStatus; declineCode?: string | null; capture?: boolean },
 ): Promise<TestPaymentIntentRow | null> {
   const moved = await db
     .update(testPaymentIntents)

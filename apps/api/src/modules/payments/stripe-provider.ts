@@ -68,8 +68,26 @@ function cardOf(method: string | Stripe.PaymentMethod | null | undefined): Payme
   return { brand: method.card.brand, last4: method.card.last4 };
 }
 
+/**
+ * Stripe's answer when an off-session charge needs its customer: the error's `code` (or, on a
+ * `card_declined`, its `decline_code`) is `authentication_required` and the intent is left at
+ * requires_payment_method, usable for an on-session confirmation with the same card.
+ */
+const AUTHENTICATION_REQUIRED = 'authentication_required';
+
+function asksForAuthentication(
+  error: { code?: string | null; decline_code?: string | null } | null | undefined,
+) {
+  return error?.code === AUTHENTICATION_REQUIRED || error?.decline_code === AUTHENTICATION_REQUIRED;
+}
+
 function fromStripe(intent: Stripe.PaymentIntent, declineMessage?: string): PaymentIntent {
-  const status = ourStatus(intent);
+  const stripeStatus = ourStatus(intent);
+  // Waiting for its customer, not declined (decision 041): read back the same after a retrieve.
+  const status =
+    stripeStatus === 'declined' && asksForAuthentication(intent.last_payment_error)
+      ? 'requires_authentication'
+      : stripeStatus;
   return {
     id: intent.id,
     status,
@@ -219,8 +237,9 @@ export class StripePaymentProvider implements PaymentProvider {
   /**
    * A renewal: the saved card charged without the customer (`off_session`), confirmed and captured
    * at once. Stripe answers a repeated key with the first answer, decline included, so a renewal
-   * run twice never charges twice. A bank that asks for authentication is a decline here: the
-   * customer is not present to give it (Stripe's `authentication_required`).
+   * run twice never charges twice. A bank that asks for authentication (Stripe's
+   * `authentication_required`, or an intent left at requires_action) is no decline: the intent
+   * waits for its customer, who confirms it on-session (confirmOnSession; decision 041).
    */
   async chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent> {
     try {
@@ -232,18 +251,69 @@ export class StripePaymentProvider implements PaymentProvider {
           ...(input.customerId ? { customer: input.customerId } : {}),
           off_session: true,
           confirm: true,
+          // Its customer may have to confirm it on this site later: never a redirect.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           description: input.description,
           metadata: input.metadata,
           expand: EXPAND,
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      const charged = fromStripe(intent);
-      return charged.status === 'requires_action'
-        ? { ...charged, status: 'declined', declineMessage: CARD_DECLINED_MESSAGE }
-        : charged;
+      // A replayed key answers its first answer: the intent may have been paid since.
+      const current =
+        intent.lastResponse?.headers?.['idempotent-replayed'] === 'true'
+          ? await this.retrieve(intent.id)
+          : fromStripe(intent);
+      return current.status === 'requires_action'
+        ? { ...current, status: 'requires_authentication' }
+        : current;
     } catch (error) {
+      if (error instanceof StripeCardError && error.payment_intent && asksForAuthentication(error)) {
+        // The first answer again for a replayed key: the customer may have confirmed it since.
+        const current = await this.retrieve(error.payment_intent.id);
+        if (current.status !== 'declined')
+          return { ...current, card: current.card ?? cardOf(error.payment_method) };
+        return {
+          ...current,
+          status: 'requires_authentication',
+          declineMessage: null,
+          card: current.card ?? cardOf(error.payment_method),
+        };
+      }
       return this.declinedOrThrow(error, 'charge off-session');
+    }
+  }
+
+  /**
+   * The customer is back for a renewal that asked for authentication: the intent is confirmed again
+   * with its own card, on-session, so the bank can ask for 3-D Secure (requires_action, completed in
+   * the browser with `stripe.handleNextAction`, as at checkout). Stripe captures it when it succeeds.
+   */
+  async confirmOnSession(intentId: string): Promise<PaymentIntent> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: EXPAND });
+    } catch (error) {
+      throw this.unexpected(error, 'retrieve');
+    }
+    if (intent.status === 'canceled') {
+      throw new AppError('conflict', 'This payment cannot be confirmed: it is canceled.');
+    }
+    if (intent.status !== 'requires_payment_method') return fromStripe(intent);
+    const method = intent.payment_method ?? intent.last_payment_error?.payment_method ?? null;
+    const paymentMethodId = typeof method === 'string' ? method : (method?.id ?? null);
+    if (!paymentMethodId) {
+      throw new AppError('conflict', 'This payment has no card to confirm it with.');
+    }
+    try {
+      const confirmed = await this.stripe.paymentIntents.confirm(intentId, {
+        payment_method: paymentMethodId,
+        off_session: false,
+        expand: EXPAND,
+      });
+      return fromStripe(confirmed);
+    } catch (error) {
+      return this.declinedOrThrow(error, 'confirm on-session');
     }
   }
 

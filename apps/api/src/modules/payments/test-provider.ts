@@ -66,13 +66,20 @@ function declineMessage(code: string | null): string {
   return DECLINE_MESSAGES[(code ?? 'generic_decline') as DeclineCode] ?? DECLINE_MESSAGES.generic_decline;
 }
 
+/** Stripe keeps an intent whose off-session charge asked for authentication at requires_payment_method. */
+function ourStatus(row: repository.TestPaymentIntentRow): PaymentIntent['status'] {
+  if (row.status !== 'requires_payment_method') return row.status;
+  return row.declineCode === 'authentication_required' ? 'requires_authentication' : 'declined';
+}
+
 function toIntent(row: repository.TestIntentWithCard): PaymentIntent {
+  const status = ourStatus(row);
   return {
     id: row.id,
-    status: row.status,
+    status,
     amountCents: row.amountCents,
     clientSecret: row.clientSecret,
-    declineMessage: row.status === 'declined' ? declineMessage(row.declineCode) : null,
+    declineMessage: status === 'declined' ? declineMessage(row.declineCode) : null,
     card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
   };
 }
@@ -117,16 +124,21 @@ function outcomeFor(
   }
 }
 
-/** What charging the saved card without the customer does right now: paid at once, or declined. */
+/**
+ * What charging the saved card without the customer does right now: paid at once, declined, or
+ * waiting for its customer to authenticate.
+ */
 function offSessionOutcome(
   method: repository.TestPaymentMethodRow,
   now: Date,
 ): { status: repository.TestIntentStatus; declineCode: DeclineCode | null } {
   const present = outcomeFor(method, now);
   if (present.status === 'declined') return present;
-  // Nobody is there to answer the bank's authentication step: a decline, as with Stripe.
+  // Nobody is there to answer the bank's authentication step. As Stripe's `authentication_required`:
+  // the intent fails back to requires_payment_method and stays usable for an on-session
+  // confirmation with the same card (confirmOnSession), which asks for the step (decision 041).
   if (present.status === 'requires_action')
-    return { status: 'declined', declineCode: 'authentication_failed' };
+    return { status: 'requires_payment_method', declineCode: 'authentication_required' };
   if (method.behavior === 'declines_off_session')
     return { status: 'declined', declineCode: 'generic_decline' };
   return { status: 'succeeded', declineCode: null };
@@ -284,12 +296,44 @@ export class TestPaymentProvider implements PaymentProvider {
       paymentMethodId: input.paymentMethodId,
       status: outcome.status,
       declineCode: outcome.declineCode,
+      // Captured as soon as it succeeds, now or after its customer's 3-D Secure step.
+      captureMethod: 'automatic',
       capturedCents: outcome.status === 'succeeded' ? input.amountCents : 0,
       description: input.description,
     });
     const stored = await repository.findTestIntentByKey(this.db, input.idempotencyKey);
     if (!stored) throw new AppError('internal', 'The payment intent vanished after it was created.');
     return replayOf(stored, input);
+  }
+
+  /**
+   * The customer is back (a renewal's link): the intent is confirmed again with its card. The
+   * bank asks for the 3-D Secure step (requires_action, answered by `authenticate`), or takes it
+   * as it is. Only an intent waiting for authentication, or whose step failed, can be confirmed
+   * again; one already moving on answers its state; a canceled one is a conflict.
+   */
+  async confirmOnSession(intentId: string): Promise<PaymentIntent> {
+    const row = await this.row(intentId);
+    const again =
+      row.status === 'requires_payment_method' ||
+      (row.status === 'declined' && row.declineCode === 'authentication_failed');
+    if (!again) {
+      if (row.status === 'canceled' || row.status === 'declined') {
+        throw new AppError('conflict', `This payment cannot be confirmed: it is ${row.status}.`);
+      }
+      return toIntent(row);
+    }
+    const method = await this.method(row.paymentMethodId);
+    const outcome = method
+      ? outcomeFor(method, this.clock())
+      : { status: 'declined' as const, declineCode: 'generic_decline' as const };
+    const paid = outcome.status === 'requires_capture' && row.captureMethod === 'automatic';
+    await repository.transitionTestIntent(this.db, intentId, ['requires_payment_method', 'declined'], {
+      status: paid ? 'succeeded' : outcome.status,
+      declineCode: outcome.declineCode,
+      capture: paid,
+    });
+    return toIntent(await this.row(intentId));
   }
 
   /**
@@ -397,7 +441,7 @@ export class TestPaymentProvider implements PaymentProvider {
     const moved = await repository.transitionTestIntent(
       this.db,
       intentId,
-      ['requires_action', 'requires_capture', 'declined'],
+      ['requires_payment_method', 'requires_action', 'requires_capture', 'declined'],
       { status: 'canceled' },
     );
     const row = await this.row(intentId);
@@ -494,17 +538,20 @@ export class TestPaymentProvider implements PaymentProvider {
   async authenticate(intentId: string, body: TestAuthenticateBody): Promise<TestPaymentIntent> {
     const row = await repository.findTestIntent(this.db, intentId);
     if (!row || !sameSecret(row.clientSecret, body.client_secret)) throw AppError.notFound(NO_SUCH_INTENT);
+    // An automatic-capture intent (a renewal confirmed by its customer) is paid by the approval.
+    const automatic = row.captureMethod === 'automatic';
     await repository.transitionTestIntent(
       this.db,
       intentId,
       ['requires_action'],
       body.outcome === 'approve'
-        ? { status: 'requires_capture' }
+        ? { status: automatic ? 'succeeded' : 'requires_capture', capture: automatic }
         : { status: 'declined', declineCode: 'authentication_failed' },
     );
     // Read again whether or not this call moved it: a concurrent call may have moved it first.
-    const intent = toIntent(await this.row(intentId));
-    return { id: intent.id, status: intent.status, decline_message: intent.declineMessage };
+    const current = await this.row(intentId);
+    const intent = toIntent(current);
+    return { id: intent.id, status: current.status, decline_message: intent.declineMessage };
   }
 
   /**

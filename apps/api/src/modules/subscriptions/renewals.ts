@@ -1,4 +1,10 @@
-import { cardBrandName, formatCalendarDay, formatMoney, RESUME_WITH_CARD_PATH } from '@sprout/contracts';
+import {
+  cardBrandName,
+  centsToDollars,
+  deliveryPaymentPath,
+  formatCalendarDay,
+  RESUME_WITH_CARD_PATH,
+} from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../plugins/mail';
@@ -6,6 +12,7 @@ import { createRenewalOrder, customerOrder, orderCostColumns, settleRenewalOrder
 import { lockAccountGiftCards, spendForOrder } from '../gift-cards/service';
 import {
   deliveryReminderMail,
+  paymentAuthenticationMail,
   paymentFailedMail,
   renewalReceiptMail,
   subscriptionPausedMail,
@@ -14,7 +21,7 @@ import type { PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit } from '../promotions/service';
 import { DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import * as repository from './repository';
-import { nextRetryAt, REMINDER_HOURS_BEFORE_CUTOFF } from './schedule';
+import { authenticationDeadline, nextRetryAt, REMINDER_HOURS_BEFORE_CUTOFF } from './schedule';
 import {
   ensureUpcomingDeliveries,
   listSubscriptionsShortOfDeliveries,
@@ -33,7 +40,8 @@ import {
  *           ordinal → price → order + lines + cost lines → spend credits] ;
  *   charge: [claim the due row: a lease on the database's real clock] → charge the saved card
  *           off-session with the box's key → [if the claim is still ours: charged | failed,
- *           retried 1 and 3 days after the first try | canceled + subscription paused].
+ *           retried 1 and 3 days after the first try | canceled + subscription paused |
+ *           waiting for its customer's 3-D Secure step until the last try's day (decision 041)].
  *
  * Rows are claimed one at a time with FOR UPDATE SKIP LOCKED, so concurrent runs share the work and
  * never take the same box; the order's unique idempotency key `renewal-{subscription}-{date}` and
@@ -92,13 +100,17 @@ function formatInstantDay(instant: Date): string {
   }).format(instant);
 }
 
-const money = (cents: number) => formatMoney(cents / 100, { alwaysShowCents: true });
-
 function accountLinks(site: RenewalDeps['site']) {
   const account = new URL(site.accountUrl, site.url).toString().replace(/\/$/, '');
   // A subscription paused by failed charges comes back in one step there: a new card, and resume.
   const resume = new URL(RESUME_WITH_CARD_PATH, site.url).toString();
-  return { account, updateCard: `${account}/payment-method`, resume };
+  return {
+    account,
+    updateCard: `${account}/payment-method`,
+    resume,
+    // The page lives on the account site, behind its sign-in: the link carries no credential.
+    pay: (date: string) => new URL(deliveryPaymentPath(date), `${account}/`).toString(),
+  };
 }
 
 /**
@@ -176,7 +188,11 @@ export async function sendDeliveryReminders(deps: RenewalDeps, asOf: Date | null
           cutoff: formatCutoff(delivery.cutoffAt),
           // The box as it will be made and charged (decision 039): filled to the plan's size.
           itemCount: priced.madeLines.reduce((sum, line) => sum + line.quantity, 0),
-          total: money(priced.costs.totalCents),
+          payment: {
+            giftCards: centsToDollars(priced.costs.giftCardsAppliedCents),
+            card: centsToDollars(priced.costs.totalCents),
+            cardOnFile: priced.cardOnFile,
+          },
           accountUrl: accountLinks(deps.site).account,
         }),
         { eventKey: `delivery-reminder:${delivery.id}` },
@@ -354,8 +370,17 @@ function orderLines(priced: PricedDelivery) {
 
 // ─── Charge ──────────────────────────────────────────────────────────────────────────────────
 
-/** `superseded`: another pass took the claim over before this one had the provider's answer. */
-type ChargeOutcome = 'charged' | 'declined' | 'canceled' | 'errored' | 'superseded';
+/**
+ * `superseded`: another pass took the claim over before this one had the provider's answer.
+ * `authentication_required`: the bank asked for 3-D Secure; the box waits for its customer.
+ */
+type ChargeOutcome =
+  | 'charged'
+  | 'declined'
+  | 'authentication_required'
+  | 'canceled'
+  | 'errored'
+  | 'superseded';
 
 /** Charges every box whose charge is due (just locked, or a retry), one claim at a time. */
 export async function chargeDueBoxes(
@@ -365,6 +390,7 @@ export async function chargeDueBoxes(
   const outcome: Record<ChargeOutcome, number> = {
     charged: 0,
     declined: 0,
+    authentication_required: 0,
     canceled: 0,
     errored: 0,
     superseded: 0,
@@ -374,7 +400,9 @@ export async function chargeDueBoxes(
     if (!claim) break;
     outcome[await chargeBox(deps, claim)] += 1;
   }
-  if (outcome.charged + outcome.declined + outcome.canceled > 0) deps.mailer.flush();
+  if (outcome.charged + outcome.declined + outcome.canceled + outcome.authentication_required > 0) {
+    deps.mailer.flush();
+  }
   return outcome;
 }
 
@@ -382,7 +410,7 @@ type Claim = {
   /** The box as claimed: its `chargeClaims` names this claim, its `nextChargeAt` is this try's due time. */
   delivery: repository.DeliveryRow;
   context: Context;
-  order: { id: number; totalCents: number };
+  order: { id: number; totalCents: number; giftCardsAppliedCents: number };
 };
 
 /** Takes a due charge for this pass, leased for `leaseMs` of real time (repository.claimDueCharge). */
@@ -395,7 +423,11 @@ async function claimCharge(db: Database, asOf: Date | null, leaseMs: number): Pr
     return {
       delivery,
       context,
-      order: { id: delivery.orderId!, totalCents: row!.order!.totalCents! },
+      order: {
+        id: delivery.orderId!,
+        totalCents: row!.order!.totalCents!,
+        giftCardsAppliedCents: row!.order!.giftCardsAppliedCents ?? 0,
+      },
     };
   });
 }
@@ -404,7 +436,21 @@ async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome
   const { delivery, context, order } = claim;
   const { subscription } = context;
   let intent: PaymentIntent | null = null;
-  if (subscription.paymentMethodId && subscription.paymentProvider === deps.payments.name) {
+  if (delivery.authenticationIntentId) {
+    // The box waits for its customer's 3-D Secure step and is due: its last day has come, or a new
+    // card is to be charged at once. The waiting intent is canceled first, so it can never be paid
+    // as well; one its customer paid meanwhile cannot be, and is the box's charge.
+    const pending = await settleWaitingIntent(deps, delivery.id, delivery.authenticationIntentId);
+    if (!pending) return 'errored';
+    if (pending.status === 'succeeded') intent = pending;
+    else if (delivery.nextChargeAt!.getTime() >= authenticationDeadline(firstChargeOf(delivery)).getTime()) {
+      // Not authenticated by the last try's day: the failed-renewal path, as after a last decline.
+      return deps.db.transaction((tx) => declined(deps, tx, claim, { final: true }));
+    }
+  }
+  if (intent) {
+    // Paid by its customer: recorded below.
+  } else if (subscription.paymentMethodId && subscription.paymentProvider === deps.payments.name) {
     try {
       intent = await deps.payments.chargeOffSession({
         amountCents: order.totalCents,
@@ -444,8 +490,83 @@ async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome
       await queueRenewalReceipt(deps, tx, context, order.id);
       return 'charged' as const;
     }
+    if (intent && intent.status === 'requires_authentication')
+      return awaitAuthentication(deps, tx, claim, intent);
     return declined(deps, tx, claim);
   });
+}
+
+/** When the box's first charge was due (a box locked before migration 0027: this try's). */
+const firstChargeOf = (delivery: repository.DeliveryRow) => delivery.firstChargeAt ?? delivery.nextChargeAt!;
+
+/**
+ * Cancels the intent a box waited on for its customer's authentication; answers it as it ends
+ * (canceled, or succeeded when its customer paid it first), or null when the provider did not
+ * answer (the lease runs out and a later pass tries again).
+ */
+async function settleWaitingIntent(
+  deps: RenewalDeps,
+  deliveryId: number,
+  intentId: string,
+): Promise<PaymentIntent | null> {
+  try {
+    return await deps.payments.cancel(intentId);
+  } catch (error) {
+    try {
+      // A paid intent cannot be canceled: read how it ended.
+      const current = await deps.payments.retrieve(intentId);
+      if (current.status === 'succeeded' || current.status === 'canceled') return current;
+    } catch {
+      // Reported below.
+    }
+    deps.log.error({ err: error, deliveryId }, 'ending a renewal that waited for authentication failed');
+    return null;
+  }
+}
+
+/**
+ * The bank asked for 3-D Secure, which an absent customer cannot give (decision 041). Not a decline:
+ * no retry is made (it would ask again), the customer gets the link to confirm the payment on the
+ * account site, and the box waits for it until its last try's day (`authenticationDeadline`). A
+ * try that asks on that day has no time left: it is a decline.
+ */
+async function awaitAuthentication(
+  deps: RenewalDeps,
+  tx: Database,
+  claim: Claim,
+  intent: PaymentIntent,
+): Promise<ChargeOutcome> {
+  const { delivery, context, order } = claim;
+  const firstChargeAt = firstChargeOf(delivery);
+  const deadline = authenticationDeadline(firstChargeAt);
+  if (deadline.getTime() <= delivery.nextChargeAt!.getTime()) return declined(deps, tx, claim);
+  const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
+    status: 'failed',
+    // A try made: the next charge (a new card) needs a key of its own.
+    chargeAttempts: delivery.chargeAttempts + 1,
+    nextChargeAt: deadline,
+    firstChargeAt,
+    authenticationIntentId: intent.id,
+  });
+  if (!recorded) return 'superseded';
+  await deps.mailer.queue(
+    tx,
+    context.email,
+    'payment-authentication',
+    paymentAuthenticationMail({
+      siteName: deps.site.name,
+      firstName: context.firstName ?? context.address.firstName,
+      deliveryDate: formatDay(delivery.deliveryDate),
+      payment: {
+        giftCards: centsToDollars(order.giftCardsAppliedCents),
+        card: centsToDollars(intent.amountCents),
+      },
+      deadline: formatInstantDay(deadline),
+      payUrl: accountLinks(deps.site).pay(delivery.deliveryDate),
+    }),
+    { eventKey: `payment-authentication:${delivery.id}:${intent.id}` },
+  );
+  return 'authentication_required';
 }
 
 /**
@@ -453,14 +574,20 @@ async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome
  * the box is canceled and the subscription paused. The customer hears of both, with the link to
  * update the card.
  */
-async function declined(deps: RenewalDeps, tx: Database, claim: Claim): Promise<ChargeOutcome> {
+async function declined(
+  deps: RenewalDeps,
+  tx: Database,
+  claim: Claim,
+  /** `final`: no try was made, the box's time is up (a 3-D Secure step never made: decision 041). */
+  options: { final?: boolean } = {},
+): Promise<ChargeOutcome> {
   const { delivery, context, order } = claim;
-  const attempts = delivery.chargeAttempts + 1;
+  const attempts = delivery.chargeAttempts + (options.final ? 0 : 1);
   // The retry days count from the first try, however late this one ran or was asked for (a new
   // card is charged at once). A box locked by a replica still running the code before migration
   // 0027 has no first try written: this try is taken as its first.
   const firstChargeAt = delivery.firstChargeAt ?? delivery.nextChargeAt!;
-  const nextChargeAt = nextRetryAt(firstChargeAt, attempts);
+  const nextChargeAt = options.final ? null : nextRetryAt(firstChargeAt, attempts);
   const links = accountLinks(deps.site);
   if (nextChargeAt) {
     const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
@@ -478,7 +605,11 @@ async function declined(deps: RenewalDeps, tx: Database, claim: Claim): Promise<
         siteName: deps.site.name,
         firstName: context.firstName ?? context.address.firstName,
         deliveryDate: formatDay(delivery.deliveryDate),
-        total: money(order.totalCents),
+        payment: {
+          giftCards: centsToDollars(order.giftCardsAppliedCents),
+          card: centsToDollars(order.totalCents),
+          cardOnFile: context.subscription.paymentMethodId !== null,
+        },
         nextAttempt: formatInstantDay(nextChargeAt),
         updateCardUrl: links.updateCard,
       }),

@@ -649,17 +649,44 @@ export async function recordChargeOutcome(
   claim: number,
   changes: Pick<
     typeof deliveries.$inferInsert,
-    'status' | 'chargeAttempts' | 'nextChargeAt' | 'firstChargeAt'
+    'status' | 'chargeAttempts' | 'nextChargeAt' | 'firstChargeAt' | 'authenticationIntentId'
   >,
 ): Promise<boolean> {
   const rows = await db
     .update(deliveries)
-    .set({ ...changes, chargeClaimedUntil: null, updatedAt: sql`now()` })
+    // A box waits for its customer's authentication only until another outcome is recorded.
+    .set({ authenticationIntentId: null, ...changes, chargeClaimedUntil: null, updatedAt: sql`now()` })
     .where(
       and(
         eq(deliveries.id, deliveryId),
         eq(deliveries.chargeClaims, claim),
         inArray(deliveries.status, ['locked', 'failed']),
+      ),
+    )
+    .returning({ id: deliveries.id });
+  return rows.length > 0;
+}
+
+/**
+ * The customer paid the box their bank asked them to authenticate (docs/decisions/041): recorded
+ * only while the box still waits for that intent, whichever pass holds a claim on its charge (that
+ * pass's own record then finds the box charged and writes nothing). False when it no longer waits.
+ */
+export async function recordAuthenticatedCharge(db: Database, deliveryId: number, intentId: string) {
+  const rows = await db
+    .update(deliveries)
+    .set({
+      status: 'charged',
+      nextChargeAt: null,
+      authenticationIntentId: null,
+      chargeClaimedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(deliveries.id, deliveryId),
+        eq(deliveries.status, 'failed'),
+        eq(deliveries.authenticationIntentId, intentId),
       ),
     )
     .returning({ id: deliveries.id });

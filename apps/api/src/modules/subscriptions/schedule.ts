@@ -68,3 +68,13 @@ export function nextRetryAt(firstDeclineAt: Date, attemptsMade: number): Date | 
 export function givenUpBoxPayableUntil(deliveryDate: string): Date {
   return zonedInstant(deliveryDate, 0, DELIVERY_TIME_ZONE);
 }
+
+/**
+ * Until when a box whose off-session charge asked for 3-D Secure waits for its customer: the day its
+ * last retry would be due (3 days after the first try, the day before delivery), the same window a
+ * declined card gets. Then, unpaid, it takes the failed-renewal path (docs/decisions/041).
+ */
+export function authenticationDeadline(firstChargeAt: Date): Date {
+  const lastRetryDays = RETRY_DAYS_AFTER_FIRST_DECLINE[RETRY_DAYS_AFTER_FIRST_DECLINE.length - 1]!;
+  return new Date(firstChargeAt.getTime() + lastRetryDays * 86_400_000);
+}

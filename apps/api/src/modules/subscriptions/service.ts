@@ -207,6 +207,8 @@ export type PricedDelivery = {
   discountDescription: string | null;
   /** The plan the box was priced with. */
   plan: repository.PlanRow;
+  /** The subscription has a card to charge (what pays the box is said from it: issue 29). */
+  cardOnFile: boolean;
 };
 
 type Context = NonNullable<Awaited<ReturnType<typeof repository.findPricingContext>>>;
@@ -258,7 +260,13 @@ function priceRows(
   );
   return rows.map((row, index) => {
     const box = charged[index];
-    const common = { delivery: row.delivery, weeklyOrdinal: row.ordinal, threshold: plan.threshold, plan };
+    const common = {
+      delivery: row.delivery,
+      weeklyOrdinal: row.ordinal,
+      threshold: plan.threshold,
+      plan,
+      cardOnFile: context.subscription.paymentMethodId !== null,
+    };
     if (box) {
       return {
         ...common,

@@ -1,4 +1,12 @@
-import { centsToDollars, type Delivery, type DeliveryItem } from '@sprout/contracts';
+import {
+  boxPaymentAuthentication,
+  boxPaymentFailure,
+  boxPaymentPaid,
+  boxPaymentPlan,
+  centsToDollars,
+  type Delivery,
+  type DeliveryItem,
+} from '@sprout/contracts';
 import { orderNumber } from '../checkout/wire';
 import type { CostBreakdown } from '../pricing/costs';
 import type { PricedBoxLine } from './box-pricing';
@@ -55,5 +63,27 @@ export function toDelivery(priced: PricedDelivery, now: Date): Delivery {
     costs: toCosts(priced.costs),
     discount_description: priced.discountDescription,
     order: delivery.orderId === null ? null : { id: delivery.orderId, number: orderNumber(delivery.orderId) },
+    payment: paymentOf(priced),
   };
+}
+
+/** What pays the box, in the words of contracts/box-payment (issue 29; decision 041). */
+function paymentOf(priced: PricedDelivery): Delivery['payment'] {
+  const { delivery, costs, cardOnFile } = priced;
+  const amounts = {
+    giftCards: centsToDollars(costs.giftCardsAppliedCents),
+    card: centsToDollars(costs.totalCents),
+    cardOnFile,
+  };
+  const authenticationRequired = delivery.status === 'failed' && delivery.authenticationIntentId !== null;
+  const note = authenticationRequired
+    ? boxPaymentAuthentication(amounts)
+    : delivery.status === 'failed'
+      ? boxPaymentFailure(amounts)
+      : delivery.status === 'charged'
+        ? boxPaymentPaid(amounts)
+        : delivery.status === 'scheduled' || delivery.status === 'locked'
+          ? boxPaymentPlan(amounts)
+          : null;
+  return { note, card_on_file: cardOnFile, authentication_required: authenticationRequired };
 }

@@ -1,17 +1,20 @@
-import { type Delivery, filledItemsIntro } from '@sprout/contracts';
+import { type Delivery, deliveryPaymentPath, filledItemsIntro } from '@sprout/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CostLines } from '../cart/CostLines';
 import { formatDeliveryDate, money } from '../checkout/format';
 import { SkipToggle, useOptimisticStatus } from './DeliveryForms';
-import { fillLabel, STATUS_LABELS } from './format';
+import { AUTHENTICATION_REQUIRED_LABEL, fillLabel, STATUS_LABELS } from './format';
 
 /** The box's status as a badge, optimistic while a skip is being saved. */
 export function StatusBadge({ delivery }: { delivery: Delivery }) {
   const status = useOptimisticStatus(delivery);
   return (
     <span className={`status-badge status-badge--${status}`} data-status={status}>
-      {STATUS_LABELS[status]}
+      {/* Not a decline: the bank asked the customer to confirm (decision 041). */}
+      {delivery.payment.authentication_required && status === 'failed'
+        ? AUTHENTICATION_REQUIRED_LABEL
+        : STATUS_LABELS[status]}
     </span>
   );
 }
@@ -79,9 +82,11 @@ export function BoxCosts({ delivery }: { delivery: Delivery }) {
       label={`Price of the box of ${formatDeliveryDate(delivery.date)}`}
       totalLabel={
         delivery.costs.gift_cards_amount_applied > 0
-          ? delivery.order
-            ? 'Charged to your card'
-            : 'Left to charge to your card'
+          ? !delivery.payment.card_on_file
+            ? 'Left to pay'
+            : delivery.status === 'charged'
+              ? 'Charged to your card'
+              : 'Left to charge to your card'
           : 'Total'
       }
     />
@@ -117,7 +122,17 @@ export function DeliveryRow({ delivery }: { delivery: Delivery }) {
           </span>
         ) : null}
       </p>
+      {delivery.payment.note && status !== 'skipped' ? (
+        <p className="delivery-row__payment" data-payment-note="">
+          {delivery.payment.note}
+        </p>
+      ) : null}
       <div className="delivery-row__actions">
+        {delivery.payment.authentication_required ? (
+          <Link to={deliveryPaymentPath(delivery.date)} className="button button--primary">
+            Confirm the payment<span className="visually-hidden"> for the box of {label}</span>
+          </Link>
+        ) : null}
         <Link to={`/account/deliveries/${delivery.date}`} className="button button--ghost">
           {delivery.editable ? 'Edit' : 'View'}
           <span className="visually-hidden"> the box of {label}</span>

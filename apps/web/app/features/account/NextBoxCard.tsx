@@ -1,4 +1,4 @@
-import type { Delivery } from '@sprout/contracts';
+import { type Delivery, deliveryPaymentPath } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { formatDeliveryDate } from '../checkout/format';
 import { CutoffCountdown } from './CutoffCountdown';
@@ -45,10 +45,24 @@ export function NextBoxCard({
           longer change.
         </p>
       ) : null}
-      {delivery.status === 'failed' ? (
-        <p className="next-box__prepared">
-          We could not charge your card for this box.{' '}
-          <Link to="/account/payment-method">Update your card</Link> and we try again at once.
+      {delivery.payment.authentication_required ? (
+        <p className="next-box__prepared" data-payment-note="">
+          {delivery.payment.note}{' '}
+          <Link to={deliveryPaymentPath(delivery.date)} className="button button--primary">
+            Confirm the payment
+          </Link>
+        </p>
+      ) : delivery.status === 'failed' ? (
+        <p className="next-box__prepared" data-payment-note="">
+          {delivery.payment.note}{' '}
+          <Link to="/account/payment-method">
+            {delivery.payment.card_on_file ? 'Update your card' : 'Add a card'}
+          </Link>{' '}
+          and we try again at once.
+        </p>
+      ) : delivery.payment.note && status !== 'skipped' ? (
+        <p className="next-box__payment" data-payment-note="">
+          {delivery.payment.note}
         </p>
       ) : null}
       <div className="next-box__actions">

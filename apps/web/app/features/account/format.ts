@@ -17,6 +17,9 @@ export const STATUS_LABELS: Record<DeliveryStatus, string> = {
   canceled: 'Canceled',
 };
 
+/** A `failed` box whose bank asked its customer to confirm the charge (decision 041): not failed. */
+export const AUTHENTICATION_REQUIRED_LABEL = 'Confirm payment';
+
 const ISO_WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** ISO weekday (1 = Monday) → its name. */

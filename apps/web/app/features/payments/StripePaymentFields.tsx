@@ -10,6 +10,29 @@ export const STRIPE_UNAVAILABLE_MESSAGE =
 type Loaded = { stripe: Stripe; elements: StripeElements; element: StripePaymentElement };
 
 /**
+ * Stripe.js's 3-D Secure step for a server-confirmed intent (or a $0 first box's setup: Stripe.js
+ * tells them apart by the client secret), read as ok or the customer-facing error. Checkout's card
+ * fields and a renewal's confirmation page (decision 041) both run it.
+ */
+export async function stripeNextAction(
+  stripe: Stripe,
+  clientSecret: string,
+): Promise<{ ok: true } | { error: string }> {
+  const { error, paymentIntent, setupIntent } = await stripe.handleNextAction({ clientSecret });
+  if (error) return { error: error.message ?? DECLINE_MESSAGES.authentication_failed };
+  if (setupIntent) {
+    if (setupIntent.status === 'succeeded') return { ok: true };
+    return { error: setupIntent.last_setup_error?.message ?? DECLINE_MESSAGES.authentication_failed };
+  }
+  if (paymentIntent?.status === 'requires_capture' || paymentIntent?.status === 'succeeded') {
+    return { ok: true };
+  }
+  return {
+    error: paymentIntent?.last_payment_error?.message ?? DECLINE_MESSAGES.authentication_failed,
+  };
+}
+
+/**
  * Stripe's Payment Element in deferred-intent mode: the card is collected and turned into a
  * PaymentMethod in the browser; the server creates and confirms the manual-capture PaymentIntent,
  * or, when nothing is due today (a first box that costs $0), the SetupIntent that saves the card
@@ -107,19 +130,7 @@ export function StripePaymentFields({
       async handleNextAction({ clientSecret }) {
         const loaded = loadedRef.current;
         if (!loaded) return { error: STRIPE_UNAVAILABLE_MESSAGE };
-        // Stripe.js tells a PaymentIntent's client secret from a SetupIntent's (a $0 first box).
-        const { error, paymentIntent, setupIntent } = await loaded.stripe.handleNextAction({ clientSecret });
-        if (error) return { error: error.message ?? DECLINE_MESSAGES.authentication_failed };
-        if (setupIntent) {
-          if (setupIntent.status === 'succeeded') return { ok: true };
-          return { error: setupIntent.last_setup_error?.message ?? DECLINE_MESSAGES.authentication_failed };
-        }
-        if (paymentIntent?.status === 'requires_capture' || paymentIntent?.status === 'succeeded') {
-          return { ok: true };
-        }
-        return {
-          error: paymentIntent?.last_payment_error?.message ?? DECLINE_MESSAGES.authentication_failed,
-        };
+        return stripeNextAction(loaded.stripe, clientSecret);
       },
     }),
     [state],

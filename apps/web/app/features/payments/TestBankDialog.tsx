@@ -1,5 +1,5 @@
 import { CARD_DECLINED_MESSAGE, DECLINE_MESSAGES, formatMoney, isCardSetupId } from '@sprout/contracts';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useModal } from '../cart/useModal';
 import type { TestProviderApi } from './test-provider-api';
@@ -112,4 +112,51 @@ export function TestBankDialog({
     </div>,
     document.body,
   );
+}
+
+/**
+ * The test bank's step as a promise: `handleNextAction` opens the dialog and resolves once the
+ * customer answered and the dialog has closed (focus is back where it was, so the caller decides
+ * where it goes next). `dialog` is rendered by the caller. Used by the card fields (checkout) and by
+ * a renewal's confirmation page (decision 041).
+ */
+export function useTestBankChallenge(api: TestProviderApi): {
+  handleNextAction(challenge: Challenge): Promise<NextActionResult>;
+  dialog: ReactNode;
+} {
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  /** Settles the promise handleNextAction returned for the open challenge. */
+  const settleRef = useRef<((result: NextActionResult) => void) | null>(null);
+  /** The customer's answer, handed over once the dialog has closed and given focus back. */
+  const doneRef = useRef<NextActionResult | null>(null);
+
+  useEffect(() => {
+    if (challenge !== null || doneRef.current === null) return;
+    const result = doneRef.current;
+    const settle = settleRef.current;
+    doneRef.current = null;
+    settleRef.current = null;
+    settle?.(result);
+  }, [challenge]);
+
+  const handleNextAction = useCallback((next: Challenge) => {
+    settleRef.current?.({ error: 'The card check was replaced by a new one.' });
+    doneRef.current = null;
+    return new Promise<NextActionResult>((resolve) => {
+      settleRef.current = resolve;
+      setChallenge(next);
+    });
+  }, []);
+
+  const dialog = challenge ? (
+    <TestBankDialog
+      challenge={challenge}
+      api={api}
+      onDone={(result) => {
+        doneRef.current = result;
+        setChallenge(null);
+      }}
+    />
+  ) : null;
+  return { handleNextAction, dialog };
 }

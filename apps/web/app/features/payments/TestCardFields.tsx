@@ -1,5 +1,5 @@
 import { cardBrand, cardBrandName, GENERIC_SERVER_ERROR, TEST_CARDS } from '@sprout/contracts';
-import { type Ref, type RefObject, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type Ref, type RefObject, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { TextInput } from '../forms/TextInput';
 import {
   CARD_FORM_FIELDS,
@@ -14,7 +14,7 @@ import {
   validateCardForm,
 } from './card-input';
 import type { PaymentFieldsHandle } from './payment-fields-handle';
-import { type Challenge, type NextActionResult, TestBankDialog } from './TestBankDialog';
+import { useTestBankChallenge } from './TestBankDialog';
 import { type TestProviderApi, testProviderApi } from './test-provider-api';
 
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -37,11 +37,7 @@ export function TestCardFields({
   const provider = useMemo(() => api ?? testProviderApi(), [api]);
   const [form, setForm] = useState<CardForm>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardFormErrors>({});
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
-  /** Settles the promise handleNextAction returned for the open challenge. */
-  const settleRef = useRef<((result: NextActionResult) => void) | null>(null);
-  /** The customer's answer, handed over once the dialog has closed and given focus back. */
-  const doneRef = useRef<NextActionResult | null>(null);
+  const bank = useTestBankChallenge(provider);
   // The handle's methods run outside React's render: they read the latest values from here.
   const formRef = useRef(form);
   formRef.current = form;
@@ -82,27 +78,12 @@ export function TestCardFields({
         }
         return { error: result.error.message };
       },
-      handleNextAction({ paymentIntentId, clientSecret, amount }) {
-        settleRef.current?.({ error: 'The card check was replaced by a new one.' });
-        doneRef.current = null;
-        return new Promise<NextActionResult>((resolve) => {
-          settleRef.current = resolve;
-          setChallenge({ paymentIntentId, clientSecret, amount });
-        });
-      },
+      // Resolves after the dialog is gone (its cleanup has put focus back where it was, on the Pay
+      // button), so checkout decides where focus goes next from there.
+      handleNextAction: ({ paymentIntentId, clientSecret, amount }) =>
+        bank.handleNextAction({ paymentIntentId, clientSecret, amount }),
     };
-  }, [provider]);
-
-  // handleNextAction resolves after the dialog is gone (its cleanup has put focus back where it
-  // was, on the Pay button), so checkout decides where focus goes next from there.
-  useEffect(() => {
-    if (challenge !== null || doneRef.current === null) return;
-    const result = doneRef.current;
-    const settle = settleRef.current;
-    doneRef.current = null;
-    settleRef.current = null;
-    settle?.(result);
-  }, [challenge]);
+  }, [provider, bank.handleNextAction]);
 
   function change(field: CardFormField, value: string) {
     setForm((previous) => ({ ...previous, [field]: value }));
@@ -179,16 +160,7 @@ export function TestCardFields({
             ))}
         </ul>
       </div>
-      {challenge ? (
-        <TestBankDialog
-          challenge={challenge}
-          api={provider}
-          onDone={(result) => {
-            doneRef.current = result;
-            setChallenge(null);
-          }}
-        />
-      ) : null}
+      {bank.dialog}
     </div>
   );
 }

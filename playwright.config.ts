@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { RESET_ADMIN_EMAIL } from './e2e/accounts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // E2E_PORT lets two checkouts run their journeys side by side on one machine.
@@ -6,16 +7,23 @@ const STORE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAINTENANCE_PORT = STORE_PORT + 1;
 
 /** A production server on a fresh PGlite data dir: the store exactly as `npm start` serves it (compiled: `npm run build` first). */
-function server(port: number, extraEnv: string) {
+function server(port: number, extraEnv: string, options: { resetAdmin?: boolean } = {}) {
   const dataDir = `test-results/e2e-data-${port}`;
+  // The journeys all come from 127.0.0.1: the per-client write limits would throttle them. They
+  // also share one demo customer, and a retried serial file signs it in again: the per-account
+  // sign-in limits get room for retries (the API tests hold the real 5 and 3).
+  const env = `${extraEnv} RATE_LIMIT_WRITES_PER_MINUTE=0 RATE_LIMIT_CART_CREATIONS_PER_HOUR=0 RATE_LIMIT_EMAIL_CHECKS_PER_HOUR=0 RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES=20 RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES=20 NODE_ENV=production STORE_MODE=demo PORT=${port} HOST=127.0.0.1 SITE_URL=http://localhost:${port} DATA_DIR=${dataDir}`;
+  // The reset journey's own admin (e2e/accounts.ts), made by `npm run admin` on the fresh database
+  // before the store starts (PGlite is one process).
+  const resetAdmin = options.resetAdmin
+    ? `${env} node --enable-source-maps dist/admin.js --email ${RESET_ADMIN_EMAIL} --first-name Reset --last-name Admin && `
+    : '';
   return {
-    // The journeys all come from 127.0.0.1: the per-client write limits would throttle them. They
-    // also share one demo customer, and a retried serial file signs it in again: the per-account
-    // sign-in limits get room for retries (the API tests hold the real 5 and 3).
-    command: `rm -rf ${dataDir} && ${extraEnv} RATE_LIMIT_WRITES_PER_MINUTE=0 RATE_LIMIT_CART_CREATIONS_PER_HOUR=0 RATE_LIMIT_EMAIL_CHECKS_PER_HOUR=0 RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES=20 RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES=20 NODE_ENV=production STORE_MODE=demo PORT=${port} HOST=127.0.0.1 SITE_URL=http://localhost:${port} DATA_DIR=${dataDir} LOG_LEVEL=warn node --enable-source-maps dist/web-server.js`,
+    command: `rm -rf ${dataDir} && ${resetAdmin}${env} LOG_LEVEL=warn node --enable-source-maps dist/web-server.js`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The store's start, after the admin command's on the store's port.
+    timeout: 180_000,
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
   };
@@ -62,5 +70,8 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${MAINTENANCE_PORT}` },
     },
   ],
-  webServer: [server(STORE_PORT, ''), server(MAINTENANCE_PORT, 'WEB_BUILD_DIR=build-maintenance')],
+  webServer: [
+    server(STORE_PORT, '', { resetAdmin: true }),
+    server(MAINTENANCE_PORT, 'WEB_BUILD_DIR=build-maintenance'),
+  ],
 });

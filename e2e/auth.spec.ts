@@ -1,11 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { RESET_ADMIN_EMAIL } from './accounts';
 import { expect, test } from './fixtures';
 
 /**
  * Sign-in flows against the one e2e server (fresh database). Rate limits are per account (the e2e
  * server allows 20 failed logins and 20 codes per 15 minutes, so a retried file still fits; the API
- * tests hold the real 5 and 3), and the reset test changes the demo password: the file runs in
- * order, the reset last.
+ * tests hold the real 5 and 3). The file runs in order.
  */
 test.describe.configure({ mode: 'serial' });
 // /account and /admin are other sites (404 here); wrong codes and passwords answer 422.
@@ -233,23 +233,24 @@ test('no social sign-in is offered unconfigured; its address returns to the logi
   );
 });
 
-// The admin resets here, not the demo customer: a new password ends the account's other sessions,
-// and the account journeys (another file, another worker) sign the demo customer in meanwhile.
+// An admin of its own resets here (made by `npm run admin` as the e2e store starts, e2e/accounts.ts):
+// a new password ends the account's other sessions, and other journeys (another worker) sign in as
+// the demo admin and the demo customer meanwhile, and act as customers from the admin's session.
 test('forgot password → the emailed link → a new password → signed in', async ({ page }) => {
   await page.goto('/onboarding/forgot-password');
-  await page.getByLabel('Email address').fill(ADMIN.email);
-  const before = (await mailbox(page.request, ADMIN.email)).length;
+  await page.getByLabel('Email address').fill(RESET_ADMIN_EMAIL);
+  const before = (await mailbox(page.request, RESET_ADMIN_EMAIL)).length;
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toHaveText(
     'If an account exists for this email, we have sent a link to reset its password.',
   );
 
-  const mail = await nextMail(page, ADMIN.email, before, /password/i);
+  const mail = await nextMail(page, RESET_ADMIN_EMAIL, before, /password/i);
   const link = mail.text.match(/https?:\/\/\S+\/onboarding\/reset-password\?\S+/)?.[0];
   expect(link).toBeTruthy();
   const url = new URL(link as string);
   await page.goto(`${url.pathname}${url.search}`);
-  await expect(page).toHaveURL(/email=admin%40example\.com/);
+  await expect(page).toHaveURL(/email=reset-admin%40example\.com/);
   // The reset page changes no cart (defect 7: it used to save the account's email on one).
   expect(
     (await page.context().cookies()).find((cookie) => cookie.name === 'abandoned_cart_id'),

@@ -4,6 +4,7 @@
  *   dist/web-server.js  the store (pages + API, apps/web/server.ts): `npm run serve`
  *   dist/api-server.js  the API alone (apps/api/src/server.ts)
  *   dist/jobs.js        every background job once (scripts/jobs.ts): `npm run jobs`
+ *   dist/admin.js       makes an admin and mails a password link (scripts/admin.ts): `npm run admin`
  * The workspace packages (@sprout/api, contracts, db) are TypeScript and bundled in; every other
  * package stays an import of node_modules, resolved at run time as before.
  *
@@ -30,6 +31,7 @@ export const ENTRIES = {
   'web-server': 'apps/web/server.ts',
   'api-server': 'apps/api/src/server.ts',
   jobs: 'scripts/jobs.ts',
+  admin: 'scripts/admin.ts',
 };
 
 /**
@@ -112,7 +114,7 @@ export async function buildServer(outdir = path.join(repositoryRoot, 'dist')) {
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [name, entry])),
     outdir,
     bundle: true,
-    // The three entries share the API: one copy of it in a chunk beside them (flat, so every
+    // The entries share the API: one copy of it in a chunk beside them (flat, so every
     // file's distance to the sources is the same, which the import.meta.url rewrite relies on).
     splitting: true,
     chunkNames: '[name]-[hash]',

@@ -3,4 +3,7 @@ export { isDatabaseUnavailable } from '@sprout/db';
 export { buildApp, loggerOptions } from './app';
 export { prepareDatabase } from './bootstrap';
 export { type Config, ConfigError, loadConfig } from './config';
+export { AppError } from './errors/app-error';
 export { closeOnSignal } from './lib/shutdown';
+export { checkGrantAdminInput, type GrantedAdmin, grantAdminAccess } from './modules/admin/grant-admin';
+export { mailStatus } from './modules/mail/service';

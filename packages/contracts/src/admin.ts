@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress, personName } from './fields';
 
 // The admin site's requests (issue 17). Amounts an admin types are dollars with cents, as on
 // every screen; the API stores cents.
@@ -247,3 +248,20 @@ export const adminBestsellerBody = z
   })
   .partial();
 export type AdminBestsellerBody = z.infer<typeof adminBestsellerBody>;
+
+/**
+ * Who the operator command `npm run admin -- --email … [--first-name … --last-name …]` makes an
+ * admin of the store (docs/decisions/038): a new account, or an existing customer promoted. It never
+ * takes a password: the account's owner sets one from the emailed reset link.
+ */
+export const grantAdminInput = z
+  .object({
+    email: emailAddress,
+    first_name: personName.optional(),
+    last_name: personName.optional(),
+  })
+  .strict();
+export type GrantAdminInput = z.infer<typeof grantAdminInput>;
+
+/** The audit log's action for an account made an admin by `npm run admin` (entity `customer`). */
+export const ADMIN_GRANT_ACTION = 'customer.admin_grant';

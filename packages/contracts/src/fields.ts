@@ -64,6 +64,13 @@ export const zipCodeText = requiredString()
   .trim()
   .regex(/^\d{5}$/, { error: ZIP_CODE_MESSAGE });
 
+/** A first or last name a person gives (their profile, an admin made by `npm run admin`). */
+export const personName = z
+  .string({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : 'Enter text.') })
+  .trim()
+  .min(1, { error: REQUIRED_MESSAGE })
+  .max(100, { error: tooLongMessage(100) });
+
 /** Text a person may leave out, up to `max` characters. */
 export const optionalText = (max: number) =>
   z

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { REQUIRED_MESSAGE } from './constants';
 import { resource } from './envelope';
-import { currentPassword, emailAddress, newPassword, signInCode, tooLongMessage } from './fields';
+import { currentPassword, emailAddress, newPassword, personName, signInCode } from './fields';
 
 /**
  * The account site's profile (issue 12): name, SMS opt-in, email (changed only once the new
@@ -20,12 +19,6 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 export const profileResponse = resource(profile);
-
-const personName = z
-  .string({ error: (issue) => (issue.input === undefined ? REQUIRED_MESSAGE : 'Enter text.') })
-  .trim()
-  .min(1, { error: REQUIRED_MESSAGE })
-  .max(100, { error: tooLongMessage(100) });
 
 /** Only the fields sent change. */
 export const updateProfileBody = z

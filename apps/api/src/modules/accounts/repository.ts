@@ -91,6 +91,36 @@ export async function insertUserWithAddress(
   return row ? { userId: Number(row.user_id), addressId: Number(row.address_id) } : null;
 }
 
+/** The account of this email (in any case), locked until the transaction ends. */
+export async function lockUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .for('update');
+  return row;
+}
+
+/**
+ * An admin account without a password (its owner sets one from a reset link); undefined when the
+ * email has an account already (the unique index on lower(email) decides, a concurrent run too).
+ */
+export async function insertAdmin(
+  db: Database,
+  admin: { email: string; firstName: string | null; lastName: string | null },
+) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...admin, passwordHash: null, isAdmin: true })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function setAdmin(db: Database, userId: number) {
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+}
+
 export async function setPasswordHash(db: Database, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

@@ -53,6 +53,36 @@ export function createCustomer(
   return repository.insertUserWithAddress(tx, customer, address);
 }
 
+export type AdminGrant = {
+  userId: number;
+  email: string;
+  /** What the account was before: none (made now), a customer (promoted) or already an admin. */
+  was: 'none' | 'customer' | 'admin';
+};
+
+/**
+ * Makes the account of this email an admin (`npm run admin`, docs/decisions/038), in the caller's
+ * transaction: a new account without a password, named if names are given, or an existing account
+ * promoted as it is (its name, password, subscription and sessions unchanged). An admin stays one.
+ */
+export async function grantAdmin(
+  tx: Database,
+  person: { email: string; firstName: string | null; lastName: string | null },
+): Promise<AdminGrant> {
+  // Twice at most: a conflict means another run's account committed, which the second read finds.
+  for (let attempt = 0; ; attempt += 1) {
+    const existing = await repository.lockUserByEmail(tx, person.email);
+    if (existing) {
+      if (!existing.isAdmin) await repository.setAdmin(tx, existing.id);
+      return { userId: existing.id, email: existing.email, was: existing.isAdmin ? 'admin' : 'customer' };
+    }
+    const created = await repository.insertAdmin(tx, person);
+    if (created) return { userId: created.id, email: created.email, was: 'none' };
+    // Another run made the account between the read and the insert: promote that one.
+    if (attempt > 0) throw new Error(`the account of ${person.email} could be neither read nor made`);
+  }
+}
+
 /** Stores a new password's hash (the caller ends the sessions it must). */
 export function setPasswordHash(tx: Database, userId: number, passwordHash: string) {
   return repository.setPasswordHash(tx, userId, passwordHash);

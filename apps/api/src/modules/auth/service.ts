@@ -320,22 +320,36 @@ export async function requestPasswordReset(
   await db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, subject);
     if (!user) return;
-    const token = randomToken();
-    await repository.insertPasswordReset(tx, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt: minutes(RESET_MINUTES),
-    });
-    const url = new URL('/onboarding/reset-password', input.siteUrl);
-    url.searchParams.set('token', token);
-    url.searchParams.set('email', user.email);
-    await mailer.queue(
-      tx,
-      user.email,
-      'password_reset',
-      passwordResetMail({ siteName: input.siteName, resetUrl: url.toString(), minutes: RESET_MINUTES }),
-    );
+    await mailPasswordResetLink(tx, mailer, user, { url: input.siteUrl, name: input.siteName });
   });
+}
+
+/**
+ * A new reset link for an account and its mail, queued in the caller's transaction: what
+ * forgot-password sends, and what `npm run admin` sends a new admin to choose a password with
+ * (docs/decisions/038). The caller decides who may ask; answers the queued mail's id.
+ */
+export async function mailPasswordResetLink(
+  tx: Database,
+  mailer: Mailer,
+  user: { id: number; email: string },
+  site: { url: string; name: string },
+): Promise<string> {
+  const token = randomToken();
+  await repository.insertPasswordReset(tx, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: minutes(RESET_MINUTES),
+  });
+  const url = new URL('/onboarding/reset-password', site.url);
+  url.searchParams.set('token', token);
+  url.searchParams.set('email', user.email);
+  return mailer.queue(
+    tx,
+    user.email,
+    'password_reset',
+    passwordResetMail({ siteName: site.name, resetUrl: url.toString(), minutes: RESET_MINUTES }),
+  );
 }
 
 /**

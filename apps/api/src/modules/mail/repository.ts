@@ -122,3 +122,11 @@ export async function listMail(db: Database, filter: { to?: string | undefined; 
     .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
     .limit(filter.limit);
 }
+
+export async function findStatus(db: Database, id: string) {
+  const [row] = await db
+    .select({ status: mailMessages.status, lastError: mailMessages.lastError })
+    .from(mailMessages)
+    .where(eq(mailMessages.id, id));
+  return row;
+}

@@ -61,3 +61,11 @@ export async function queueMail(
   await repository.insertMail(db, row);
   return row.id;
 }
+
+/** Where a queued message is (an operator command says whether its mail went out). */
+export function mailStatus(
+  db: Database,
+  id: string,
+): Promise<{ status: 'queued' | 'sent' | 'failed'; lastError: string | null } | undefined> {
+  return repository.findStatus(db, id);
+}

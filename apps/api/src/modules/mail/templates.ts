@@ -1,5 +1,3 @@
-import { type CartCosts, formatCalendarDay, formatCalendarDays, formatMoney } from '@sprout/contracts';
-
 /**
  * Every email the store sends, as HTML and plain text. Values are escaped: a customer's name or a
  * message can never inject markup into a mail. Days arrive as calendar days (YYYY-MM-DD) and are
@@ -10,6 +8,10 @@ import {
   boxPaymentAtCutoff,
   boxPaymentAuthentication,
   boxPaymentFailure,
+  type CartCosts,
+  formatCalendarDay,
+  formatCalendarDays,
+  formatMoney,
 } from '@sprout/contracts';
 
 export type RenderedMail = {

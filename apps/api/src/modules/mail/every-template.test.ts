@@ -95,6 +95,15 @@ const FIXTURES: Record<string, () => RenderedMail> = {
       payment: { giftCards: 0, card: 116.64, cardOnFile: true },
       accountUrl: `${account}/deliveries`,
     }),
+  paymentAuthenticationMail: () =>
+    templates.paymentAuthenticationMail({
+      ...site,
+      firstName: 'Jamie',
+      deliveryDate: 'Tuesday, December 15',
+      payment: { giftCards: 20, card: 96.64 },
+      deadline: 'Monday, December 14',
+      payUrl: `${account}/deliveries/2026-12-15/pay`,
+    }),
   paymentFailedMail: () =>
     templates.paymentFailedMail({
       ...site,

@@ -84,8 +84,9 @@ describe('the account overview', () => {
     // guard and the subscription's state) the current subscription once (lib/page-reads).
     // GET /api/experiments reads the stored variants of the browser and the customer (one
     // statement); the experiments and the menus come from the catalogue's cache. The page's
-    // GET /api/me/deliveries: the subscription's pricing context with its boxes and their items
-    // (one statement), the gift cards' balance.
+    // GET /api/me/deliveries (the page's and the storefront box panel's, read once per page):
+    // the subscription's pricing context with its boxes and their items (one statement), the gift
+    // cards' balance.
     expect(counts[0]).toBe(5);
   });
 

@@ -9,6 +9,7 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readOncePerPage } from '../../lib/page-reads';
 import { signedIn } from '../auth/guards';
 import { payWaitingDelivery } from './authentication';
 import * as subscriptions from './service';
@@ -37,7 +38,12 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { data: await subscriptions.listUpcomingDeliveries(db(), user.id, new Date()), meta: {} };
+      // A signed-in page asks twice (the storefront's box panel and the account page): one read
+      // per page (lib/page-reads, decision 022); a request from the network always reads anew.
+      const data = await readOncePerPage(`deliveries:${user.id}`, () =>
+        subscriptions.listUpcomingDeliveries(db(), user.id, new Date()),
+      );
+      return { data, meta: {} };
     },
   );
 

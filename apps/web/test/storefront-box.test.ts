@@ -1,10 +1,15 @@
-import { ABANDONED_CART_COOKIE, type Delivery } from '@sprout/contracts';
+import { ABANDONED_CART_COOKIE, type Delivery, formatMoney, type ProductCardData } from '@sprout/contracts';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startTestApp, type TestContext } from '../../api/test/helpers';
 import { asCustomer, subscribedCustomer } from '../../api/test/renewal-helpers';
 import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
+import { ProductCard } from '../app/features/catalog/ProductCard';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
-import { TEST_SITE } from './site';
+import { loader as menusLoader } from '../app/routes/menus';
+import { documentLoadContext, TEST_SITE } from './site';
 
 /**
  * Issue 29, item 6: a signed-in subscriber's storefront is their next editable box. The root
@@ -97,4 +102,59 @@ describe("a signed-in subscriber's storefront (issue 29)", () => {
     expect((back as Response).headers.get('location')).toBe('/menus');
     expect((await nextEditable(customer.cookie)).item_count).toBe(12);
   });
+
+  it("prices the menus' dishes as the box panel does: the subscriber's plan, not list prices", async () => {
+    // Like the demo customer: the 24-item plan (8 % off every item), a guest cart left in the browser.
+    const customer = await subscribedCustomer(context, { plan: 'plan-24' });
+    const cookie = `${customer.cookie}; ${ABANDONED_CART_COOKIE}=${await guestCart()}`;
+    const panel = page('/menus', cookie);
+    const line = (await loadCartPage(panel.request, panel.api, TEST_SITE)).page.subscriber!.box!.items[0]!;
+
+    // The /menus page holding that dish, as its loader reads it for this signed-in subscriber.
+    let card: ProductCardData | undefined;
+    for (let number = 1; !card; number++) {
+      const request = new Request(`${TEST_SITE.url}/menus?page=${number}`, { headers: { cookie } });
+      // biome-ignore lint/suspicious/noExplicitAny: the loader's own argument type; the test passes what React Router would
+      const args: any = { request, params: {}, context: documentLoadContext(context.app, request) };
+      const menus = await menusLoader(args);
+      card = menus.products.find((product) => product.sku === line.sku);
+      if (!card && number >= menus.pagination.total_pages) throw new Error(`${line.sku} is on no menus page`);
+    }
+
+    const html = await renderCard(card);
+    const each = formatMoney(line.unit_price, { alwaysShowCents: true });
+    expect(html).toContain(`<strong>${each}</strong>`);
+    // The figure the panel shows (CartPanel: "$6.43 each") is the one the card shows.
+    expect(card.price.price).toBe(line.unit_price);
+
+    // The dish's dialog (its own address, /menus?product=) says the same.
+    const request = new Request(`${TEST_SITE.url}/menus?product=${card.slug}`, { headers: { cookie } });
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const args: any = { request, params: {}, context: documentLoadContext(context.app, request) };
+    expect((await menusLoader(args)).product?.price.price).toBe(line.unit_price);
+  });
 });
+
+/** The /menus page's card of its route's dish (its Add left out: the price is what is looked at). */
+function MenusCard() {
+  return createElement(ProductCard, {
+    product: useLoaderData<ProductCardData>(),
+    controls: createElement('span'),
+  });
+}
+
+/** A dish's card as the /menus document renders it (server side, the root's data without a version). */
+async function renderCard(product: ProductCardData): Promise<string> {
+  const handler = createStaticHandler([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => ({ mediaVersion: null }),
+      children: [{ path: 'menus', loader: () => product, Component: MenusCard }],
+    },
+  ]);
+  const state = await handler.query(new Request(`${TEST_SITE.url}/menus`));
+  if (state instanceof Response) throw new Error(`the stub answered ${state.status}`);
+  const router = createStaticRouter(handler.dataRoutes, state);
+  return renderToString(createElement(StaticRouterProvider, { router, context: state, hydrate: false }));
+}

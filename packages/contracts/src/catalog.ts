@@ -105,6 +105,11 @@ export const productsQuery = z
   .object({
     menu_item: z.string().min(1).max(100).optional(),
     abandoned_cart: abandonedCartId.optional(),
+    /**
+     * Prices under this plan instead of the cart's: a signed-in subscriber's plan, so the dishes
+     * cost what their box charges for them (issue 29, decision 042).
+     */
+    plan_id: rowId.optional(),
     page: pageNumber.default(1),
     perPage: z.coerce.number().int().min(1).max(100).default(12),
     indicators: commaList.optional(),
@@ -147,6 +152,8 @@ export const productSlugParams = z.object({ slug: z.string().min(1).max(100) });
 export const productDetailQuery = z
   .object({
     abandoned_cart: abandonedCartId.optional(),
+    /** Prices under this plan, as `productsQuery.plan_id` (a signed-in subscriber's). */
+    plan_id: rowId.optional(),
     promoCode: promoCode.optional(),
     include: includeList(['badge', 'category']).optional(),
   })
@@ -219,7 +226,11 @@ export const bestsellerGroup = z.object({
 });
 export type BestsellerGroup = z.infer<typeof bestsellerGroup>;
 export const bestsellersQuery = z
-  .object({ abandonedCartId: abandonedCartIdSchema('abandonedCartId').optional() })
+  .object({
+    abandonedCartId: abandonedCartIdSchema('abandonedCartId').optional(),
+    /** Prices under this plan, as `productsQuery.plan_id` (a signed-in subscriber's). */
+    planId: rowId.optional(),
+  })
   .strict();
 export const bestsellersResponse = list(bestsellerGroup);
 

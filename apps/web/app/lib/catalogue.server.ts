@@ -34,11 +34,16 @@ export type CatalogueClient = {
   menus(query: Input<MenusQuery>): Promise<List<Menu>>;
   indicators(): Promise<List<Indicator>>;
   tags(): Promise<List<Tag>>;
-  bestsellers(query: { abandonedCartId?: string | undefined }): Promise<List<BestsellerGroup>>;
+  bestsellers(query: {
+    abandonedCartId?: string | undefined;
+    planId?: number | undefined;
+  }): Promise<List<BestsellerGroup>>;
   /** Active products by slug, in that order, as cards priced for the cart; gone ones left out. */
   productCards(query: {
     slugs: string[];
     abandonedCartId?: string | undefined;
+    /** Prices under this plan instead of the cart's (a signed-in subscriber's, decision 042). */
+    planId?: number | undefined;
   }): Promise<List<ProductDetail>>;
   /** A published post as its page shows it (an unknown one: ApiError 404). */
   blogPost(slug: string): Promise<BlogPost>;
@@ -52,8 +57,15 @@ export type InProcessCatalogue = {
   menus(query: MenusQuery): Promise<{ value: unknown }>;
   indicators(): Promise<{ value: unknown }>;
   tags(): Promise<{ value: unknown }>;
-  bestsellers(query: { abandonedCartId?: string | undefined }): Promise<{ value: unknown }>;
-  productCards(query: { slugs: readonly string[]; abandonedCartId?: string | undefined }): Promise<{
+  bestsellers(query: {
+    abandonedCartId?: string | undefined;
+    planId?: number | undefined;
+  }): Promise<{ value: unknown }>;
+  productCards(query: {
+    slugs: readonly string[];
+    abandonedCartId?: string | undefined;
+    planId?: number | undefined;
+  }): Promise<{
     value: unknown;
   }>;
   blog: {
@@ -141,12 +153,13 @@ export function inProcessCatalogue(
           (await reads.bestsellers(parsed(bestsellersQuery, withoutUndefined(query))))
             .value as List<BestsellerGroup>,
       ),
-    productCards: ({ slugs, abandonedCartId }) =>
+    productCards: ({ slugs, abandonedCartId, planId }) =>
       asApiErrors(async () => {
-        // The cart id is held to the same rule as everywhere (bestsellers names it the same way).
-        const cart = parsed(bestsellersQuery, withoutUndefined({ abandonedCartId }));
-        return (await reads.productCards({ slugs, abandonedCartId: cart.abandonedCartId }))
-          .value as List<ProductDetail>;
+        // The cart and plan are held to the same rules as everywhere (bestsellers names them the same way).
+        const cart = parsed(bestsellersQuery, withoutUndefined({ abandonedCartId, planId }));
+        return (
+          await reads.productCards({ slugs, abandonedCartId: cart.abandonedCartId, planId: cart.planId })
+        ).value as List<ProductDetail>;
       }),
     // The slug is the address's: held to the route's own rules (length, no control character).
     blogPost: (slug) =>
@@ -176,11 +189,11 @@ export function remoteCatalogue(api: ServerApiClient): CatalogueClient {
     tags: () => api.get('/api/tags'),
     bestsellers: (query) => api.get('/api/bestsellers', query),
     // One request per dish, as the API has no list by slug: the remote set-up is not the fast path.
-    async productCards({ slugs, abandonedCartId }) {
+    async productCards({ slugs, abandonedCartId, planId }) {
       const read = async (slug: string, cart: string | undefined): Promise<ProductDetail | null> => {
         try {
           const path = `/api/products/${encodeURIComponent(slug)}`;
-          const query = { abandoned_cart: cart, include: 'badge,category' };
+          const query = { abandoned_cart: cart, plan_id: planId, include: 'badge,category' };
           return (await api.get<{ data: ProductDetail }>(path, query)).data;
         } catch (error) {
           if (!isApiError(error) || (error.status !== 404 && error.status !== 422)) throw error;

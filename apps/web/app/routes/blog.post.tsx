@@ -19,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     loadPost(context.catalogue, params.slug ?? ''),
     loadCategories(context.catalogue),
   ]);
-  const products = await loadPostProducts(context.catalogue, request, post.product_slugs);
+  const products = await loadPostProducts(context.catalogue, context.api, request, post.product_slugs);
   const site = context.site.url;
   const url = absoluteUrl(site, `/blog/${post.slug}/`);
   return {

@@ -8,8 +8,8 @@ import {
   productCardData,
 } from '@sprout/contracts';
 import { data, NavLink, useLocation, useNavigation } from 'react-router';
+import { type CataloguePricing, cataloguePricing } from '../features/cart/cart-page.server';
 import { PresetCard } from '../features/cart/ProductCartControls';
-import { readCartIdFromCookie } from '../features/cart/storage';
 import { ClearFiltersButton, MenuFilters } from '../features/catalog/MenuFilters';
 import { Pagination } from '../features/catalog/Pagination';
 import { ProductCard } from '../features/catalog/ProductCard';
@@ -53,7 +53,7 @@ const MENUS_DESCRIPTION =
  */
 async function readProduct(
   slug: string,
-  cartId: string | null,
+  { cartId, planId }: CataloguePricing,
   promoCode: string | null,
   api: Route.LoaderArgs['context']['api'],
 ): Promise<ProductDetail | null> {
@@ -61,6 +61,7 @@ async function readProduct(
     const answer = await withCartFallback(cartId, (abandoned_cart) =>
       api.get<{ data: ProductDetail }>(`/api/products/${encodeURIComponent(slug)}`, {
         abandoned_cart,
+        plan_id: planId,
         promoCode: promoCode ?? undefined,
         include: 'badge,category',
       }),
@@ -75,8 +76,10 @@ async function readProduct(
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = Number.parseInt(search.get('page') ?? '1', 10);
-  // Prices follow the visitor's cart (its plan), known from the cookie that mirrors local storage.
-  const cartId = readCartIdFromCookie(request.headers.get('cookie'));
+  // Prices follow a guest's cart (its plan, from the cookie that mirrors local storage) or a
+  // signed-in subscriber's plan, whose box the panel shows (decision 042): one choice for them all.
+  const pricing = await cataloguePricing(context.api, request);
+  const { cartId, planId } = pricing;
   // An address without filters shows the ones saved on the cart (defect 9).
   const selected = namesFilters(search)
     ? { indicators: listParam(search, 'indicators'), tags: listParam(search, 'tags') }
@@ -96,18 +99,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The catalogue from the API's cache (in one process, no HTTP emulation): decision 028.
   const { catalogue } = context;
   const [menus, indicators, tags, products, bestsellers, product] = await Promise.all([
-    catalogue.menus({ include: ['categoryDisplayPrice'] }),
+    catalogue.menus({ include: ['categoryDisplayPrice'], plan_id: planId }),
     catalogue.indicators(),
     catalogue.tags(),
     orNotFound(
       promoCode.then((code) =>
         withCartFallback(cartId, (abandoned_cart) =>
-          catalogue.products({ ...productQuery, abandoned_cart, promoCode: code ?? undefined }),
+          catalogue.products({
+            ...productQuery,
+            abandoned_cart,
+            plan_id: planId,
+            promoCode: code ?? undefined,
+          }),
         ),
       ),
     ),
-    withCartFallback(cartId, (abandonedCartId) => catalogue.bestsellers({ abandonedCartId })),
-    productSlug ? promoCode.then((code) => readProduct(productSlug, cartId, code, context.api)) : null,
+    withCartFallback(cartId, (abandonedCartId) => catalogue.bestsellers({ abandonedCartId, planId })),
+    productSlug ? promoCode.then((code) => readProduct(productSlug, pricing, code, context.api)) : null,
   ]);
   const fullMenu = params.slug
     ? (menus.data.find((candidate) => candidate.slug === params.slug) ?? null)

@@ -43,11 +43,15 @@ export type CatalogueReads = {
   menus(query: MenusQuery): Promise<CachedAnswer<List<Menu>>>;
   indicators(): Promise<CachedAnswer<List<Indicator>>>;
   tags(): Promise<CachedAnswer<List<Tag>>>;
-  bestsellers(query: { abandonedCartId?: string | undefined }): Promise<CachedAnswer<List<BestsellerGroup>>>;
+  bestsellers(query: {
+    abandonedCartId?: string | undefined;
+    planId?: number | undefined;
+  }): Promise<CachedAnswer<List<BestsellerGroup>>>;
   /** Active products by slug, in that order, as cards priced for the cart (a blog post's dishes). */
   productCards(query: {
     slugs: readonly string[];
     abandonedCartId?: string | undefined;
+    planId?: number | undefined;
   }): Promise<CachedAnswer<List<ProductDetail>>>;
 };
 
@@ -56,15 +60,24 @@ const sortedSet = (values: readonly string[] | undefined) =>
 const pricingKey = (pricing: PricingContext) =>
   `${pricing.planDiscountBasisPoints}/${pricing.varianceBasisPoints}`;
 
-/** The cart's pricing and saved filters (one statement), or list prices without a cart. */
-async function cartContext(db: Database, cartId: string | undefined, cartField?: string) {
-  return resolveShopperContext(db, { abandonedCartId: cartId }, cartField);
+/**
+ * The cart's pricing and saved filters (one statement), or list prices without a cart. A plan
+ * named (a signed-in subscriber's, decision 042) prices instead of the cart's: the key is the
+ * pricing it comes to, so every subscriber of one plan shares the entries of that plan.
+ */
+async function cartContext(
+  db: Database,
+  cartId: string | undefined,
+  cartField?: string,
+  planId?: number | undefined,
+) {
+  return resolveShopperContext(db, { abandonedCartId: cartId, planId }, cartField);
 }
 
 export function createCatalogueReads(db: () => Database, cache: CatalogueCache): CatalogueReads {
   return {
     async products(query) {
-      const shopper = await cartContext(db(), query.abandoned_cart);
+      const shopper = await cartContext(db(), query.abandoned_cart, undefined, query.plan_id);
       const explicitFilters = query.indicators !== undefined || query.tags !== undefined;
       const onlySkus = query.only_skus === 'true' || query.only_skus === '1';
       const key = JSON.stringify([
@@ -119,7 +132,7 @@ export function createCatalogueReads(db: () => Database, cache: CatalogueCache):
       })),
 
     async bestsellers(query) {
-      const shopper = await cartContext(db(), query.abandonedCartId, 'abandonedCartId');
+      const shopper = await cartContext(db(), query.abandonedCartId, 'abandonedCartId', query.planId);
       return cache.get(JSON.stringify(['bestsellers', pricingKey(shopper.pricing)]), async () => {
         const data = await catalog.listBestsellers(db(), query, shopper.pricing);
         return { value: bestsellersResponse.parse({ data, meta: {} }) as List<BestsellerGroup> };
@@ -127,7 +140,7 @@ export function createCatalogueReads(db: () => Database, cache: CatalogueCache):
     },
 
     async productCards(query) {
-      const shopper = await cartContext(db(), query.abandonedCartId, 'abandonedCartId');
+      const shopper = await cartContext(db(), query.abandonedCartId, 'abandonedCartId', query.planId);
       const key = JSON.stringify(['product-cards', pricingKey(shopper.pricing), query.slugs]);
       return cache.get(key, async () => {
         const data = await catalog.listProductsBySlugs(db(), query.slugs, shopper.pricing);

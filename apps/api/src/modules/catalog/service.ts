@@ -134,7 +134,11 @@ async function resolveMenuCategories(db: Database, menuItem: string | undefined)
 export async function listProducts(db: Database, query: ProductsQuery, resolved?: ShopperContext) {
   const shopper =
     resolved ??
-    (await resolveShopperContext(db, { abandonedCartId: query.abandoned_cart, promoCode: query.promoCode }));
+    (await resolveShopperContext(db, {
+      abandonedCartId: query.abandoned_cart,
+      planId: query.plan_id,
+      promoCode: query.promoCode,
+    }));
   const menuCategoryIds = await resolveMenuCategories(db, query.menu_item);
   // A cart's saved filters apply to its listings unless the request names its own. Unknown slugs
   // the request names are a 422; unknown saved ones (a retired tag) are quietly left out.
@@ -186,10 +190,14 @@ export async function findLeastExpensiveProduct(
 export async function findProduct(
   db: Database,
   slug: string,
-  query: { abandoned_cart?: string; promoCode?: string; include?: Include[] },
+  query: { abandoned_cart?: string; plan_id?: number; promoCode?: string; include?: Include[] },
 ): Promise<ProductDetail> {
   const [shopper, row] = await Promise.all([
-    resolveShopperContext(db, { abandonedCartId: query.abandoned_cart, promoCode: query.promoCode }),
+    resolveShopperContext(db, {
+      abandonedCartId: query.abandoned_cart,
+      planId: query.plan_id,
+      promoCode: query.promoCode,
+    }),
     repository.findProductBySlug(db, slug),
   ]);
   if (!row) throw AppError.notFound(`Product "${slug}" not found.`);
@@ -303,13 +311,17 @@ export async function listTags(db: Database): Promise<Tag[]> {
 
 export async function listBestsellers(
   db: Database,
-  query: { abandonedCartId?: string | undefined },
+  query: { abandonedCartId?: string | undefined; planId?: number | undefined },
   pricing?: PricingContext,
 ): Promise<BestsellerGroup[]> {
   // The cart prices the presets: a visitor sees what the box would cost under their plan.
   const shopper = pricing
     ? { pricing }
-    : await resolveShopperContext(db, { abandonedCartId: query.abandonedCartId }, 'abandonedCartId');
+    : await resolveShopperContext(
+        db,
+        { abandonedCartId: query.abandonedCartId, planId: query.planId },
+        'abandonedCartId',
+      );
   const groups = await repository.listBestsellerGroups(db);
   return groups.map(({ group, items }) => {
     const priced = items.map((item) => ({

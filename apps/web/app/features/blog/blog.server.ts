@@ -11,7 +11,7 @@ import { data, redirect } from 'react-router';
 import { isApiError, type ServerApiClient } from '../../lib/api-client.server';
 import type { CatalogueClient } from '../../lib/catalogue.server';
 import { orNotFound } from '../../lib/http.server';
-import { readCartIdFromCookie } from '../cart/storage';
+import { cataloguePricing } from '../cart/cart-page.server';
 
 /**
  * A page number from the address: digits without a leading zero. Anything else is not a page of
@@ -60,20 +60,22 @@ export async function loadPost(catalogue: CatalogueClient, slug: string): Promis
 }
 
 /**
- * The dishes an article offers, priced for the visitor's cart like their menu cards (from the
+ * The dishes an article offers, priced like the visitor's menu cards (cataloguePricing: the cart's
+ * plan, or a signed-in subscriber's, decision 042) from the
  * catalogue's cache: a warm read costs nothing without a cart, the cart's pricing row with one).
  * A dish taken off the menu since the post was written is left out rather than failing the
  * article; a stale cart cookie (its cart gone or malformed) is read again as no cart.
  */
 export async function loadPostProducts(
   catalogue: CatalogueClient,
+  api: ServerApiClient,
   request: Request,
   slugs: string[],
 ): Promise<ProductDetail[]> {
   if (slugs.length === 0) return [];
-  const cartId = readCartIdFromCookie(request.headers.get('cookie')) ?? undefined;
+  const { cartId, planId } = await cataloguePricing(api, request);
   try {
-    return (await catalogue.productCards({ slugs, abandonedCartId: cartId })).data;
+    return (await catalogue.productCards({ slugs, abandonedCartId: cartId ?? undefined, planId })).data;
   } catch (error) {
     if (!cartId || !isApiError(error) || (error.status !== 404 && error.status !== 422)) throw error;
     return (await catalogue.productCards({ slugs })).data;

@@ -33,7 +33,7 @@ import {
   cartService,
 } from './cart.server';
 import { parseSkuParams, pendingFromSearch, pendingToSearch } from './pending';
-import { cartCookie } from './storage';
+import { cartCookie, readCartIdFromCookie } from './storage';
 
 /** One-shot parameters of a link (spec section 4, decision 017): applied on arrival, then dropped. */
 const LINK_PARAMS = ['email', 'zip', 'plan', 'skus', 'quantities', 'referral_id', 'pc', 'pc_overwrite'];
@@ -96,17 +96,38 @@ function cookie(name: string, value: string | null, secure: boolean, maxAge = YE
   return `${name}=${value === null ? '' : encodeURIComponent(value)}; ${attributes.join('; ')}`;
 }
 
-type Viewer = { signedIn: boolean; isAdmin: boolean };
+type Viewer = {
+  signedIn: boolean;
+  isAdmin: boolean;
+  /** The plan of the signed-in customer's current subscription; null without one. */
+  planId: number | null;
+};
+const ANONYMOUS: Viewer = { signedIn: false, isAdmin: false, planId: null };
 
 /**
  * Who is looking, known on the server so the first paint of the header is already right. Without
  * a session cookie nobody is signed in: no call (most page views are anonymous visitors').
  */
 async function readViewer(api: ServerApiClient, request: Request): Promise<Viewer> {
-  if (!readCookie(request.headers.get('cookie'), SESSION_COOKIE)) return { signedIn: false, isAdmin: false };
+  if (!readCookie(request.headers.get('cookie'), SESSION_COOKIE)) return ANONYMOUS;
   const answer = await api.request<InitialAuth>('GET', '/auth/initial');
-  if (answer.kind !== 'ok' || !answer.data.authenticated) return { signedIn: false, isAdmin: false };
-  return { signedIn: true, isAdmin: answer.data.is_admin };
+  if (answer.kind !== 'ok' || !answer.data.authenticated) return ANONYMOUS;
+  const planId = answer.data.user?.subscription?.plan.id ?? null;
+  return { signedIn: true, isAdmin: answer.data.is_admin, planId };
+}
+
+/**
+ * Whose prices the storefront's catalogue shows (dish cards, a dish's dialog, ready-made boxes,
+ * the menus' "from" prices), chosen here once: a guest's by the cart's plan (its cookie); a
+ * signed-in customer's by their subscription's plan, the one their box is charged under, never a
+ * guest cart (decision 042). The API prices either (pricing/item-prices); the web names the plan.
+ */
+export type CataloguePricing = { cartId: string | null; planId: number | undefined };
+
+export async function cataloguePricing(api: ServerApiClient, request: Request): Promise<CataloguePricing> {
+  const viewer = await readViewer(api, request);
+  if (viewer.signedIn) return { cartId: null, planId: viewer.planId ?? undefined };
+  return { cartId: readCartIdFromCookie(request.headers.get('cookie')), planId: undefined };
 }
 
 async function isSignedIn(api: ServerApiClient, request: Request): Promise<boolean> {

@@ -70,9 +70,6 @@ export const delivery = z.object({
 });
 export type Delivery = z.infer<typeof delivery>;
 
-/** Where a box waiting for its customer's 3-D Secure step is paid (the email's link, decision 041). */
-export const deliveryPaymentPath = (date: string) => `/account/deliveries/${date}/pay`;
-
 /**
  * POST /api/me/deliveries/{date}/payment: pays a box whose bank asked its customer to confirm the
  * charge. `requires_action`: run the provider's 3-D Secure step with the client secret, then ask
@@ -93,9 +90,6 @@ export const deliveryPaymentResponse = resource(deliveryPayment);
 export type DeliveryPaymentResponse = z.infer<typeof deliveryPaymentResponse>;
 
 /** 409: the box is not waiting for a confirmation (paid another way, or its last day passed). */
-export const DELIVERY_PAYMENT_NOT_WAITING_MESSAGE =
-  'This box is no longer waiting for you to confirm its payment. Your account shows where it stands.';
-export const DELIVERY_PAID_MESSAGE = 'Thank you: the box is paid.';
 
 export const deliveriesResponse = list(delivery);
 export type DeliveriesResponse = z.infer<typeof deliveriesResponse>;
@@ -149,23 +143,6 @@ export const subscriptionChange = z.object({
 });
 export const subscriptionChangeResponse = resource(subscriptionChange);
 export type SubscriptionChange = z.infer<typeof subscriptionChange>;
-
-/**
- * The plan preview's note when the new box size is more than the next changeable box holds: a box
- * left short is filled up at its cutoff, not sent short (decision 021), so the price is for the
- * full box.
- */
-export function boxFilledAtCutoffMessage(itemCount: number, threshold: number): string {
-  return (
-    `Your next box holds ${itemCount} items. Boxes short of ${threshold} are filled at the cutoff with dishes ` +
-    `we pick for you (more of those already in them): add ${threshold - itemCount} more before then to choose them yourself.`
-  );
-}
-
-/** Above the list of dishes the cutoff adds to a short box (Delivery.filled_items): its price includes them. */
-export function filledItemsIntro(threshold: number): string {
-  return `To make the box ${threshold} items, we add these at the cutoff (its price includes them):`;
-}
 
 export const savedPaymentMethod = z.object({
   provider: z.enum(['test', 'stripe']),

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './account-constants';
 export * from './admin';
 export * from './admin-responses';
 export * from './auth';

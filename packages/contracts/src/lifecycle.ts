@@ -182,9 +182,6 @@ export const resumeOutcome = z.object({
 export type ResumeOutcome = z.infer<typeof resumeOutcome>;
 export const resumeOutcomeResponse = resource(resumeOutcome);
 
-/** The account page that resumes a subscription paused by failed charges (the paused email links it). */
-export const RESUME_WITH_CARD_PATH = '/account/resume';
-
 export const RESUME_NOT_FOR_PAYMENT_MESSAGE =
   'Your subscription is not paused for a payment. Resume it from the pause page.';
 export const RESUMED_BUT_DECLINED_MESSAGE =

@@ -12,7 +12,7 @@ import { NoSubscription } from '../features/account/NoSubscription';
 import { formatDeliveryDate, frequencyLabel } from '../features/checkout/format';
 import { formatCalendarDay } from '../features/lifecycle/format';
 import { PausedNotice } from '../features/lifecycle/PauseForm';
-import { PaymentPauseBanner } from '../features/lifecycle/PaymentPause';
+import { PaymentPauseBanner } from '../features/lifecycle/PaymentPauseBanner';
 import '../features/lifecycle/lifecycle.css';
 import type { Route } from './+types/account.overview';
 

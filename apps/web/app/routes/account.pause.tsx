@@ -5,7 +5,7 @@ import { NoSubscription } from '../features/account/NoSubscription';
 import { formatCalendarDay, formatCalendarDays } from '../features/lifecycle/format';
 import { runPauseAction } from '../features/lifecycle/lifecycle.server';
 import { PausedNotice, PauseForm } from '../features/lifecycle/PauseForm';
-import { PaymentPauseBanner } from '../features/lifecycle/PaymentPause';
+import { PaymentPauseBanner } from '../features/lifecycle/PaymentPauseBanner';
 import '../features/lifecycle/lifecycle.css';
 import type { Route } from './+types/account.pause';
 

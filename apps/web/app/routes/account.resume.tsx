@@ -7,12 +7,8 @@ import {
 } from '@sprout/contracts';
 import { redirect } from 'react-router';
 import { requireCustomer } from '../features/account/account.server';
-import {
-  paymentPauseReason,
-  paymentPauseResumeEffect,
-  type ResumeActionData,
-  ResumeWithCardForm,
-} from '../features/lifecycle/PaymentPause';
+import { type ResumeActionData, ResumeWithCardForm } from '../features/lifecycle/PaymentPause';
+import { paymentPauseReason, paymentPauseResumeEffect } from '../features/lifecycle/PaymentPauseBanner';
 import type { Route } from './+types/account.resume';
 import '../features/lifecycle/lifecycle.css';
 import '../features/payments/payments.css';

@@ -56,21 +56,24 @@ export default async function testProviderRoutes(fastify: FastifyInstance, optio
     async (request, reply) => reply.status(201).send(await provider.createPaymentMethod(request.body)),
   );
 
+  // The bank's 3-D Secure page answers a payment and a card setup alike.
+  const authenticateSchema = {
+    hide: true,
+    params: testPaymentIntentParams,
+    body: testAuthenticateBody,
+    response: {
+      200: testPaymentIntent,
+      400: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      422: validationErrorBody,
+    },
+  };
+
   app.post(
     `${TEST_PROVIDER_PREFIX}/payment-intents/:id/authenticate`,
     {
-      schema: {
-        hide: true,
-        params: testPaymentIntentParams,
-        body: testAuthenticateBody,
-        response: {
-          200: testPaymentIntent,
-          400: messageErrorBody,
-          403: messageErrorBody,
-          404: messageErrorBody,
-          422: validationErrorBody,
-        },
-      },
+      schema: authenticateSchema,
     },
     async (request) => provider.authenticate(request.params.id, request.body),
   );
@@ -79,18 +82,7 @@ export default async function testProviderRoutes(fastify: FastifyInstance, optio
   app.post(
     `${TEST_PROVIDER_PREFIX}/setup-intents/:id/authenticate`,
     {
-      schema: {
-        hide: true,
-        params: testPaymentIntentParams,
-        body: testAuthenticateBody,
-        response: {
-          200: testPaymentIntent,
-          400: messageErrorBody,
-          403: messageErrorBody,
-          404: messageErrorBody,
-          422: validationErrorBody,
-        },
-      },
+      schema: authenticateSchema,
     },
     async (request) => provider.authenticateSetup(request.params.id, request.body),
   );

@@ -1,7 +1,7 @@
 /**
  * How the account's gift card balance pays its boxes (decision 024), in integer cents. Pure:
  * box-charge.ts (decision 039), the one pricing of the account's boxes, the previews and the
- * renewal's lock step, spends the balance box by box with `giftCardShare`. A box is priced first
+ * renewal's lock step, spends the balance box by box with `giftCardShare` (chargeBoxes). A box is priced first
  * (credits included, gift cards not); the balance then pays up to what is still due and the saved
  * card is charged the rest.
  */
@@ -28,22 +28,4 @@ export function giftCardShare(balanceCents: number, dueCents: number): GiftCardS
     balanceBeforeCents: balance,
     balanceAfterCents: balance - giftCardCents,
   };
-}
-
-/**
- * Boxes in date order, each spending what the ones before it left, like the renewals will do box
- * after box. A `null` due is a box that will not be charged (skipped, or already ordered): it
- * takes nothing and answers null.
- */
-export function spendBoxByBox(
-  balanceCents: number,
-  duesInDateOrder: readonly (number | null)[],
-): (GiftCardShare | null)[] {
-  let balance = Math.max(0, balanceCents);
-  return duesInDateOrder.map((due) => {
-    if (due === null) return null;
-    const share = giftCardShare(balance, due);
-    balance = share.balanceAfterCents;
-    return share;
-  });
 }

@@ -169,6 +169,19 @@ test.describe('a new customer’s address and receipts', () => {
       await noScript.close();
     }
 
+    // With JavaScript, the card later boxes are charged to is replaced with the store's card form.
+    await page.goto('/account/address');
+    await page.getByRole('button', { name: 'Replace card' }).click();
+    await page.getByLabel('Card number').fill('5555555555554444');
+    await page.getByLabel(/Expiry/).fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.locator('.card-form').getByRole('status')).toHaveText(
+      'Card saved: your next boxes are charged to it.',
+    );
+    await expect(page.locator('[data-saved-card]')).toContainText('ending in 4444');
+    await expect(page.getByRole('button', { name: 'Replace card' })).toBeVisible();
+
     const unknown = await page.goto('/account/orders/999999');
     expect(unknown?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Page Not Found');

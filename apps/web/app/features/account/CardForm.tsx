@@ -1,9 +1,9 @@
 import type { PaymentConfig, SavedPaymentMethod } from '@sprout/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useHydrated } from '../forms/useHydrated';
 import { announce } from '../layout/LiveRegion';
-import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
+import { PaymentFields } from '../payments/PaymentFields';
+import { useSaveCard } from '../payments/useSaveCard';
 
 export const PAYMENT_METHOD_ACTION = '/account/payment-method';
 
@@ -21,34 +21,16 @@ function describe(card: SavedPaymentMethod | null): string {
  */
 export function CardForm({ card, config }: { card: SavedPaymentMethod | null; config: PaymentConfig }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<CardActionData>({ key: 'payment-method' });
-  const fieldsRef = useRef<PaymentFieldsHandle>(null);
+  const { fieldsRef, submit, error, outcome, busy } = useSaveCard<CardActionData>({
+    key: 'payment-method',
+    action: PAYMENT_METHOD_ACTION,
+  });
   const [editing, setEditing] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
-    if (!outcome) return;
-    if (outcome.ok) {
-      setEditing(false);
-      announce(outcome.message);
-    } else setError(outcome.message);
+    if (!outcome?.ok) return;
+    setEditing(false);
+    announce(outcome.message);
   }, [outcome]);
-  const busy = creating || fetcher.state !== 'idle';
-
-  async function save(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setCreating(true);
-    const created = await fieldsRef.current?.createPaymentMethod();
-    setCreating(false);
-    if (!created) return;
-    if ('error' in created) {
-      setError(created.error);
-      return;
-    }
-    fetcher.submit({ payment_method_id: created.id }, { method: 'post', action: PAYMENT_METHOD_ACTION });
-  }
 
   return (
     <div className="card-form">
@@ -65,7 +47,7 @@ export function CardForm({ card, config }: { card: SavedPaymentMethod | null; co
           Replacing your card needs JavaScript: the card goes straight to our payment provider.
         </p>
       ) : editing ? (
-        <form onSubmit={save} aria-busy={busy} noValidate>
+        <form onSubmit={submit} aria-busy={busy} noValidate>
           <PaymentFields ref={fieldsRef} config={config} amountCents={0} disabled={busy} />
           {error ? (
             <p className="form-error" role="alert">

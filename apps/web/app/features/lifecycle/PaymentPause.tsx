@@ -1,8 +1,7 @@
 import { type PaymentConfig, RESUME_WITH_CARD_PATH } from '@sprout/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
 import { useHydrated } from '../forms/useHydrated';
-import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
+import { PaymentFields } from '../payments/PaymentFields';
+import { useSaveCard } from '../payments/useSaveCard';
 
 export type ResumeActionData = { ok: false; message: string };
 
@@ -13,29 +12,10 @@ export type ResumeActionData = { ok: false; message: string };
  */
 export function ResumeWithCardForm({ config }: { config: PaymentConfig }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<ResumeActionData>({ key: 'resume-with-card' });
-  const fieldsRef = useRef<PaymentFieldsHandle>(null);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
-  useEffect(() => {
-    if (outcome && !outcome.ok) setError(outcome.message);
-  }, [outcome]);
-  const busy = creating || fetcher.state !== 'idle';
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setCreating(true);
-    const created = await fieldsRef.current?.createPaymentMethod();
-    setCreating(false);
-    if (!created) return;
-    if ('error' in created) {
-      setError(created.error);
-      return;
-    }
-    fetcher.submit({ payment_method_id: created.id }, { method: 'post', action: RESUME_WITH_CARD_PATH });
-  }
+  const { fieldsRef, submit, error, busy } = useSaveCard<ResumeActionData>({
+    key: 'resume-with-card',
+    action: RESUME_WITH_CARD_PATH,
+  });
 
   if (!hydrated) {
     return (

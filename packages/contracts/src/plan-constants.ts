@@ -25,8 +25,8 @@ export function emptyBoxQuestion(itemCount: number, threshold: number): string {
  * Said when what waited for a plan (a ready-made box, a link's items) needed a bigger plan than the
  * one chosen: the first plan that holds it all is chosen instead (spec section 4).
  */
-export function pendingUpgradeNotice(name: string, total: number, threshold: number): string {
-  return `${name} needs room for ${total} items: your plan is now the ${threshold}-item plan.`;
+export function pendingUpgradeNotice(what: string, total: number, threshold: number): string {
+  return `Your box with ${what} has ${total} items: it is now on the ${threshold}-item plan, which holds them all.`;
 }
 
 /** The plans page's query names of a plan change waiting for the visitor's yes (no-JS friendly). */

@@ -198,6 +198,74 @@ test.describe('problems at Pay', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Dana!' })).toBeVisible();
   });
 
+  test('after a declined card the password stays on the page, changeable, also after a reload (issue 30)', async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await arriveWithFullBox(page, 'declined-password');
+    await openCheckout(page);
+    await fillDetails(page, { first: 'Noor', last: 'Haddad' });
+    await fillCard(page, CARD_DECLINED);
+    await payButton(page).click();
+    const payment = page.getByRole('region', { name: 'Payment' });
+    await expect(payment.getByRole('alert')).toHaveText('Your card was declined. Please use another card.');
+
+    // The declined Pay saved the password on the cart: a reload still shows where it is set.
+    await page.reload();
+    const account = details(page).getByRole('group', { name: 'Create your account' });
+    await expect(account).toBeVisible();
+    await expect(account).toContainText('Your password is saved. Leave this empty to keep it');
+    const password = account.getByLabel('New password (optional)');
+    await expect(password).toHaveValue('');
+    await expect(details(page).getByLabel('First name')).toHaveValue('Noor');
+
+    // A new one goes with the next Pay.
+    const changed = 'a-newer-spoon-2026';
+    await password.fill(changed);
+    await fillCard(page, CARD_OK);
+    const saved = page.waitForRequest(
+      (request) =>
+        request.method() === 'PUT' &&
+        /\/api\/customers\/abandoned-carts\/[^/]+$/.test(new URL(request.url()).pathname) &&
+        request.postDataJSON()?.password === changed,
+    );
+    await payButton(page).click();
+    await saved;
+    await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
+  });
+
+  test('the city is the zip code’s: a known zip fills it in, a contradicting one is refused beside the field (issue 30)', async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await arriveWithFullBox(page, 'city');
+    await openCheckout(page);
+    const form = details(page);
+    // The captured zip brought its city.
+    await expect(form.getByLabel('City')).toHaveValue('New York');
+    await fillDetails(page, { first: 'Ida', last: 'Mensah' });
+
+    // Another zip code fills in its own city once left.
+    await form.getByLabel('Zip code').fill('60601');
+    await form.getByLabel('Phone').focus();
+    await expect(page.locator('.checkout-zip')).toHaveText('Chicago, IL · we deliver here');
+    await expect(form.getByLabel('City')).toHaveValue('Chicago');
+
+    // "New York, IL 60601" is refused at Pay, beside the city, and nothing is charged.
+    await form.getByLabel('City').fill('New York');
+    await fillCard(page, CARD_OK);
+    await payButton(page).click();
+    await expect(
+      form.getByText('60601 is in Chicago, IL. Change the city to Chicago or check the zip code.'),
+    ).toBeVisible();
+    await expect(form.getByLabel('City')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/onboarding\/checkout$/);
+
+    await form.getByLabel('City').fill('Chicago');
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
+  });
+
   test('a card asking for 3-D Secure completes after authentication', async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.phone);
     await arriveWithFullBoxOnPhone(page);

@@ -206,6 +206,54 @@ describe('PUT the cart: contact, zip code, preferences', () => {
     expect((await getJson(context.app, `${CARTS}/${id}`)).body.data.first_name).toBe('Before');
   });
 
+  it('takes the city of a new zip code, and refuses a city or a state that contradicts the zip (issue 30)', async () => {
+    const id = await newCart();
+    const captured = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { zip_code: '60601' });
+    expect(captured.body.data).toMatchObject({ zip_code: '60601', city: 'Chicago' });
+
+    // "New York, IL 60601": the city is refused beside its field, and nothing else is saved.
+    const wrongCity = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, {
+      first_name: 'Robin',
+      city: 'New York',
+      zip_code: '60601',
+    });
+    expect(wrongCity.status).toBe(422);
+    expect(wrongCity.body.errors).toEqual({
+      city: ['60601 is in Chicago, IL. Change the city to Chicago or check the zip code.'],
+    });
+    // Without a zip in the body, the cart's zip is the one the city is checked against.
+    const cityAlone = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { city: 'Boston' });
+    expect(cityAlone.status).toBe(422);
+    expect(cityAlone.body.errors.city).toEqual([
+      '60601 is in Chicago, IL. Change the city to Chicago or check the zip code.',
+    ]);
+    const [newYork] = await context.database.db
+      .select()
+      .from(schema.states)
+      .where(eq(schema.states.code, 'NY'));
+    const wrongState = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { state_id: newYork!.id });
+    expect(wrongState.status).toBe(422);
+    expect(wrongState.body.errors).toEqual({
+      state_id: ['60601 is in Illinois. Change the state to Illinois or check the zip code.'],
+    });
+    expect((await getJson(context.app, `${CARTS}/${id}`)).body.data).toMatchObject({
+      first_name: null,
+      city: 'Chicago',
+    });
+
+    // The zip's own city, in any case or spacing, is taken; a new zip brings its own city.
+    const right = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { city: ' chicago ' });
+    expect(right.status).toBe(200);
+    const moved = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { zip_code: '10001' });
+    expect(moved.body.data).toMatchObject({ zip_code: '10001', city: 'New York', state_id: newYork!.id });
+    const both = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, {
+      zip_code: '11201',
+      city: 'Brooklyn',
+    });
+    expect(both.status).toBe(200);
+    expect(both.body.data).toMatchObject({ zip_code: '11201', city: 'Brooklyn' });
+  });
+
   it("refuses an email that belongs to an account with 'This email is already in use.'", async () => {
     await context.database.db.insert(schema.users).values({ email: 'Taken@Example.com' });
     const id = await newCart();

@@ -456,17 +456,9 @@ describe('completing checkout', () => {
       payment_method_id: undefined,
     });
     expect(status).toBe(422);
+    // Not the city: the captured zip code brought its own (issue 30).
     expect(Object.keys(body.errors).sort()).toEqual(
-      [
-        'address_line_1',
-        'cart',
-        'city',
-        'first_name',
-        'last_name',
-        'password',
-        'payment_method_id',
-        'phone',
-      ].sort(),
+      ['address_line_1', 'cart', 'first_name', 'last_name', 'password', 'payment_method_id', 'phone'].sort(),
     );
     expect(body.errors.cart).toEqual(['Your box needs 1 more item.']);
     expect(body.errors.first_name).toEqual(['This field is required']);

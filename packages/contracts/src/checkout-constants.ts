@@ -41,3 +41,23 @@ export const FIRST_BOX_FREE_MESSAGE =
   'Your first box is free: we save your card for your next boxes and charge nothing today.';
 export const FIRST_BOX_PAID_BY_GIFT_CARDS_MESSAGE =
   'Your gift cards cover your first box: we charge nothing today and save your card for your next boxes, once what is left on your gift cards is spent.';
+
+/**
+ * A delivery address's city and state are the zip code's (the store knows each zip's city and
+ * state): a city that contradicts the zip is refused (422 on city), so "New York, IL 60601" never
+ * reaches a courier. Compared without case, spacing or dots ("st. louis" is "St Louis").
+ */
+export function isCityOfZip(city: string, zipCity: string): boolean {
+  const plain = (value: string) => value.toLowerCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
+  return plain(city) === plain(zipCity);
+}
+
+/** 422 on city (checkout and the account's addresses): a city other than the zip code's. */
+export function cityNotOfZipMessage(zip: { code: string; city: string; stateCode: string }): string {
+  return `${zip.code} is in ${zip.city}, ${zip.stateCode}. Change the city to ${zip.city} or check the zip code.`;
+}
+
+/** 422 on state_id: a state other than the zip code's. */
+export function stateNotOfZipMessage(zip: { code: string; stateName: string }): string {
+  return `${zip.code} is in ${zip.stateName}. Change the state to ${zip.stateName} or check the zip code.`;
+}

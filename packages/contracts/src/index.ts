@@ -23,6 +23,7 @@ export * from './lifecycle';
 export * from './marketing';
 export * from './money';
 export * from './payments';
+export * from './plan-constants';
 export * from './plans';
 export * from './profile';
 export * from './promo-codes';

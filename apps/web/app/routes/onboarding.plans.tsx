@@ -1,9 +1,10 @@
 import type { Menu, Plan } from '@sprout/contracts';
-import { formatMoney } from '@sprout/contracts';
-import { Form, useLocation, useNavigation } from 'react-router';
-import { pendingFromSearch } from '../features/cart/pending';
+import { CONFIRM_PLAN_PARAM, emptyBoxQuestion, formatMoney, planChangeEmptiesBox } from '@sprout/contracts';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useLocation, useNavigation } from 'react-router';
+import { type Pending, pendingFromSearch, pendingToSearch } from '../features/cart/pending';
 import { readCartIdFromCookie } from '../features/cart/storage';
-import { CART_ACTION, PendingFields } from '../features/cart/useCart';
+import { CART_ACTION, PendingFields, useCartPage } from '../features/cart/useCart';
 import { browsingPromoCode } from '../features/promotions/promo-code.server';
 import { isApiError } from '../lib/api-client.server';
 import type { Route } from './+types/onboarding.plans';
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     promoDescription: plans.data.find((plan) => plan.promo_description)?.promo_description ?? null,
     continueTo: menu ? `/menus/${menu.slug}/` : '/menus',
     continueLabel: menu?.name,
+    navItem: menu?.slug ?? null,
   };
 }
 
@@ -46,12 +48,17 @@ function tagLabel(tag: string | null): string | null {
 }
 
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
-  const { plans, continueTo, continueLabel, promoDescription } = loaderData;
+  const { plans, continueTo, continueLabel, promoDescription, navItem } = loaderData;
   const { search } = useLocation();
+  const query = new URLSearchParams(search);
   // What the visitor was adding when sent to choose a plan: added once the plan is saved.
-  const pending = pendingFromSearch(new URLSearchParams(search));
+  const pending = pendingFromSearch(query);
   const selectedId = plans.find((plan) => plan.is_selected)?.id ?? null;
   const working = useNavigation().formAction === CART_ACTION;
+  // A smaller plan asked for that would empty the box: asked here before anything changes.
+  const itemCount = useCartPage().cart?.cart.item_count ?? 0;
+  const asked = plans.find((plan) => String(plan.id) === query.get(CONFIRM_PLAN_PARAM));
+  const confirming = asked && planChangeEmptiesBox(itemCount, asked.threshold) ? asked : null;
   return (
     <div className="plans-page">
       <ol className="steps" aria-label="Sign-up steps">
@@ -68,6 +75,15 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
         <p className="plans-page__promo">
           <span className="plans-page__promo-label">Your code:</span> {promoDescription}
         </p>
+      ) : null}
+      {confirming ? (
+        <EmptyBoxConfirmation
+          plan={confirming}
+          itemCount={itemCount}
+          pending={pending}
+          navItem={navItem}
+          continueTo={continueTo}
+        />
       ) : null}
       <ul className="plan-grid">
         {plans.map((plan) => {
@@ -140,6 +156,7 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
                   <input type="hidden" name="intent" value="select-plan" />
                   <input type="hidden" name="plan_id" value={plan.id} />
                   <input type="hidden" name="next" value={continueTo} />
+                  {navItem ? <input type="hidden" name="navItem" value={navItem} /> : null}
                   <PendingFields pending={pending} />
                   <button
                     type="submit"
@@ -161,5 +178,53 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
           : 'Next, you will fill your box from our menus.'}
       </p>
     </div>
+  );
+}
+
+/**
+ * The yes or no before a smaller plan empties the box (decision 045): a form of its own, so it asks
+ * the same before the JavaScript loaded. No keeps the plan and the box as they are.
+ */
+function EmptyBoxConfirmation({
+  plan,
+  itemCount,
+  pending,
+  navItem,
+  continueTo,
+}: {
+  plan: Plan;
+  itemCount: number;
+  pending: Pending | null;
+  navItem: string | null;
+  continueTo: string;
+}) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // Arriving here answers the press of a plan's button: the question is where the focus goes.
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
+  const keep = pendingToSearch(pending);
+  if (navItem) keep.set('navItem', navItem);
+  return (
+    <section className="plans-confirm" aria-labelledby="plans-confirm-title">
+      <h2 id="plans-confirm-title" className="plans-confirm__title" ref={titleRef} tabIndex={-1}>
+        Switch to {plan.threshold} items?
+      </h2>
+      <p>{emptyBoxQuestion(itemCount, plan.threshold)}</p>
+      <Form method="post" action={CART_ACTION} className="plans-confirm__actions">
+        <input type="hidden" name="intent" value="select-plan" />
+        <input type="hidden" name="plan_id" value={plan.id} />
+        <input type="hidden" name="confirm_empty" value="1" />
+        <input type="hidden" name="next" value={continueTo} />
+        {navItem ? <input type="hidden" name="navItem" value={navItem} /> : null}
+        <PendingFields pending={pending} />
+        <button type="submit" className="button button--primary">
+          Empty my box and switch to {plan.threshold} items
+        </button>
+        <Link className="button button--secondary" to={`/onboarding/plans${keep.size > 0 ? `?${keep}` : ''}`}>
+          Keep my {itemCount} items
+        </Link>
+      </Form>
+    </section>
   );
 }

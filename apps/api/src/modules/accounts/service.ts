@@ -1,4 +1,9 @@
-import { type Address, EMAIL_CHECKS_LIMITED_MESSAGE } from '@sprout/contracts';
+import {
+  type Address,
+  cityNotOfZipMessage,
+  EMAIL_CHECKS_LIMITED_MESSAGE,
+  isCityOfZip,
+} from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
@@ -156,8 +161,6 @@ export async function updateAddress(
   });
 }
 
-const sameCity = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * Where an address may be: a zip code we deliver to, with the city and state it belongs to. The
  * zip code decides the city and state (zip_codes has exactly one of each per zip, and the courier
@@ -177,21 +180,18 @@ async function deliverablePlace(
       `Sorry, we don't deliver to ${code} (${found.city}, ${found.state.code}) yet. Choose an address in a zip code we deliver to.`,
     );
   }
-  if (city !== undefined && !sameCity(city, found.city)) throw wrongCity(code, found);
+  if (city !== undefined && !isCityOfZip(city, found.city)) throw wrongCity(code, found);
   return { zipCodeId: found.id, stateId: found.state.id, city: found.city };
 }
 
 const wrongCity = (code: string, zip: { city: string; state: { code: string } }) =>
-  AppError.invalidField(
-    'city',
-    `${code} is in ${zip.city}, ${zip.state.code}. Change the city to ${zip.city} or check the zip code.`,
-  );
+  AppError.invalidField('city', cityNotOfZipMessage({ code, city: zip.city, stateCode: zip.state.code }));
 
 /** A city sent without a new zip must be the current zip's city (kept in its spelling). */
 async function cityOfZip(db: Database, code: string, city: string): Promise<string> {
   const found = await lookUpZipCode(db, { code });
   if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
-  if (!sameCity(city, found.city)) throw wrongCity(code, found);
+  if (!isCityOfZip(city, found.city)) throw wrongCity(code, found);
   return found.city;
 }
 

@@ -5,11 +5,16 @@ import {
   CART_LOCKED_CODE,
   type CartDifference,
   centsToDollars,
+  cityNotOfZipMessage,
   EMAIL_IN_USE_MESSAGE,
+  isCityOfZip,
   notInBoxMessage,
   type Pixel,
+  planChangeEmptiesBox,
+  stateNotOfZipMessage,
   type UpdateAbandonedCartBody,
   type WaitlistPlace,
+  type ZipCode,
 } from '@sprout/contracts';
 import { type Database, hashPassword, type StatementPart } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
@@ -264,14 +269,31 @@ export async function updateAbandonedCart(
     if (body.zip_code !== undefined && !/^\d{5}$/.test(body.zip_code)) {
       throw AppError.invalidField('zip_code_id', 'Please enter a valid 5-digit zip code');
     }
+    let zip: ZipCode | null = null;
     if (body.zip_code !== undefined || body.zip_code_id !== undefined) {
-      const zip = await lookUpZipCode(
+      zip = await lookUpZipCode(
         tx,
         body.zip_code !== undefined ? { code: body.zip_code } : { id: body.zip_code_id! },
       );
       if (!zip) throw AppError.invalidField('zip_code_id', 'We could not find this zip code.');
       changes.zipCodeId = zip.id;
       changes.stateId = zip.state.id;
+      // A new zip brings its city unless one comes with it (checked below): the checkout's city is
+      // then prefilled, and a city left from another zip never contradicts the new one.
+      if (body.city === undefined && zip.id !== locked.zipCodeId) changes.city = zip.city;
+    } else if (locked.zipCodeId !== null && (body.city !== undefined || body.state_id !== undefined)) {
+      zip = await lookUpZipCode(tx, { id: locked.zipCodeId });
+    }
+    // City and state are the zip code's (issue 30): a contradicting one is refused beside its field.
+    if (zip && body.city !== undefined && body.city.trim() !== '' && !isCityOfZip(body.city, zip.city)) {
+      const place = { code: zip.code, city: zip.city, stateCode: zip.state.code };
+      throw AppError.invalidField('city', cityNotOfZipMessage(place));
+    }
+    if (body.state_id !== undefined && zip && body.state_id !== zip.state.id) {
+      throw AppError.invalidField(
+        'state_id',
+        stateNotOfZipMessage({ code: zip.code, stateName: zip.state.name }),
+      );
     }
     if (body.state_id !== undefined && changes.stateId === undefined) {
       if (!(await stateExists(tx, body.state_id))) {
@@ -416,7 +438,7 @@ export async function selectPlan(
     const plan = await repository.findPlan(tx, input.plan_id);
     if (!plan) throw AppError.invalidField('plan_id', 'The selected plan does not exist.');
     const itemCount = await repository.countItems(tx, cartId);
-    if (itemCount > plan.threshold) await repository.emptyCart(tx, cartId);
+    if (planChangeEmptiesBox(itemCount, plan.threshold)) await repository.emptyCart(tx, cartId);
     await repository.updateCart(tx, cartId, { planId: plan.id });
     const eventId = randomUUID();
     await recordMarketingEvent(tx, {

@@ -2,10 +2,12 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import {
   type AbandonedCart,
   type BestsellerGroup,
+  CONFIRM_PLAN_PARAM,
   captureDetailsForm,
   type DeliveriesResponse,
   type Delivery,
   type InitialAuth,
+  PLAN_PARAM,
   type Plan,
   promoCodeForm,
   SESSION_COOKIE,
@@ -42,6 +44,8 @@ const LINK_PARAMS = ['email', 'zip', 'plan', 'skus', 'quantities', 'referral_id'
  * page used to save the account's email on a cart (defect 7).
  */
 const AUTH_PAGES = /^\/onboarding\/(login|verification|forgot-password|reset-password)\/?$/;
+const PLANS_PATH = '/onboarding/plans';
+const PLANS_PAGE = /^\/onboarding\/plans\/?$/;
 export const NOTICE_COOKIE = 'cart_notice';
 const PENDING_REFERRAL_COOKIE = 'pending_referral_code';
 const YEAR = 365 * 24 * 60 * 60;
@@ -184,12 +188,21 @@ function setCookies(list: string[]): Headers {
  */
 async function applyLinkParams(request: Request, api: ServerApiClient, site: SiteSettings) {
   const url = new URL(request.url);
-  if (!LINK_PARAMS.some((name) => url.searchParams.has(name))) return null;
+  const given = LINK_PARAMS.filter((name) => url.searchParams.has(name));
+  if (given.length === 0) return null;
   if (AUTH_PAGES.test(url.pathname)) return null;
   const query = url.searchParams;
   const secure = url.protocol === 'https:';
   const session = new CartSession(api, request);
   const service = cartService(api, session, { sourceUrl: url.toString() });
+  // On the plans page `plan` is the page's own: it names the visitor's plan, so it stays in the
+  // address (spec section 2). Already the cart's plan, there is nothing to apply and no redirect.
+  const onPlansPage = PLANS_PAGE.test(url.pathname);
+  let keptPlan: string | null = null;
+  if (onPlansPage && given.length === 1 && given[0] === PLAN_PARAM && session.hasCart) {
+    const selected = (await service.plans()).find((plan) => plan.is_selected);
+    if (selected && selected.slug === query.get(PLAN_PARAM)) return null;
+  }
   const cookies: string[] = [];
   const notices: string[] = [];
   /** Refusals the visitor can act on (said as an error, first). */
@@ -243,9 +256,11 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
       plans.find((candidate) => candidate.slug === slug) ??
       plans.find((candidate) => candidate.tag?.includes('popular'));
     if (plan && !plan.is_selected) {
-      const outcome = await service.selectPlan(plan.id, null, context);
+      // A link's plan empties a box too full for it at once, and says so (spec section 4).
+      const outcome = await service.selectPlan(plan.id, null, context, { confirmedEmpty: true });
       if (!('redirect' in outcome) && outcome.notice) notices.push(outcome.notice);
-    }
+      if (!('redirect' in outcome) && outcome.ok) keptPlan = plan.slug;
+    } else if (plan) keptPlan = plan.slug;
   }
 
   const referral = normalizeCode(query.get('referral_id'));
@@ -258,6 +273,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   }
 
   for (const name of LINK_PARAMS) query.delete(name);
+  if (onPlansPage && keptPlan) query.set(PLAN_PARAM, keptPlan);
   let target = `${url.pathname}${query.size > 0 ? `?${query}` : ''}`;
   const items = parseSkuParams(new URL(request.url).searchParams);
   if (items.length > 0) {
@@ -380,15 +396,20 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
       ? await addToNextBox(api, intent, fields, service, site.accountUrl)
       : await perform(intent, fields, service, context, request, extraCookies);
   const headers = setCookies([...session.setCookies, ...extraCookies]);
-  if ('redirect' in outcome) return redirect(outcome.redirect, { headers });
+  const secure = new URL(request.url).protocol === 'https:';
+  if ('redirect' in outcome) {
+    // Said once on the page the change leads to (a box emptied for a smaller plan, a plan upgraded).
+    if (outcome.notice)
+      headers.append('set-cookie', noticeCookie({ type: 'success', message: outcome.notice }, secure));
+    return redirect(outcome.redirect, { headers });
+  }
   if (returnTo) {
     // A document POST (before the JavaScript loaded): back to the page, or on to the capture page.
     if (outcome.capture)
       return redirect(`/onboarding/signup?${pendingToSearch(outcome.capture)}`, { headers });
     // What a fetcher would have shown beside the form goes along to the page, said once.
     const notice = documentPostNotice(outcome);
-    if (notice)
-      headers.append('set-cookie', noticeCookie(notice, new URL(request.url).protocol === 'https:'));
+    if (notice) headers.append('set-cookie', noticeCookie(notice, secure));
     return redirect(returnTo, { headers });
   }
   // Refusals are answers to show (field errors, the capture popup), not failed requests.
@@ -424,9 +445,28 @@ async function perform(
     case 'select-plan': {
       const planId = number('plan_id');
       if (!Number.isInteger(planId)) return { intent, ok: false, message: 'Choose a plan.' };
-      const outcome = await service.selectPlan(planId, pending, context);
+      const confirmedEmpty = fields.get('confirm_empty') === '1';
+      const outcome = await service.selectPlan(planId, pending, context, { confirmedEmpty });
+      if ('redirect' in outcome) return outcome;
+      const navItem = fields.get('navItem');
+      const plansPage = (search: URLSearchParams) => {
+        if (navItem) search.set('navItem', navItem);
+        return { redirect: `${PLANS_PATH}?${search}` };
+      };
+      // A smaller plan would empty the box: the plans page asks first, with a form (decision 045).
+      if (outcome.confirmEmpty) {
+        const search = pendingToSearch(pending);
+        search.set(CONFIRM_PLAN_PARAM, String(outcome.confirmEmpty.planId));
+        return plansPage(search);
+      }
+      // What waited needed a bigger plan: the plans page shows the one chosen, named in its address.
+      if (outcome.ok && outcome.upgradedTo) {
+        const { redirect: target } = plansPage(new URLSearchParams({ [PLAN_PARAM]: outcome.upgradedTo }));
+        return { redirect: target, ...(outcome.notice ? { notice: outcome.notice } : {}) };
+      }
       const next = safeReturn(fields.get('next'));
-      if (next && !('redirect' in outcome) && outcome.ok) return { redirect: next };
+      if (next && outcome.ok)
+        return { redirect: next, ...(outcome.notice ? { notice: outcome.notice } : {}) };
       return outcome;
     }
     case 'update-details': {

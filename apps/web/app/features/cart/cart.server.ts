@@ -2,9 +2,12 @@ import type { SubmissionResult } from '@conform-to/react';
 import {
   type AbandonedCart,
   type BestsellerGroup,
+  boxEmptiedNotice,
   EMAIL_IN_USE_MESSAGE,
   GENERIC_SERVER_ERROR,
   type Plan,
+  pendingUpgradeNotice,
+  planChangeEmptiesBox,
   type WaitlistPlace,
   waitlistMessage,
 } from '@sprout/contracts';
@@ -45,9 +48,14 @@ export type CartActionData = {
   notice?: string;
   /** The details were saved, but we don't deliver to the zip yet: said instead of going on (defect 3). */
   waitlist?: string;
+  /** A smaller plan would empty the box: the plans page asks first (issue 30, decision 045). */
+  confirmEmpty?: { planId: number };
+  /** What waited for a plan needed a bigger one, chosen instead of the visitor's (spec section 4). */
+  upgradedTo?: string;
 };
 
-export type CartOutcome = CartActionData | { redirect: string };
+/** A redirect, with what to say once on the page it leads to (a box emptied, a plan upgraded). */
+export type CartOutcome = CartActionData | { redirect: string; notice?: string };
 
 export function isIdentified(cart: AbandonedCart | null): boolean {
   return Boolean(cart?.email) && cart?.zip_code_id !== null && cart?.zip_code_id !== undefined;
@@ -250,28 +258,63 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     return asFailure('set-item', result) ?? { intent: 'set-item', ok: true };
   }
 
+  /** How many items a pending change adds, and what to call it in a notice. */
+  async function pendingSize(pending: Pending): Promise<{ name: string; quantity: number } | null> {
+    if ('groupId' in pending) {
+      const group = (await bestsellers()).find((candidate) => candidate.id === pending.groupId);
+      return group ? { name: group.name, quantity: group.total_quantity } : null;
+    }
+    const quantity = pending.items.reduce((sum, item) => sum + item.quantity, 0);
+    return { name: 'the items you chose', quantity };
+  }
+
+  /**
+   * The box size, then what waited for it. What waited and needs more room than the chosen plan
+   * gets the first plan that holds it all (spec section 4); a plan too small for the items in the
+   * box empties it, which is asked first unless `confirmedEmpty` (a link's plan empties at once).
+   */
   async function selectPlan(
     planId: number,
     pending: Pending | null,
     context: AddContext,
+    { confirmedEmpty = false }: { confirmedEmpty?: boolean } = {},
   ): Promise<CartOutcome> {
     const before = await session.read();
+    const count = before?.cart.item_count ?? 0;
+    const sorted = (await plans()).sort((a, b) => a.threshold - b.threshold);
+    let chosen = sorted.find((candidate) => candidate.id === planId);
+    let upgradeNotice: string | null = null;
+    const waiting = chosen && pending ? await pendingSize(pending) : null;
+    if (chosen && waiting && count + waiting.quantity > chosen.threshold) {
+      const total = count + waiting.quantity;
+      const bigger = sorted.find((candidate) => candidate.threshold >= total);
+      if (bigger) {
+        upgradeNotice = pendingUpgradeNotice(waiting.name, total, bigger.threshold);
+        chosen = bigger;
+      }
+    }
+    if (chosen && count > 0 && planChangeEmptiesBox(count, chosen.threshold) && !confirmedEmpty)
+      return { intent: 'select-plan', ok: false, confirmEmpty: { planId: chosen.id } };
     const result = await session.change((id) =>
-      api.request<CartAnswer>('POST', `${SALES}/${id}/plans`, { body: { plan_id: planId, source_url } }),
+      api.request<CartAnswer>('POST', `${SALES}/${id}/plans`, {
+        body: { plan_id: chosen?.id ?? planId, source_url },
+      }),
     );
     const failed = asFailure('select-plan', result);
     if (failed || result.kind !== 'ok') return failed ?? { intent: 'select-plan', ok: false };
-    const after = result.data.data;
-    const emptied =
-      (before?.cart.item_count ?? 0) > 0 && after.cart.item_count === 0 && after.cart.threshold !== null;
+    const threshold = result.data.data.cart.threshold;
+    const emptied = count > 0 && threshold !== null && planChangeEmptiesBox(count, threshold);
     if (pending) {
       const added = await addPending(pending, context, true);
       if ('redirect' in added || !added.ok) return added;
     }
+    const notices = [emptied && threshold !== null ? boxEmptiedNotice(threshold) : null, upgradeNotice];
+    const notice = notices.filter(Boolean).join(' ');
     return {
       intent: 'select-plan',
       ok: true,
-      ...(emptied ? { notice: `Your box was emptied to fit the ${after.cart.threshold}-item plan.` } : {}),
+      ...(notice ? { notice } : {}),
+      ...(upgradeNotice && chosen ? { upgradedTo: chosen.slug } : {}),
     };
   }
 

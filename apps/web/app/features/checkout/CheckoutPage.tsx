@@ -8,6 +8,7 @@ import {
   FIRST_BOX_FREE_MESSAGE,
   FIRST_BOX_PAID_BY_GIFT_CARDS_MESSAGE,
   type GiftCardCheck,
+  isCityOfZip,
   referrerName,
   type UpdateAbandonedCartBody,
   zipCodeText,
@@ -34,6 +35,9 @@ import { AttemptMemory, newIdempotencyKey, type PayOutcome, pay } from './pay';
 import { UpsellCarousel } from './UpsellCarousel';
 
 export const CHOOSE_DATE_MESSAGE = 'Choose your first delivery date';
+/** The cart has a password already (an earlier Pay saved it): it may be kept or replaced. */
+export const SAVED_PASSWORD_HINT =
+  'Your password is saved. Leave this empty to keep it, or type a new one (at least 8 characters).';
 export const BOX_NOT_READY_MESSAGE = 'Your box changed: fill it to its plan size to check out.';
 /** After a 5xx answer or none: the next press retries the same attempt (its key), never a second charge. */
 export const RETRY_PAY_MESSAGE = 'Press Pay again to retry: you will not be charged twice.';
@@ -223,6 +227,7 @@ export function CheckoutPage({
     setDeliveryLoading(false);
     if (options === 'aborted') return null;
     setDelivery(options);
+    if (options.place) fillCityOf(options.place.city);
     setDate((chosen) => keepOrFirstDate(options, chosen));
     setProblems((current) => ({ ...current, date: null }));
     if (options.status === 'ready' && zipCode !== abandoned.zip_code) {
@@ -231,6 +236,18 @@ export function CheckoutPage({
         setZipSaveError(placeServerErrors(saved.error.fieldErrors).fields.zip_code?.[0] ?? null);
     }
     return options;
+  }
+
+  /**
+   * The city is the zip code's (the API refuses another, issue 30): a known zip fills it in, as if
+   * typed, so the form's own check and the values Pay sends see it.
+   */
+  function fillCityOf(zipCity: string) {
+    const form = document.getElementById(details.form.id) as HTMLFormElement | null;
+    const input = form?.elements.namedItem('city');
+    if (!(input instanceof HTMLInputElement) || isCityOfZip(input.value, zipCity)) return;
+    input.value = zipCity;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   const zipValue = (details.fields.zip_code.value ?? '').trim();
@@ -519,20 +536,23 @@ export function CheckoutPage({
             </label>
           </fieldset>
 
-          {askPassword ? (
-            <fieldset className="checkout-fieldset" disabled={processing}>
-              <legend className="checkout-fieldset__legend">Create your account</legend>
-              <p className="checkout-fieldset__hint">
-                At least 8 characters. You will use it to manage your deliveries.
-              </p>
-              <PasswordInput
-                {...details.bind(details.fields.password)}
-                label="Password"
-                autoComplete="new-password"
-                required
-              />
-            </fieldset>
-          ) : null}
+          {/* Always shown: a password saved by an earlier Pay (a declined card, a reload) stays
+              changeable here, never kept on the cart out of sight (issue 30). */}
+          <fieldset className="checkout-fieldset" disabled={processing}>
+            <legend className="checkout-fieldset__legend">Create your account</legend>
+            <p className="checkout-fieldset__hint" id="checkout-password-hint">
+              {askPassword
+                ? 'At least 8 characters. You will use it to manage your deliveries.'
+                : SAVED_PASSWORD_HINT}
+            </p>
+            <PasswordInput
+              {...details.bind(details.fields.password)}
+              label={askPassword ? 'Password' : 'New password (optional)'}
+              autoComplete="new-password"
+              aria-describedby="checkout-password-hint"
+              required={askPassword}
+            />
+          </fieldset>
 
           <DeliverySchedule
             delivery={delivery}

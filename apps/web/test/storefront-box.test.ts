@@ -103,6 +103,24 @@ describe("a signed-in subscriber's storefront (issue 29)", () => {
     expect((await nextEditable(customer.cookie)).item_count).toBe(12);
   });
 
+  it('a cart change never touches a guest cart left in the browser: its cookie goes (issue 30, item 12)', async () => {
+    const customer = await subscribedCustomer(context);
+    const cartId = await guestCart();
+    const change = page('/cart', `${customer.cookie}; ${ABANDONED_CART_COOKIE}=${cartId}`, {
+      intent: 'apply-promo',
+      code: 'WELCOME50',
+    });
+    const answer = (await runCartAction(change.request, change.api, TEST_SITE)) as Response;
+    // A customer's codes and plan are the account site's.
+    expect(answer.headers.get('location')).toBe(TEST_SITE.accountUrl);
+    const expired = answer.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${ABANDONED_CART_COOKIE}=`));
+    expect(expired).toMatch(/Max-Age=0/);
+    const guest = await sendJson(context.app, 'GET', `/api/customers/abandoned-carts/${cartId}`);
+    expect(guest.body.data.cart.promo_code).toBeNull();
+  });
+
   it("prices the menus' dishes as the box panel does: the subscriber's plan, not list prices", async () => {
     // Like the demo customer: the 24-item plan (8 % off every item), a guest cart left in the browser.
     const customer = await subscribedCustomer(context, { plan: 'plan-24' });

@@ -96,7 +96,9 @@ test("a friend's code waits for an ?email= link, then is on the box (item 9)", a
   expect(await cookieValue(page, 'pending_referral_code')).toBe('DEMOREF');
   await page.goto(`/menus?email=${encodeURIComponent(email('friend'))}&zip=10001&plan=plan-12`);
   await expect(page).toHaveURL(/\/menus$/);
-  await expect(page.locator('main .offer-banner--page')).toHaveText('Jamie R. sent you $25 off your first box');
+  await expect(page.locator('main .offer-banner--page')).toHaveText(
+    'Jamie R. sent you $25 off your first box',
+  );
   expect(await cookieValue(page, 'pending_referral_code')).toBeUndefined();
 });
 

@@ -289,6 +289,7 @@ describe('link parameters on arrival', () => {
   });
 });
 
+describe('link parameters and their cookies (issue 30)', () => {
   it('?pc= writes both cookies for 365 days on the parent domain of SITE_URL (issue 30, item 8)', async () => {
     const shop = { ...SITE, url: 'https://shop.example.com' };
     const request = new Request('https://shop.example.com/menus?pc=SAVE20&pc_overwrite=1');
@@ -296,7 +297,8 @@ describe('link parameters on arrival', () => {
     const thrown = await loadCartPage(request, api, shop).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     const lines = (thrown as Response).headers.getSetCookie();
-    const attributes = /; Path=\/; SameSite=Lax; Max-Age=31536000; Expires=[^;]+; Domain=\.example\.com; Secure$/;
+    const attributes =
+      /; Path=\/; SameSite=Lax; Max-Age=31536000; Expires=[^;]+; Domain=\.example\.com; Secure$/;
     expect(lines.find((line) => line.startsWith('auto_apply_promo_code='))).toMatch(
       new RegExp(`^auto_apply_promo_code=SAVE20${attributes.source}`),
     );
@@ -367,6 +369,7 @@ describe('link parameters on arrival', () => {
       message: 'This referral code is not valid.',
     });
   });
+});
 
 describe('the checkout details form posted before the JavaScript loaded', () => {
   async function postDetails(fields: Record<string, string>, cookie: string) {

@@ -108,6 +108,12 @@ export class CartSession {
     this.remember(null);
   }
 
+  /** The visitor removed the code from their box: a link's code no longer waits for a cart. */
+  forgetLinkCode() {
+    this.waitingCode = null;
+    this.setCookies.push(...clearedPromoCookieHeaders(this.cookieSite));
+  }
+
   /** A link's code in this request replaces the one its cookie kept (the link applies it itself). */
   replaceWaitingCode(code: string | null) {
     this.waitingCode = code;
@@ -372,7 +378,9 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     const result = await session.change((id) =>
       api.request<CartAnswer>('DELETE', `${CUSTOMERS}/${id}/promo-codes`),
     );
-    return asFailure('remove-promo', result) ?? { intent: 'remove-promo', ok: true };
+    const failed = asFailure('remove-promo', result);
+    if (!failed) session.forgetLinkCode();
+    return failed ?? { intent: 'remove-promo', ok: true };
   }
 
   async function applyReferral(code: string, email: string): Promise<CartOutcome> {

@@ -163,7 +163,7 @@ test('a box paid for in another browser: its change goes to the menus, told why;
 
   // The same cart open in another browser (a partner's phone, say), not signed in.
   const otherContext = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop });
-  await otherContext.addCookies([{ name: 'abandoned_cart_id', value: cartId, url: page.url() }]);
+  await otherContext.addCookies([{ name: 'abandoned_cart_id', value: cartId, url: baseURL }]);
   const other = await otherContext.newPage();
   await other.goto('/menus');
   await expect(progress(other)).toHaveText('12 of 12 items');
@@ -186,7 +186,7 @@ test('a box paid for in another browser: its change goes to the menus, told why;
   await arriveIdentified(guest, 'left');
   const guestId = (await cookieValue(guest, 'abandoned_cart_id')) as string;
   await guestContext.close();
-  await page.context().addCookies([{ name: 'abandoned_cart_id', value: guestId, url: page.url() }]);
+  await page.context().addCookies([{ name: 'abandoned_cart_id', value: guestId, url: baseURL }]);
   await page.evaluate(({ key, id }) => localStorage.setItem(key, id), { key: CART_ID_KEY, id: guestId });
   await page.goto('/menus');
   await expect(page.getByRole('heading', { level: 1, name: 'Our menus' })).toBeVisible();

@@ -24,13 +24,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   const ui = useCartUi();
   const docked = isCartRoute(pathname) && ui.docked;
   const { notice, cart, signedIn } = useCartPage();
-  const { revalidate } = useRevalidator();
+  const { state: revalidation, revalidate } = useRevalidator();
   const cartId = cart?.id ?? null;
 
-  // The stored cart id (spec section 4): kept, restored into its cookie, or cleared.
+  // The stored cart id (spec section 4): kept, restored into its cookie, or cleared. Checked again
+  // once a restore's read is back, whose answer may be that the store dropped the cart.
   useEffect(() => {
+    if (revalidation !== 'idle') return;
     if (syncStoredCartId(cartId, signedIn) === 'restored') void revalidate();
-  }, [cartId, signedIn, revalidate]);
+  }, [cartId, signedIn, revalidation, revalidate]);
 
   // The docked panel starts below the sticky header, whose height depends on the layout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page may bring another header

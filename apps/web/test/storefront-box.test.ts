@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startTestApp, type TestContext } from '../../api/test/helpers';
+import { getJson, sendJson, startTestApp, type TestContext } from '../../api/test/helpers';
 import { asCustomer, subscribedCustomer } from '../../api/test/renewal-helpers';
 import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
 import { ProductCard } from '../app/features/catalog/ProductCard';
@@ -117,7 +117,7 @@ describe("a signed-in subscriber's storefront (issue 29)", () => {
       .getSetCookie()
       .find((cookie) => cookie.startsWith(`${ABANDONED_CART_COOKIE}=`));
     expect(expired).toMatch(/Max-Age=0/);
-    const guest = await sendJson(context.app, 'GET', `/api/customers/abandoned-carts/${cartId}`);
+    const guest = await getJson(context.app, `/api/customers/abandoned-carts/${cartId}`);
     expect(guest.body.data.cart.promo_code).toBeNull();
   });
 

@@ -96,7 +96,7 @@ describe('the cart action', () => {
     expect(page?.cart?.cart.items.map((line) => [line.sku, line.quantity])).toEqual([['SS-PUR-001', 2]]);
   });
 
-  it('a checked-out cart (400/10002) is dropped: its id and cookie go, and the visitor starts afresh (defect 2)', async () => {
+  it('a checked-out cart (400/10002) is dropped and the visitor goes to the menus, told why (issue 30, item 3)', async () => {
     const cookie = await visitorWithPlan();
     const spentId = cookie.split('=')[1] as string;
     await context.database.db
@@ -104,13 +104,23 @@ describe('the cart action', () => {
       .set({ status: 'checked_out' })
       .where(eq(schema.abandonedCarts.id, spentId));
 
-    // The API no longer reads a checked-out cart by its id (issue 10, privacy): the id is forgotten.
     const answer = await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '1' }, cookie);
-    expect(answer.setCookies.some((line) => line.startsWith('abandoned_cart_id=;'))).toBe(true);
-    expect(cartCookieOf(answer.setCookies) ?? null).not.toBe(spentId);
-    // Nothing bounces to /menus forever: the change is answered (a new visitor gives their details first).
-    expect(answer.redirect).toBeNull();
-    expect(answer.data).not.toBeNull();
+    expect(answer.redirect).toBe('/menus');
+    // The cookie stays empty (not deleted): the browser clears its stored id too (decision 044).
+    const cartCookies = answer.setCookies.filter((line) => line.startsWith('abandoned_cart_id='));
+    expect(cartCookies).toEqual([expect.stringMatching(/^abandoned_cart_id=; .*Max-Age=2592000/)]);
+    const notice = answer.setCookies.find((line) => line.startsWith('cart_notice='));
+    expect(JSON.parse(decodeURIComponent(notice?.split(';')[0]?.split('=')[1] ?? '""'))).toEqual({
+      type: 'error',
+      message: 'This cart has already been checked out.',
+    });
+
+    // Any page read with that cookie does the same; the menus page says it in place.
+    const elsewhere = await load('/faq', cookie);
+    expect(elsewhere.redirect).toBe('/menus');
+    const menus = await load('/menus', cookie);
+    expect(menus.redirect).toBeNull();
+    expect(menus.page?.notice).toEqual({ type: 'error', message: 'This cart has already been checked out.' });
   });
 
   it('a product that needs a bigger plan asks first, naming the plan and its price (defect 4)', async () => {
@@ -276,6 +286,88 @@ describe('link parameters on arrival', () => {
     const arrived = await load('/onboarding/reset-password?email=demo%40example.com&token=x');
     expect(arrived.redirect).toBeNull();
     expect(arrived.setCookies).toEqual([]);
+  });
+});
+
+describe('link parameters and their cookies (issue 30)', () => {
+  it('?pc= writes both cookies for 365 days on the parent domain of SITE_URL (issue 30, item 8)', async () => {
+    const shop = { ...SITE, url: 'https://shop.example.com' };
+    const request = new Request('https://shop.example.com/menus?pc=SAVE20&pc_overwrite=1');
+    const api = createServerApiClient(inProcessTransport(context.app), request);
+    const thrown = await loadCartPage(request, api, shop).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    const lines = (thrown as Response).headers.getSetCookie();
+    const attributes =
+      /; Path=\/; SameSite=Lax; Max-Age=31536000; Expires=[^;]+; Domain=\.example\.com; Secure$/;
+    expect(lines.find((line) => line.startsWith('auto_apply_promo_code='))).toMatch(
+      new RegExp(`^auto_apply_promo_code=SAVE20${attributes.source}`),
+    );
+    expect(lines.find((line) => line.startsWith('overwrite_promo_code='))).toMatch(
+      new RegExp(`^overwrite_promo_code=1${attributes.source}`),
+    );
+    // The code was taken: the cart made for it keeps it.
+    const id = cartCookieOf(lines);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const { page } = await load('/menus', `abandoned_cart_id=${id}`);
+    expect(page?.cart?.cart.promo_code?.code).toBe('SAVE20');
+  });
+
+  it('on localhost the promo cookies are host-only', async () => {
+    const arrived = await load('/menus?pc=SAVE20');
+    const line = arrived.setCookies.find((text) => text.startsWith('auto_apply_promo_code='));
+    expect(line).toMatch(/Max-Age=31536000/);
+    expect(line).not.toMatch(/Domain=/);
+  });
+
+  it('an unknown code makes no cart and is said as an error; its cookies go (issue 30, items 4 and 8)', async () => {
+    const carts = async () => (await context.database.db.select().from(schema.abandonedCarts)).length;
+    const before = await carts();
+    const arrived = await load('/menus?pc=BOGUS');
+    expect(arrived.redirect).toBe('/menus');
+    expect(cartCookieOf(arrived.setCookies)).toBeNull();
+    expect(await carts()).toBe(before);
+    const notice = arrived.setCookies.find((line) => line.startsWith('cart_notice='));
+    expect(JSON.parse(decodeURIComponent(notice?.split(';')[0]?.split('=')[1] ?? '""'))).toEqual({
+      type: 'error',
+      message: "We don't know this promo code.",
+    });
+    expect(arrived.setCookies.find((line) => line.startsWith('auto_apply_promo_code='))).toMatch(/Max-Age=0/);
+  });
+
+  it('a code waiting in its cookie is applied to the cart made later, and stays for its year', async () => {
+    const answer = await post(
+      { intent: 'update-details', email: email('later'), zip_code: '10001' },
+      'auto_apply_promo_code=WELCOME50; overwrite_promo_code=0',
+    );
+    expect(answer.data).toMatchObject({ ok: true });
+    expect(answer.setCookies.some((line) => line.startsWith('auto_apply_promo_code='))).toBe(false);
+    const { page } = await load('/menus', `abandoned_cart_id=${cartCookieOf(answer.setCookies)}`);
+    expect(page?.cart?.cart.promo_code?.code).toBe('WELCOME50');
+  });
+
+  it("a friend's code waiting for the email is applied by an ?email= link, and its cookie goes (issue 30, item 9)", async () => {
+    const first = await load('/?referral_id=DEMOREF');
+    const pending = first.setCookies.find((line) => line.startsWith('pending_referral_code='));
+    expect(pending).toMatch(/^pending_referral_code=DEMOREF;/);
+    const arrived = await load(
+      `/menus?email=${encodeURIComponent(email('friend'))}&zip=10001`,
+      pending?.split(';')[0] ?? '',
+    );
+    expect(arrived.redirect).toBe('/menus');
+    expect(arrived.setCookies.find((line) => line.startsWith('pending_referral_code='))).toMatch(/Max-Age=0/);
+    const { page } = await load('/menus', `abandoned_cart_id=${cartCookieOf(arrived.setCookies)}`);
+    expect(page?.cart?.referral_code_status).toBe('applied');
+    expect(page?.cart?.referrer).not.toBeNull();
+  });
+
+  it("a refused friend's code is said as an error (issue 30, item 4)", async () => {
+    const cookie = await visitorWithPlan();
+    const arrived = await load('/menus?referral_id=NOPE99', cookie);
+    const notice = arrived.setCookies.find((line) => line.startsWith('cart_notice='));
+    expect(JSON.parse(decodeURIComponent(notice?.split(';')[0]?.split('=')[1] ?? '""'))).toEqual({
+      type: 'error',
+      message: 'This referral code is not valid.',
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startTestApp, type TestContext } from '../../api/test/helpers';
+import { getJson, sendJson, startTestApp, type TestContext } from '../../api/test/helpers';
 import { asCustomer, subscribedCustomer } from '../../api/test/renewal-helpers';
 import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
 import { ProductCard } from '../app/features/catalog/ProductCard';
@@ -101,6 +101,24 @@ describe("a signed-in subscriber's storefront (issue 29)", () => {
     const back = await runCartAction(plus.request, plus.api, TEST_SITE);
     expect((back as Response).headers.get('location')).toBe('/menus');
     expect((await nextEditable(customer.cookie)).item_count).toBe(12);
+  });
+
+  it('a cart change never touches a guest cart left in the browser: its cookie goes (issue 30, item 12)', async () => {
+    const customer = await subscribedCustomer(context);
+    const cartId = await guestCart();
+    const change = page('/cart', `${customer.cookie}; ${ABANDONED_CART_COOKIE}=${cartId}`, {
+      intent: 'apply-promo',
+      code: 'WELCOME50',
+    });
+    const answer = (await runCartAction(change.request, change.api, TEST_SITE)) as Response;
+    // A customer's codes and plan are the account site's.
+    expect(answer.headers.get('location')).toBe(TEST_SITE.accountUrl);
+    const expired = answer.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${ABANDONED_CART_COOKIE}=`));
+    expect(expired).toMatch(/Max-Age=0/);
+    const guest = await getJson(context.app, `/api/customers/abandoned-carts/${cartId}`);
+    expect(guest.body.data.cart.promo_code).toBeNull();
   });
 
   it("prices the menus' dishes as the box panel does: the subscriber's plan, not list prices", async () => {

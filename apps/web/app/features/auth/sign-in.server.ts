@@ -4,7 +4,7 @@ import type { ApiAnswer } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
 import { cartCookie } from '../cart/storage';
 import { withCookies } from '../forms/reply.server';
-import { AUTO_APPLY_PROMO_COOKIE, OVERWRITE_PROMO_COOKIE } from '../promotions/cookies';
+import { clearedPromoCookieHeaders } from '../promotions/cookies';
 import { nextLoginStep } from './login-routing';
 
 /**
@@ -30,8 +30,8 @@ export function signInRedirect(
   const secure = options.secure ?? site.url.startsWith('https:');
   if (options.clearCart || step.kind !== 'verification') {
     headers.append('set-cookie', cartCookie(null, secure));
-    for (const name of [AUTO_APPLY_PROMO_COOKIE, OVERWRITE_PROMO_COOKIE])
-      headers.append('set-cookie', `${name}=; Path=/; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`);
+    for (const line of clearedPromoCookieHeaders({ siteUrl: site.url, secure }))
+      headers.append('set-cookie', line);
   }
   if (step.kind === 'verification') return redirect(step.to, { headers });
   return redirectDocument(step.to, { headers });

@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
 import { FlashRegion } from '../flash/FlashRegion';
 import { CartPanel } from './CartPanel';
+import { syncStoredCartId } from './storage';
 import { isCartRoute, useCartPage, useCartUi } from './useCart';
 
 /**
@@ -22,7 +23,16 @@ export function AppShell({ children }: { children: ReactNode }) {
   // Decided on the server from the route, so the page renders beside the panel from the first paint.
   const ui = useCartUi();
   const docked = isCartRoute(pathname) && ui.docked;
-  const { notice } = useCartPage();
+  const { notice, cart, signedIn } = useCartPage();
+  const { state: revalidation, revalidate } = useRevalidator();
+  const cartId = cart?.id ?? null;
+
+  // The stored cart id (spec section 4): kept, restored into its cookie, or cleared. Checked again
+  // once a restore's read is back, whose answer may be that the store dropped the cart.
+  useEffect(() => {
+    if (revalidation !== 'idle') return;
+    if (syncStoredCartId(cartId, signedIn) === 'restored') void revalidate();
+  }, [cartId, signedIn, revalidation, revalidate]);
 
   // The docked panel starts below the sticky header, whose height depends on the layout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page may bring another header

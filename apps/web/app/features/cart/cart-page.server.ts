@@ -23,14 +23,16 @@ import { replyWithFieldErrors } from '../forms/reply.server';
 import { REFERRAL_SETTINGS_GROUP } from '../promotions/banner';
 import {
   AUTO_APPLY_PROMO_COOKIE,
+  clearedPromoCookieHeaders,
   normalizeCode,
-  OVERWRITE_PROMO_COOKIE,
   parseOverwrite,
+  promoCookieHeaders,
 } from '../promotions/cookies';
 import {
   type AddContext,
   type CartActionData,
   type CartOutcome,
+  type CartService,
   CartSession,
   cartService,
 } from './cart.server';
@@ -47,8 +49,16 @@ const AUTH_PAGES = /^\/onboarding\/(login|verification|forgot-password|reset-pas
 const PLANS_PATH = '/onboarding/plans';
 const PLANS_PAGE = /^\/onboarding\/plans\/?$/;
 export const NOTICE_COOKIE = 'cart_notice';
+/** Where a visitor whose cart was already checked out starts again (spec section 8, 400/10002). */
+const MENUS_PATH = '/menus';
 const PENDING_REFERRAL_COOKIE = 'pending_referral_code';
 const YEAR = 365 * 24 * 60 * 60;
+
+/** A friend's code on the cart once it has its email: the refusal to say, if any. */
+async function applyReferral(service: CartService, code: string, email: string): Promise<string | null> {
+  const outcome = await service.applyReferral(code, email);
+  return !('redirect' in outcome) && !outcome.ok && outcome.message ? outcome.message : null;
+}
 
 /**
  * A signed-in subscriber's next editable box, as the storefront's box panel shows it (issue 29):
@@ -193,7 +203,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   if (AUTH_PAGES.test(url.pathname)) return null;
   const query = url.searchParams;
   const secure = url.protocol === 'https:';
-  const session = new CartSession(api, request);
+  const session = new CartSession(api, request, site.url);
   const service = cartService(api, session, { sourceUrl: url.toString() });
   // On the plans page `plan` is the page's own: it names the visitor's plan, so it stays in the
   // address (spec section 2). Already the cart's plan, there is nothing to apply and no redirect.
@@ -208,6 +218,8 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   /** Refusals the visitor can act on (said as an error, first). */
   const problems: string[] = [];
   const signedIn = await isSignedIn(api, request);
+  // The link's own code is applied at its step below: a cart made before it takes no older code.
+  if (query.has('pc')) session.replaceWaitingCode(null);
 
   const email = query.get('email')?.trim() || null;
   const zip = query.get('zip')?.trim() || null;
@@ -229,22 +241,27 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   }
 
   const code = normalizeCode(query.get('pc'));
-  if (code) {
+  if (code && !signedIn && !session.locked) {
+    // Spec section 9: the link's code and its overwrite choice are kept for a year on the parent
+    // domain, and applied to the cart now when there is one, else to the cart made later.
     const overwrite = parseOverwrite(query.get('pc_overwrite'));
+    const promoSite = { siteUrl: site.url, secure };
     const cart = session.hasCart ? await session.read() : null;
     const current = cart?.cart.promo_code?.code ?? null;
     if (current && current.toLowerCase() !== code.toLowerCase() && !overwrite) {
       notices.push(
         `Your box keeps the code ${current}: a link's code (${code}) does not replace a code you already have. Remove ${current} in your box to use ${code}.`,
       );
+      cookies.push(...promoCookieHeaders(code, overwrite, promoSite));
     } else {
-      // A link with a code is a reason to start a cart: the code is applied to it at once.
+      // A link with a code starts a cart for it, but only for a code the store takes (issue 30).
+      const madeForTheCode = !session.hasCart;
       const outcome = await service.applyPromo(code);
-      if (!('redirect' in outcome) && !outcome.ok && outcome.message) notices.push(outcome.message);
-      cookies.push(
-        cookie(AUTO_APPLY_PROMO_COOKIE, null, secure),
-        cookie(OVERWRITE_PROMO_COOKIE, null, secure),
-      );
+      if (!('redirect' in outcome) && !outcome.ok) {
+        if (outcome.message) problems.push(outcome.message);
+        if (madeForTheCode && !session.locked) await session.discard();
+        cookies.push(...clearedPromoCookieHeaders(promoSite));
+      } else cookies.push(...promoCookieHeaders(code, overwrite, promoSite));
     }
   }
 
@@ -263,13 +280,17 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     } else if (plan) keptPlan = plan.slug;
   }
 
-  const referral = normalizeCode(query.get('referral_id'));
+  // A friend's code: the link's, or one an earlier link left waiting for the email (spec section 4).
+  const pendingReferral = normalizeCode(readCookie(request.headers.get('cookie'), PENDING_REFERRAL_COOKIE));
+  const referral = normalizeCode(query.get('referral_id')) ?? pendingReferral;
   if (referral && !signedIn) {
     const cart = session.hasCart ? await session.read() : null;
     if (cart?.email) {
-      const outcome = await service.applyReferral(referral, cart.email);
-      if (!('redirect' in outcome) && !outcome.ok && outcome.message) problems.push(outcome.message);
-    } else cookies.push(cookie(PENDING_REFERRAL_COOKIE, referral, secure, 30 * 24 * 60 * 60));
+      const failed = await applyReferral(service, referral, cart.email);
+      if (failed) problems.push(failed);
+      if (pendingReferral) cookies.push(cookie(PENDING_REFERRAL_COOKIE, null, secure));
+    } else if (referral !== pendingReferral)
+      cookies.push(cookie(PENDING_REFERRAL_COOKIE, referral, secure, 30 * 24 * 60 * 60));
   }
 
   for (const name of LINK_PARAMS) query.delete(name);
@@ -283,8 +304,15 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
     else if (outcome.capture) target = `/onboarding/signup?${pendingToSearch(outcome.capture)}`;
     else if (!outcome.ok && outcome.message) notices.push(outcome.message);
   }
+  // A checked-out cart (400/10002): dropped, and the visitor starts again on the menus (spec section 8).
+  if (session.locked) {
+    target = MENUS_PATH;
+    problems.unshift(session.locked);
+  }
   if (problems.length > 0)
-    cookies.push(noticeCookie({ type: 'error', message: [...problems, ...notices].join(' ') }, secure));
+    cookies.push(
+      noticeCookie({ type: 'error', message: [...new Set([...problems, ...notices])].join(' ') }, secure),
+    );
   else if (notices.length > 0)
     cookies.push(noticeCookie({ type: 'success', message: notices.join(' ') }, secure));
   return redirect(target, { headers: setCookies([...session.setCookies, ...cookies]) });
@@ -320,12 +348,8 @@ async function readSubscriberBox(api: ServerApiClient): Promise<SubscriberBox | 
 }
 
 /** The guest cart's cookies, expired: what a signed-in customer's browser must not keep (issue 29). */
-function forgetGuestCart(secure: boolean): string[] {
-  return [
-    cartCookie(null, secure),
-    cookie(AUTO_APPLY_PROMO_COOKIE, null, secure),
-    cookie(OVERWRITE_PROMO_COOKIE, null, secure),
-  ];
+function forgetGuestCart(siteUrl: string, secure: boolean): string[] {
+  return [cartCookie(null, secure), ...clearedPromoCookieHeaders({ siteUrl, secure })];
 }
 
 /** The root loader's share: the visitor's cart by its cookie, with what the cart panel shows. */
@@ -333,7 +357,7 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const applied = await applyLinkParams(request, api, site);
   if (applied) throw applied;
   const url = new URL(request.url);
-  const session = new CartSession(api, request);
+  const session = new CartSession(api, request, site.url);
   const service = cartService(api, session, { sourceUrl: url.toString() });
   const { signedIn, isAdmin } = await readViewer(api, request);
   // Signed in, the storefront shows the customer's own next box, never a guest cart (issue 29): a
@@ -349,11 +373,18 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
       : Promise.resolve(null),
   ]);
   const header = request.headers.get('cookie');
-  const notice = readNotice(readCookie(header, NOTICE_COOKIE));
+  const secure = url.protocol === 'https:';
+  // A checked-out cart (400/10002) is dropped, and the visitor told why on the menus (spec section 8).
+  const lockedNotice: FlashDetail | null = session.locked ? { type: 'error', message: session.locked } : null;
+  if (lockedNotice && url.pathname !== MENUS_PATH)
+    throw redirect(MENUS_PATH, {
+      headers: setCookies([...session.setCookies, noticeCookie(lockedNotice, secure)]),
+    });
+  const notice = lockedNotice ?? readNotice(readCookie(header, NOTICE_COOKIE));
   const cookies = [...session.setCookies];
-  if (notice) cookies.push(cookie(NOTICE_COOKIE, null, url.protocol === 'https:'));
+  if (notice && !lockedNotice) cookies.push(cookie(NOTICE_COOKIE, null, secure));
   if (signedIn && (session.hasCart || readCookie(header, AUTO_APPLY_PROMO_COOKIE)))
-    cookies.push(...forgetGuestCart(url.protocol === 'https:'));
+    cookies.push(...forgetGuestCart(site.url, url.protocol === 'https:'));
   const page: CartPageData = {
     cart,
     subscriber,
@@ -381,20 +412,34 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
   const returnTo = safeReturn(fields.get('returnTo'));
   const referer = request.headers.get('referer');
   const page = new URL(returnTo ?? referer ?? '/', site.url);
-  const session = new CartSession(api, request);
+  const session = new CartSession(api, request, site.url);
   const service = cartService(api, session, { sourceUrl: page.toString() });
   const adds = ['set-item', 'add-group', 'update-details', 'select-plan'].includes(intent);
   const context: AddContext = {
-    signedIn: adds ? await isSignedIn(api, request) : false,
+    // A guest cart's cookie beside a session is asked about too: the customer never changes it.
+    signedIn: adds || session.hasCart ? await isSignedIn(api, request) : false,
     accountUrl: site.accountUrl,
     menu: menuOf(page.pathname),
   };
   const extraCookies: string[] = [];
-  // A signed-in customer's Add goes into their next box, not a cart (issue 12).
+  // Signed in, a guest cart left in the browser is dropped, never changed (spec section 4).
+  if (context.signedIn && session.hasCart) session.forgetGuestCart();
+  // A signed-in customer's Add goes into their next box, not a cart (issue 12); their plan, codes
+  // and details are the account site's.
   const outcome =
     context.signedIn && BOX_ADD_INTENTS.has(intent)
       ? await addToNextBox(api, intent, fields, service, site.accountUrl)
-      : await perform(intent, fields, service, context, request, extraCookies);
+      : context.signedIn && !GUEST_FREE_INTENTS.has(intent)
+        ? { redirect: site.accountUrl }
+        : await perform(intent, fields, service, context, request, extraCookies);
+  // A checked-out cart (400/10002): the visitor starts again on the menus, told why (spec section 8).
+  if (session.locked) {
+    const notice = noticeCookie(
+      { type: 'error', message: session.locked },
+      new URL(request.url).protocol === 'https:',
+    );
+    return redirect(MENUS_PATH, { headers: setCookies([...session.setCookies, notice]) });
+  }
   const headers = setCookies([...session.setCookies, ...extraCookies]);
   const secure = new URL(request.url).protocol === 'https:';
   if ('redirect' in outcome) {
@@ -415,6 +460,9 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
   // Refusals are answers to show (field errors, the capture popup), not failed requests.
   return data(outcome, { headers });
 }
+
+/** Changes a signed-in customer may make on the storefront without a cart: the menu filters. */
+const GUEST_FREE_INTENTS: ReadonlySet<string> = new Set(['save-filters']);
 
 /** The capture form's zip shows the API's errors on the zip it resolved (zip_code_id) and its state. */
 const CAPTURE_FIELD_KEYS = { zip_code: ['zip_code', 'zip_code_id', 'state_id'] };
@@ -484,8 +532,10 @@ async function perform(
           ? !outcome.redirect.startsWith('/onboarding/login')
           : !outcome.errors && !(outcome.intent === 'update-details' && !outcome.ok);
       if (referral && saved) {
-        await service.applyReferral(referral, email);
-        extraCookies.push(cookie(PENDING_REFERRAL_COOKIE, null, new URL(request.url).protocol === 'https:'));
+        const secure = new URL(request.url).protocol === 'https:';
+        const failed = await applyReferral(service, referral, email);
+        extraCookies.push(cookie(PENDING_REFERRAL_COOKIE, null, secure));
+        if (failed) extraCookies.push(noticeCookie({ type: 'error', message: failed }, secure));
       }
       if ('redirect' in outcome) return outcome;
       if (outcome.intent === 'update-details' && !outcome.ok) {

@@ -3,6 +3,7 @@ import {
   type AbandonedCart,
   type BestsellerGroup,
   boxEmptiedNotice,
+  CART_LOCKED_CODE,
   EMAIL_IN_USE_MESSAGE,
   GENERIC_SERVER_ERROR,
   type Plan,
@@ -15,13 +16,19 @@ import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import {
   AUTO_APPLY_PROMO_COOKIE,
+  clearedPromoCookieHeaders,
   normalizeCode,
-  OVERWRITE_PROMO_COOKIE,
+  type PromoCookieSite,
   readCookie,
 } from '../promotions/cookies';
-import { isPromoAlreadyApplied, promoErrorMessage, referralErrorMessage } from '../promotions/rules';
+import {
+  isDefinitiveFailure,
+  isPromoAlreadyApplied,
+  promoErrorMessage,
+  referralErrorMessage,
+} from '../promotions/rules';
 import { type Pending, pendingToSearch } from './pending';
-import { cartCookie, readCartIdFromCookie } from './storage';
+import { cartCookie, droppedCartCookie, readCartIdFromCookie } from './storage';
 
 export type { Pending } from './pending';
 
@@ -62,24 +69,33 @@ export function isIdentified(cart: AbandonedCart | null): boolean {
 }
 
 /**
- * The visitor's abandoned cart for one request: its id comes from the `abandoned_cart_id` cookie, it
- * is created on the first change, and a cart that can no longer change (400/10002: checked out) or
- * is not the visitor's (403) is dropped for a fresh one. Cookies to set are collected for the answer.
+ * The visitor's abandoned cart for one request: its id comes from the `abandoned_cart_id` cookie
+ * (mirrored from local storage, decision 044), it is created on the first change, and a cart that is
+ * not the visitor's (403) is dropped for a fresh one. A cart that can no longer change (400/10002:
+ * checked out) is dropped and the visitor goes to the menus page (spec section 8): `locked` says why.
+ * Cookies to set are collected for the answer.
  */
 export class CartSession {
   id: string | null;
   readonly setCookies: string[] = [];
+  /** The API's reason when the cart turned out checked out (400/10002): the answer goes to /menus. */
+  locked: string | null = null;
+  /** Why the code a link left in its cookie was refused when a cart was made for it, if it was. */
+  codeRefusal: string | null = null;
   private readonly secure: boolean;
-  /** A link's code (`?pc=`) that waited for a cart: applied to the cart once it is made. */
-  private readonly waitingCode: string | null;
+  private readonly cookieSite: PromoCookieSite;
+  /** A link's code (`?pc=`, its cookie) that waited for a cart: applied to the cart once it is made. */
+  private waitingCode: string | null;
 
   constructor(
     private readonly api: ServerApiClient,
     request: Request,
+    siteUrl: string,
   ) {
     const header = request.headers.get('cookie');
     this.id = readCartIdFromCookie(header);
     this.secure = new URL(request.url).protocol === 'https:';
+    this.cookieSite = { siteUrl, secure: this.secure };
     this.waitingCode = normalizeCode(readCookie(header, AUTO_APPLY_PROMO_COOKIE));
   }
 
@@ -88,7 +104,30 @@ export class CartSession {
     this.setCookies.push(cartCookie(id, this.secure));
   }
 
-  /** The cart, or null without one; an unknown or foreign id is forgotten. */
+  /** The store could not reload the cart: the browser is told to clear its stored id too. */
+  private drop(failure: ApiFailure) {
+    this.id = null;
+    this.setCookies.push(droppedCartCookie(this.secure));
+    if (failure.kind === 'cart-locked') this.locked = failure.message;
+  }
+
+  /** A signed-in customer's browser keeps no guest cart (spec section 4): its cookie goes. */
+  forgetGuestCart() {
+    this.remember(null);
+  }
+
+  /** The visitor removed the code from their box: a link's code no longer waits for a cart. */
+  forgetLinkCode() {
+    this.waitingCode = null;
+    this.setCookies.push(...clearedPromoCookieHeaders(this.cookieSite));
+  }
+
+  /** A link's code in this request replaces the one its cookie kept (the link applies it itself). */
+  replaceWaitingCode(code: string | null) {
+    this.waitingCode = code;
+  }
+
+  /** The cart, or null without one; an unknown, foreign or checked-out id is forgotten. */
   async read(): Promise<AbandonedCart | null> {
     if (!this.id) return null;
     const result = await this.api.request<CartAnswer>('GET', `${CUSTOMERS}/${this.id}`, {
@@ -96,35 +135,51 @@ export class CartSession {
     });
     if (result.kind === 'ok') return result.data.data;
     if (result.kind === 'error' && result.error.status !== null && result.error.status < 500)
-      this.remember(null);
+      this.drop(result.error);
     return null;
   }
 
-  private async create(): Promise<ApiResult<CartAnswer>> {
+  /** A new cart; the code a link left waiting is applied to it (spec section 9: its cookies stay). */
+  async create(): Promise<ApiResult<CartAnswer>> {
     const result = await this.api.request<CartAnswer>('POST', CUSTOMERS);
     if (result.kind !== 'ok') return result;
     const id = result.data.data.id;
     this.remember(id);
     if (this.waitingCode) {
-      // Whatever the answer, the link's code has had its turn: its cookies go.
-      await this.api.request('POST', `${CUSTOMERS}/${id}/promo-codes`, { body: { code: this.waitingCode } });
-      const expired = `Path=/; SameSite=Lax; Max-Age=0${this.secure ? '; Secure' : ''}`;
-      this.setCookies.push(
-        `${AUTO_APPLY_PROMO_COOKIE}=; ${expired}`,
-        `${OVERWRITE_PROMO_COOKIE}=; ${expired}`,
-      );
+      const applied = await this.api.request('POST', `${CUSTOMERS}/${id}/promo-codes`, {
+        body: { code: this.waitingCode },
+      });
+      // A code the store refused (unknown, expired…) would be refused on every cart: it goes.
+      if (applied.kind === 'error' && isDefinitiveFailure(applied.error)) {
+        this.codeRefusal = promoErrorMessage(applied.error);
+        this.setCookies.push(...clearedPromoCookieHeaders(this.cookieSite));
+      }
+      this.waitingCode = null;
     }
     return result;
   }
 
-  /** Runs a change on the cart (made when missing); a checked-out or foreign cart starts over once. */
+  /** Drops a cart made in this request for nothing (a link's code the store refused). */
+  async discard(): Promise<void> {
+    if (!this.id) return;
+    await this.api.request('DELETE', `${CUSTOMERS}/${this.id}`);
+    this.remember(null);
+  }
+
+  /** Runs a change on the cart (made when missing); a foreign cart starts over once. */
   async change<T>(run: (id: string) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    if (this.locked) return lockedResult(this.locked);
     if (!this.id) {
       const created = await this.create();
       if (created.kind !== 'ok') return created;
     }
     const result = await run(this.id as string);
-    if (result.kind !== 'error' || !['cart-locked', 'forbidden'].includes(result.error.kind)) return result;
+    if (result.kind !== 'error') return result;
+    if (result.error.kind === 'cart-locked') {
+      this.drop(result.error);
+      return result;
+    }
+    if (result.error.kind !== 'forbidden') return result;
     this.remember(null);
     const created = await this.create();
     if (created.kind !== 'ok') return created;
@@ -134,6 +189,13 @@ export class CartSession {
   get hasCart(): boolean {
     return this.id !== null;
   }
+}
+
+function lockedResult(message: string): { kind: 'error'; error: ApiFailure } {
+  return {
+    kind: 'error',
+    error: { kind: 'cart-locked', status: 400, message, fieldErrors: {}, code: CART_LOCKED_CODE },
+  };
 }
 
 function failureData(intent: string, error: ApiFailure): CartActionData {
@@ -359,7 +421,9 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     const result = await session.change((id) =>
       api.request<CartAnswer>('DELETE', `${CUSTOMERS}/${id}/promo-codes`),
     );
-    return asFailure('remove-promo', result) ?? { intent: 'remove-promo', ok: true };
+    const failed = asFailure('remove-promo', result);
+    if (!failed) session.forgetLinkCode();
+    return failed ?? { intent: 'remove-promo', ok: true };
   }
 
   async function applyReferral(code: string, email: string): Promise<CartOutcome> {

@@ -2,6 +2,8 @@ import { ABANDONED_CART_COOKIE } from '@sprout/contracts';
 
 /** Set when the capture form is opened (spec section 2). */
 export const SIGNUP_USED_KEY = 'signupUsed';
+/** Where the browser keeps the abandoned cart id (spec section 4; decision 044). */
+export const CART_ID_KEY = 'abandonedCartId';
 const COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,16 +11,28 @@ export function isCartId(value: string | null | undefined): value is string {
   return typeof value === 'string' && CART_ID.test(value);
 }
 
-/** The abandoned cart id from a Cookie header (decision 017: the cookie is where the id lives). */
-export function readCartIdFromCookie(cookieHeader: string | null | undefined): string | null {
+/** The cart cookie's raw value: null without the cookie, '' when the store dropped the cart. */
+function readCartCookie(cookieHeader: string | null | undefined): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name !== ABANDONED_CART_COOKIE) continue;
-    const value = decodeURIComponent(rest.join('='));
-    return isCartId(value) ? value : null;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return '';
+    }
   }
   return null;
+}
+
+/**
+ * The abandoned cart id from a Cookie header: the cookie mirrors the browser's local storage so the
+ * server renders (and guards routes) knowing the cart (decision 044).
+ */
+export function readCartIdFromCookie(cookieHeader: string | null | undefined): string | null {
+  const value = readCartCookie(cookieHeader);
+  return isCartId(value) ? value : null;
 }
 
 /** The cart cookie: first party, whole site, Lax, 30 days; an empty value with Max-Age=0 deletes it. */
@@ -26,6 +40,16 @@ export function cartCookie(id: string | null, secure: boolean): string {
   const attributes = ['Path=/', 'SameSite=Lax', `Max-Age=${id ? COOKIE_MAX_AGE_SECONDS : 0}`];
   if (secure) attributes.push('Secure');
   return `${ABANDONED_CART_COOKIE}=${id ? encodeURIComponent(id) : ''}; ${attributes.join('; ')}`;
+}
+
+/**
+ * The store could not reload the cart (checked out, gone, not the visitor's): the cookie stays,
+ * empty, so the browser knows to clear its stored id too rather than restore it (decision 044).
+ */
+export function droppedCartCookie(secure: boolean): string {
+  const attributes = ['Path=/', 'SameSite=Lax', `Max-Age=${COOKIE_MAX_AGE_SECONDS}`];
+  if (secure) attributes.push('Secure');
+  return `${ABANDONED_CART_COOKIE}=; ${attributes.join('; ')}`;
 }
 
 function safely(run: () => void) {
@@ -36,12 +60,42 @@ function safely(run: () => void) {
   }
 }
 
-/** After an order or a sign-in: the browser forgets the cart (the cookie is the cart's only home). */
+function writeCartCookie(id: string | null) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
+  document.cookie = cartCookie(id, window.location.protocol === 'https:');
+}
+
+/** After an order, a sign-in or a dropped cart: the browser forgets the cart, stored id and cookie. */
 export function forgetCart(): void {
+  safely(() => window.localStorage.removeItem(CART_ID_KEY));
+  safely(() => writeCartCookie(null));
+}
+
+/**
+ * App start and every cart the root loader reads (spec section 4, decision 044): local storage
+ * keeps the id, mirrored in the cookie. A cart read is stored; a cookie gone (expired, cleared)
+ * while local storage has an id is restored from it, and the page should read the cart again
+ * ('restored'); a signed-in customer, or a cart the store dropped (empty cookie), clears both.
+ */
+export function syncStoredCartId(cartId: string | null, signedIn: boolean): 'restored' | null {
+  let outcome: 'restored' | null = null;
   safely(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
-    document.cookie = cartCookie(null, window.location.protocol === 'https:');
+    const cookie = readCartCookie(document.cookie);
+    if (signedIn || cookie === '') {
+      if (window.localStorage.getItem(CART_ID_KEY) !== null || cookie !== null) forgetCart();
+      return;
+    }
+    if (cartId) {
+      window.localStorage.setItem(CART_ID_KEY, cartId);
+      return;
+    }
+    const stored = window.localStorage.getItem(CART_ID_KEY);
+    // A cookie without a cart read (the store did not answer): nothing is known, nothing changes.
+    if (cookie !== null || !isCartId(stored)) return;
+    writeCartCookie(stored);
+    outcome = 'restored';
   });
+  return outcome;
 }
 
 /** Spec section 2: set once the capture form was shown. */

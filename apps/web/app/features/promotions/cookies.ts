@@ -81,6 +81,45 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return `${name}=${encodeURIComponent(value)}; ${attributes.join('; ')}`;
 }
 
+/** Where the server writes the promo cookies: the site's parent domain (SITE_URL), and whether https. */
+export type PromoCookieSite = { siteUrl: string; secure: boolean };
+
+function siteDomain(siteUrl: string): string | null {
+  try {
+    return cookieDomain(new URL(siteUrl).hostname);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A link's `?pc=` as Set-Cookie lines (spec section 9): the code and whether it overwrites a code
+ * already on a cart, 365 days on the parent domain of SITE_URL (host-only on localhost and IPs).
+ * The server cannot try domains as the browser jar does: SITE_URL names a host the operator owns.
+ */
+export function promoCookieHeaders(code: string, overwrite: boolean, site: PromoCookieSite): string[] {
+  const options = {
+    domain: siteDomain(site.siteUrl),
+    maxAgeSeconds: PROMO_COOKIE_MAX_AGE_SECONDS,
+    secure: site.secure,
+  };
+  return [
+    serializeCookie(AUTO_APPLY_PROMO_COOKIE, code, options),
+    serializeCookie(OVERWRITE_PROMO_COOKIE, overwrite ? '1' : '0', options),
+  ];
+}
+
+/** Both promo cookies expired, on the parent domain and host-only (either may have been written). */
+export function clearedPromoCookieHeaders(site: PromoCookieSite): string[] {
+  const domain = siteDomain(site.siteUrl);
+  const lines: string[] = [];
+  for (const name of [AUTO_APPLY_PROMO_COOKIE, OVERWRITE_PROMO_COOKIE]) {
+    if (domain) lines.push(serializeCookie(name, '', { domain, maxAgeSeconds: 0, secure: site.secure }));
+    lines.push(serializeCookie(name, '', { maxAgeSeconds: 0, secure: site.secure }));
+  }
+  return lines;
+}
+
 /** A cookie's value from a Cookie header or document.cookie; null when absent. */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;

@@ -15,14 +15,14 @@ export const CONFORM_VALIDATION_EVENTS = { shouldValidate: 'onBlur', shouldReval
 export function useCommittedChange(formId: string, onCommit: (name: string) => void) {
   const latest = useRef(onCommit);
   latest.current = onCommit;
+  // On the document, as conform listens: the form may render after this (again after a success page).
   useEffect(() => {
-    const form = document.getElementById(formId);
-    if (!form) return;
     const listener = (event: Event) => {
-      const name = (event.target as Element).getAttribute('name');
-      if (name) latest.current(name);
+      const field = event.target as HTMLInputElement;
+      const name = field.getAttribute?.('name');
+      if (name && field.form?.id === formId) latest.current(name);
     };
-    form.addEventListener('change', listener);
-    return () => form.removeEventListener('change', listener);
+    document.addEventListener('change', listener);
+    return () => document.removeEventListener('change', listener);
   }, [formId]);
 }

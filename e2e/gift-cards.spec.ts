@@ -170,3 +170,34 @@ test('the purchase flow on a phone, in the blog layout of /gift-cards/index-old,
   await expect(page.getByRole('alert')).toContainText('declined');
   await page.screenshot({ path: 'test-results/screenshots/gift-cards-390.png', fullPage: true });
 });
+
+test('the custom amount is checked when it is left, not as it is typed (spec section 9)', async ({
+  page,
+}) => {
+  await page.goto('/gift-cards');
+  const form = page.getByRole('form', { name: 'Buy a gift card' });
+  await form.getByRole('radio', { name: 'Other amount' }).check();
+  const amount = form.getByRole('textbox', { name: /Other amount/ });
+  const error = form.getByText('Choose an amount from $25 to $500, in whole dollars');
+  for (const wrong of ['24', '501', 'abc']) {
+    await amount.fill(wrong);
+    await amount.press('Tab');
+    await expect(error, wrong).toBeVisible();
+    await expect(amount, wrong).toHaveAttribute('aria-invalid', 'true');
+    // Typing again checks nothing until the field is left: the message stays while it is typed.
+    await amount.fill('');
+    await amount.pressSequentially('5');
+    await expect(error, `${wrong}, then typing`).toBeVisible();
+  }
+  await amount.fill('50');
+  await amount.press('Tab');
+  await expect(error).toHaveCount(0);
+  await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+  // Picking a suggested amount (a committed change) clears a wrong custom amount's message too.
+  await form.getByRole('radio', { name: 'Other amount' }).check();
+  await amount.fill('9');
+  await amount.press('Tab');
+  await expect(error).toBeVisible();
+  await form.getByRole('radio', { name: '$100' }).check();
+  await expect(error).toHaveCount(0);
+});

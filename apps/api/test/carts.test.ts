@@ -66,6 +66,22 @@ describe('create, read, delete', () => {
     expect(again.body.data.cart.promo_code).toBeNull();
   });
 
+  it('answers abandonedCartId and cart, as spec section 7 names them, and keeps id', async () => {
+    for (const prefix of [CARTS, SALES]) {
+      const { status, body } = await sendJson(context.app, 'POST', prefix);
+      expect(status).toBe(201);
+      const created = body.data;
+      expect(created.abandonedCartId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+      expect(created.id).toBe(created.abandonedCartId);
+      expect(created.cart).toMatchObject({ id: created.abandonedCartId, items: [], item_count: 0 });
+      // The cart the id names is the one answered.
+      const read = await getJson(context.app, `${CARTS}/${created.abandonedCartId}`);
+      expect(read.body.data.cart).toEqual(created.cart);
+    }
+  });
+
   it('never hands out the same id twice', async () => {
     const ids = await Promise.all(Array.from({ length: 20 }, () => newCart()));
     expect(new Set(ids).size).toBe(20);

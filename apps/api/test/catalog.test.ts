@@ -450,6 +450,13 @@ describe('platform', () => {
     expect(Object.keys(body.paths)).toEqual(
       expect.arrayContaining(['/api/products', '/api/sales/plans', '/api/shipping/zip-codes/{code}']),
     );
+    // A new cart's answer names the spec's fields (section 7: abandonedCartId and cart) beside id.
+    const created =
+      body.paths['/api/customers/abandoned-carts'].post.responses['201'].content['application/json'].schema
+        .properties.data;
+    expect(created.required).toEqual(expect.arrayContaining(['abandonedCartId', 'cart', 'id']));
+    expect(created.properties.abandonedCartId).toMatchObject({ type: 'string' });
+    expect(created.properties.cart.properties).toHaveProperty('items');
   });
 
   it('answers JSON 404 for unknown API paths and echoes a request id', async () => {

@@ -128,6 +128,19 @@ export type CartDifference = z.infer<typeof cartDifference>;
 export const abandonedCartResponse = resource(abandonedCart);
 export type AbandonedCartResponse = z.infer<typeof abandonedCartResponse>;
 
+/**
+ * POST /api/customers/abandoned-carts answers what spec section 7 names, `abandonedCartId` and
+ * `cart` (its items and costs, as on every cart answer), beside the cart's other fields and its
+ * `id`, which the storefront and older clients read.
+ */
+export const createdAbandonedCart = abandonedCart.extend({
+  abandonedCartId: z
+    .string()
+    .meta({ description: "The new cart's id (the same as `id`), as spec section 7 names it" }),
+});
+export type CreatedAbandonedCart = z.infer<typeof createdAbandonedCart>;
+export const createdAbandonedCartResponse = resource(createdAbandonedCart);
+
 export const abandonedCartParams = z.object({
   cartId: abandonedCartIdSchema('cartId'),
 });

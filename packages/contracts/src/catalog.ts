@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_PAGE_SIZE } from './catalog-constants';
 import { commaList, list, pagedList, resource } from './envelope';
 
 export const IMAGE_SIZES = [
@@ -111,7 +112,7 @@ export const productsQuery = z
      */
     plan_id: rowId.optional(),
     page: pageNumber.default(1),
-    perPage: z.coerce.number().int().min(1).max(100).default(12),
+    perPage: z.coerce.number().int().min(1).max(100).default(PRODUCT_PAGE_SIZE),
     indicators: commaList.optional(),
     tags: commaList.optional(),
     promoCode: promoCode.optional(),

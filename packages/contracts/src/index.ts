@@ -10,6 +10,7 @@ export * from './calendar';
 export * from './cards';
 export * from './carts';
 export * from './catalog';
+export * from './catalog-constants';
 export * from './checkout';
 export * from './checkout-constants';
 export * from './constants';

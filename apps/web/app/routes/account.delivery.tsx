@@ -1,13 +1,11 @@
-import { deliveryParams, type Menu, type ProductsResponse } from '@sprout/contracts';
+import { deliveryParams, type Menu } from '@sprout/contracts';
 import { data } from 'react-router';
 import { readDeliveries, requireCustomer } from '../features/account/account.server';
 import { BoxEditor } from '../features/account/BoxEditor';
 import { runDeliveryAction } from '../features/account/deliveries.server';
+import { readMenuStock } from '../features/catalog/menu-stock.server';
 import { formatDeliveryDate } from '../features/checkout/format';
 import type { Route } from './+types/account.delivery';
-
-/** Every dish of a menu fits one page here (the catalogue has fewer than a hundred). */
-const MENU_PAGE_SIZE = 100;
 
 /**
  * /account/deliveries/:date: one box and the menus' dishes, with + and − per dish, until its
@@ -28,15 +26,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Boxes hold meals: the menus without a composable category (snacks, smoothies) are add-ons.
   const boxMenus = menus.data.filter((candidate) => candidate.primary_composable_category);
   const menu = (boxMenus.find((candidate) => candidate.slug === menuSlug) ?? boxMenus[0])?.slug ?? null;
-  // Only an editable box lists the menus: a locked one shows what it holds.
+  // Only an editable box lists the menus, every dish of the one chosen: a locked one shows what it holds.
   const products = delivery.editable
-    ? (
-        await context.api.get<ProductsResponse>('/api/products', {
-          ...(menu ? { menu_item: menu } : {}),
-          perPage: MENU_PAGE_SIZE,
-          include: 'badge,category',
-        })
-      ).data
+    ? await readMenuStock(context.catalogue, {
+        ...(menu ? { menu_item: menu } : {}),
+        include: ['badge', 'category'],
+      })
     : [];
   return {
     title: `Box of ${formatDeliveryDate(delivery.date)}`,

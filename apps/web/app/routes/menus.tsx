@@ -4,6 +4,7 @@ import {
   filterOption,
   formatMoney,
   menuTab,
+  PRODUCT_PAGE_SIZE,
   presetCardData,
   productCardData,
 } from '@sprout/contracts';
@@ -22,8 +23,6 @@ import { isApiError } from '../lib/api-client.server';
 import { orNotFound } from '../lib/http.server';
 import { projectList } from '../lib/projection.server';
 import type { Route } from './+types/menus';
-
-const PAGE_SIZE = 12;
 
 /** Filters arrive as repeated (`tags=a&tags=b`) or comma-separated values; both mean the same. */
 function listParam(params: URLSearchParams, name: string): string[] {
@@ -90,7 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const productQuery = {
     menu_item: params.slug,
     page: Number.isFinite(page) && page > 0 ? page : 1,
-    perPage: PAGE_SIZE,
+    perPage: PRODUCT_PAGE_SIZE,
     indicators: selected.indicators,
     tags: selected.tags,
     include: ['badge' as const, 'category' as const],

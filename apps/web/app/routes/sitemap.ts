@@ -1,4 +1,5 @@
-import type { Menu, ProductsResponse } from '@sprout/contracts';
+import type { Menu } from '@sprout/contracts';
+import { readMenuStock } from '../features/catalog/menu-stock.server';
 import { type SitemapEntry, sitemapXml } from '../features/seo/feeds';
 import { absoluteUrl } from '../lib/seo';
 import type { Route } from './+types/sitemap';
@@ -25,15 +26,12 @@ const PAGES = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.site.url;
-  const [menus, firstProducts, blog] = await Promise.all([
+  // Every dish: the stock of all the menus, read as any menu's is.
+  const [menus, products, blog] = await Promise.all([
     context.api.get<{ data: Menu[] }>('/api/menus'),
-    context.api.get<ProductsResponse>('/api/products', { perPage: 100, page: 1 }),
+    readMenuStock(context.catalogue, {}),
     context.api.get<{ data: { path: string; updated_at: string }[] }>('/api/blog/sitemap'),
   ]);
-  const products = [...firstProducts.data];
-  for (let page = 2; page <= firstProducts.meta.pagination.total_pages; page += 1) {
-    products.push(...(await context.api.get<ProductsResponse>('/api/products', { perPage: 100, page })).data);
-  }
   const entries: SitemapEntry[] = [
     ...PAGES.map((path) => ({ loc: absoluteUrl(site, path), lastmod: SERVED_SINCE })),
     ...menus.data.map((menu) => ({ loc: absoluteUrl(site, `/menus/${menu.slug}/`), lastmod: SERVED_SINCE })),

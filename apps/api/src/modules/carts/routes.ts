@@ -6,6 +6,7 @@ import {
   cartChangeErrorBodies,
   cartFiltersBody,
   categoryQuantitiesResponse,
+  createdAbandonedCartResponse,
   fillWithBestsellersBody,
   fillWithBestsellersParams,
   messageErrorBody,
@@ -46,10 +47,17 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
     app.post(
       prefix,
       {
-        schema: { tags, hide, summary: 'Create an abandoned cart', response: { 201: abandonedCartResponse } },
+        schema: {
+          tags,
+          hide,
+          summary: 'Create an abandoned cart (abandonedCartId and cart, as spec section 7 names them)',
+          response: { 201: createdAbandonedCartResponse },
+        },
       },
-      async (_request, reply) =>
-        reply.status(201).send({ data: await carts.createAbandonedCart(db()), meta: {} }),
+      async (_request, reply) => {
+        const cart = await carts.createAbandonedCart(db());
+        return reply.status(201).send({ data: { ...cart, abandonedCartId: cart.id }, meta: {} });
+      },
     );
 
     app.get(

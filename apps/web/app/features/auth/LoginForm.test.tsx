@@ -66,6 +66,33 @@ describe('LoginForm', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
   });
 
+  it('checks a field when it is left or its change is committed, never on each keystroke (spec section 9)', async () => {
+    // Conform checks a field by submitting the form with its intent button: count those checks.
+    const requestSubmit = vi.spyOn(HTMLFormElement.prototype, 'requestSubmit');
+    const checks = () =>
+      requestSubmit.mock.calls.filter(([submitter]) =>
+        (submitter as HTMLButtonElement | undefined)?.value.includes('validate'),
+      ).length;
+    try {
+      renderLogin();
+      act(() => email().focus());
+      fireEvent.input(email(), { target: { value: 'pat' } });
+      act(() => email().blur());
+      expect(checks()).toBe(1);
+      expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+      act(() => email().focus());
+      for (const value of ['pat@', 'pat@example', 'pat@example.com'])
+        fireEvent.input(email(), { target: { value } });
+      expect(checks()).toBe(1);
+      fireEvent.change(email(), { target: { value: 'pat@example.org' } });
+      expect(checks()).toBe(2);
+      act(() => email().blur());
+      await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull());
+    } finally {
+      requestSubmit.mockRestore();
+    }
+  });
+
   it('shows the action’s form message and focuses it', async () => {
     const action = renderLogin({ formErrors: [LOGIN_FAILED_MESSAGE] });
     fireEvent.input(password(), { target: { value: 'wrong' } });

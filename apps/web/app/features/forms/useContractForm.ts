@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFormAction, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import { useHydrated } from './useHydrated';
+import { CONFORM_VALIDATION_EVENTS, useCommittedChange } from './validation-events';
 
 /** The name of the button conform submits a form with to validate or update one field. */
 const CONFORM_INTENT = '__intent__';
@@ -19,9 +20,10 @@ function withoutEmpty(values: Record<string, unknown>): Record<string, unknown> 
 /**
  * A route's `<Form method="post">` validated by a contracts schema (spec section 5), in the browser
  * and again by the action with the same schema:
- * - a field is first checked when it is left, then again as it changes (so a server error on it
- *   clears as soon as it is edited); its error shows only while it is not focused, except the field
- *   a failed submit sent focus to, whose error stays until it is left or edited;
+ * - a field is checked when it is left or its change is committed, never on each keystroke (spec
+ *   section 9: validation-events.ts); its error (the server's too) goes as soon as it is edited and
+ *   shows only while it is not focused (section 5), except the field a failed submit sent focus to,
+ *   whose error stays until it is left or edited;
  * - once hydrated, submit is disabled while the values break the schema, while a field has an
  *   error, or while submitting (before hydration the server decides, so it stays enabled).
  */
@@ -50,10 +52,28 @@ export function useContractForm<Schema extends z.ZodObject>(
     lastResult: options.lastResult,
     // Text fields only: their default values are strings whatever the schema makes of them.
     defaultValue: options.defaultValue as never,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...CONFORM_VALIDATION_EVENTS,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  // Fields edited since their last check: their errors are gone until they are checked again.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
+  const markEdited = (name: string | null, isEdited: boolean) => {
+    if (!name) return;
+    setEdited((current) => {
+      if (current.has(name) === isEdited) return current;
+      const next = new Set(current);
+      if (isEdited) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  };
+  useCommittedChange(options.id, (name) => {
+    form.validate({ name });
+    markEdited(name, false);
+  });
+  // The action's answer is a check of every field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
+  useEffect(() => setEdited(new Set()), [options.lastResult]);
   const [focused, setFocused] = useState<string | null>(null);
   const [announced, setAnnounced] = useState<string | null>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
@@ -94,7 +114,7 @@ export function useContractForm<Schema extends z.ZodObject>(
     readValues(document.getElementById(form.id) as HTMLFormElement | null);
   }, []);
   const hasFieldError = Object.entries(form.allErrors).some(
-    ([name, errors]) => name !== '' && errors.length > 0,
+    ([name, errors]) => name !== '' && !edited.has(name) && errors.length > 0,
   );
   const invalid = !schema.safeParse(values).success || hasFieldError;
 
@@ -104,7 +124,7 @@ export function useContractForm<Schema extends z.ZodObject>(
    */
   // biome-ignore lint/suspicious/noExplicitAny: any field of any form
   function bind(field: FieldMetadata<any, any, string[]>, otherError: string | null = null) {
-    const shown = focused !== field.name || announced === field.name;
+    const shown = (focused !== field.name || announced === field.name) && !edited.has(field.name);
     return {
       id: field.id,
       name: field.name,
@@ -148,7 +168,10 @@ export function useContractForm<Schema extends z.ZodObject>(
         options.onSubmit?.(event);
       },
       'aria-busy': submitting,
-      onInput: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),
+      onInput: (event: React.FormEvent<HTMLFormElement>) => {
+        readValues(event.currentTarget);
+        markEdited((event.target as Element).getAttribute('name'), true);
+      },
       onChange: (event: React.FormEvent<HTMLFormElement>) => readValues(event.currentTarget),
       onFocus: (event: React.FocusEvent<HTMLFormElement>) => {
         setFocused((event.target as Element).getAttribute('name'));
@@ -157,6 +180,8 @@ export function useContractForm<Schema extends z.ZodObject>(
         const name = (event.target as Element).getAttribute('name');
         setFocused(null);
         setAnnounced((current) => (current === name ? null : current));
+        // Conform checks the field it leaves (and a committed change checked it already).
+        markEdited(name, false);
       },
     },
   };

@@ -10,12 +10,14 @@ import { useFetcher } from 'react-router';
 import { newIdempotencyKey } from '../checkout/pay';
 import { TextInput } from '../forms/TextInput';
 import { useHydrated } from '../forms/useHydrated';
+import { useCommittedChange } from '../forms/validation-events';
 import { PaymentFields, type PaymentFieldsHandle } from '../payments/PaymentFields';
 import type { GiftCardPageData, PurchaseActionData } from './gift-cards.server';
 import { CUSTOM_AMOUNT, deliveryDateBounds, type PurchaseErrors, type PurchaseField } from './purchase-form';
 import './gift-cards.css';
 
 const DEFAULT_AMOUNT = '50';
+const FORM_ID = 'gift-card-purchase';
 
 /**
  * The schema check (zod) is not part of the page's first load: it is fetched when the visitor
@@ -140,6 +142,24 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
     fetcher.submit({ intent: 'confirm', payment_intent_id: paymentIntentId }, { method: 'post' });
   }
 
+  /** A field checked when it is left or its change committed (spec section 9); submit checks them all. */
+  async function check(control: string | null) {
+    const form = formRef.current;
+    if (!control || !form) return;
+    let checks: Awaited<ReturnType<typeof loadValidation>>;
+    try {
+      checks = await loadValidation();
+    } catch {
+      return; // submit says so
+    }
+    const verdict = checks.controlCheck(new FormData(form), control);
+    if (!verdict) return;
+    setErrors(({ [verdict.field]: _, ...others }) =>
+      verdict.error ? { ...others, [verdict.field]: verdict.error } : others,
+    );
+  }
+  useCommittedChange(FORM_ID, (control) => void check(control));
+
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || checkingRef.current) return;
@@ -234,12 +254,14 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
 
       <form
         ref={formRef}
+        id={FORM_ID}
         method="post"
         className="gift-cards-form"
         noValidate
         aria-label="Buy a gift card"
         onSubmit={(event) => void submit(event)}
         onFocus={() => void loadValidation()}
+        onBlur={(event) => void check(event.target.getAttribute('name'))}
       >
         <input type="hidden" name="intent" value="purchase" />
         <fieldset className="gift-cards-fieldset" disabled={busy}>

@@ -1,5 +1,11 @@
 import { giftCardPurchaseFields } from '@sprout/contracts';
-import { type PurchaseErrors, type PurchaseField, readPurchaseForm } from './purchase-form';
+import {
+  CUSTOM_AMOUNT,
+  PURCHASE_FIELDS,
+  type PurchaseErrors,
+  type PurchaseField,
+  readPurchaseForm,
+} from './purchase-form';
 
 /**
  * The purchase form checked by the contracts' schema, in the route's action and in the browser.
@@ -23,4 +29,20 @@ export function purchaseFormErrors(
   }
   if (options.senderEmailRequired && !values.sender_email) errors.sender_email ??= 'This field is required';
   return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/**
+ * The check of the one field a control belongs to, when it is left or its change committed (spec
+ * section 9): the custom amount and the amount's choices are the amount. Null for a control no rule
+ * checks, or for picking "Other amount", whose empty field is not yet wrong: it is checked when left.
+ */
+export function controlCheck(
+  form: FormData,
+  control: string,
+): { field: PurchaseField; error: string | undefined } | null {
+  const field = control === 'custom_amount' || control === 'amount_choice' ? 'amount' : control;
+  if (!(PURCHASE_FIELDS as readonly string[]).includes(field)) return null;
+  if (control === 'amount_choice' && form.get('amount_choice') === CUSTOM_AMOUNT) return null;
+  const errors = purchaseFormErrors(form, { senderEmailRequired: true });
+  return { field: field as PurchaseField, error: errors?.[field as PurchaseField] };
 }

@@ -316,3 +316,26 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   expect(subjects).toMatch(/subscription is canceled/);
   expect(subjects).toMatch(/^Welcome back to/m);
 });
+
+test.describe('unknown and malformed ids (issue 30)', () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test("an order, a box or a box's payment that is not the customer's is the 404 page, never a 500", async ({
+    page,
+  }) => {
+    await signInThroughAccount(page);
+    for (const address of [
+      '/account/orders/999999',
+      '/account/orders/abc',
+      '/account/orders/99999999999999999999',
+      '/account/orders/0',
+      '/account/deliveries/2020-01-01',
+      '/account/deliveries/abc',
+      '/account/deliveries/2020-01-01/pay',
+    ]) {
+      const response = await page.goto(address);
+      expect(response?.status(), address).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 }), address).toHaveText('Page Not Found');
+    }
+  });
+});

@@ -9,7 +9,7 @@ import { expect, test, VIEWPORTS } from './fixtures';
  */
 test.describe.configure({ mode: 'serial' });
 // The customer's 403 page of the admin site: the browser logs the document's status.
-test.use({ allowConsoleErrors: [/status of 403/] });
+test.use({ allowConsoleErrors: [/status of 40[34]/] });
 
 const ADMIN = { email: 'admin@example.com', password: 'mealtime-admin' };
 const CUSTOMER_EMAIL = 'demo@example.com';
@@ -372,4 +372,26 @@ test('the admin reads an experiment per variant, defines a new one and changes i
   await expect(
     page.getByRole('region', { name: 'Results' }).getByRole('row', { name: /newest-first 100/ }),
   ).toBeVisible();
+});
+
+test('an unknown or malformed id on an admin detail page is the 404 page, never a 500 (issue 30)', async ({
+  page,
+}) => {
+  await asAdmin(page);
+  for (const section of [
+    'orders',
+    'customers',
+    'gift-cards',
+    'posts',
+    'promo-codes',
+    'products',
+    'experiments',
+  ]) {
+    for (const id of ['999999', 'abc', '99999999999999999999']) {
+      const address = `/admin/${section}/${id}`;
+      const response = await page.goto(address);
+      expect(response?.status(), address).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 }), address).toHaveText('Not found');
+    }
+  }
 });

@@ -14,6 +14,8 @@ export async function startOwnStore(
     demoAccounts?: boolean;
     /** Ports after E2E_PORT (2 unless a journey that may run beside another own store picks its own). */
     portOffset?: number;
+    /** RATE_LIMIT_WRITES_PER_MINUTE (0, no limit, unless a journey meets the limit on purpose). */
+    writesPerMinute?: number;
   } = {},
 ): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const port = Number(process.env.E2E_PORT ?? 3100) + (options.portOffset ?? 2);
@@ -29,7 +31,7 @@ export async function startOwnStore(
       SITE_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      RATE_LIMIT_WRITES_PER_MINUTE: String(options.writesPerMinute ?? 0),
       RATE_LIMIT_CART_CREATIONS_PER_HOUR: '0',
       RATE_LIMIT_EMAIL_CHECKS_PER_HOUR: '0',
       // The journey makes its own customer; the demo's (hashed passwords, a history) only slow the start.

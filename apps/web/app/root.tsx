@@ -1,4 +1,9 @@
-import { UNAVAILABLE_MESSAGE } from '@sprout/contracts';
+import {
+  RATE_LIMITED_STATUS,
+  RATE_LIMITED_TITLE,
+  rateLimitedMessage,
+  UNAVAILABLE_MESSAGE,
+} from '@sprout/contracts';
 import type { ReactNode } from 'react';
 import {
   data,
@@ -206,6 +211,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The store cannot reach its database right now (the API's 503, docs/decisions/034): it passes.
   if (isRouteErrorResponse(error) && error.status === 503) {
     return <ErrorScreen status={503} title="Service Unavailable" detail={UNAVAILABLE_MESSAGE} />;
+  }
+  // A limit refused the page's call (lib/api-client.server.ts rateLimitedPage): its message says
+  // what happened and when to try again; nothing failed on the server.
+  if (isRouteErrorResponse(error) && error.status === RATE_LIMITED_STATUS) {
+    const message = (error.data as { message?: unknown } | null)?.message;
+    return (
+      <ErrorScreen
+        status={RATE_LIMITED_STATUS}
+        title={RATE_LIMITED_TITLE}
+        detail={typeof message === 'string' ? message : rateLimitedMessage(null)}
+      />
+    );
   }
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

@@ -41,6 +41,29 @@ export const FOREIGN_ORIGIN_FORM_MESSAGE =
 
 export const VALIDATION_FALLBACK_MESSAGE = 'Validation error occurred';
 
+/** Spec section 8: a request sent with nothing coming back (network down), and one that could not be built. */
+export const NO_RESPONSE_MESSAGE = 'No response received from server';
+export const REQUEST_SETUP_MESSAGE = 'Error setting up the request';
+
+/** ERROR_KINDS.rate_limited's status, here for browser code (errors.ts brings zod). */
+export const RATE_LIMITED_STATUS = 429;
+/** A Retry-After header's delay in seconds (its HTTP-date form is not sent by this store). */
+export function retryAfterSeconds(header: string | null | undefined): number | null {
+  const seconds = Number.parseInt(header ?? '', 10);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
+
+/**
+ * A 429 (ERROR_KINDS.rate_limited) whose answer names no message of its own: what happened and,
+ * from its Retry-After, when to try again.
+ */
+export const rateLimitedMessage = (retryAfterSeconds: number | null) =>
+  `Too many requests from your connection. Please try again in ${
+    retryAfterSeconds && retryAfterSeconds > 1 ? `${retryAfterSeconds} seconds` : 'a moment'
+  }.`;
+/** The title of a page refused by a limit (a form sent before the JavaScript loaded, a loader). */
+export const RATE_LIMITED_TITLE = 'Too Many Requests';
+
 export const LOGIN_FAILED_MESSAGE = 'The email and password combination is incorrect.';
 
 /** Set on the parent domain by the admin site while an admin acts as a customer. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATE_LIMITED_STATUS } from './constants';
 
 /**
  * The closed list of failure kinds. The API maps each to exactly one HTTP status (apps/api
@@ -12,7 +13,7 @@ export const ERROR_KINDS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
-  rate_limited: 429,
+  rate_limited: RATE_LIMITED_STATUS,
   internal: 500,
   /** The database cannot be reached or cannot answer in time: the same request may succeed soon (Retry-After). */
   unavailable: 503,

@@ -20,7 +20,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {ADMIN_SECTIONS.map((section) => (
               <li key={section.to}>
-                <NavLink to={section.to} end={section.end} prefetch="intent" className="admin-nav__link">
+                <NavLink to={section.to} end={section.end} className="admin-nav__link">
                   {section.label}
                 </NavLink>
               </li>
@@ -65,22 +65,17 @@ function AdminHeader({ email }: { email?: string }) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!forbidden && !(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!forbidden && !notFound) console.error(error);
   return (
     <div className="layout admin-layout" data-layout="admin">
       <AdminHeader />
-      <main id="main" className="admin-main admin-error" data-status={forbidden ? 403 : 500}>
-        <h1>
-          {forbidden
-            ? 'Admins only'
-            : isRouteErrorResponse(error) && error.status === 404
-              ? 'Not found'
-              : 'Something went wrong'}
-        </h1>
+      <main id="main" className="admin-main admin-error" data-status={forbidden ? 403 : notFound ? 404 : 500}>
+        <h1>{forbidden ? 'Admins only' : notFound ? 'Not found' : 'Something went wrong'}</h1>
         <p>
           {forbidden
             ? 'This part of the store is for the team that runs it. You are signed in with a customer account.'
-            : isRouteErrorResponse(error) && error.status === 404
+            : notFound
               ? 'There is nothing at this address.'
               : 'Sorry, something went wrong on the server.'}
         </p>

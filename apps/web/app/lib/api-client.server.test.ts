@@ -17,6 +17,10 @@ describe('the in-process API client', () => {
     reply.status(422).send({ message: 'Check the form.', errors: { email: ['Enter an email.'] } }),
   );
   app.post('/crashes', async (_request, reply) => reply.status(500).send({ message: 'stack trace here' }));
+  const LIMITED = 'Too many changes from your connection. Please wait a minute and try again.';
+  app.get('/limited', async (_request, reply) =>
+    reply.status(429).header('retry-after', '37').send({ message: LIMITED }),
+  );
   afterAll(() => app.close());
 
   it("carries the visitor's address, so per-client limits do not lump every visitor together", async () => {
@@ -53,5 +57,17 @@ describe('the in-process API client', () => {
     const crash = await api.send('POST', '/crashes', {});
     expect(crash.ok).toBe(false);
     expect(crash.ok ? null : crash.error.message).not.toContain('stack trace');
+  });
+
+  it("a loader's read refused by a limit (429) is the 429 page with its message and Retry-After, not a 500 (issue 30)", async () => {
+    const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
+    const thrown = await api.get('/limited').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toMatchObject({
+      data: { message: LIMITED },
+      init: { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '37' } },
+    });
   });
 });

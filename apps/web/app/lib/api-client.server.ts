@@ -1,4 +1,9 @@
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@sprout/contracts';
+import {
+  RATE_LIMITED_STATUS,
+  RATE_LIMITED_TITLE,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import { data } from 'react-router';
 import { type ApiClient, type ApiResult, type ApiTransport, createApiClient } from './api';
@@ -87,11 +92,29 @@ export function unavailablePage(message: string = UNAVAILABLE_MESSAGE) {
   );
 }
 
+/**
+ * What a loader or an action throws when a limit refused its call (429): the page answers 429 with
+ * the limit's message and its Retry-After, shown by the error screen (a fetcher's as a toast),
+ * never the 500 page of a bug.
+ */
+export function rateLimitedPage(message: string, retryAfterSeconds: number | null = null) {
+  return data(
+    { message },
+    {
+      status: RATE_LIMITED_STATUS,
+      statusText: RATE_LIMITED_TITLE,
+      ...(retryAfterSeconds === null ? {} : { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+    },
+  );
+}
+
 function orThrow<T>(result: ApiResult<T>): T {
   if (result.kind === 'ok') return result.data;
   if (result.kind === 'aborted') throw new ApiError(499, {});
   const { status, message, fieldErrors, code } = result.error;
   if (status === 503) throw unavailablePage();
+  if (result.error.kind === 'rate-limited')
+    throw rateLimitedPage(message, result.error.retryAfterSeconds ?? null);
   throw new ApiError(status ?? 502, { message, errors: fieldErrors, ...(code === null ? {} : { code }) });
 }
 

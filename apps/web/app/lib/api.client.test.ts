@@ -8,8 +8,8 @@ import {
   remoteTransport,
 } from './api';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 function clientAnswering(answer: (request: Request) => Response | Promise<Response>) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => answer(input as Request));
@@ -145,16 +145,26 @@ describe('api client: error catalogue (spec section 8)', () => {
       'GET',
       '/x',
     );
-    const limited = await clientAnswering(() => json(429, { message: 'Slow down' })).client.request(
-      'GET',
-      '/x',
-    );
+    const limited = await clientAnswering(() =>
+      json(429, { message: 'Slow down' }, { 'retry-after': '42' }),
+    ).client.request('GET', '/x');
+    const unnamed = await clientAnswering(() => json(429, {})).client.request('GET', '/x');
     expect(forbidden.kind === 'error' && forbidden.error.kind).toBe('forbidden');
     expect(missing.kind === 'error' && missing.error).toMatchObject({
       kind: 'not-found',
       message: 'Unknown cart',
     });
-    expect(limited.kind === 'error' && limited.error).toMatchObject({ kind: 'client', message: 'Slow down' });
+    // 429 (issue 30): an outcome of its own, with when to try again.
+    expect(limited.kind === 'error' && limited.error).toMatchObject({
+      kind: 'rate-limited',
+      message: 'Slow down',
+      retryAfterSeconds: 42,
+    });
+    expect(unnamed.kind === 'error' && unnamed.error).toMatchObject({
+      kind: 'rate-limited',
+      message: 'Too many requests from your connection. Please try again in a moment.',
+      retryAfterSeconds: null,
+    });
   });
 
   it('5xx and unreadable answers are the generic server error', async () => {

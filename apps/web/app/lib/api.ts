@@ -1,12 +1,20 @@
-import { CART_LOCKED_CODE, GENERIC_SERVER_ERROR, VALIDATION_FALLBACK_MESSAGE } from '@sprout/contracts';
+import {
+  CART_LOCKED_CODE,
+  GENERIC_SERVER_ERROR,
+  NO_RESPONSE_MESSAGE,
+  RATE_LIMITED_STATUS,
+  REQUEST_SETUP_MESSAGE,
+  rateLimitedMessage,
+  retryAfterSeconds,
+  VALIDATION_FALLBACK_MESSAGE,
+} from '@sprout/contracts';
 
 /**
  * What an API call resolves to, on the server (loaders, actions) and in the browser (Pay): `ok`,
  * `aborted` (a newer request replaced it) or `error` with one failure of spec section 8's catalogue.
  */
 
-export const NO_RESPONSE_MESSAGE = 'No response received from server';
-export const REQUEST_SETUP_MESSAGE = 'Error setting up the request';
+export { NO_RESPONSE_MESSAGE, REQUEST_SETUP_MESSAGE };
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -17,6 +25,8 @@ export type ApiFailureKind =
   | 'cart-locked'
   | 'forbidden'
   | 'not-found'
+  /** 429: a limit refused the call; `retryAfterSeconds` says when it may be sent again. */
+  | 'rate-limited'
   /** Any other 4xx. */
   | 'client'
   /** 5xx, or an answer that is not the JSON we expect. */
@@ -34,6 +44,8 @@ export type ApiFailure = {
   fieldErrors: FieldErrors;
   /** The server's error code (`{message, code}` bodies), if any. */
   code: number | null;
+  /** A 429's Retry-After in seconds, when it sent one. */
+  retryAfterSeconds?: number | null;
 };
 
 /** `setCookies`: the cookies the API set (a sign-in's session), for an action to pass on. */
@@ -94,7 +106,11 @@ function asFieldErrors(value: unknown): FieldErrors {
 }
 
 /** Maps a non-2xx answer to the error catalogue (spec section 8). */
-export function failureFromResponse(status: number, body: unknown): { kind: 'error'; error: ApiFailure } {
+export function failureFromResponse(
+  status: number,
+  body: unknown,
+  retryAfter: string | null = null,
+): { kind: 'error'; error: ApiFailure } {
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
   const serverMessage = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : null;
   const code = typeof parsed.code === 'number' ? parsed.code : null;
@@ -105,6 +121,13 @@ export function failureFromResponse(status: number, body: unknown): { kind: 'err
     });
   }
   if (status >= 500) return failure('server', status, GENERIC_SERVER_ERROR, { code });
+  if (status === RATE_LIMITED_STATUS) {
+    const seconds = retryAfterSeconds(retryAfter);
+    return failure('rate-limited', status, serverMessage ?? rateLimitedMessage(seconds), {
+      code,
+      retryAfterSeconds: seconds,
+    });
+  }
   if (status === 400 && code === CART_LOCKED_CODE)
     return failure('cart-locked', status, serverMessage ?? GENERIC_SERVER_ERROR, { code });
   const message = serverMessage ?? GENERIC_SERVER_ERROR;
@@ -189,7 +212,11 @@ export function createApiClient(transport: ApiTransport, headers: Record<string,
 
       // The cookies the API set (a sign-in's session) are the caller's to pass on to the browser.
       const setCookies = response.headers.getSetCookie();
-      if (!response.ok) return { ...failureFromResponse(response.status, parsed), setCookies };
+      if (!response.ok)
+        return {
+          ...failureFromResponse(response.status, parsed, response.headers.get('retry-after')),
+          setCookies,
+        };
       if (parseFailed) return { ...failure('server', response.status, GENERIC_SERVER_ERROR), setCookies };
       return { kind: 'ok', data: parsed as T, status: response.status, setCookies };
     },

@@ -3,6 +3,10 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   FOREIGN_ORIGIN_FORM_MESSAGE,
   FOREIGN_ORIGIN_FORM_TITLE,
+  RATE_LIMITED_STATUS,
+  RATE_LIMITED_TITLE,
+  rateLimitedMessage,
+  retryAfterSeconds,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from '@sprout/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -95,13 +99,40 @@ const API_PATH = /^\/(api|auth)(\/|$)/;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
-/** The refusal as a person reads it: a small page of its own (nothing of the store's may run). */
-const FOREIGN_ORIGIN_PAGE = `<!doctype html>
+/** A refusal as a person reads it: a small page of its own (nothing of the store's may run). */
+const plainPage = (title: string, message: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(FOREIGN_ORIGIN_FORM_TITLE)}</title>
+<title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#23302a;line-height:1.5}a{color:#2f6b4f}</style>
-</head><body><main><h1>${escapeHtml(FOREIGN_ORIGIN_FORM_TITLE)}</h1><p>${escapeHtml(FOREIGN_ORIGIN_FORM_MESSAGE)}</p>
+</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
 <p><a href="/">Go to the store</a></p></main></body></html>`;
+
+const FOREIGN_ORIGIN_PAGE = plainPage(FOREIGN_ORIGIN_FORM_TITLE, FOREIGN_ORIGIN_FORM_MESSAGE);
+
+/**
+ * A write to a page refused by the per-address write limit (the rate-limit plugin answers before
+ * any action runs, with its message and Retry-After): a form sent before the JavaScript loaded
+ * gets a page saying so, not the API's JSON. A fetcher's or a hydrated form's post (`.data`) keeps
+ * the JSON, which the browser shows as a toast (lib/page-writes.client.ts).
+ */
+function rateLimitedPage(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const path = request.url.split('?', 1)[0] ?? '/';
+  if (reply.statusCode !== RATE_LIMITED_STATUS || path.endsWith('.data') || typeof payload !== 'string')
+    return payload;
+  let message: unknown = null;
+  try {
+    message = (JSON.parse(payload) as { message?: unknown }).message;
+  } catch {
+    // Not the plugin's JSON: the message from its Retry-After below.
+  }
+  reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+  return plainPage(
+    RATE_LIMITED_TITLE,
+    typeof message === 'string' && message !== ''
+      ? message
+      : rateLimitedMessage(retryAfterSeconds(String(reply.getHeader('retry-after') ?? ''))),
+  );
+}
 
 /**
  * A write to a page (a form's POST, a fetcher's post to `<path>.data`) from another origin, or
@@ -138,6 +169,7 @@ export async function registerPageRoutes(
       if (app.allowsOrigin(request, { whenMissing: 'refuse' })) return;
       return refuseForeignOrigin(request, reply);
     });
+    scope.addHook('onSend', async (request, reply, payload) => rateLimitedPage(request, reply, payload));
     // React Router reads the raw request body itself (form posts), so nothing is parsed here.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));

@@ -13,6 +13,7 @@ import { giftCardState } from '../features/admin/GiftCardLedger';
 import { orderStatusText } from '../features/admin/order-status';
 import { money } from '../features/checkout/format';
 import { withCookies } from '../features/forms/reply.server';
+import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.customer';
 
 /** /admin/customers/:id: the subscription, next boxes, orders and credits; support acts from here. */
@@ -20,8 +21,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = Number(params.id) || 0;
   const [customer, giftCards] = await Promise.all([
-    context.api.get<{ data: AdminCustomerDetail }>(`/api/admin/customers/${id}`),
-    context.api.get<{ data: AccountGiftCards }>(`/api/admin/customers/${id}/gift-cards`),
+    orNotFound(context.api.get<{ data: AdminCustomerDetail }>(`/api/admin/customers/${id}`)),
+    orNotFound(context.api.get<{ data: AccountGiftCards }>(`/api/admin/customers/${id}/gift-cards`)),
   ]);
   return { customer: customer.data, giftCards: giftCards.data, title: `${customer.data.email} · Admin` };
 }

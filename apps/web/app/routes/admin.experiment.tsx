@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm } from '../features/admin/admin.server';
 import { ExperimentForm, ExperimentResults } from '../features/admin/ExperimentForm';
 import { experimentInput } from '../features/admin/experiment-form.server';
+import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.experiment';
 
 /** /admin/experiments/:id: the numbers per variant, and the definition to change. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const experiment = await context.api.get<{ data: AdminExperiment }>(
-    `/api/admin/experiments/${encodeURIComponent(params.id)}`,
+  const experiment = await orNotFound(
+    context.api.get<{ data: AdminExperiment }>(`/api/admin/experiments/${encodeURIComponent(params.id)}`),
   );
   return { experiment: experiment.data, title: `${experiment.data.name} · Experiments · Admin` };
 }

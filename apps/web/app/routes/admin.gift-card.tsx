@@ -5,13 +5,14 @@ import { adminField, FieldError, FormMessage, fieldInvalid } from '../features/a
 import { GiftCardLedger, giftCardState } from '../features/admin/GiftCardLedger';
 import { money } from '../features/checkout/format';
 import { Field } from '../features/forms/TextInput';
+import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.gift-card';
 
 /** /admin/gift-cards/:id: the card, its ledger, and voiding it (confirmed by a checkbox and a reason). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const card = await context.api.get<{ data: AdminGiftCard }>(
-    `/api/admin/gift-cards/${Number(params.id) || 0}`,
+  const card = await orNotFound(
+    context.api.get<{ data: AdminGiftCard }>(`/api/admin/gift-cards/${Number(params.id) || 0}`),
   );
   return { card: card.data, title: `Gift card …${card.data.code_suffix} · Admin` };
 }

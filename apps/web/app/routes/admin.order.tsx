@@ -6,13 +6,14 @@ import { type ActionResult, requireAdmin, sendAdminForm, text } from '../feature
 import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
 import { orderStatusText } from '../features/admin/order-status';
 import { money } from '../features/checkout/format';
+import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.order';
 
 /** /admin/orders/:id: lines, costs, refunds; refund in full or in part, send the confirmation again. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const order = await context.api.get<{ data: AdminOrderDetail }>(
-    `/api/admin/orders/${Number(params.id) || 0}`,
+  const order = await orNotFound(
+    context.api.get<{ data: AdminOrderDetail }>(`/api/admin/orders/${Number(params.id) || 0}`),
   );
   // A fresh key each time the page is shown: a double submit of this form is one refund.
   return { order: order.data, refundKey: crypto.randomUUID(), title: `Order ${order.data.number} · Admin` };

@@ -10,13 +10,14 @@ import { type ActionResult, requireAdmin, sendAdminForm, text } from '../feature
 import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
 import { PostForm } from '../features/admin/PostForm';
 import { type PreviewResult, postInput, previewAction } from '../features/admin/post-form.server';
+import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.post';
 
 /** /admin/posts/:id: edit the post, publish it now or schedule it, or take it back to draft. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [post, categories] = await Promise.all([
-    context.api.get<{ data: AdminBlogPost }>(`/api/admin/posts/${Number(params.id) || 0}`),
+    orNotFound(context.api.get<{ data: AdminBlogPost }>(`/api/admin/posts/${Number(params.id) || 0}`)),
     context.api.get<{ data: BlogCategory[] }>('/api/blog/categories'),
   ]);
   return { post: post.data, categories: categories.data, title: `${post.data.title} · Admin` };

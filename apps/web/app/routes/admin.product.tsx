@@ -12,12 +12,15 @@ import {
 import { adminField, FormMessage } from '../features/admin/FormMessage';
 import { money } from '../features/checkout/format';
 import { Field } from '../features/forms/TextInput';
+import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.product';
 
 /** /admin/products/:id: a product's texts, price, badge, visibility, order, tags and indicators. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const answer = await context.api.get<AdminProductDetail>(`/api/admin/products/${Number(params.id) || 0}`);
+  const answer = await orNotFound(
+    context.api.get<AdminProductDetail>(`/api/admin/products/${Number(params.id) || 0}`),
+  );
   return { product: answer.data, choices: answer.meta.choices, title: `${answer.data.name} · Admin` };
 }
 

@@ -6,13 +6,14 @@ import { FormMessage } from '../features/admin/FormMessage';
 import { PromoCodeForm } from '../features/admin/PromoCodeForm';
 import { promoCodeInput } from '../features/admin/promo-form.server';
 import { money } from '../features/checkout/format';
+import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.promo-code';
 
 /** /admin/promo-codes/:id: usage and revenue, the form, and one-click disable or enable. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const code = await context.api.get<{ data: AdminPromoCodeWithSales }>(
-    `/api/admin/promo-codes/${Number(params.id) || 0}`,
+  const code = await orNotFound(
+    context.api.get<{ data: AdminPromoCodeWithSales }>(`/api/admin/promo-codes/${Number(params.id) || 0}`),
   );
   return { code: code.data, title: `${code.data.code} · Admin` };
 }

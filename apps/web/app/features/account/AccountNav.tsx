@@ -37,7 +37,7 @@ export function AccountNav() {
       <ul className="account-nav__list">
         {ACCOUNT_SECTIONS.map((section) => (
           <li key={section.to}>
-            <NavLink to={section.to} end={section.end} prefetch="intent" className="account-nav__link">
+            <NavLink to={section.to} end={section.end} className="account-nav__link">
               {section.label}
             </NavLink>
           </li>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, data } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectConsoleError } from '../../../../../test/no-console-error';
 import { ErrorBoundary } from '../../root';
@@ -28,6 +28,15 @@ describe('root error boundary', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
     expect(screen.getByText('Page Not Found: /menus/nope')).toBeTruthy();
+  });
+
+  it("a limit's refusal (429) shows its message, which says when to try again (issue 30)", async () => {
+    const message = 'Too many changes from your connection. Please wait a minute and try again.';
+    renderFailingRoute('/account', () => {
+      throw data({ message }, { status: 429, headers: { 'Retry-After': '30' } });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Too Many Requests' })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
   });
 
   it("shows 'Internal Server Error' for anything else and reports it", async () => {

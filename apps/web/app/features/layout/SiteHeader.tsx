@@ -58,9 +58,7 @@ export function SiteHeader({ variant = 'full' }: { variant?: 'full' | 'slim' }) 
               <ul>
                 {mainLinks.map((link) => (
                   <li key={link.to}>
-                    <NavLink to={link.to} prefetch="intent">
-                      {link.label}
-                    </NavLink>
+                    <NavLink to={link.to}>{link.label}</NavLink>
                   </li>
                 ))}
               </ul>

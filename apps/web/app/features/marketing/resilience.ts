@@ -1,3 +1,7 @@
+import { MAX_QUEUED_ROUTE_PRELOADS, RELOAD_GUARD_MS } from '@sprout/contracts';
+
+export { claimReload, type GuardStorage } from '../../lib/reload-guard';
+
 import { matchRoutes, type RouteObject } from 'react-router';
 
 /**
@@ -6,8 +10,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
  * the route preload queue and new-build detection. The tracker wires them to the page.
  */
 
-export const RELOAD_GUARD_MS = 10_000;
-export const MAX_QUEUED_PRELOADS = 4;
+export { RELOAD_GUARD_MS };
+export const MAX_QUEUED_PRELOADS = MAX_QUEUED_ROUTE_PRELOADS;
 export const BUILD_POLL_MS = 60 * 60 * 1000;
 
 /** Spec section 9: 10 reports per session unless configured, and never outside 1 to 100. */
@@ -39,25 +43,6 @@ export function isChunkLoadError(error: unknown): boolean {
   return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk \d+ failed/i.test(
     message,
   );
-}
-
-export type GuardStorage = Pick<Storage, 'getItem' | 'setItem'>;
-const GUARD_KEY = 'sprout:reload-guard';
-
-/**
- * Whether to reload `target` after a failed chunk load: once, then not again for the guard's
- * 10 seconds (a build that is really broken must not reload forever).
- */
-export function claimReload(target: string, now: number, storage: GuardStorage): boolean {
-  let last: { target: string; at: number } | null = null;
-  try {
-    last = JSON.parse(storage.getItem(GUARD_KEY) ?? 'null');
-  } catch {
-    last = null;
-  }
-  if (last && last.target === target && now - last.at < RELOAD_GUARD_MS) return false;
-  storage.setItem(GUARD_KEY, JSON.stringify({ target, at: now }));
-  return true;
 }
 
 /** The same address again (a double click, a link to the page itself): not a new page view. */

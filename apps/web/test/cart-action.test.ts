@@ -390,7 +390,7 @@ describe('a cart that cannot be made for the capture form (spec section 8)', () 
     expect(limited).toMatchObject({ result: { error: { email: [CART_CREATIONS_MESSAGE] } } });
   });
 
-  it('with no response: the failure as it came, "No response received from server" as the form\'s message', async () => {
+  it('with no response: the failure as it came, "No response received from server" as the form’s message', async () => {
     const answer = await capture((path, init) =>
       init.method === 'POST' && path === CREATE
         ? Promise.reject(new TypeError('fetch failed'))

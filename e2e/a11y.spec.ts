@@ -45,12 +45,13 @@ test('the other content pages answer 200 with their heading and titled page, and
   page,
 }) => {
   await page.setViewportSize(VIEWPORTS.phone);
-  for (const [path, title] of [
+  const pages: [path: string, title: string][] = [
     ['/contact-us', 'Contact us'],
     ['/food-nutrition', 'Food & nutrition'],
     ['/packaging', 'Packaging'],
     ['/privacy-policy', 'Privacy policy'],
-  ]) {
+  ];
+  for (const [path, title] of pages) {
     expect((await page.goto(path))?.status(), path).toBe(200);
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title);
     await expect(page, path).toHaveTitle(`${title} - Sprout & Spoon`);

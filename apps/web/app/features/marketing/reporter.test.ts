@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { startErrorReporting } from './reporter';
 
 // The error-reporting service's SDK cannot be loaded (offline, blocked by the browser).
@@ -7,7 +7,7 @@ vi.mock('@sentry/react', () => {
   throw new Error('blocked');
 });
 
-let warn: ReturnType<typeof vi.spyOn<Console, 'warn'>>;
+let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -15,7 +15,7 @@ afterEach(() => warn.mockRestore());
 
 /** Spec section 8: an unhandled error is reported; if reporting fails to start, a stand-in only logs. */
 describe('error reporting', () => {
-  it('falls back to a reporter that only logs when the service fails to start, keeping what came early', async () => {
+  it('only logs when the service fails to start, early errors included', async () => {
     const reporter = startErrorReporting({
       sentryDsn: 'https://key@errors.example.com/1',
       errorReportsMaxEvents: 10,

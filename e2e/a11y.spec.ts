@@ -41,6 +41,24 @@ for (const path of PAGES) {
   }
 }
 
+test('the other content pages answer 200 with their heading and titled page, and pass axe', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  const pages: [path: string, title: string][] = [
+    ['/contact-us', 'Contact us'],
+    ['/food-nutrition', 'Food & nutrition'],
+    ['/packaging', 'Packaging'],
+    ['/privacy-policy', 'Privacy policy'],
+  ];
+  for (const [path, title] of pages) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title);
+    await expect(page, path).toHaveTitle(`${title} - Sprout & Spoon`);
+    await expectAccessible(page, path);
+  }
+});
+
 test('a keyboard reaches the docked cart in a few presses and client navigations focus the new page', async ({
   page,
 }) => {

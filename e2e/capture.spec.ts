@@ -143,6 +143,13 @@ test('a get-started visitor is sent to the signup', async ({ page }) => {
   await expect(page).toHaveURL(/\/onboarding\/signup$/);
 });
 
+test('/onboarding has no screen of its own: it redirects to the signup', async ({ page }) => {
+  const response = await page.goto('/onboarding');
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/onboarding$/);
+  await expect(page).toHaveURL(/\/onboarding\/signup$/);
+  await expect(page.getByRole('heading', { level: 1, name: "Let's Get Started!" })).toBeVisible();
+});
+
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`screenshot of the capture popup at ${viewport.width}px (${name})`, async ({ page }) => {
     await page.setViewportSize(viewport);

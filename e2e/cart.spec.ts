@@ -25,9 +25,14 @@ test('a new visitor adds a product, gives email and zip, picks a plan, and the p
   await page.goto('/menus');
   const card = page.locator('.product-card').first();
   const name = await productName(card);
+  const popup = page.getByRole('dialog', { name: "Let's Get Started!" });
+  // A product whose popup is closed without the details is dropped, never added later (spec section 2).
+  const closed = page.locator('.product-card').nth(1);
+  await closed.getByRole('button', { name: `Add ${await productName(closed)}` }).click();
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toBeHidden();
   await card.getByRole('button', { name: `Add ${name}` }).click();
 
-  const popup = page.getByRole('dialog', { name: "Let's Get Started!" });
   await expect(popup).toBeVisible();
   await popup.getByLabel('Email address').fill(email('new'));
   await popup.getByLabel('Zip code').fill('10001');

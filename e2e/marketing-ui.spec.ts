@@ -85,6 +85,26 @@ test('the picky-eater popup closes with its button and Escape, and never covers 
   await expect(popup).toBeHidden();
 });
 
+test('an open picky-eater popup is reset by a navigation within the store (spec section 2)', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.clock.install();
+  await page.goto('/menus');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our menus' })).toBeVisible();
+  await expect.poll(() => hasEvent(page, 'content-view')).toBe(true);
+  await page.clock.fastForward(50_000);
+  const popup = page.getByRole('dialog', { name: 'Got a picky eater?' });
+  await expect(popup).toBeVisible();
+  // A client navigation (the same document: the mark stays), the popup left open.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+  expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+  await expect(popup).toHaveCount(0);
+});
+
 test('customers also loved in the cart panel: a click adds the product and is recorded', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto('/menus');

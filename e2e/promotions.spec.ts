@@ -201,7 +201,8 @@ test('?referral_id= waits for the email, then shows the referral banner and the 
   const name = ((await card.locator('.product-card__name').textContent()) ?? '').trim();
   await card.getByRole('button', { name: `Add ${name}` }).click();
   const popup = page.getByRole('dialog', { name: "Let's Get Started!" });
-  await popup.getByLabel('Email address').fill(email('friend'));
+  const friend = email('friend');
+  await popup.getByLabel('Email address').fill(friend);
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/onboarding\/plans(\?add(_group)?=.*)?$/);
@@ -227,6 +228,9 @@ test('?referral_id= waits for the email, then shows the referral banner and the 
     animations: 'disabled',
   });
   await expect(banner).toBeVisible();
+  // The referee's email prefills the capture form (spec section 5).
+  await page.goto('/onboarding/signup');
+  await expect(page.getByLabel('Email address')).toHaveValue(friend);
 });
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {

@@ -25,6 +25,8 @@ export default [
   ]),
   layout('layouts/menu-page.tsx', { id: 'layout-menu-page-default' }, [
     route('menus/:slug?', 'routes/menus.tsx', { id: 'menus' }),
+    // No `onboarding-checkout-processing` route: the checkout's Pay button is that state
+    // ("Processing…", docs/decisions/047).
     route('onboarding/checkout', 'routes/onboarding.checkout.tsx', { id: 'onboarding-checkout' }),
   ]),
   layout('layouts/regflow.tsx', { id: 'layout-regflow-new' }, [

@@ -11,6 +11,7 @@ import { demoAccounts } from '@sprout/db/seed';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getJson, startTestApp, type TestContext } from '../../api/test/helpers';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import * as signOut from '../app/routes/account.sign-out';
 import * as forgotPassword from '../app/routes/onboarding.forgot-password';
 import * as login from '../app/routes/onboarding.login';
 import * as resetPassword from '../app/routes/onboarding.reset-password';
@@ -104,6 +105,33 @@ describe('login action', () => {
     expect(done.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='))).toMatch(/HttpOnly/i);
     const me = await api.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${sid}` } });
     expect(me.json().data.email).toBe(customer.email);
+  });
+});
+
+describe('sign-out action', () => {
+  it("ends the session and forgets the browser's cart: its cookie is expired (spec section 4)", async () => {
+    const step = (await login.action(
+      post('/onboarding/login', { email: customer.email, password: customer.password }),
+    )) as Response;
+    const verificationId =
+      new URL(step.headers.get('location') ?? '', TEST_SITE.url).searchParams.get('code') ?? '';
+    const code = (await latestMail(customer.email)).subject.match(/^(\d{6}) /)?.[1] ?? '';
+    const sid = cookies(
+      (await verification.action(post('/onboarding/verification', { code, verificationId }))) as Response,
+    ).sid;
+    expect(sid).toBeTruthy();
+
+    const cartId = '0b9f3c1e-6a57-4f4e-9d0c-6f2b3f0d8a11';
+    const out = (await signOut.action(
+      post('/account/sign-out', {}, `sid=${sid}; ${ABANDONED_CART_COOKIE}=${cartId}`),
+    )) as Response;
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe('/');
+    expect(
+      out.headers.getSetCookie().find((cookie) => cookie.startsWith(`${ABANDONED_CART_COOKIE}=`)),
+    ).toMatch(new RegExp(`^${ABANDONED_CART_COOKIE}=;.*Max-Age=0`));
+    const me = await api.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `sid=${sid}` } });
+    expect(me.statusCode).toBe(401);
   });
 });
 

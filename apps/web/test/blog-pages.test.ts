@@ -1,6 +1,7 @@
 import { BLOG_PAGE_SIZE, SEARCH_UNAVAILABLE_MESSAGE } from '@sprout/contracts';
-import { isDatabaseUnavailable } from '@sprout/db';
+import { isDatabaseUnavailable, schema } from '@sprout/db';
 import { demoBlogPosts } from '@sprout/db/seed';
+import { eq, inArray } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../api/test/helpers';
@@ -104,6 +105,49 @@ describe('blog list pages', () => {
     expect(page.seo.description).toBe(page.category.description);
     expect(await thrownStatus(() => categoryLoader(args('/x', { slug: 'gossip' })))).toBe(404);
     expect(await thrownStatus(() => categoryLoader(args('/x', { slug: 'recipes', number: '2' })))).toBe(404);
+  });
+});
+
+describe('a blog category past its first page', () => {
+  it('/blog/category/{slug}/page/2/ lists what the first page leaves, titled as page 2', async () => {
+    const recipes = demoBlogPosts.filter((post) => post.category === 'recipes').length;
+    const [category] = await context.database.db
+      .select()
+      .from(schema.blogCategories)
+      .where(eq(schema.blogCategories.slug, 'recipes'));
+    // The demo categories fit on one page: enough older posts for a second one, then gone again.
+    const extra = BLOG_PAGE_SIZE + 1 - recipes;
+    const slugs = Array.from({ length: extra }, (_, index) => `page-two-recipe-${index}`);
+    await context.database.db.insert(schema.blogPosts).values(
+      slugs.map((slug, index) => ({
+        slug,
+        title: `An older recipe ${index}`,
+        excerpt: 'From the archive.',
+        body: 'From the archive.',
+        categoryId: category?.id as number,
+        authorName: 'Test',
+        heroImage: '/media/blog/none',
+        heroAlt: 'A bowl',
+        publishedAt: new Date(Date.UTC(2001, 0, 1 + index)),
+      })),
+    );
+    await context.app.catalogue.changed();
+    try {
+      const page = await categoryLoader(
+        args('/blog/category/recipes/page/2/', { slug: 'recipes', number: '2' }),
+      );
+      expect(page.title).toBe(`${page.category.name}, page 2`);
+      expect(page.pagination).toMatchObject({
+        current_page: 2,
+        total_pages: 2,
+        count: 1,
+        total: BLOG_PAGE_SIZE + 1,
+      });
+      expect(page.posts.map((post) => post.slug)).toEqual(['page-two-recipe-0']);
+    } finally {
+      await context.database.db.delete(schema.blogPosts).where(inArray(schema.blogPosts.slug, slugs));
+      await context.app.catalogue.changed();
+    }
   });
 });
 

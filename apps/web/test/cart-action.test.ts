@@ -1,8 +1,11 @@
+import { GENERIC_SERVER_ERROR, type Plan } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestContext } from '../../api/test/helpers';
+import { CART_CREATIONS_MESSAGE } from '../../api/src/plugins/rate-limit';
+import { getJson, startTestApp, type TestContext } from '../../api/test/helpers';
 import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
+import { type ApiTransport, NO_RESPONSE_MESSAGE } from '../app/lib/api';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
 import { DETAILS_SAVED_NOTICE, saveCheckoutDetails } from '../app/routes/onboarding.checkout.server';
 
@@ -434,5 +437,104 @@ describe('the checkout details form posted before the JavaScript loaded', () => 
     expect(taken.redirect).toBe(
       '/onboarding/login?email=demo%40example.com&error=This+email+is+already+in+use.',
     );
+  });
+});
+
+describe('a cart that cannot be made for the capture form (spec section 8)', () => {
+  const CREATE = '/api/customers/abandoned-carts';
+
+  /** The real API in-process, except for the cart creation, which fails as `failure` says. */
+  function creationFails(failure: () => Response): ApiTransport {
+    const real = inProcessTransport(context.app);
+    return (path, init) => {
+      if (init.method !== 'POST' || path !== CREATE) return real(path, init);
+      return Promise.resolve(failure());
+    };
+  }
+
+  async function capture(transport: ApiTransport) {
+    const request = new Request(`${SITE.url}/cart`, {
+      method: 'POST',
+      headers: { referer: `${SITE.url}/menus`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'update-details', email: email('no-cart'), zip_code: '10001' }),
+    });
+    const answer = await runCartAction(request, createServerApiClient(transport, request), SITE);
+    if (answer instanceof Response) throw new Error(`redirected to ${answer.headers.get('location')}`);
+    return answer.data;
+  }
+
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('with a response (5xx, or 4xx without field errors): errors.email is the generic server error', async () => {
+    for (const answer of [
+      () => json(500, { message: 'Internal Server Error' }),
+      () => json(422, { message: 'The given data was invalid.' }),
+    ]) {
+      expect(await capture(creationFails(answer))).toEqual({
+        intent: 'update-details',
+        ok: false,
+        result: expect.objectContaining({ status: 'error', error: { email: [GENERIC_SERVER_ERROR] } }),
+      });
+    }
+    // The per-address limit on new carts keeps its own words there: they say when to try again.
+    const limited = await capture(creationFails(() => json(429, { message: CART_CREATIONS_MESSAGE })));
+    expect(limited).toMatchObject({ result: { error: { email: [CART_CREATIONS_MESSAGE] } } });
+  });
+
+  it('with no response: the failure as it came, "No response received from server" as the form’s message', async () => {
+    const answer = await capture((path, init) =>
+      init.method === 'POST' && path === CREATE
+        ? Promise.reject(new TypeError('fetch failed'))
+        : inProcessTransport(context.app)(path, init),
+    );
+    expect(answer).toEqual({
+      intent: 'update-details',
+      ok: false,
+      result: expect.objectContaining({ status: 'error', error: { '': [NO_RESPONSE_MESSAGE] } }),
+    });
+  });
+});
+
+describe('carts the storefront starts over (spec sections 4 and 8)', () => {
+  it('a 403 on updating the cart (it became an account’s) resets it: the details go to a fresh cart', async () => {
+    const cookie = await visitorWithPlan();
+    const foreignId = cookie.split('=')[1] as string;
+    const [owner] = await context.database.db
+      .insert(schema.users)
+      .values({ email: email('owner') })
+      .returning();
+    await context.database.db
+      .update(schema.abandonedCarts)
+      .set({ profileId: owner?.id })
+      .where(eq(schema.abandonedCarts.id, foreignId));
+
+    const visitor = email('after-403');
+    const answer = await post({ intent: 'update-details', email: visitor, zip_code: '10001' }, cookie);
+    expect(answer.data).toMatchObject({ intent: 'update-details', ok: true });
+    const freshId = cartCookieOf(answer.setCookies);
+    expect(freshId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(freshId).not.toBe(foreignId);
+    const [fresh] = await context.database.db
+      .select()
+      .from(schema.abandonedCarts)
+      .where(eq(schema.abandonedCarts.id, freshId as string));
+    expect(fresh?.email).toBe(visitor);
+  });
+
+  it('?plan= with a slug no plan has selects the plan tagged popular', async () => {
+    const arrived = await load(
+      `/menus?email=${encodeURIComponent(email('plan'))}&zip=10001&plan=no-such-plan`,
+    );
+    const id = cartCookieOf(arrived.setCookies);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const plans = (await getJson(context.app, '/api/sales/plans')).body.data as Plan[];
+    const popular = plans.find((plan) => plan.tag?.includes('popular'));
+    expect(popular?.slug).toBe('plan-24');
+    const [cart] = await context.database.db
+      .select()
+      .from(schema.abandonedCarts)
+      .where(eq(schema.abandonedCarts.id, id as string));
+    expect(cart?.planId).toBe(popular?.id);
   });
 });

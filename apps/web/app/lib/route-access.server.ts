@@ -16,7 +16,9 @@ export async function lookupRouteAccess(api: ApiClient, path: string): Promise<R
 /**
  * The server-side guard for a loader: when the lookup refuses the page, throws an HTTP redirect
  * (during server rendering, so guarded content never flashes). External redirects are absolute URLs
- * and leave the site as they are; internal ones stay on this origin.
+ * and leave the site as they are; internal ones stay on this origin. Only the loaders of paths the
+ * rule set guards call it; the open pages skip the lookup, whose answer for them is always
+ * "allowed" (docs/decisions/047): a new rule comes with its route's call.
  */
 export async function guardRoute({
   request,

@@ -192,6 +192,8 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
     );
   }
 
+  // Served as spec section 7 lists it; the storefront's panel groups the cart's own lines by
+  // category instead (docs/decisions/047).
   app.get(
     '/api/me/category-quantities',
     {

@@ -247,6 +247,8 @@ export async function updateAbandonedCart(
   body: UpdateAbandonedCartBody,
   client: EmailCheckClient,
 ): Promise<{ cart: AbandonedCart; pixels: Pixel[]; waitlist: WaitlistPlace | null }> {
+  // The spec keeps the cart's password "local only"; here only its hash is kept, on the cart, for
+  // the checkout's completion to create the account with (docs/decisions/047).
   // Hashing is slow on purpose: do it before taking the cart's lock.
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
 

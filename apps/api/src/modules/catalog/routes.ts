@@ -85,6 +85,8 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     }),
   );
 
+  // Served as spec section 7 lists it; the storefront reads its "from" prices with the menus
+  // instead (docs/decisions/047).
   app.get(
     '/api/least-expensive-product',
     {

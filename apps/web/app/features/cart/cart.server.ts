@@ -214,6 +214,21 @@ function asFailure<T>(intent: string, result: ApiResult<T>): CartActionData | nu
   return failureData(intent, result.error);
 }
 
+/**
+ * The capture form's answer when no cart could be made for its details (spec section 8): a creation
+ * the API answered (a 5xx, a 4xx without field errors) is the generic message on the email field; a
+ * 429 keeps its own words there, which say when to try again. A creation that got no answer at all
+ * is passed on as it failed ("No response received from server", the form's message). Null when a
+ * cart exists: the change itself was answered.
+ */
+function creationFailure<T>(result: ApiResult<T>, session: CartSession): CartActionData | null {
+  if (result.kind !== 'error' || session.hasCart || result.error.kind === 'cart-locked') return null;
+  const { status, message } = result.error;
+  if (status === null) return failureData('update-details', result.error);
+  const shown = status === 429 ? message : GENERIC_SERVER_ERROR;
+  return { intent: 'update-details', ok: false, errors: { email: [shown] }, message: shown };
+}
+
 /** The cart rules of spec section 4, each change one function over the session and the API. */
 export function cartService(api: ServerApiClient, session: CartSession, options: { sourceUrl: string }) {
   const source_url = options.sourceUrl.slice(0, 2000);
@@ -389,6 +404,8 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     const result = await session.change((id) =>
       api.request<CartAnswer & { meta: { waitlist?: WaitlistPlace } }>('PUT', `${CUSTOMERS}/${id}`, { body }),
     );
+    const creationFailed = creationFailure(result, session);
+    if (creationFailed) return creationFailed;
     if (result.kind === 'error' && result.error.fieldErrors.email?.includes(EMAIL_IN_USE_MESSAGE)) {
       const query = new URLSearchParams({ email: String(body.email ?? ''), error: EMAIL_IN_USE_MESSAGE });
       return { redirect: `/onboarding/login?${query}` };

@@ -65,7 +65,9 @@ function show(context: Context) {
     dialog.close();
     dialog.remove();
     document.removeEventListener('keydown', onKey);
+    if (closeOpenPopup === close) closeOpenPopup = undefined;
   };
+  closeOpenPopup = close;
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape') close();
   };
@@ -82,6 +84,8 @@ function show(context: Context) {
 }
 
 let timer: number | undefined;
+/** Closes the popup on screen, while one is. */
+let closeOpenPopup: (() => void) | undefined;
 let latest: Context = { cartId: undefined };
 
 /** Called with each page the tracker sees: the clock runs while the visitor stays on the menus. */
@@ -100,4 +104,13 @@ export function schedulePickyEaterPopup(routeName: string, context: Context): vo
     else show(latest);
   };
   timer = window.setTimeout(attempt, PICKY_EATER_DELAY_MS);
+}
+
+/**
+ * A navigation resets the popup (spec section 2: "A promotional popup widget is reset on
+ * navigation"): one on screen closes, as when its "No thanks" is pressed. It was shown: it stays
+ * shown once per visitor.
+ */
+export function resetPickyEaterPopupOnNavigation(): void {
+  closeOpenPopup?.();
 }

@@ -5,7 +5,7 @@ import type { RootData } from '../../root';
 import { announce, pushDataLayer } from './data-layer';
 import { cartChangeEvents, experimentsEvent, viewEvent, viewedPageBody, viewItemListEvent } from './events';
 import { recordExposure } from './exposure';
-import { schedulePickyEaterPopup } from './picky-eater';
+import { resetPickyEaterPopupOnNavigation, schedulePickyEaterPopup } from './picky-eater';
 import { startErrorReporting } from './reporter';
 import {
   BUILD_POLL_MS,
@@ -263,6 +263,7 @@ export function track(
   }
 
   if (snapshot.location.key !== lastLocation?.key) {
+    resetPickyEaterPopupOnNavigation();
     const duplicate = isDuplicateNavigation(lastLocation, snapshot.location);
     const first = lastLocation === null;
     lastLocation = snapshot.location;

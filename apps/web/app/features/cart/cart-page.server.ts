@@ -37,6 +37,7 @@ import {
   cartService,
 } from './cart.server';
 import { parseSkuParams, pendingFromSearch, pendingToSearch } from './pending';
+import { refusalMessage } from './refusal';
 import { cartCookie, readCartIdFromCookie } from './storage';
 
 /** One-shot parameters of a link (spec section 4, decision 017): applied on arrival, then dropped. */
@@ -172,9 +173,7 @@ export function readNotice(value: string | null): FlashDetail | null {
 export function documentPostNotice(outcome: CartActionData): FlashDetail | null {
   if (outcome.waitlist) return { type: 'success', message: outcome.waitlist };
   if (!outcome.ok) {
-    const errors = outcome.result?.error ?? outcome.errors ?? {};
-    const firstFieldError = Object.values(errors).flat()[0] ?? undefined;
-    const message = outcome.message ?? firstFieldError;
+    const message = refusalMessage(outcome);
     return message ? { type: 'error', message } : null;
   }
   return outcome.notice ? { type: 'success', message: outcome.notice } : null;

@@ -22,6 +22,7 @@ import type { CartActionData } from './cart.server';
 import type { CartPageData } from './cart-page.server';
 import { EMPTY_CART } from './lines';
 import type { Pending } from './pending';
+import { refusalToast } from './refusal';
 
 /** Where cart changes are posted (routes/cart.ts). */
 export const CART_ACTION = '/cart';
@@ -192,9 +193,11 @@ export function useCartUi(): CartUi {
 /**
  * A fetcher for one kind of change (`key`: per sku, so a newer change of a product replaces the one
  * in flight, as the spec says). Its outcome opens the capture popup, asks for a bigger plan, or
- * says what went wrong.
+ * says what went wrong: a refusal's message, else its first field error, as the cart's error toast
+ * (spec section 8: "first error shown as a flash error notification"). A form with fields of its
+ * own (`fieldErrorsInForm`: the capture and promo forms) shows its field errors beside them.
  */
-export function useCartFetcher(key: string) {
+export function useCartFetcher(key: string, { fieldErrorsInForm = false } = {}) {
   const fetcher = useFetcher<CartActionData>({ key });
   const ui = useCartUi();
   const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -205,9 +208,10 @@ export function useCartFetcher(key: string) {
     else if (outcome.upgrade) {
       ui.setUpgrade(outcome.upgrade);
       ui.setPanelOpen(true);
-    } else if (!outcome.ok && outcome.message && !outcome.errors)
-      showFlash({ type: 'error', message: outcome.message, duration: CART_ADD_ERROR_DURATION });
-    else if (outcome.notice) showFlash({ type: 'success', message: outcome.notice });
+    } else if (!outcome.ok) {
+      const message = refusalToast(outcome, { fieldErrorsInForm });
+      if (message) showFlash({ type: 'error', message, duration: CART_ADD_ERROR_DURATION });
+    } else if (outcome.notice) showFlash({ type: 'success', message: outcome.notice });
   }, [outcome]);
   return fetcher;
 }

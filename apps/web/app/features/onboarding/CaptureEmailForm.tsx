@@ -36,7 +36,7 @@ export function CaptureEmailForm({
   emailRef,
 }: Props) {
   const { data } = useCartView();
-  const fetcher = useCartFetcher('cart-details');
+  const fetcher = useCartFetcher('cart-details', { fieldErrorsInForm: true });
   // The action's answer: conform's reply (errors keyed by field, cleared on edit), or done.
   const outcome =
     fetcher.state === 'idle' && fetcher.data?.intent === 'update-details' ? fetcher.data : undefined;

@@ -17,7 +17,7 @@ import { TextInput, useDefaultInputId } from '../forms/TextInput';
  */
 export function PromoCodeForm() {
   const { cart, data } = useCartView();
-  const fetcher = useCartFetcher('cart-promo');
+  const fetcher = useCartFetcher('cart-promo', { fieldErrorsInForm: true });
   const headingId = useId();
   const reasonId = useId();
   const removeRef = useRef<HTMLButtonElement>(null);

@@ -24,6 +24,12 @@ describe('what a refused cart change says', () => {
     expect(refusalToast({ ok: false, message: 'Too many tries.' }, { fieldErrorsInForm: true })).toBe(
       'Too many tries.',
     );
+    // The capture form's refusal is conform's reply: its zip error is beside the field, not a toast.
+    const capture = {
+      ok: false,
+      result: { status: 'error' as const, error: { zip_code: ['We could not find this zip code.'] } },
+    };
+    expect(refusalToast(capture, { fieldErrorsInForm: true })).toBeUndefined();
     expect(refusalToast({ ok: true, message: 'Saved.' }, { fieldErrorsInForm: false })).toBeUndefined();
   });
 });

@@ -11,13 +11,16 @@ export function refusalMessage(outcome: Pick<CartActionData, 'message' | 'errors
 }
 
 /**
- * The toast of a fetcher's refused change: the refusal's message, except where the form shows its
- * field errors beside its own fields (the capture and promo forms, `fieldErrorsInForm`).
+ * The toast of a fetcher's refused change: the refusal's message, else its first field error. A
+ * form with fields of its own (the capture and promo forms, `fieldErrorsInForm`) shows its field
+ * errors beside them (conform's reply, `result`, or `errors`): only a message for the whole change
+ * is a toast there.
  */
 export function refusalToast(
   outcome: Pick<CartActionData, 'ok' | 'message' | 'errors' | 'result'>,
   { fieldErrorsInForm }: { fieldErrorsInForm: boolean },
 ) {
-  if (outcome.ok || (fieldErrorsInForm && outcome.errors)) return undefined;
+  if (outcome.ok) return undefined;
+  if (fieldErrorsInForm) return outcome.errors ? undefined : outcome.message;
   return refusalMessage(outcome);
 }

@@ -35,11 +35,16 @@ export function readCartIdFromCookie(cookieHeader: string | null | undefined): s
   return isCartId(value) ? value : null;
 }
 
-/** The cart cookie: first party, whole site, Lax, 30 days; an empty value with Max-Age=0 deletes it. */
-export function cartCookie(id: string | null, secure: boolean): string {
-  const attributes = ['Path=/', 'SameSite=Lax', `Max-Age=${id ? COOKIE_MAX_AGE_SECONDS : 0}`];
+/** The cart cookie's line: first party, whole site, Lax. */
+function cartCookieLine(value: string, maxAgeSeconds: number, secure: boolean): string {
+  const attributes = ['Path=/', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`];
   if (secure) attributes.push('Secure');
-  return `${ABANDONED_CART_COOKIE}=${id ? encodeURIComponent(id) : ''}; ${attributes.join('; ')}`;
+  return `${ABANDONED_CART_COOKIE}=${encodeURIComponent(value)}; ${attributes.join('; ')}`;
+}
+
+/** The cart cookie: 30 days; an empty value with Max-Age=0 deletes it. */
+export function cartCookie(id: string | null, secure: boolean): string {
+  return cartCookieLine(id ?? '', id ? COOKIE_MAX_AGE_SECONDS : 0, secure);
 }
 
 /**
@@ -47,9 +52,7 @@ export function cartCookie(id: string | null, secure: boolean): string {
  * empty, so the browser knows to clear its stored id too rather than restore it (decision 044).
  */
 export function droppedCartCookie(secure: boolean): string {
-  const attributes = ['Path=/', 'SameSite=Lax', `Max-Age=${COOKIE_MAX_AGE_SECONDS}`];
-  if (secure) attributes.push('Secure');
-  return `${ABANDONED_CART_COOKIE}=; ${attributes.join('; ')}`;
+  return cartCookieLine('', COOKIE_MAX_AGE_SECONDS, secure);
 }
 
 function safely(run: () => void) {

@@ -5,13 +5,14 @@ import type { DatabaseHandle } from '@sprout/db';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { CART_PREFIXES } from './http/cart-cookie';
 import { startServerErrorReporting } from './lib/error-reporting';
 import { type Clock, JobRunner } from './lib/jobs';
 import { personalRedactPaths, serializeError, serializeRequest } from './lib/log-privacy';
 import { type PageReads, pageReads } from './lib/page-reads';
 import { asynchronousStdout, OneLinePerRequest } from './lib/request-log';
-import { impersonationEndsJob } from './modules/auth/service';
-import { CART_PREFIXES } from './modules/carts/routes';
+import { siteOf } from './lib/site';
+import { impersonationEndsJob, sessionUser } from './modules/auth/service';
 import { checkoutJob } from './modules/checkout/jobs';
 import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift-cards/jobs';
 import { modules } from './modules/index';
@@ -29,6 +30,7 @@ import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
 import security from './plugins/security';
+import type { FlowDeps } from './workflows/deps';
 
 export type BuildAppOptions = {
   config: Config;
@@ -165,6 +167,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('experiments', visitorExperiments);
   app.decorate('pageReads', pageReads);
+  // Every module's guard finds the session through this (http/guards.ts): none imports the auth module.
+  app.decorate('findSession', (token: string | undefined) => sessionUser(options.database.db, token));
   await app.register(security, {
     siteUrl: config.SITE_URL,
     allowedOrigins: config.ALLOWED_ORIGINS,
@@ -210,6 +214,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowedOrigins: config.ALLOWED_ORIGINS,
     stripeApi: options.stripeApi,
   });
+
+  const deps: FlowDeps = {
+    db: options.database.db,
+    payments: app.payments,
+    mailer: app.mailer,
+    log: app.log,
+    site: siteOf(config),
+  };
+  app.decorate('deps', deps);
 
   app.jobs.add(
     checkoutJob(

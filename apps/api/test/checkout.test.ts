@@ -8,11 +8,11 @@ import {
 import { schema } from '@sprout/db';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthorizeInput } from '../src/domain/payment-provider';
 import { waitersOn } from '../src/lib/wake-ups';
 import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/modules/checkout/jobs';
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import * as limits from '../src/modules/limits/service';
-import type { AuthorizeInput } from '../src/modules/payments/provider';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
 import {
   activeSkus,

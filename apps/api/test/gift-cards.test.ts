@@ -9,6 +9,8 @@ import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, calendarDay, DELIVERY_TIME_ZONE, zonedInstant } from '../src/domain/delivery-dates';
+import type { AuthorizeInput } from '../src/domain/payment-provider';
 import { AppError } from '../src/errors/app-error';
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import { hashGiftCardCode } from '../src/modules/gift-cards/codes';
@@ -19,13 +21,6 @@ import {
   spendCard,
 } from '../src/modules/gift-cards/service';
 import { DECLINES_PER_CARD_PER_HOUR } from '../src/modules/limits/service';
-import type { AuthorizeInput } from '../src/modules/payments/provider';
-import {
-  addDays,
-  calendarDay,
-  DELIVERY_TIME_ZONE,
-  zonedInstant,
-} from '../src/modules/shipping/delivery-dates';
 import {
   activeSkus,
   getJson,

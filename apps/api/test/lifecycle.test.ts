@@ -3,7 +3,7 @@ import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../src/modules/shipping/delivery-dates';
+import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../src/domain/delivery-dates';
 import { runPauseJobs } from '../src/modules/subscriptions/lifecycle-service';
 import { deliveryCutoff } from '../src/modules/subscriptions/schedule';
 import { getJson, injectJson, startTestApp, type TestContext } from './helpers';

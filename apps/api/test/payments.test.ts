@@ -3,8 +3,8 @@ import { CARD_DECLINED_MESSAGE, CARD_OF_ANOTHER_ACCOUNT_MESSAGE, DECLINE_MESSAGE
 import { schema } from '@sprout/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentIntent } from '../src/domain/payment-provider';
 import { AppError } from '../src/errors/app-error';
-import type { PaymentIntent } from '../src/modules/payments/provider';
 import { getJson, injectJson, sendJson, startTestAppWithProductionLogs, type TestContext } from './helpers';
 
 const METHODS = '/test-provider/v1/payment-methods';

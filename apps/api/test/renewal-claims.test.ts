@@ -1,7 +1,7 @@
 import { schema } from '@sprout/db';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OffSessionChargeInput, PaymentProvider } from '../src/modules/payments/provider';
+import type { OffSessionChargeInput, PaymentProvider } from '../src/domain/payment-provider';
 import { renewalsJob } from '../src/modules/subscriptions/jobs';
 import { lockBoxesPastCutoff, type RenewalDeps } from '../src/modules/subscriptions/renewals';
 import { startTestApp, type TestContext } from './helpers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISITOR_ME_ROUTES } from '../src/modules/auth/route-guard';
+import { VISITOR_ME_ROUTES } from '../src/http/route-guard';
 import { startTestApp, type TestContext } from './helpers';
 import { subscribedCustomer } from './renewal-helpers';
 

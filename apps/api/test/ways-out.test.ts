@@ -6,7 +6,7 @@ import {
 import { schema } from '@sprout/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../src/modules/shipping/delivery-dates';
+import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../src/domain/delivery-dates';
 import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
 

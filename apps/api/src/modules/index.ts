@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import routeGuard from '../http/route-guard';
 import accessRoutes from './access/routes';
 import accountRoutes from './accounts/routes';
 import adminRoutes from './admin/routes';
-import routeGuard from './auth/route-guard';
 import authRoutes from './auth/routes';
 import blogRoutes from './blog/routes';
 import cartRoutes from './carts/routes';

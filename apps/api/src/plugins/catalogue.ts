@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type DatabaseHandle, listenToChannel, notifyChannel } from '@sprout/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CatalogueCache } from '../lib/catalogue-cache';
 import { type BlogReads, createBlogReads } from '../modules/blog/reads';
-import { CatalogueCache } from '../modules/catalog/cache';
 import { type CatalogueReads, createCatalogueReads } from '../modules/catalog/reads';
 
 /**

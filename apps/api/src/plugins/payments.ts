@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PaymentProvider } from '../modules/payments/provider';
+import type { PaymentProvider } from '../domain/payment-provider';
 import {
   createStripeClient,
   StripePaymentProvider,

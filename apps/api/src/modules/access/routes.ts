@@ -1,9 +1,8 @@
-import { routeAccessQuery, routeAccessResponse, SESSION_COOKIE } from '@sprout/contracts';
+import { routeAccessQuery, routeAccessResponse } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readCookie } from '../auth/cookies';
-import { sessionUser } from '../auth/service';
-import { cartIdFromCookie } from '../carts/routes';
+import { cartIdFromCookie } from '../../http/cart-cookie';
+import { currentSession } from '../../http/guards';
 import { loadAbandonedCart } from '../carts/service';
 import { hasCheckoutSuccessGrant, hasVisitGrant } from '../checkout/service';
 import { findCurrentSubscriptionWithPlan } from '../subscriptions/service';
@@ -28,9 +27,7 @@ export default async function accessRoutes(fastify: FastifyInstance, options: Op
     async (request) => {
       const { path } = request.query;
       const needed = factsNeeded(path);
-      const session = needed.session
-        ? await sessionUser(db(), readCookie(request, SESSION_COOKIE))
-        : undefined;
+      const session = needed.session ? await currentSession(request) : undefined;
       const cartId = needed.cart ? cartIdFromCookie(request.headers.cookie) : undefined;
       const cart = cartId ? await loadAbandonedCart(db(), cartId).catch(() => undefined) : undefined;
       const userId = session?.user.id;

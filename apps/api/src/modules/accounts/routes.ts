@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
-import { signedIn } from '../auth/guards';
+import { signedIn } from '../../http/guards';
 import * as auth from '../auth/service';
 import { customerOrder } from '../checkout/service';
 import { currentPaymentMethod, replacePaymentMethod } from '../subscriptions/payment-method';

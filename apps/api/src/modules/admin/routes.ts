@@ -40,9 +40,9 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedIn } from '../../http/guards';
 import { searchAccounts } from '../accounts/service';
 import { listAuditEntries } from '../audit/service';
-import { signedIn } from '../auth/guards';
 import * as catalog from '../catalog/admin';
 import {
   adminOrder,

@@ -24,11 +24,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SocialProviderConfig } from '../../config';
 import { AppError } from '../../errors/app-error';
-import { defaultAddress } from '../accounts/service';
-import { updateAbandonedCart } from '../carts/service';
-import { currentSubscription } from '../checkout/service';
-import { findFirstBoxAfterPause, findPaymentPause } from '../subscriptions/lifecycle-service';
-import { findCanceledSubscription } from '../subscriptions/service';
 import {
   type CookieSettings,
   clearImpersonationCookie,
@@ -36,8 +31,13 @@ import {
   readCookie,
   setImpersonationCookies,
   setSessionCookies,
-} from './cookies';
-import { requireAdmin, type SignedInSession, signedIn } from './guards';
+} from '../../http/cookies';
+import { requireAdmin, type SignedInSession, signedIn } from '../../http/guards';
+import { defaultAddress } from '../accounts/service';
+import { updateAbandonedCart } from '../carts/service';
+import { currentSubscription } from '../checkout/service';
+import { findFirstBoxAfterPause, findPaymentPause } from '../subscriptions/lifecycle-service';
+import { findCanceledSubscription } from '../subscriptions/service';
 import * as auth from './service';
 import { SocialLogin } from './social';
 

@@ -12,6 +12,7 @@ import {
 } from '@sprout/contracts';
 import { type Database, hashPassword, type StatementPart } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import { SESSION_DAYS, TRUSTED_DEVICE_DAYS } from '../../http/cookies';
 import type { Job } from '../../lib/jobs';
 import { readOncePerPage } from '../../lib/page-reads';
 import {
@@ -33,8 +34,6 @@ import {
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
 
-export const SESSION_DAYS = 30;
-export const TRUSTED_DEVICE_DAYS = 30;
 export const CODE_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
 

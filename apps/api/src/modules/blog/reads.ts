@@ -9,7 +9,7 @@ import {
   blogPost as blogPostSchema,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import type { CachedAnswer, CatalogueCache } from '../catalog/cache';
+import type { CachedAnswer, CatalogueCache } from '../../lib/catalogue-cache';
 import * as blog from './service';
 
 /**

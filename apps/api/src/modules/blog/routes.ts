@@ -23,7 +23,7 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAdmin, signedIn } from '../auth/guards';
+import { requireAdmin, signedIn } from '../../http/guards';
 import * as blog from './service';
 
 const tags = ['blog'];

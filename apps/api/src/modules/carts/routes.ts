@@ -1,5 +1,4 @@
 import {
-  ABANDONED_CART_COOKIE,
   abandonedCartParams,
   abandonedCartQuery,
   abandonedCartResponse,
@@ -17,25 +16,15 @@ import {
   updateAbandonedCartBody,
   updateAbandonedCartResponse,
 } from '@sprout/contracts';
-import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CART_PREFIXES, cartIdFromCookie } from '../../http/cart-cookie';
 import * as carts from './service';
 
 const errors = cartChangeErrorBodies;
 const tags = ['abandoned carts'];
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The storefront uses both prefixes of spec section 7 for the same carts. */
-export const CART_PREFIXES = ['/api/customers/abandoned-carts', '/api/sales/abandoned-carts'] as const;
 const PREFIXES = CART_PREFIXES;
-
-/** The visitor's cart id from the cookie the storefront mirrors from local storage. */
-export function cartIdFromCookie(header: string | undefined): string | undefined {
-  const value = parseCookies(header ?? '')[ABANDONED_CART_COOKIE];
-  return value && GUID.test(value) ? value : undefined;
-}
 
 export default async function cartRoutes(fastify: FastifyInstance, options: { emailChecksPerHour: number }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

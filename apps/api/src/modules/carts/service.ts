@@ -17,15 +17,15 @@ import {
   type ZipCode,
 } from '@sprout/contracts';
 import { type Database, hashPassword, type StatementPart } from '@sprout/db';
+import { computeCosts } from '../../domain/costs';
+import { boxDiscount, NO_DISCOUNT } from '../../domain/discounts';
+import { itemPriceCents, type PricingContext } from '../../domain/item-prices';
+import { promoIneligibility } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
 import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../accounts/service';
 import { assertAllKnown, knownFilters } from '../catalog/service';
 import { recordMarketingEvent, recordWaitlistLead } from '../marketing/events';
-import { computeCosts } from '../pricing/costs';
-import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
-import { boxDiscount, NO_DISCOUNT } from '../promotions/discounts';
-import { promoIneligibility } from '../promotions/eligibility';
 import { toTier } from '../promotions/wire';
 import { lookUpZipCode, stateExists } from '../shipping/service';
 import * as repository from './repository';

@@ -16,10 +16,10 @@ import {
   tagsResponse,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import type { PricingContext } from '../pricing/item-prices';
+import type { PricingContext } from '../../domain/item-prices';
+import type { CachedAnswer, CatalogueCache } from '../../lib/catalogue-cache';
 import { resolveShopperContext, type ShopperContext } from '../pricing/service';
 import { livePromo } from '../promotions/live-promo';
-import type { CachedAnswer, CatalogueCache } from './cache';
 import * as catalog from './service';
 
 /**

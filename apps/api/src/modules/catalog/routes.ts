@@ -22,7 +22,7 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type CachedAnswer, matchesEtag } from './cache';
+import { type CachedAnswer, matchesEtag } from '../../lib/catalogue-cache';
 import * as catalog from './service';
 
 const errors = { 404: messageErrorBody, 422: validationErrorBody };

@@ -12,10 +12,10 @@ import {
   type Tag,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import { tierForBox } from '../../domain/discounts';
+import { categoryPriceCents, itemPriceCents, type PricingContext } from '../../domain/item-prices';
 import { AppError } from '../../errors/app-error';
-import { categoryPriceCents, itemPriceCents, type PricingContext } from '../pricing/item-prices';
 import { resolveShopperContext, type ShopperContext } from '../pricing/service';
-import { tierForBox } from '../promotions/discounts';
 import { ingredientAllergens } from './allergens';
 import type { CategoryRow, ProductRow } from './repository';
 import * as repository from './repository';

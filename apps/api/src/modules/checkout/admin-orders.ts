@@ -8,11 +8,11 @@ import {
   formatMoney,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import type { PaymentProvider } from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
 import type { Mailer } from '../../plugins/mail';
 import { recordAdminAction } from '../audit/service';
 import { orderConfirmationMail } from '../mail/templates';
-import type { PaymentProvider } from '../payments/provider';
 import * as repository from './repository';
 import { orderCosts, orderEmailLinks, orderNumber, toOrder } from './wire';
 

@@ -1,8 +1,8 @@
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
+import type { PaymentProvider } from '../../domain/payment-provider';
 import type { Job } from '../../lib/jobs';
-import type { PaymentProvider } from '../payments/provider';
-import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import { pauseSubscription } from '../subscriptions/service';
 import * as repository from './repository';
 import { capturePayment, reconcilePendingAttempt, releaseHold } from './workflow';

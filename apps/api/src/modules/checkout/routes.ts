@@ -18,8 +18,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
-import { type CookieSettings, setSessionCookies } from '../auth/cookies';
-import { requireUser, signedIn } from '../auth/guards';
+import { type CookieSettings, setSessionCookies } from '../../http/cookies';
+import { requireUser, signedIn } from '../../http/guards';
 import * as checkout from './service';
 import { completeCheckout } from './workflow';
 

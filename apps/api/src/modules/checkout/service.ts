@@ -8,11 +8,11 @@ import {
   type UpsellItem,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import type { CostBreakdown } from '../../domain/costs';
+import { itemPriceCents } from '../../domain/item-prices';
 import { AppError } from '../../errors/app-error';
 import { readOncePerPage } from '../../lib/page-reads';
 import { loadAbandonedCart, lockOpenCart, priceCart, setUpsellQuantity } from '../carts/service';
-import type { CostBreakdown } from '../pricing/costs';
-import { itemPriceCents } from '../pricing/item-prices';
 import { findCurrentSubscriptionWithPlan, findSubscriptionWithPlan } from '../subscriptions/service';
 import * as repository from './repository';
 import { toOrder, toSubscription } from './wire';

@@ -12,6 +12,13 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDeliveryDateChoice, isoWeekday } from '../../domain/delivery-dates';
+import type {
+  AuthorizeInput,
+  CardSetup,
+  PaymentIntent,
+  PaymentProvider,
+} from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
 import { untilNotBusy, wakeOne } from '../../lib/wake-ups';
 import type { Mailer } from '../../plugins/mail';
@@ -26,9 +33,7 @@ import {
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
 import * as limits from '../limits/service';
 import { orderConfirmationMail } from '../mail/templates';
-import type { AuthorizeInput, CardSetup, PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
-import { isDeliveryDateChoice, isoWeekday } from '../shipping/delivery-dates';
 import { createSubscription, startDeliveriesPart } from '../subscriptions/service';
 import { checkoutProblems } from './readiness';
 import * as repository from './repository';

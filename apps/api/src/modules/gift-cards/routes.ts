@@ -16,14 +16,11 @@ import {
   giftCardSuggestionsResponse,
   messageErrorBody,
   redeemGiftCardBody,
-  SESSION_COOKIE,
   validationErrorBody,
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readCookie } from '../auth/cookies';
-import { requireAdmin, signedIn } from '../auth/guards';
-import { sessionUser } from '../auth/service';
+import { currentSession, requireAdmin, signedIn } from '../../http/guards';
 import * as giftCards from './service';
 import { toAdminCard } from './wire';
 
@@ -88,7 +85,7 @@ export default async function giftCardRoutes(fastify: FastifyInstance, options: 
     },
     async (request) => {
       // Anonymous or signed in: a signed-in buyer's receipt goes to their account email by default.
-      const session = await sessionUser(db(), readCookie(request, SESSION_COOKIE));
+      const session = await currentSession(request);
       const buyer = session ? { userId: session.user.id, email: session.user.email } : null;
       return {
         data: await giftCards.purchaseGiftCard(deps(request.log), request.body, buyer, request.ip),

@@ -21,6 +21,8 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
+import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
 import { untilNotBusy, wakeAll } from '../../lib/wake-ups';
 import type { Mailer } from '../../plugins/mail';
@@ -28,8 +30,6 @@ import { recordAdminAction } from '../audit/service';
 import { priceCart } from '../carts/service';
 import * as limits from '../limits/service';
 import { giftCardMail, giftCardReceiptMail } from '../mail/templates';
-import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../payments/provider';
-import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import {
   allocateGiftCards,
   bonusFor,

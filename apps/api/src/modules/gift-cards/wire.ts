@@ -4,7 +4,7 @@ import {
   type GiftCardPromotion,
   type GiftCardPurchaseState,
 } from '@sprout/contracts';
-import type { PaymentIntent } from '../payments/provider';
+import type { PaymentIntent } from '../../domain/payment-provider';
 import type { CardRow, EntryRow, PurchaseRow } from './repository';
 
 export function toPromotion(row: {

@@ -1,7 +1,7 @@
 import { adminExperimentBody, adminExperimentUpdateBody, adminIdParams } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../auth/guards';
+import { signedIn } from '../../http/guards';
 import { adminExperiment, createExperiment, listAdminExperiments, updateAdminExperiment } from './admin';
 
 const tags = ['admin'];

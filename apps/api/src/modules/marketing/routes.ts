@@ -14,7 +14,6 @@ import {
   nonprofitSelectionResponse,
   pickyEaterEventBody,
   reminderTokenBody,
-  SESSION_COOKIE,
   unsubscribeResponse,
   validationErrorBody,
   viewedPageBody,
@@ -22,9 +21,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
-import { readCookie } from '../auth/cookies';
-import { sessionUser } from '../auth/service';
-import { cartIdFromCookie } from '../carts/routes';
+import { cartIdFromCookie } from '../../http/cart-cookie';
+import { currentSession } from '../../http/guards';
 import {
   cachedExperimentList,
   experimentsFor,
@@ -49,7 +47,7 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
 
   /** The signed-in customer's id; a user_id naming anyone else is refused (assignments are theirs). */
   async function signedInUser(request: FastifyRequest, askedFor: number | undefined) {
-    const session = await sessionUser(db(), readCookie(request, SESSION_COOKIE));
+    const session = await currentSession(request);
     if (askedFor !== undefined && session?.user.id !== askedFor)
       throw new AppError('forbidden', 'Sign in as this customer to read their experiments.');
     return session?.user.id;

@@ -8,9 +8,9 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
+import type { CatalogueCache } from '../../lib/catalogue-cache';
 import type { Mailer } from '../../plugins/mail';
 import { cartExists, loadAbandonedCart } from '../carts/service';
-import type { CatalogueCache } from '../catalog/cache';
 import { customerOrder } from '../checkout/service';
 import { cartReminderMail } from '../mail/templates';
 import { assignmentCode, assignVariant, isRunning } from './assignment';

@@ -1,8 +1,8 @@
 import type { PaymentConfig } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type Stripe from 'stripe';
+import type { PaymentProvider } from '../../domain/payment-provider';
 import { type OrderStatus, setOrderStatusByPaymentIntent } from '../checkout/service';
-import type { PaymentProvider } from './provider';
 import * as repository from './repository';
 
 /** What the storefront's payment fields need to start: the provider and its public key. */

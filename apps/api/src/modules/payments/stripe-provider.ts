@@ -1,6 +1,5 @@
 import { CARD_DECLINED_MESSAGE, CARD_OF_ANOTHER_ACCOUNT_MESSAGE } from '@sprout/contracts';
 import Stripe from 'stripe';
-import { AppError } from '../../errors/app-error';
 import type {
   AuthorizeInput,
   CardSetup,
@@ -13,7 +12,8 @@ import type {
   SavedCard,
   SavePaymentMethodInput,
   SetUpCardInput,
-} from './provider';
+} from '../../domain/payment-provider';
+import { AppError } from '../../errors/app-error';
 
 /**
  * Stripe behind the PaymentProvider interface (docs/decisions/011): PaymentIntents with manual

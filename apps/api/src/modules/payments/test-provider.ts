@@ -18,7 +18,6 @@ import {
   testCardBehavior,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import { AppError } from '../../errors/app-error';
 import type {
   AuthorizeInput,
   CardSetup,
@@ -29,7 +28,8 @@ import type {
   SavedCard,
   SavePaymentMethodInput,
   SetUpCardInput,
-} from './provider';
+} from '../../domain/payment-provider';
+import { AppError } from '../../errors/app-error';
 import * as repository from './repository';
 
 /**

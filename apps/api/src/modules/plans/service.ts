@@ -1,8 +1,8 @@
 import { centsToDollars, type Plan } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import { categoryPriceCents } from '../pricing/item-prices';
+import { boxDiscount } from '../../domain/discounts';
+import { categoryPriceCents } from '../../domain/item-prices';
 import { resolveShopperContext } from '../pricing/service';
-import { boxDiscount } from '../promotions/discounts';
 import * as repository from './repository';
 
 export async function listPlans(

@@ -1,7 +1,7 @@
 import type { Database } from '@sprout/db';
+import { LIST_PRICING, type PricingContext } from '../../domain/item-prices';
 import { AppError } from '../../errors/app-error';
 import { type LivePromo, livePromo } from '../promotions/live-promo';
-import { LIST_PRICING, type PricingContext } from './item-prices';
 import { findCartPricing, findPlanDiscount } from './repository';
 
 export type ShopperContext = {

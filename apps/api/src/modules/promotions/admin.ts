@@ -10,9 +10,9 @@ import {
   dollarsToCents,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import { promoCodeStatus } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
 import { recordAdminAction } from '../audit/service';
-import { promoCodeStatus } from './eligibility';
 import * as repository from './repository';
 
 // Promo codes as the admin manages them (issue 17): tiers (what each box of a subscription gets),

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
-import type { Tier } from './discounts';
-import { promoCodeStatus } from './eligibility';
+import type { Tier } from '../../domain/discounts';
+import { promoCodeStatus } from '../../domain/promo-eligibility';
 import { findPromoCode } from './repository';
 import { toTier } from './wire';
 

@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedIn } from '../auth/guards';
-import { CART_PREFIXES, cartIdFromCookie } from '../carts/routes';
+import { CART_PREFIXES, cartIdFromCookie } from '../../http/cart-cookie';
+import { signedIn } from '../../http/guards';
 import * as promotions from './service';
 
 const errors = cartChangeErrorBodies;

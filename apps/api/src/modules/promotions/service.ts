@@ -10,12 +10,12 @@ import {
   referrerAsShown,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import { promoIneligibility } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
 import { type EmailCheckClient, isEmailOfAccount, isEmailOfAccountForVisitor } from '../accounts/service';
 import { changeCart, loadAbandonedCart, lockOpenCart } from '../carts/service';
 import { firstNamesOfOrders } from '../checkout/service';
 import * as limits from '../limits/service';
-import { promoIneligibility } from './eligibility';
 import { friendOfferInWords, type RefereeDiscount, referralCodeFor } from './referral-offer';
 import * as repository from './repository';
 

@@ -1,6 +1,6 @@
 import { centsToDollars, type PromoCode } from '@sprout/contracts';
 import type { schema } from '@sprout/db';
-import type { Tier } from './discounts';
+import type { Tier } from '../../domain/discounts';
 
 type PromoRow = typeof schema.promoCodes.$inferSelect;
 export type TierWire = {

@@ -1,7 +1,7 @@
 import { DELIVERY_FREQUENCIES_WEEKS, type DeliveryDatesResponse, type ZipCode } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import { DELIVERY_TIME_ZONE, deliveryDateChoices } from '../../domain/delivery-dates';
 import { AppError } from '../../errors/app-error';
-import { DELIVERY_TIME_ZONE, deliveryDateChoices } from './delivery-dates';
 import * as repository from './repository';
 
 /** A known zip code answers whether we deliver there; an unknown one is a 404. */

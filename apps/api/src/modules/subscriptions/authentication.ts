@@ -5,9 +5,9 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentIntent, PaymentProvider } from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
 import { settleRenewalOrder } from '../checkout/service';
-import type { PaymentIntent, PaymentProvider } from '../payments/provider';
 import * as repository from './repository';
 
 /**

@@ -10,7 +10,7 @@
  *   and tax (priceBox) → the gift card balance left by earlier boxes (giftCardShare).
  */
 import { boxMayHold } from '@sprout/contracts';
-import type { Tier } from '../promotions/discounts';
+import type { Tier } from '../../domain/discounts';
 import { type BoxItem, fitToThreshold, type PricedBox, type PricedBoxLine, priceBox } from './box-pricing';
 import { type GiftCardShare, giftCardShare } from './gift-card-spending';
 

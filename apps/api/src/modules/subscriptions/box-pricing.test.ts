@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Tier } from '../promotions/discounts';
+import type { Tier } from '../../domain/discounts';
 import { type BoxItem, fitToThreshold, priceBox } from './box-pricing';
 
 const item = (productId: number, quantity: number, basePriceCents = 600, premium = 0): BoxItem => ({

@@ -4,9 +4,9 @@
  * the database and hands them here. Item prices are the carts' (pricing/item-prices), the cost
  * order is the one of pricing/costs.
  */
-import { type CostBreakdown, computeCosts } from '../pricing/costs';
-import { itemPriceCents, type PricingContext } from '../pricing/item-prices';
-import { boxDiscount, type Tier } from '../promotions/discounts';
+import { type CostBreakdown, computeCosts } from '../../domain/costs';
+import { boxDiscount, type Tier } from '../../domain/discounts';
+import { itemPriceCents, type PricingContext } from '../../domain/item-prices';
 
 const BASIS_POINTS = 10_000;
 

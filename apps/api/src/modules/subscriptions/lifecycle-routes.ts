@@ -14,7 +14,7 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../auth/guards';
+import { signedIn } from '../../http/guards';
 import * as lifecycle from './lifecycle-service';
 import { replacePaymentMethod } from './payment-method';
 

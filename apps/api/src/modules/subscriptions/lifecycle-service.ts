@@ -17,6 +17,15 @@ import {
   type RetentionOffer,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import {
+  addDays,
+  calendarDay,
+  DELIVERY_DATE_CHOICES,
+  DELIVERY_TIME_ZONE,
+  deliveryDateChoices,
+  isDeliveryDateChoice,
+  isoWeekday,
+} from '../../domain/delivery-dates';
 import { AppError } from '../../errors/app-error';
 import type { Job } from '../../lib/jobs';
 import type { Mailer } from '../../plugins/mail';
@@ -33,15 +42,6 @@ import {
 } from '../mail/templates';
 import { findPlan, listPlans } from '../plans/service';
 import { listAppSettings } from '../promotions/service';
-import {
-  addDays,
-  calendarDay,
-  DELIVERY_DATE_CHOICES,
-  DELIVERY_TIME_ZONE,
-  deliveryDateChoices,
-  isDeliveryDateChoice,
-  isoWeekday,
-} from '../shipping/delivery-dates';
 import { lookUpZipCode } from '../shipping/service';
 import {
   cancellationEffect,

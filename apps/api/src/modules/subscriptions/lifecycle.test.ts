@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../shipping/delivery-dates';
+import { addDays } from '../../domain/delivery-dates';
 import {
   cancellationEffect,
   chooseRetentionOffer,

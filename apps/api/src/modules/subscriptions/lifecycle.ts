@@ -5,7 +5,7 @@ import {
   type RetentionOffer,
   type RetentionOfferKind,
 } from '@sprout/contracts';
-import { addDays } from '../shipping/delivery-dates';
+import { addDays } from '../../domain/delivery-dates';
 import { deliveryDatesAfter, type Schedule } from './schedule';
 
 /**

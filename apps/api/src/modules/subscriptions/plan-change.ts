@@ -4,10 +4,10 @@ import {
   type UpdateSubscriptionBody,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import { AppError } from '../../errors/app-error';
 import { toSubscription } from '../checkout/wire';
 import { findPlan } from '../plans/service';
-import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import { lookUpZipCode } from '../shipping/service';
 import * as repository from './repository';
 import { type ChangeableBox, remakeBoxes } from './reschedule';

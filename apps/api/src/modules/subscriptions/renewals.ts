@@ -7,6 +7,8 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
+import type { PaymentIntent, PaymentProvider } from '../../domain/payment-provider';
 import type { Mailer } from '../../plugins/mail';
 import { createRenewalOrder, customerOrder, orderCostColumns, settleRenewalOrder } from '../checkout/service';
 import { lockAccountGiftCards, spendForOrder } from '../gift-cards/service';
@@ -17,9 +19,7 @@ import {
   renewalReceiptMail,
   subscriptionPausedMail,
 } from '../mail/templates';
-import type { PaymentIntent, PaymentProvider } from '../payments/provider';
 import { addCredit } from '../promotions/service';
-import { DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import * as repository from './repository';
 import { authenticationDeadline, nextRetryAt, REMINDER_HOURS_BEFORE_CUTOFF } from './schedule';
 import {

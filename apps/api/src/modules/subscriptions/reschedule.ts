@@ -9,7 +9,7 @@
  * - A smaller plan trims every box to its threshold, taking from the meals the box has most of (so
  *   the variety stays); a bigger plan keeps what is there (the cutoff fills it up).
  */
-import { addDays, isoWeekday } from '../shipping/delivery-dates';
+import { addDays, isoWeekday } from '../../domain/delivery-dates';
 
 export type BoxContent = { productId: number; quantity: number };
 

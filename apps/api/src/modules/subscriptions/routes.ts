@@ -9,8 +9,8 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedIn } from '../../http/guards';
 import { readOncePerPage } from '../../lib/page-reads';
-import { signedIn } from '../auth/guards';
 import { payWaitingDelivery } from './authentication';
 import * as subscriptions from './service';
 

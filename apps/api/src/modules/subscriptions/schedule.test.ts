@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDay, isoWeekday } from '../shipping/delivery-dates';
+import { addDays, calendarDay, isoWeekday } from '../../domain/delivery-dates';
 import {
   deliveryCutoff,
   deliveryDatesAfter,

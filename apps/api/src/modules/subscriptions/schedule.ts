@@ -9,7 +9,7 @@ import {
   isoWeekday,
   orderCutoff,
   zonedInstant,
-} from '../shipping/delivery-dates';
+} from '../../domain/delivery-dates';
 
 export type Schedule = {
   /** 1, 2 or 4. */

@@ -6,11 +6,11 @@ import {
   UPCOMING_DELIVERY_COUNT,
 } from '@sprout/contracts';
 import type { Database, StatementPart } from '@sprout/db';
+import type { CostBreakdown } from '../../domain/costs';
+import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import { AppError } from '../../errors/app-error';
 import { accountBalanceCents } from '../gift-cards/service';
-import type { CostBreakdown } from '../pricing/costs';
 import { toTier } from '../promotions/wire';
-import { calendarDay, DELIVERY_TIME_ZONE } from '../shipping/delivery-dates';
 import { type BoxToCharge, type ChargeItem, chargeBoxes, needsPreviousItems } from './box-charge';
 import { type PricedBoxLine, priceBox } from './box-pricing';
 import * as repository from './repository';

@@ -7,8 +7,8 @@ import {
   type Delivery,
   type DeliveryItem,
 } from '@sprout/contracts';
+import type { CostBreakdown } from '../../domain/costs';
 import { orderNumber } from '../checkout/wire';
-import type { CostBreakdown } from '../pricing/costs';
 import type { PricedBoxLine } from './box-pricing';
 import type { PricedDelivery } from './service';
 

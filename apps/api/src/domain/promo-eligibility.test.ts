@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PromoRules, promoCodeStatus, promoIneligibility } from './eligibility';
+import { type PromoRules, promoCodeStatus, promoIneligibility } from './promo-eligibility';
 
 const rules: PromoRules = {
   isActive: true,

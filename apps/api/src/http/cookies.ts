@@ -7,7 +7,10 @@ import {
 import { parse as parseCookies, serialize } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'tldts';
-import { SESSION_DAYS, TRUSTED_DEVICE_DAYS } from './service';
+
+/** How long a session and a trusted device last: the cookie's Max-Age and the row's expiry alike. */
+export const SESSION_DAYS = 30;
+export const TRUSTED_DEVICE_DAYS = 30;
 
 /**
  * shop.example.com → example.com, a.example.co.uk → example.co.uk: the registrable domain by the

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache, matchesEtag } from './cache';
+import { CatalogueCache, matchesEtag } from './catalogue-cache';
 
 const value =
   <T>(v: T) =>

@@ -1,21 +1,43 @@
 import { SESSION_COOKIE } from '@sprout/contracts';
+import type { schema } from '@sprout/db';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../errors/app-error';
 import { readCookie } from './cookies';
-import { sessionUser } from './service';
 
-export type SignedInSession = NonNullable<Awaited<ReturnType<typeof sessionUser>>>;
+/** A live session and its customer, as the auth module finds it from the session cookie. */
+export type SignedInSession = {
+  idHash: string;
+  expiresAt: Date;
+  impersonatorUserId: number | null;
+  user: typeof schema.users.$inferSelect;
+  referralCode: string | null;
+};
+
+/**
+ * How a request's session is found: the auth module's lookup, given to the app once at start-up
+ * (app.ts). Declared here so that every module guards its routes without importing the auth
+ * module (modules are leaves: ARCHITECTURE.md, docs/decisions/048).
+ */
+export type SessionLookup = (sessionToken: string | undefined) => Promise<SignedInSession | undefined>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    findSession: SessionLookup;
+  }
   interface FastifyRequest {
     /** Set by requireUser / requireAdmin: the route guard (route-guard.ts) or the route's own hook. */
     signedInSession?: SignedInSession;
   }
 }
 
+/** The request's live session, if its cookie carries one (visitors get undefined). */
+export function currentSession(request: FastifyRequest): Promise<SignedInSession | undefined> {
+  return request.server.findSession(readCookie(request, SESSION_COOKIE));
+}
+
 /** Route pre-handler: a 401 for a visitor without a live session; the handler reads signedIn(request). */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  const session = await sessionUser(request.server.database.db, readCookie(request, SESSION_COOKIE));
+  const session = await currentSession(request);
   if (!session) throw new AppError('unauthenticated', 'Please sign in.');
   request.signedInSession = session;
 }

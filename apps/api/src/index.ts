@@ -6,4 +6,4 @@ export { type Config, ConfigError, loadConfig } from './config';
 export { AppError } from './errors/app-error';
 export { closeOnSignal } from './lib/shutdown';
 export { checkGrantAdminInput, type GrantedAdmin, grantAdminAccess } from './modules/admin/grant-admin';
-export { mailStatus } from './modules/mail/service';
+export { mailStatus } from './platform/mail/service';

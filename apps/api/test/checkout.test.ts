@@ -12,8 +12,8 @@ import type { AuthorizeInput } from '../src/domain/payment-provider';
 import { waitersOn } from '../src/lib/wake-ups';
 import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/modules/checkout/jobs';
 import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
-import * as limits from '../src/modules/limits/service';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
+import * as limits from '../src/platform/limits/service';
 import {
   activeSkus,
   getJson,

@@ -20,7 +20,7 @@ import {
   settleStalePurchases,
   spendCard,
 } from '../src/modules/gift-cards/service';
-import { DECLINES_PER_CARD_PER_HOUR } from '../src/modules/limits/service';
+import { DECLINES_PER_CARD_PER_HOUR } from '../src/platform/limits/service';
 import {
   activeSkus,
   getJson,

@@ -5,9 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { queueMail } from '../src/modules/mail/service';
-import { verificationCodeMail } from '../src/modules/mail/templates';
-import { MailWorker } from '../src/modules/mail/worker';
+import { queueMail } from '../src/platform/mail/service';
+import { verificationCodeMail } from '../src/platform/mail/templates';
+import { MailWorker } from '../src/platform/mail/worker';
 
 const mail = verificationCodeMail({ siteName: 'Sprout & Spoon', code: '123456', minutes: 10 });
 const errors: string[] = [];

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { queueMail } from '../src/modules/mail/service';
-import { verificationCodeMail } from '../src/modules/mail/templates';
+import { queueMail } from '../src/platform/mail/service';
+import { verificationCodeMail } from '../src/platform/mail/templates';
 import { startTestApp, type TestContext } from './helpers';
 import { subscribedCustomer } from './renewal-helpers';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueMail } from '../src/modules/mail/service';
-import { verificationCodeMail } from '../src/modules/mail/templates';
-import type { MailTransport } from '../src/modules/mail/transport';
-import { MailWorker } from '../src/modules/mail/worker';
+import { queueMail } from '../src/platform/mail/service';
+import { verificationCodeMail } from '../src/platform/mail/templates';
+import type { MailTransport } from '../src/platform/mail/transport';
+import { MailWorker } from '../src/platform/mail/worker';
 import { getJson, startTestApp, type TestContext } from './helpers';
 
 let context: TestContext;

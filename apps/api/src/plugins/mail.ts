@@ -1,11 +1,11 @@
 import type { Database, StatementPart } from '@sprout/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import devMailboxRoutes from '../modules/mail/routes';
-import { type QueueOptions, queuedMailPart, queueMail } from '../modules/mail/service';
-import type { RenderedMail } from '../modules/mail/templates';
-import { devMailboxTransport, smtpTransport } from '../modules/mail/transport';
-import { MailWorker } from '../modules/mail/worker';
+import devMailboxRoutes from '../platform/mail/routes';
+import { type QueueOptions, queuedMailPart, queueMail } from '../platform/mail/service';
+import type { RenderedMail } from '../platform/mail/templates';
+import { devMailboxTransport, smtpTransport } from '../platform/mail/transport';
+import { MailWorker } from '../platform/mail/worker';
 
 export type Mailer = {
   /**

@@ -2,7 +2,7 @@ import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Database } from '@sprout/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import * as limits from '../modules/limits/service';
+import * as limits from '../platform/limits/service';
 
 export const WRITES_MESSAGE = 'Too many changes from your connection. Please wait a minute and try again.';
 export const CART_CREATIONS_MESSAGE =

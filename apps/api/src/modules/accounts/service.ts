@@ -7,7 +7,7 @@ import {
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
-import * as limits from '../limits/service';
+import * as limits from '../../platform/limits/service';
 import { lookUpZipCode } from '../shipping/service';
 import * as repository from './repository';
 

@@ -2,9 +2,9 @@ import { ADMIN_GRANT_ACTION, type GrantAdminInput, grantAdminInput } from '@spro
 import type { Database } from '@sprout/db';
 import { z } from 'zod';
 import { AppError, type FieldErrors } from '../../errors/app-error';
+import { recordAdminAction } from '../../platform/audit/service';
 import type { Mailer } from '../../plugins/mail';
 import { type AdminGrant, grantAdmin } from '../accounts/service';
-import { recordAdminAction } from '../audit/service';
 import { mailPasswordResetLink, RESET_MINUTES } from '../auth/service';
 
 /**

@@ -41,8 +41,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/guards';
+import { listAuditEntries } from '../../platform/audit/service';
 import { searchAccounts } from '../accounts/service';
-import { listAuditEntries } from '../audit/service';
 import * as catalog from '../catalog/admin';
 import {
   adminOrder,

@@ -15,6 +15,15 @@ import { AppError } from '../../errors/app-error';
 import { SESSION_DAYS, TRUSTED_DEVICE_DAYS } from '../../http/cookies';
 import type { Job } from '../../lib/jobs';
 import { readOncePerPage } from '../../lib/page-reads';
+import { recordAdminAction } from '../../platform/audit/service';
+import * as limits from '../../platform/limits/service';
+import {
+  emailChangeCodeMail,
+  emailChangedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verificationCodeMail,
+} from '../../platform/mail/templates';
 import {
   emailsOfAccounts,
   findAccount,
@@ -22,15 +31,6 @@ import {
   setEmail,
   setPasswordHash,
 } from '../accounts/service';
-import { recordAdminAction } from '../audit/service';
-import * as limits from '../limits/service';
-import {
-  emailChangeCodeMail,
-  emailChangedMail,
-  passwordChangedMail,
-  passwordResetMail,
-  verificationCodeMail,
-} from '../mail/templates';
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
 

@@ -19,7 +19,7 @@ import {
 import type { Database } from '@sprout/db';
 import { blogCategoryImageBase } from '@sprout/db/seed';
 import { AppError } from '../../errors/app-error';
-import { recordAdminAction } from '../audit/service';
+import { recordAdminAction } from '../../platform/audit/service';
 import * as catalog from '../catalog/service';
 import { highlightToHtml, readingMinutes, renderMarkdown, searchQueryText } from './markdown';
 import * as repository from './repository';

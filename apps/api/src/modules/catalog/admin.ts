@@ -9,7 +9,7 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import { recordAdminAction } from '../audit/service';
+import { recordAdminAction } from '../../platform/audit/service';
 import type { ProductRow } from './repository';
 import * as repository from './repository';
 

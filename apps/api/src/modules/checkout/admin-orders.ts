@@ -10,9 +10,9 @@ import {
 import type { Database } from '@sprout/db';
 import type { PaymentProvider } from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
+import { recordAdminAction } from '../../platform/audit/service';
+import { orderConfirmationMail } from '../../platform/mail/templates';
 import type { Mailer } from '../../plugins/mail';
-import { recordAdminAction } from '../audit/service';
-import { orderConfirmationMail } from '../mail/templates';
 import * as repository from './repository';
 import { orderCosts, orderEmailLinks, orderNumber, toOrder } from './wire';
 

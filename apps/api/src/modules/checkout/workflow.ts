@@ -21,6 +21,8 @@ import type {
 } from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
 import { untilNotBusy, wakeOne } from '../../lib/wake-ups';
+import * as limits from '../../platform/limits/service';
+import { orderConfirmationMail } from '../../platform/mail/templates';
 import type { Mailer } from '../../plugins/mail';
 import { createCustomer } from '../accounts/service';
 import { openSessionFor, sessionPartFor } from '../auth/service';
@@ -31,8 +33,6 @@ import {
   priceCartForCheckout,
 } from '../carts/service';
 import { lockCardsForCheckout, resolveCodes, spendForOrder } from '../gift-cards/service';
-import * as limits from '../limits/service';
-import { orderConfirmationMail } from '../mail/templates';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../promotions/service';
 import { createSubscription, startDeliveriesPart } from '../subscriptions/service';
 import { checkoutProblems } from './readiness';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giftCardMail, giftCardReceiptMail } from '../mail/templates';
+import { giftCardMail, giftCardReceiptMail } from '../../platform/mail/templates';
 
 describe('gift card mails', () => {
   it('the card: the code on its own "Gift card code:" line, the message escaped, how to redeem', () => {

@@ -25,11 +25,11 @@ import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import type { AuthorizeInput, PaymentIntent, PaymentProvider } from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
 import { untilNotBusy, wakeAll } from '../../lib/wake-ups';
+import { recordAdminAction } from '../../platform/audit/service';
+import * as limits from '../../platform/limits/service';
+import { giftCardMail, giftCardReceiptMail } from '../../platform/mail/templates';
 import type { Mailer } from '../../plugins/mail';
-import { recordAdminAction } from '../audit/service';
 import { priceCart } from '../carts/service';
-import * as limits from '../limits/service';
-import { giftCardMail, giftCardReceiptMail } from '../mail/templates';
 import {
   allocateGiftCards,
   bonusFor,

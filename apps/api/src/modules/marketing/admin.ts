@@ -1,7 +1,7 @@
 import type { AdminExperiment, AdminExperimentBody, AdminExperimentUpdateBody } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
-import { recordAdminAction } from '../audit/service';
+import { recordAdminAction } from '../../platform/audit/service';
 import { isRunning } from './assignment';
 import * as repository from './repository';
 

@@ -9,10 +9,10 @@ import {
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
+import { cartReminderMail } from '../../platform/mail/templates';
 import type { Mailer } from '../../plugins/mail';
 import { cartExists, loadAbandonedCart } from '../carts/service';
 import { customerOrder } from '../checkout/service';
-import { cartReminderMail } from '../mail/templates';
 import { assignmentCode, assignVariant, isRunning } from './assignment';
 import * as repository from './repository';
 

@@ -12,7 +12,7 @@ import {
 import type { Database } from '@sprout/db';
 import { promoCodeStatus } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
-import { recordAdminAction } from '../audit/service';
+import { recordAdminAction } from '../../platform/audit/service';
 import * as repository from './repository';
 
 // Promo codes as the admin manages them (issue 17): tiers (what each box of a subscription gets),

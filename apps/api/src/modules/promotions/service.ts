@@ -12,10 +12,10 @@ import {
 import type { Database } from '@sprout/db';
 import { promoIneligibility } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
+import * as limits from '../../platform/limits/service';
 import { type EmailCheckClient, isEmailOfAccount, isEmailOfAccountForVisitor } from '../accounts/service';
 import { changeCart, loadAbandonedCart, lockOpenCart } from '../carts/service';
 import { firstNamesOfOrders } from '../checkout/service';
-import * as limits from '../limits/service';
 import { friendOfferInWords, type RefereeDiscount, referralCodeFor } from './referral-offer';
 import * as repository from './repository';
 

@@ -1,7 +1,7 @@
 import type { PauseBody } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
-import { recordAdminAction } from '../audit/service';
+import { recordAdminAction } from '../../platform/audit/service';
 import * as lifecycle from './lifecycle-service';
 import * as repository from './repository';
 import { findCurrentSubscriptionWithPlan, skipDelivery } from './service';

@@ -28,10 +28,6 @@ import {
 } from '../../domain/delivery-dates';
 import { AppError } from '../../errors/app-error';
 import type { Job } from '../../lib/jobs';
-import type { Mailer } from '../../plugins/mail';
-import { getAddress } from '../accounts/service';
-import { consumeVisitGrant, grantOneVisit, reopenRenewalOrder } from '../checkout/service';
-import { toSubscription } from '../checkout/wire';
 import {
   offerAcceptedMail,
   pauseConfirmedMail,
@@ -39,7 +35,11 @@ import {
   resumeSoonMail,
   subscriptionCanceledMail,
   subscriptionReactivatedMail,
-} from '../mail/templates';
+} from '../../platform/mail/templates';
+import type { Mailer } from '../../plugins/mail';
+import { getAddress } from '../accounts/service';
+import { consumeVisitGrant, grantOneVisit, reopenRenewalOrder } from '../checkout/service';
+import { toSubscription } from '../checkout/wire';
 import { findPlan, listPlans } from '../plans/service';
 import { listAppSettings } from '../promotions/service';
 import { lookUpZipCode } from '../shipping/service';

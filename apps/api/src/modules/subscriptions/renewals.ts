@@ -9,16 +9,16 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import type { PaymentIntent, PaymentProvider } from '../../domain/payment-provider';
-import type { Mailer } from '../../plugins/mail';
-import { createRenewalOrder, customerOrder, orderCostColumns, settleRenewalOrder } from '../checkout/service';
-import { lockAccountGiftCards, spendForOrder } from '../gift-cards/service';
 import {
   deliveryReminderMail,
   paymentAuthenticationMail,
   paymentFailedMail,
   renewalReceiptMail,
   subscriptionPausedMail,
-} from '../mail/templates';
+} from '../../platform/mail/templates';
+import type { Mailer } from '../../plugins/mail';
+import { createRenewalOrder, customerOrder, orderCostColumns, settleRenewalOrder } from '../checkout/service';
+import { lockAccountGiftCards, spendForOrder } from '../gift-cards/service';
 import { addCredit } from '../promotions/service';
 import * as repository from './repository';
 import { authenticationDeadline, nextRetryAt, REMINDER_HOURS_BEFORE_CUTOFF } from './schedule';

@@ -1,6 +1,6 @@
 import type { AdminAuditEntry } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import { emailsOfAccounts } from '../accounts/service';
+import { emailsOfAccounts } from '../../modules/accounts/service';
 import * as repository from './repository';
 
 export type AdminAction = {

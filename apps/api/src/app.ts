@@ -31,6 +31,7 @@ import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
 import security from './plugins/security';
 import type { FlowDeps } from './workflows/deps';
+import { workflowRoutes } from './workflows/index';
 
 export type BuildAppOptions = {
   config: Config;
@@ -287,7 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('payments: no Stripe keys, so the embedded test provider takes payments (test cards only)');
   }
 
-  for (const [name, routes] of Object.entries(modules)) {
+  for (const [name, routes] of [...Object.entries(modules), ...Object.entries(workflowRoutes)]) {
     await app.register(routes, {
       name,
       siteUrl: config.SITE_URL,

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The routes of flows that span modules (ARCHITECTURE.md): registered after every module's routes,
+ * with the same options. Listed, not discovered, as modules/index.ts is (docs/decisions/002).
+ * Keep one entry per line, in alphabetical order: several changes add entries at once.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each flow's routes read the options they need
+export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {};

@@ -13,7 +13,6 @@ import { type PageReads, pageReads } from './lib/page-reads';
 import { asynchronousStdout, OneLinePerRequest } from './lib/request-log';
 import { siteOf } from './lib/site';
 import { impersonationEndsJob, sessionUser } from './modules/auth/service';
-import { checkoutJob } from './modules/checkout/jobs';
 import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift-cards/jobs';
 import { modules } from './modules/index';
 import { cartRemindersJob } from './modules/marketing/jobs';
@@ -30,8 +29,10 @@ import openapiPlugin from './plugins/openapi';
 import paymentsPlugin from './plugins/payments';
 import rateLimitPlugin from './plugins/rate-limit';
 import security from './plugins/security';
+import { checkoutJob } from './workflows/checkout-jobs';
 import type { FlowDeps } from './workflows/deps';
 import { workflowRoutes } from './workflows/index';
+import { handleStripeEvent } from './workflows/payment-webhook';
 
 export type BuildAppOptions = {
   config: Config;
@@ -211,7 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }
         : undefined,
     siteUrl: config.SITE_URL,
-    siteName: config.SITE_NAME,
+    // Called once a request arrives, when app.deps (built below) exists.
+    onStripeEvent: (event, log) => handleStripeEvent(app.deps, event, log),
     allowedOrigins: config.ALLOWED_ORIGINS,
     stripeApi: options.stripeApi,
   });
@@ -225,12 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
 
-  app.jobs.add(
-    checkoutJob(
-      { db: options.database.db, payments: app.payments, log: app.log },
-      config.CHECKOUT_JOBS_INTERVAL_MS,
-    ),
-  );
+  app.jobs.add(checkoutJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
   const renewals = {
     db: options.database.db,
     payments: app.payments,
@@ -244,18 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.jobs.add(expiredCountersJob(options.database.db));
   // Acting as a customer: ends nobody saw happen (expiry) reach the audit log (decision 037).
   app.jobs.add(impersonationEndsJob(options.database.db));
-  app.jobs.add(
-    giftCardDeliveriesJob(
-      { ...renewals, site: { name: config.SITE_NAME, url: config.SITE_URL } },
-      config.RENEWAL_JOBS_INTERVAL_MS,
-    ),
-  );
-  app.jobs.add(
-    staleGiftCardPurchasesJob(
-      { ...renewals, site: { name: config.SITE_NAME, url: config.SITE_URL } },
-      config.CHECKOUT_JOBS_INTERVAL_MS,
-    ),
-  );
+  app.jobs.add(giftCardDeliveriesJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
+  app.jobs.add(staleGiftCardPurchasesJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
   app.jobs.add(
     pauseJob(
       {

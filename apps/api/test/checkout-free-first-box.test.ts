@@ -7,7 +7,7 @@ import {
 import { schema } from '@sprout/db';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { releaseStaleAuthorizations } from '../src/modules/checkout/jobs';
+import { releaseStaleAuthorizations } from '../src/workflows/checkout-jobs';
 import {
   activeSkus,
   getJson,

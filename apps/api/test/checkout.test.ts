@@ -10,10 +10,10 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthorizeInput } from '../src/domain/payment-provider';
 import { waitersOn } from '../src/lib/wake-ups';
-import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/modules/checkout/jobs';
-import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import { registerPromoCodeUsage } from '../src/modules/promotions/service';
 import * as limits from '../src/platform/limits/service';
+import { type CheckoutDeps, completeCheckout } from '../src/workflows/checkout-completion';
+import { releaseStaleAuthorizations, retryPendingCaptures } from '../src/workflows/checkout-jobs';
 import {
   activeSkus,
   getJson,

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, calendarDay, DELIVERY_TIME_ZONE, zonedInstant } from '../src/domain/delivery-dates';
 import type { AuthorizeInput } from '../src/domain/payment-provider';
 import { AppError } from '../src/errors/app-error';
-import { type CheckoutDeps, completeCheckout } from '../src/modules/checkout/workflow';
 import { hashGiftCardCode } from '../src/modules/gift-cards/codes';
 import {
   type GiftCardDeps,
@@ -21,6 +20,7 @@ import {
   spendCard,
 } from '../src/modules/gift-cards/service';
 import { DECLINES_PER_CARD_PER_HOUR } from '../src/platform/limits/service';
+import { type CheckoutDeps, completeCheckout } from '../src/workflows/checkout-completion';
 import {
   activeSkus,
   getJson,

@@ -8,7 +8,7 @@ import {
 } from '../modules/payments/stripe-provider';
 import { TestPaymentProvider } from '../modules/payments/test-provider';
 import testProviderRoutes from '../modules/payments/test-provider-routes';
-import stripeWebhookRoutes from '../modules/payments/webhook-routes';
+import stripeWebhookRoutes, { type StripeEventHandler } from '../modules/payments/webhook-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +22,8 @@ type Options = {
   stripe: StripeSettings | undefined;
   /** The store's origins (SITE_URL and ALLOWED_ORIGINS), allowed to call the test provider's browser API. */
   siteUrl: string;
-  /** For the emails a webhook's event may send (a gift card paid). */
-  siteName?: string;
+  /** What a verified Stripe event does: the payment webhook flow, handed over by app.ts. */
+  onStripeEvent: StripeEventHandler;
   allowedOrigins: string[];
   /** Tests only: send Stripe API calls to a local imitation instead of api.stripe.com. */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
@@ -46,7 +46,7 @@ export default fp<Options>(
         await app.register(stripeWebhookRoutes, {
           provider,
           webhookSecret: options.stripe.webhookSecret,
-          site: { name: options.siteName ?? 'Sprout & Spoon', url: options.siteUrl },
+          onEvent: options.onStripeEvent,
         });
       } else {
         app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe events are not received');

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import checkoutFlowRoutes from './checkout-routes';
+import giftCardFlowRoutes from './gift-card-routes';
+import orderRefundRoutes from './order-refund-routes';
 
 /**
  * The routes of flows that span modules (ARCHITECTURE.md): registered after every module's routes,
@@ -6,4 +9,8 @@ import type { FastifyPluginAsync } from 'fastify';
  * Keep one entry per line, in alphabetical order: several changes add entries at once.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each flow's routes read the options they need
-export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {};
+export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
+  checkoutFlow: checkoutFlowRoutes,
+  giftCardFlow: giftCardFlowRoutes,
+  orderRefund: orderRefundRoutes,
+};

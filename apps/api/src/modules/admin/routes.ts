@@ -33,7 +33,6 @@ import {
   adminPromoCodeWithSalesResponse,
   adminReferralSettingsBody,
   adminReferralSettingsResponse,
-  adminRefundBody,
   adminSearchQuery,
   adminSkipBody,
   pauseBody,
@@ -44,13 +43,7 @@ import { signedIn } from '../../http/guards';
 import { listAuditEntries } from '../../platform/audit/service';
 import { searchAccounts } from '../accounts/service';
 import * as catalog from '../catalog/admin';
-import {
-  adminOrder,
-  promoCodeSales,
-  refundOrder,
-  resendConfirmation,
-  searchOrders,
-} from '../checkout/admin-orders';
+import { adminOrder, promoCodeSales, searchOrders } from '../checkout/admin-orders';
 import * as promotions from '../promotions/admin';
 import { pauseForCustomer, skipForCustomer } from '../subscriptions/admin-reports';
 import { customerDetail, dashboard } from './service';
@@ -137,45 +130,6 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
       },
     },
     async (request) => ok(await adminOrder(db(), request.params.id)),
-  );
-
-  app.post(
-    '/api/admin/orders/:id/refunds',
-    {
-      schema: {
-        tags,
-        summary: 'Refund in full (no amount) or in part through the payment provider; idempotent by key',
-        params: adminIdParams,
-        body: adminRefundBody,
-        response: { 200: adminOrderResponse },
-      },
-    },
-    async (request) =>
-      ok(
-        await refundOrder(
-          { db: db(), payments: app.payments },
-          actor(request),
-          request.params.id,
-          request.body,
-        ),
-      ),
-  );
-
-  app.post(
-    '/api/admin/orders/:id/confirmation-emails',
-    { schema: { tags, summary: 'Send the order confirmation again', params: adminIdParams } },
-    async (request, reply) => {
-      await resendConfirmation(
-        {
-          db: db(),
-          mailer: app.mailer,
-          site: { name: options.siteName, url: options.siteUrl, accountUrl: options.accountSiteUrl },
-        },
-        actor(request),
-        request.params.id,
-      );
-      return reply.status(202).send({ message: 'The confirmation is on its way.' });
-    },
   );
 
   // ─── Customers ────────────────────────────────────────────────────────────────────────────

@@ -87,21 +87,22 @@ export async function adminOrder(db: Database, orderId: number): Promise<AdminOr
 
 export type RefundDeps = { db: Database; payments: PaymentProvider };
 
+/** A refund row claimed for an order, with the payment it refunds. */
+export type RefundClaim = { refund: RefundRow; intentId: string };
+type RefundRow = NonNullable<Awaited<ReturnType<typeof repository.insertRefundIfAbsent>>>;
+
 /**
- * Refunds an order in full (no amount) or in part, through the provider that took the payment.
- *
- * Idempotent by the form's key: the refund row is claimed under the order's lock before the
- * provider is asked (so a double submit finds it and makes no second refund), the provider gets a
- * key of its own per refund row (so a retried call never refunds twice), and the outcome is
- * written with its audit entry. Answers the order as it is now.
+ * The order refund's first step (workflows/order-refund.ts): the refund row is claimed under the
+ * order's lock before the provider is asked, so a double submit finds it and makes no second
+ * refund (null: this form's refund exists already), with its audit entry.
  */
-export async function refundOrder(
+export async function claimRefund(
   deps: RefundDeps,
   actorUserId: number,
   orderId: number,
   body: AdminRefundBody,
-): Promise<AdminOrderDetail> {
-  const claim = await deps.db.transaction(async (tx) => {
+): Promise<RefundClaim | null> {
+  return deps.db.transaction(async (tx) => {
     const order = await repository.lockOrder(tx, orderId);
     if (!order) throw AppError.notFound('There is no such order.');
     const existing = await repository.findRefundByKey(tx, body.idempotency_key);
@@ -151,32 +152,44 @@ export async function refundOrder(
     });
     return { refund, intentId: order.paymentIntentId };
   });
-  // A double submit: the first request makes the refund; this one shows where it stands.
-  if (!claim) return adminOrder(deps.db, orderId);
+}
 
-  let providerRefund: { id: string; amountCents: number };
-  try {
-    providerRefund = await deps.payments.refund({
-      intentId: claim.intentId,
-      amountCents: claim.refund.amountCents,
-      idempotencyKey: `order-refund-${claim.refund.id}`,
-    });
-  } catch (error) {
-    await deps.db.transaction(async (tx) => {
-      await repository.settleRefund(tx, claim.refund.id, { status: 'failed' });
-      await recordAdminAction(tx, {
-        actorUserId,
-        action: 'order.refund_failed',
-        entity: 'order',
-        entityId: orderId,
-        before: { refund_id: claim.refund.id, status: 'pending' },
-        after: { refund_id: claim.refund.id, status: 'failed' },
-      });
-    });
-    throw error;
-  }
+/** The provider refunds the claimed amount, with a key of its own per refund row (a retried call never refunds twice). */
+export function askRefund(
+  deps: RefundDeps,
+  claim: RefundClaim,
+): Promise<{ id: string; amountCents: number }> {
+  return deps.payments.refund({
+    intentId: claim.intentId,
+    amountCents: claim.refund.amountCents,
+    idempotencyKey: `order-refund-${claim.refund.id}`,
+  });
+}
 
-  await deps.db.transaction(async (tx) => {
+/** The claim's compensation when the provider refused or failed: the refund row failed, audited. */
+export async function failRefund(db: Database, actorUserId: number, orderId: number, claim: RefundClaim) {
+  await db.transaction(async (tx) => {
+    await repository.settleRefund(tx, claim.refund.id, { status: 'failed' });
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'order.refund_failed',
+      entity: 'order',
+      entityId: orderId,
+      before: { refund_id: claim.refund.id, status: 'pending' },
+      after: { refund_id: claim.refund.id, status: 'failed' },
+    });
+  });
+}
+
+/** The provider's refund recorded: the row succeeded, the order refunded once in full, audited. */
+export async function settleRefund(
+  db: Database,
+  actorUserId: number,
+  orderId: number,
+  claim: RefundClaim,
+  providerRefund: { id: string },
+) {
+  await db.transaction(async (tx) => {
     const order = (await repository.lockOrder(tx, orderId))!;
     await repository.settleRefund(tx, claim.refund.id, {
       status: 'succeeded',
@@ -199,11 +212,10 @@ export async function refundOrder(
       },
     });
   });
-  return adminOrder(deps.db, orderId);
 }
 
 /** The order confirmation again, to the order's email, as it was confirmed. */
-export async function resendConfirmation(
+export async function resendOrderConfirmation(
   deps: { db: Database; mailer: Mailer; site: { name: string; url: string; accountUrl?: string } },
   actorUserId: number,
   orderId: number,

@@ -1,88 +1,23 @@
-import {
-  type AbandonedCart,
-  type CheckoutSuccess,
-  centsToDollars,
-  type Order,
-  paginate,
-  type Subscription,
-  type UpsellItem,
-} from '@sprout/contracts';
-import type { Database } from '@sprout/db';
+import { type Order, paginate, type Subscription } from '@sprout/contracts';
+import type { Database, StatementPart } from '@sprout/db';
 import type { CostBreakdown } from '../../domain/costs';
-import { itemPriceCents } from '../../domain/item-prices';
 import { AppError } from '../../errors/app-error';
 import { readOncePerPage } from '../../lib/page-reads';
-import { loadAbandonedCart, lockOpenCart, priceCart, setUpsellQuantity } from '../carts/service';
-import { findCurrentSubscriptionWithPlan, findSubscriptionWithPlan } from '../subscriptions/service';
+import { findCurrentSubscriptionWithPlan } from '../subscriptions/service';
 import * as repository from './repository';
 import { toOrder, toSubscription } from './wire';
 
-/** The add-ons offered at checkout, priced as the cart would price them. */
-export async function listUpsellItems(db: Database, cartId: string): Promise<UpsellItem[]> {
-  const [priced, offers] = await Promise.all([
-    priceCart(db, cartId),
-    repository.listUpsellOffers(db, cartId),
-  ]);
-  return offers.map((offer) => ({
-    sku: offer.sku,
-    name: offer.name,
-    description: offer.description,
-    category_name: offer.categoryName,
-    image: offer.image['cart-desktop'] ?? null,
-    price: centsToDollars(
-      itemPriceCents(
-        { basePriceCents: offer.basePriceCents, premiumDifferenceCents: offer.premiumDifferenceCents },
-        priced.pricing,
-      ).regularPrice,
-    ),
-    quantity: offer.quantity,
-    max_quantity: offer.maxQuantity,
-  }));
+/**
+ * Uses the success page's one-time grant up: the order it was granted for, or null when there is
+ * none (used, expired, or never granted).
+ */
+export function consumeCheckoutSuccessGrant(db: Database, userId: number): Promise<number | null> {
+  return repository.consumeGrant(db, userId, repository.CHECKOUT_SUCCESS_ROUTE);
 }
 
-/** One more or one fewer of an add-on; outside the box threshold, never above the offer's maximum. */
-export async function changeUpsellItem(
-  db: Database,
-  cartId: string,
-  sku: string,
-  change: 1 | -1,
-): Promise<AbandonedCart> {
-  return db.transaction(async (tx) => {
-    await lockOpenCart(tx, cartId);
-    const offer = await repository.findUpsellOffer(tx, cartId, sku);
-    if (!offer) throw AppError.notFound(`${sku} is not offered at checkout.`);
-    const quantity = offer.quantity + change;
-    if (quantity > offer.maxQuantity) {
-      throw AppError.invalidField('quantity', `You can add up to ${offer.maxQuantity} of these.`);
-    }
-    if (quantity < 0) return loadAbandonedCart(tx, cartId);
-    await setUpsellQuantity(tx, cartId, offer.productId, quantity);
-    return loadAbandonedCart(tx, cartId);
-  });
-}
-
-async function orderWithSubscription(db: Database, orderId: number): Promise<CheckoutSuccess> {
-  const found = await repository.findOrder(db, orderId);
-  if (!found) throw AppError.notFound('Order not found.');
-  const subscription = found.order.subscriptionId
-    ? await findSubscriptionWithPlan(db, found.order.subscriptionId)
-    : undefined;
-  if (!subscription) throw AppError.notFound('Subscription not found.');
-  return {
-    order: toOrder(found.order, found.lines, found.refundedCents),
-    subscription: toSubscription(subscription.subscription, subscription.plan),
-  };
-}
-
-export { orderWithSubscription as loadCheckoutResult };
-
-/** The success page's one visit: uses the grant up and shows the order it was granted for. */
-export async function visitCheckoutSuccess(db: Database, userId: number): Promise<CheckoutSuccess> {
-  const orderId = await repository.consumeGrant(db, userId, repository.CHECKOUT_SUCCESS_ROUTE);
-  if (orderId === null) {
-    throw new AppError('forbidden', 'This page can only be opened once, right after checkout.');
-  }
-  return orderWithSubscription(db, orderId);
+/** An order with its lines and what was refunded of it, or undefined. */
+export function findOrder(db: Database, orderId: number) {
+  return repository.findOrder(db, orderId);
 }
 
 export async function hasCheckoutSuccessGrant(db: Database, userId: number): Promise<boolean> {
@@ -184,6 +119,38 @@ export async function createRenewalOrder(
   return { order: created, created: true };
 }
 
+/**
+ * A checkout's order, its lines, the success page's grant until `grantExpiresAt`, the claim of the
+ * attempt's hold and the parts other modules write along: one statement (repository).
+ */
+export function placeCheckoutOrder(
+  tx: Database,
+  order: NewOrder,
+  lines: NewOrderLine[],
+  grantExpiresAt: Date,
+  claimKey: string | null,
+  alongWith: StatementPart[],
+) {
+  return repository.insertCheckoutOrder(
+    tx,
+    order,
+    lines,
+    { route: repository.CHECKOUT_SUCCESS_ROUTE, expiresAt: grantExpiresAt },
+    claimKey,
+    alongWith,
+  );
+}
+
+/** The add-ons offered at checkout, as stored for this cart. */
+export function listUpsellOffers(db: Database, cartId: string) {
+  return repository.listUpsellOffers(db, cartId);
+}
+
+/** One add-on offered at checkout to this cart, with how many the cart holds, or undefined. */
+export function findUpsellOffer(db: Database, cartId: string, sku: string) {
+  return repository.findUpsellOffer(db, cartId, sku);
+}
+
 export async function findOrderByIdempotencyKey(db: Database, key: string): Promise<OrderRow | undefined> {
   return repository.findOrderByIdempotencyKey(db, key);
 }
@@ -219,3 +186,40 @@ export async function firstNamesOfOrders(db: Database, orderIds: number[]): Prom
   const rows = await repository.findOrderFirstNames(db, orderIds);
   return new Map(rows.map((row) => [row.id, row.firstName]));
 }
+
+/** Attempts holding a card (or pending an answer) for longer than this, for the release job. */
+export function listStaleAttempts(...args: Parameters<typeof repository.listStaleAttempts>) {
+  return repository.listStaleAttempts(...args);
+}
+
+/** Orders whose capture failed and is due again, for the capture job. */
+export function listPendingCaptures(...args: Parameters<typeof repository.listPendingCaptures>) {
+  return repository.listPendingCaptures(...args);
+}
+
+/** An order whose payment can never be collected is canceled (guarded: only while unpaid). */
+export function cancelUnpaidOrder(tx: Database, orderId: number) {
+  return repository.cancelUnpaidOrder(tx, orderId);
+}
+
+export {
+  adminOrder,
+  askRefund,
+  claimRefund,
+  failRefund,
+  type RefundDeps,
+  resendOrderConfirmation,
+  settleRefund,
+} from './admin-orders';
+export {
+  attemptEnded,
+  authorizeFirstBox,
+  capturePayment,
+  DECLINES_PER_CARD_PER_HOUR,
+  DECLINES_PER_CART_PER_HOUR,
+  DECLINES_PER_IP_PER_HOUR,
+  priceChanged,
+  reconcilePendingAttempt,
+  releaseHold,
+} from './payment-attempts';
+export { checkoutProblems } from './readiness';

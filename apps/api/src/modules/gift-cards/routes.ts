@@ -7,8 +7,6 @@ import {
   adminIssuedGiftCardResponse,
   adminIssueGiftCardBody,
   adminVoidGiftCardBody,
-  giftCardCheckBody,
-  giftCardCheckResponse,
   giftCardIntentParams,
   giftCardPromotionsResponse,
   giftCardPurchaseBody,
@@ -35,18 +33,14 @@ const errors = {
   429: messageErrorBody,
 };
 
-type Options = { siteUrl: string; siteName: string };
-
-export default async function giftCardRoutes(fastify: FastifyInstance, options: Options) {
+/**
+ * Gift cards' own routes. What codes pay on a cart needs the cart's pricing: it is served by
+ * workflows/gift-card-routes.ts (docs/decisions/049).
+ */
+export default async function giftCardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
-  const deps = (log = app.log): giftCards.GiftCardDeps => ({
-    db: db(),
-    payments: app.payments,
-    mailer: app.mailer,
-    log,
-    site: { name: options.siteName, url: options.siteUrl },
-  });
+  const deps = (log = app.log): giftCards.GiftCardDeps => ({ ...app.deps, log });
 
   app.get(
     '/api/sales/gift-card-suggestions',
@@ -106,27 +100,6 @@ export default async function giftCardRoutes(fastify: FastifyInstance, options: 
     },
     async (request) => ({
       data: await giftCards.purchaseState(deps(request.log), request.params.paymentIntentId),
-      meta: {},
-    }),
-  );
-
-  app.post(
-    '/api/sales/gift-cards/check',
-    {
-      schema: {
-        tags,
-        summary: 'What gift card codes would pay on a cart, before paying (nothing is debited)',
-        body: giftCardCheckBody,
-        response: { 200: giftCardCheckResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await giftCards.checkCodesForCart(
-        db(),
-        request.body.abandoned_cart_id,
-        request.body.gift_card_codes,
-        request.ip,
-      ),
       meta: {},
     }),
   );

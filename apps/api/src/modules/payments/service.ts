@@ -1,9 +1,11 @@
-import type { PaymentConfig } from '@sprout/contracts';
+import type { Order, PaymentConfig } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type Stripe from 'stripe';
 import type { PaymentProvider } from '../../domain/payment-provider';
-import { type OrderStatus, setOrderStatusByPaymentIntent } from '../checkout/service';
 import * as repository from './repository';
+
+/** An order's status as the wire names it (the orders themselves are checkout's). */
+export type OrderStatus = Order['status'];
 
 /** What the storefront's payment fields need to start: the provider and its public key. */
 export function paymentConfig(provider: PaymentProvider): PaymentConfig {
@@ -38,26 +40,9 @@ export function orderChangeFor(event: Stripe.Event): OrderChange | null {
 export type WebhookOutcome = { duplicate: boolean; ordersChanged: number };
 
 /**
- * Handles a verified Stripe event once: the event id is recorded in the same transaction as the
- * order change, so a redelivery (Stripe retries until it gets a 2xx) finds it and changes nothing,
- * and a failure records nothing, letting Stripe's retry try again.
+ * Records a Stripe event's id, in the caller's transaction: false when it was recorded already (a
+ * redelivery: Stripe retries until it gets a 2xx), and the event must change nothing.
  */
-export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<WebhookOutcome> {
-  return db.transaction(async (tx) => {
-    const first = await repository.recordPaymentEvent(tx, {
-      provider: 'stripe',
-      eventId: event.id,
-      type: event.type,
-    });
-    if (!first) return { duplicate: true, ordersChanged: 0 };
-    const change = orderChangeFor(event);
-    if (!change) return { duplicate: false, ordersChanged: 0 };
-    const ordersChanged = await setOrderStatusByPaymentIntent(
-      tx,
-      change.intentId,
-      change.status,
-      change.from,
-    );
-    return { duplicate: false, ordersChanged };
-  });
+export function recordStripeEvent(tx: Database, event: Stripe.Event): Promise<boolean> {
+  return repository.recordPaymentEvent(tx, { provider: 'stripe', eventId: event.id, type: event.type });
 }

@@ -1,16 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
-import { confirmPurchaseByIntent } from '../gift-cards/service';
-import { handleStripeEvent } from './service';
+import type { WebhookOutcome } from './service';
 import type { StripePaymentProvider } from './stripe-provider';
+
+/** What a verified event does, handed from above (the payment webhook flow, workflows/payment-webhook.ts). */
+export type StripeEventHandler = (event: Stripe.Event, log: FastifyBaseLogger) => Promise<WebhookOutcome>;
 
 type Options = {
   provider: StripePaymentProvider;
   webhookSecret: string;
-  site?: { name: string; url: string };
+  onEvent: StripeEventHandler;
 };
 
 /** Stripe's events can carry whole charge objects with their refunds: more room than a form post. */
@@ -51,21 +53,7 @@ export default async function stripeWebhookRoutes(fastify: FastifyInstance, opti
         }
         throw error;
       }
-      const outcome = await handleStripeEvent(app.database.db, event);
-      // A gift card whose payment succeeded while the buyer's confirmation was lost is issued now
-      // (idempotent: a purchase is issued once, whichever of the two comes first).
-      if (event.type === 'payment_intent.succeeded' && options.site) {
-        await confirmPurchaseByIntent(
-          {
-            db: app.database.db,
-            payments: options.provider,
-            mailer: app.mailer,
-            log: request.log,
-            site: options.site,
-          },
-          event.data.object.id,
-        );
-      }
+      const outcome = await options.onEvent(event, request.log);
       request.log.info(
         { stripeEventId: event.id, type: event.type, ...outcome },
         outcome.duplicate ? 'stripe event already handled' : 'stripe event handled',

@@ -1,11 +1,15 @@
-import type { Database } from '@sprout/db';
-import type { FastifyBaseLogger } from 'fastify';
-import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
-import type { PaymentProvider } from '../../domain/payment-provider';
-import type { Job } from '../../lib/jobs';
-import { pauseSubscription } from '../subscriptions/service';
-import * as repository from './repository';
-import { capturePayment, reconcilePendingAttempt, releaseHold } from './workflow';
+import { calendarDay, DELIVERY_TIME_ZONE } from '../domain/delivery-dates';
+import type { Job } from '../lib/jobs';
+import {
+  cancelUnpaidOrder,
+  capturePayment,
+  listPendingCaptures,
+  listStaleAttempts,
+  reconcilePendingAttempt,
+  releaseHold,
+} from '../modules/checkout/service';
+import { pauseSubscription } from '../modules/subscriptions/service';
+import type { FlowDeps } from './deps';
 
 /**
  * The two loose ends checkout can leave, settled in the background by every replica (the guarded
@@ -14,7 +18,8 @@ import { capturePayment, reconcilePendingAttempt, releaseHold } from './workflow
  *   never came, or the provider's answer was lost with the connection) is released after
  *   STALE_AUTHORIZATION_MINUTES;
  * - an order whose capture failed after its commit is captured again, and canceled (subscription
- *   paused) once the payment can never be collected.
+ *   paused) once the payment can never be collected: the order's cancelation and the pause, one
+ *   transaction (its compensation is the rollback; docs/decisions/049).
  */
 
 export const STALE_AUTHORIZATION_MINUTES = 30;
@@ -22,14 +27,14 @@ export const CAPTURE_RETRY_AFTER_SECONDS = 60;
 export const MAX_CAPTURE_FAILURES = 10;
 const BATCH = 50;
 
-type JobDeps = { db: Database; payments: PaymentProvider; log: FastifyBaseLogger };
+type JobDeps = Pick<FlowDeps, 'db' | 'payments' | 'log'>;
 
 export async function releaseStaleAuthorizations(
   deps: JobDeps,
   olderThanMinutes = STALE_AUTHORIZATION_MINUTES,
   asOf: Date | null = null,
 ): Promise<number> {
-  const stale = await repository.listStaleAttempts(deps.db, olderThanMinutes, BATCH, asOf);
+  const stale = await listStaleAttempts(deps.db, olderThanMinutes, BATCH, asOf);
   for (const attempt of stale) {
     if (attempt.status === 'pending') await reconcilePendingAttempt(deps, attempt);
     else await releaseHold(deps, attempt.idempotencyKey);
@@ -42,13 +47,7 @@ export async function retryPendingCaptures(
   olderThanSeconds = CAPTURE_RETRY_AFTER_SECONDS,
   asOf: Date | null = null,
 ): Promise<{ paid: number; canceled: number }> {
-  const pending = await repository.listPendingCaptures(
-    deps.db,
-    olderThanSeconds,
-    MAX_CAPTURE_FAILURES,
-    BATCH,
-    asOf,
-  );
+  const pending = await listPendingCaptures(deps.db, olderThanSeconds, MAX_CAPTURE_FAILURES, BATCH, asOf);
   const outcome = { paid: 0, canceled: 0 };
   for (const order of pending) {
     if (!order.paymentIntentId) continue;
@@ -56,7 +55,7 @@ export async function retryPendingCaptures(
     if (intent && (intent.status === 'canceled' || intent.status === 'declined')) {
       deps.log.error({ orderId: order.id }, 'an order payment can no longer be collected; order canceled');
       await deps.db.transaction(async (tx) => {
-        await repository.cancelUnpaidOrder(tx, order.id);
+        await cancelUnpaidOrder(tx, order.id);
         if (order.subscriptionId !== null) {
           await pauseSubscription(tx, order.subscriptionId, calendarDay(new Date(), DELIVERY_TIME_ZONE));
         }

@@ -1,0 +1,135 @@
+import {
+  abandonedCartResponse,
+  CHECKOUT_SUCCESS_PATH,
+  cartChangeErrorBodies,
+  checkoutSuccessResponse,
+  codedErrorBody,
+  completeCheckoutBody,
+  completeCheckoutResponse,
+  messageErrorBody,
+  upsellChangeBody,
+  upsellItemsQuery,
+  upsellItemsResponse,
+  validationErrorBody,
+} from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type CookieSettings, setSessionCookies } from '../http/cookies';
+import { requireUser, signedIn } from '../http/guards';
+import { completeCheckout } from './checkout-completion';
+import * as pages from './checkout-pages';
+
+const tags = ['checkout'];
+
+type Options = { siteUrl: string };
+
+/**
+ * The checkout's routes that span modules (docs/decisions/049): its add-ons, completing it, and
+ * the success page. A customer's orders stay with the checkout module (modules/checkout/routes.ts).
+ */
+export default async function checkoutFlowRoutes(fastify: FastifyInstance, options: Options) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+  const siteUrl = new URL(options.siteUrl);
+  const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
+
+  app.get(
+    '/api/sales/checkout/upsell/items',
+    {
+      schema: {
+        tags,
+        summary: 'Add-ons offered at checkout, with how many of each the cart holds',
+        querystring: upsellItemsQuery,
+        response: { 200: upsellItemsResponse, 404: messageErrorBody },
+      },
+    },
+    async (request) => ({
+      data: await pages.listUpsellItems(db(), request.query.abandoned_cart_id),
+      meta: {},
+    }),
+  );
+
+  for (const [path, change] of [
+    ['increase', 1],
+    ['decrease', -1],
+  ] as const) {
+    app.post(
+      `/api/sales/checkout/upsell/items/${path}`,
+      {
+        schema: {
+          tags,
+          summary: change > 0 ? 'One more of an add-on' : 'One fewer of an add-on',
+          body: upsellChangeBody,
+          response: { 200: abandonedCartResponse, ...cartChangeErrorBodies },
+        },
+      },
+      async (request) => ({
+        data: await pages.changeUpsellItem(db(), request.body.abandoned_cart_id, request.body.sku, change),
+        meta: {},
+      }),
+    );
+  }
+
+  app.post(
+    '/api/sales/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Complete checkout: one customer, subscription, paid first order per idempotency key',
+        body: completeCheckoutBody,
+        response: {
+          200: completeCheckoutResponse,
+          201: completeCheckoutResponse,
+          400: codedErrorBody,
+          404: messageErrorBody,
+          409: messageErrorBody,
+          422: validationErrorBody,
+          429: messageErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await completeCheckout(
+        { ...app.deps, log: request.log, clientIp: request.ip },
+        request.body,
+      );
+      if (result.status === 'requires_action') {
+        return reply.code(200).send({
+          data: { status: 'requires_action', payment_intent: result.paymentIntent },
+          meta: {},
+        });
+      }
+      // The new customer is signed in: the success page and the account are theirs now.
+      setSessionCookies(reply, cookies, { sessionToken: result.sessionToken });
+      const { order, subscription } =
+        result.summary ?? (await pages.loadCheckoutResult(db(), result.orderId));
+      return reply.code(201).send({
+        data: {
+          status: 'completed',
+          order,
+          subscription,
+          user: result.user,
+          redirect: CHECKOUT_SUCCESS_PATH,
+        },
+        meta: {},
+      });
+    },
+  );
+
+  app.post(
+    '/api/sales/checkout/success-visit',
+    {
+      schema: {
+        tags,
+        summary: 'The checkout success page: uses its one-time grant up and shows the order',
+        response: { 200: checkoutSuccessResponse, 401: messageErrorBody, 403: messageErrorBody },
+      },
+      // Before validation: a visitor gets 401, not a 422 describing the route.
+      onRequest: requireUser,
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return { data: await pages.visitCheckoutSuccess(db(), user.id), meta: {} };
+    },
+  );
+}

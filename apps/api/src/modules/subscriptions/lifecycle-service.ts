@@ -39,7 +39,6 @@ import {
 import type { Mailer } from '../../plugins/mail';
 import { getAddress } from '../accounts/service';
 import { consumeVisitGrant, grantOneVisit, reopenRenewalOrder } from '../checkout/service';
-import { toSubscription } from '../checkout/wire';
 import { findPlan, listPlans } from '../plans/service';
 import { listAppSettings } from '../promotions/service';
 import { lookUpZipCode } from '../shipping/service';
@@ -59,6 +58,7 @@ import * as repository from './repository';
 import { trimToThreshold } from './reschedule';
 import { deliveryCutoff, givenUpBoxPayableUntil } from './schedule';
 import { ensureUpcomingDeliveries } from './service';
+import { toSubscription } from './wire';
 
 /**
  * Pause, cancel with one retention offer, and reactivate (issue 13). Each transition locks the

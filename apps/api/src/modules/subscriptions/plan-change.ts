@@ -6,14 +6,13 @@ import {
 import type { Database } from '@sprout/db';
 import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import { AppError } from '../../errors/app-error';
-import { toSubscription } from '../checkout/wire';
 import { findPlan } from '../plans/service';
 import { lookUpZipCode } from '../shipping/service';
 import * as repository from './repository';
 import { type ChangeableBox, remakeBoxes } from './reschedule';
 import { deliveryCutoff, deliveryDatesAfter } from './schedule';
 import { priceDelivery, refreshNextDeliveryDates } from './service';
-import { toDelivery } from './wire';
+import { toDelivery, toSubscription } from './wire';
 
 /**
  * Plan, frequency and delivery weekday changes (PUT /api/me/subscription and its preview), written

@@ -1,4 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accountRoutes from './account-routes';
+import renewalRoutes from './renewal-routes';
+import sessionRoutes from './session-routes';
+import subscriptionRoutes from './subscription-routes';
 
 /**
  * The routes of flows that span modules (ARCHITECTURE.md): registered after every module's routes,
@@ -6,4 +10,9 @@ import type { FastifyPluginAsync } from 'fastify';
  * Keep one entry per line, in alphabetical order: several changes add entries at once.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each flow's routes read the options they need
-export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {};
+export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
+  accountFlows: accountRoutes,
+  renewals: renewalRoutes,
+  sessionFlows: sessionRoutes,
+  subscriptionLifecycle: subscriptionRoutes,
+};

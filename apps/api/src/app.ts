@@ -17,8 +17,6 @@ import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift
 import { modules } from './modules/index';
 import { cartRemindersJob } from './modules/marketing/jobs';
 import { cachedExperimentList, experimentsFor } from './modules/marketing/service';
-import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './modules/subscriptions/jobs';
-import { pauseJob } from './modules/subscriptions/lifecycle-service';
 import { expiredCountersJob } from './platform/limits/service';
 import cataloguePlugin from './plugins/catalogue';
 import databasePlugin from './plugins/database';
@@ -33,6 +31,8 @@ import { checkoutJob } from './workflows/checkout-jobs';
 import type { FlowDeps } from './workflows/deps';
 import { workflowRoutes } from './workflows/index';
 import { handleStripeEvent } from './workflows/payment-webhook';
+import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './workflows/renewal-jobs';
+import { pauseJob } from './workflows/subscription-lifecycle';
 
 export type BuildAppOptions = {
   config: Config;
@@ -228,31 +228,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   app.jobs.add(checkoutJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
-  const renewals = {
-    db: options.database.db,
-    payments: app.payments,
-    mailer: app.mailer,
-    log: app.log,
-    site: { name: config.SITE_NAME, url: config.SITE_URL, accountUrl: config.ACCOUNT_SITE_URL },
-  };
-  app.jobs.add(deliveriesJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
-  app.jobs.add(deliveryRemindersJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
-  app.jobs.add(renewalsJob(renewals, config.RENEWAL_JOBS_INTERVAL_MS));
+  app.jobs.add(deliveriesJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
+  app.jobs.add(deliveryRemindersJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
+  app.jobs.add(renewalsJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(expiredCountersJob(options.database.db));
   // Acting as a customer: ends nobody saw happen (expiry) reach the audit log (decision 037).
   app.jobs.add(impersonationEndsJob(options.database.db));
   app.jobs.add(giftCardDeliveriesJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(staleGiftCardPurchasesJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
-  app.jobs.add(
-    pauseJob(
-      {
-        db: options.database.db,
-        mailer: app.mailer,
-        site: { name: config.SITE_NAME, accountUrl: new URL(config.ACCOUNT_SITE_URL, config.SITE_URL).href },
-      },
-      config.CHECKOUT_JOBS_INTERVAL_MS,
-    ),
-  );
+  app.jobs.add(pauseJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
   app.jobs.add(
     cartRemindersJob(
       { db: options.database.db, mailer: app.mailer, site: { name: config.SITE_NAME, url: config.SITE_URL } },

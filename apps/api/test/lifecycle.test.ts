@@ -4,8 +4,8 @@ import { demoAccounts } from '@sprout/db/seed';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../src/domain/delivery-dates';
-import { runPauseJobs } from '../src/modules/subscriptions/lifecycle-service';
 import { deliveryCutoff } from '../src/modules/subscriptions/schedule';
+import { runPauseJobs } from '../src/workflows/subscription-lifecycle';
 import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 
 /**
@@ -306,9 +306,8 @@ describe('the pause job', () => {
     const paused = await send('POST', '/api/me/subscription/pause', { weeks: 3 });
     const resumeOn = paused.json().data.subscription.resume_on as string;
     const deps = {
-      db: context.database.db,
-      mailer: context.app.mailer,
-      site: { name: 'Sprout & Spoon', accountUrl: 'http://localhost/account' },
+      ...context.app.deps,
+      site: { name: 'Sprout & Spoon', url: 'http://localhost', accountUrl: '/account', adminUrl: '/admin' },
     };
     const weekBefore = new Date(`${addDays(resumeOn, -7)}T18:00:00Z`);
     expect(await runPauseJobs(deps, weekBefore)).toEqual({ resumed: 0, reminded: 1 });

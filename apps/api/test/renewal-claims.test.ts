@@ -2,8 +2,8 @@ import { schema } from '@sprout/db';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OffSessionChargeInput, PaymentProvider } from '../src/domain/payment-provider';
-import { renewalsJob } from '../src/modules/subscriptions/jobs';
-import { lockBoxesPastCutoff, type RenewalDeps } from '../src/modules/subscriptions/renewals';
+import { renewalsJob } from '../src/workflows/renewal-jobs';
+import { lockBoxesPastCutoff, type RenewalRun } from '../src/workflows/renewals';
 import { startTestApp, type TestContext } from './helpers';
 import { subscribedCustomer } from './renewal-helpers';
 
@@ -34,19 +34,24 @@ const DAY_MS = 86_400_000;
 /** The card that pays at checkout and declines every renewal. */
 const DECLINES_RENEWALS = '4000000000000341';
 
-function deps(overrides: Partial<RenewalDeps> & { chargeLeaseMs?: number } = {}): RenewalDeps {
+function deps(overrides: Partial<RenewalRun> & { chargeLeaseMs?: number } = {}): RenewalRun {
   return {
     db: db(),
     payments: context.app.payments,
     mailer: context.app.mailer,
     log: context.app.log,
-    site: { name: 'Sprout & Spoon', url: 'http://localhost:3000', accountUrl: '/account' },
+    site: {
+      name: 'Sprout & Spoon',
+      url: 'http://localhost:3000',
+      accountUrl: '/account',
+      adminUrl: '/admin',
+    },
     ...overrides,
   };
 }
 
 /** One pass of the renewals job (lock, then charge) as a process runs it, at `asOf` (null: real time). */
-const renewalsPass = (renewalDeps: RenewalDeps, asOf: Date | null) =>
+const renewalsPass = (renewalDeps: RenewalRun, asOf: Date | null) =>
   renewalsJob(renewalDeps, 60_000).run(asOf);
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@sprout/db';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeDueBoxes, lockBoxesPastCutoff, type RenewalDeps } from '../src/modules/subscriptions/renewals';
+import { chargeDueBoxes, lockBoxesPastCutoff, type RenewalRun } from '../src/workflows/renewals';
 import { startTestApp, type TestContext } from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
 
@@ -287,12 +287,17 @@ describe('renewals', () => {
         customers.map(async (c) => (await deliveriesOf(c.subscriptionId))[1]!),
       );
       const asOf = new Date(Math.max(...seconds.map((row) => row.cutoffAt.getTime())));
-      const deps: RenewalDeps = {
+      const deps: RenewalRun = {
         db: db(),
         payments: context.app.payments,
         mailer: context.app.mailer,
         log: context.app.log,
-        site: { name: 'Sprout & Spoon', url: 'http://localhost:3000', accountUrl: '/account' },
+        site: {
+          name: 'Sprout & Spoon',
+          url: 'http://localhost:3000',
+          accountUrl: '/account',
+          adminUrl: '/admin',
+        },
       };
       await Promise.all(
         Array.from({ length: 20 }, async () => {

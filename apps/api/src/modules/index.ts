@@ -15,7 +15,6 @@ import paymentRoutes from './payments/routes';
 import planRoutes from './plans/routes';
 import promotionRoutes from './promotions/routes';
 import shippingRoutes from './shipping/routes';
-import lifecycleRoutes from './subscriptions/lifecycle-routes';
 import subscriptionRoutes from './subscriptions/routes';
 
 /**
@@ -42,5 +41,4 @@ export const modules: Record<string, FastifyPluginAsync<any>> = {
   promotions: promotionRoutes,
   shipping: shippingRoutes,
   subscriptions: subscriptionRoutes,
-  lifecycle: lifecycleRoutes,
 };

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accountRoutes from './account-routes';
 import checkoutFlowRoutes from './checkout-routes';
 import giftCardFlowRoutes from './gift-card-routes';
 import orderRefundRoutes from './order-refund-routes';
+import renewalRoutes from './renewal-routes';
+import sessionRoutes from './session-routes';
+import subscriptionRoutes from './subscription-routes';
 
 /**
  * The routes of flows that span modules (ARCHITECTURE.md): registered after every module's routes,
@@ -13,4 +17,8 @@ export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
   checkoutFlow: checkoutFlowRoutes,
   giftCardFlow: giftCardFlowRoutes,
   orderRefund: orderRefundRoutes,
+  accountFlows: accountRoutes,
+  renewals: renewalRoutes,
+  sessionFlows: sessionRoutes,
+  subscriptionLifecycle: subscriptionRoutes,
 };

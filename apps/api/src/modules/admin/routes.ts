@@ -41,11 +41,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/guards';
 import { listAuditEntries } from '../../platform/audit/service';
+import { pauseForCustomer } from '../../workflows/subscription-lifecycle';
 import { searchAccounts } from '../accounts/service';
 import * as catalog from '../catalog/admin';
 import { adminOrder, promoCodeSales, searchOrders } from '../checkout/admin-orders';
 import * as promotions from '../promotions/admin';
-import { pauseForCustomer, skipForCustomer } from '../subscriptions/admin-reports';
+import { skipForCustomer } from '../subscriptions/admin-reports';
 import { customerDetail, dashboard } from './service';
 
 type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
@@ -178,22 +179,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         body: pauseBody,
       },
     },
-    async (request) =>
-      ok(
-        await pauseForCustomer(
-          {
-            db: db(),
-            mailer: app.mailer,
-            site: {
-              name: options.siteName,
-              accountUrl: new URL(options.accountSiteUrl, options.siteUrl).href,
-            },
-          },
-          actor(request),
-          request.params.id,
-          request.body,
-        ),
-      ),
+    async (request) => ok(await pauseForCustomer(app.deps, actor(request), request.params.id, request.body)),
   );
 
   // ─── Catalogue ────────────────────────────────────────────────────────────────────────────

@@ -3,16 +3,12 @@ import {
   IMPERSONATOR_SESSION_COOKIE,
   impersonationBody,
   impersonationResponse,
-  initialAuthResponse,
   loginBody,
   loginResult,
-  meQuery,
-  meResponse,
   messageErrorBody,
   PASSWORD_RESET_SENT_MESSAGE,
   passwordResetRequestBody,
   SESSION_COOKIE,
-  SOCIAL_SIGN_IN_MESSAGES,
   TRUSTED_DEVICE_COOKIE,
   tokenBody,
   tokenResult,
@@ -21,9 +17,6 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { SocialProviderConfig } from '../../config';
-import { AppError } from '../../errors/app-error';
 import {
   type CookieSettings,
   clearImpersonationCookie,
@@ -32,24 +25,14 @@ import {
   setImpersonationCookies,
   setSessionCookies,
 } from '../../http/cookies';
-import { requireAdmin, type SignedInSession, signedIn } from '../../http/guards';
-import { defaultAddress } from '../accounts/service';
-import { updateAbandonedCart } from '../carts/service';
-import { currentSubscription } from '../checkout/service';
-import { findFirstBoxAfterPause, findPaymentPause } from '../subscriptions/lifecycle-service';
-import { findCanceledSubscription } from '../subscriptions/service';
+import { requireAdmin, signedIn } from '../../http/guards';
 import * as auth from './service';
-import { SocialLogin } from './social';
 
 const tags = ['accounts'];
 
 type Options = {
   siteUrl: string;
   siteName: string;
-  accountSiteUrl: string;
-  adminSiteUrl: string;
-  socialProviders: SocialProviderConfig[];
-  emailChecksPerHour: number;
   signInLimits: auth.SignInLimits;
 };
 
@@ -227,163 +210,4 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       return result;
     },
   );
-
-  app.get(
-    '/auth/initial',
-    {
-      schema: {
-        tags,
-        summary: 'Who is signed in, without a 401 for visitors',
-        response: { 200: initialAuthResponse },
-      },
-    },
-    async (request) => {
-      const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
-      if (!session) return { authenticated: false, is_admin: false, user: null };
-      const subscription = await currentSubscription(db(), session.user.id);
-      return {
-        authenticated: true,
-        is_admin: session.user.isAdmin,
-        user: { ...toMe(session), subscription },
-      };
-    },
-  );
-
-  const social = new SocialLogin(options.socialProviders, options.siteUrl);
-  const providerParams = z.object({ provider: z.enum(['google', 'facebook', 'apple']) });
-
-  app.get(
-    '/auth/providers',
-    {
-      schema: {
-        tags,
-        summary: 'Social sign-in providers that are configured (none are offered otherwise)',
-        response: { 200: z.object({ data: z.array(z.string()) }) },
-      },
-    },
-    async () => ({ data: social.names }),
-  );
-
-  app.get(
-    '/auth/:provider',
-    {
-      schema: {
-        tags,
-        summary: 'Start signing in with Google, Facebook or Apple (redirects to the provider)',
-        params: providerParams,
-        querystring: z.object({ abandoned_cart_id: z.string().max(64).optional() }).strict(),
-      },
-    },
-    async (request, reply) => {
-      try {
-        const url = await social.start(db(), request.params.provider, request.query.abandoned_cart_id);
-        return reply.redirect(url, 302);
-      } catch (error) {
-        // A browser followed a link here: it goes back to the login with words, never to JSON.
-        request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in did not start');
-        return reply.redirect(socialFailureLocation(error), 302);
-      }
-    },
-  );
-
-  app.get(
-    '/auth/:provider/callback',
-    { schema: { tags, summary: 'The provider sends the browser back here', params: providerParams } },
-    async (request, reply) => {
-      try {
-        const identity = await social.finish(
-          db(),
-          request.params.provider,
-          new URL(request.url, options.siteUrl),
-        );
-        const user = await auth.findUserByEmail(db(), identity.email);
-        if (user) {
-          const issued = await auth.openSessionFor(db(), user.id);
-          await auth.logout(db(), readCookie(request, SESSION_COOKIE));
-          setSessionCookies(reply, cookies, issued);
-          return reply.redirect(user.isAdmin ? options.adminSiteUrl : options.accountSiteUrl, 302);
-        }
-        // A new customer: the provider's verified email captures the abandoned cart (signup is
-        // the first onboarding step; the account itself is created at checkout).
-        if (identity.abandonedCartId) {
-          await updateAbandonedCart(
-            db(),
-            identity.abandonedCartId,
-            {
-              email: identity.email,
-              ...(identity.firstName ? { first_name: identity.firstName } : {}),
-              ...(identity.lastName ? { last_name: identity.lastName } : {}),
-              location: `social:${request.params.provider}`,
-            },
-            { ip: request.ip, emailChecksPerHour: options.emailChecksPerHour },
-          );
-          return reply.redirect('/onboarding/plans', 302);
-        }
-        return reply.redirect(`/onboarding/signup?email=${encodeURIComponent(identity.email)}`, 302);
-      } catch (error) {
-        request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in failed');
-        return reply.redirect(socialFailureLocation(error), 302);
-      }
-    },
-  );
-
-  app.get(
-    '/api/me',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in customer',
-        querystring: meQuery,
-        response: { 200: meResponse, 401: messageErrorBody },
-      },
-    },
-    async (request) => {
-      const session = signedIn(request);
-      const [address, subscription] = await Promise.all([
-        request.query.include === 'address' ? defaultAddress(db(), session.user.id) : undefined,
-        currentSubscription(db(), session.user.id),
-      ]);
-      // Only a customer without a current subscription asks the second question: was it canceled?
-      const canceled = subscription ? null : await findCanceledSubscription(db(), session.user.id);
-      const [firstBoxAfterPause, paymentPause] =
-        subscription?.status === 'paused'
-          ? await Promise.all([
-              findFirstBoxAfterPause(db(), session.user.id),
-              findPaymentPause(db(), session.user.id),
-            ])
-          : [null, null];
-      return {
-        data: {
-          ...toMe(session),
-          subscription,
-          canceled_subscription: canceled,
-          first_box_after_pause: firstBoxAfterPause,
-          payment_pause: paymentPause,
-          ...(address === undefined ? {} : { address }),
-        },
-        meta: {},
-      };
-    },
-  );
-}
-
-/** The login page with one of the messages it knows (it shows no other `?error=` text). */
-function socialFailureLocation(error: unknown): string {
-  const known: readonly string[] = Object.values(SOCIAL_SIGN_IN_MESSAGES);
-  const message =
-    error instanceof AppError && known.includes(error.message)
-      ? error.message
-      : SOCIAL_SIGN_IN_MESSAGES.failed;
-  return `/onboarding/login?error=${encodeURIComponent(message)}`;
-}
-
-function toMe(session: SignedInSession) {
-  const { user } = session;
-  return {
-    id: user.id,
-    email: user.email,
-    referral_id: session.referralCode,
-    is_admin: user.isAdmin,
-    profile: { first_name: user.firstName, last_name: user.lastName },
-  };
 }

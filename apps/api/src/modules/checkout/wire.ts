@@ -1,12 +1,9 @@
-import { type CartCosts, centsToDollars, type Order, type Subscription } from '@sprout/contracts';
-import type { SubscriptionRow } from '../subscriptions/service';
+import { type CartCosts, centsToDollars, type Order } from '@sprout/contracts';
+import { orderNumber } from '../subscriptions/wire';
 import type { OrderLineJson, OrderRow } from './repository';
 
-type PlanRow = { id: number; slug: string; name: string; threshold: number };
-
-export function orderNumber(orderId: number): string {
-  return `SS-${100_000 + orderId}`;
-}
+// Written beside the subscription's boxes, which show their order's number too (docs/decisions/050).
+export { orderNumber, toSubscription } from '../subscriptions/wire';
 
 /**
  * The account site's pages an order's emails link to (issue 29: a link lands where it says):
@@ -70,17 +67,5 @@ export function toOrder(order: OrderRow, lines: OrderLineJson[], refundedCents: 
       order.paymentProvider === 'test' || order.paymentProvider === 'stripe'
         ? { provider: order.paymentProvider, brand: order.cardBrand, last4: order.cardLast4 }
         : null,
-  };
-}
-
-export function toSubscription(subscription: SubscriptionRow, plan: PlanRow): Subscription {
-  return {
-    id: subscription.id,
-    status: subscription.status,
-    frequency_weeks: subscription.frequencyWeeks,
-    delivery_weekday: subscription.deliveryWeekday,
-    next_delivery_date: subscription.nextDeliveryDate,
-    resume_on: subscription.resumeOn,
-    plan: { id: plan.id, slug: plan.slug, name: plan.name, threshold: plan.threshold },
   };
 }

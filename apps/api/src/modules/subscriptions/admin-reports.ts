@@ -1,12 +1,10 @@
-import type { PauseBody } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import { recordAdminAction } from '../../platform/audit/service';
-import * as lifecycle from './lifecycle-service';
 import * as repository from './repository';
 import { findCurrentSubscriptionWithPlan, skipDelivery } from './service';
 
-// The subscriptions module's side of the admin site (issue 17): the reports of the dashboard and
+// The subscriptions module's side of the admin site (docs/decisions/027): the reports of the dashboard and
 // the changes support makes for a customer, each audited in the transaction that makes it.
 
 export async function subscriptionCounts(
@@ -86,30 +84,4 @@ export async function skipForCustomer(
     });
     return delivery;
   });
-}
-
-/** Pauses a customer's subscription for them (support): the customer's own pause, audited. */
-export async function pauseForCustomer(
-  deps: lifecycle.LifecycleDeps,
-  actorUserId: number,
-  userId: number,
-  body: PauseBody,
-) {
-  const result = await deps.db.transaction(async (tx) => {
-    const current = await findCurrentSubscriptionWithPlan(tx, userId);
-    const outcome = await lifecycle.pause({ ...deps, db: tx }, userId, body);
-    await recordAdminAction(tx, {
-      actorUserId,
-      action: 'subscription.pause',
-      entity: 'subscription',
-      entityId: current?.subscription.id ?? userId,
-      before: current
-        ? { status: current.subscription.status, resume_on: current.subscription.resumeOn }
-        : null,
-      after: { ...body, status: 'paused' },
-    });
-    return outcome;
-  });
-  deps.mailer.flush();
-  return result;
 }

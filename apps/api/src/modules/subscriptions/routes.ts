@@ -2,7 +2,6 @@ import {
   deliveriesResponse,
   deliveryItemBody,
   deliveryParams,
-  deliveryPaymentResponse,
   deliveryResponse,
   messageErrorBody,
   validationErrorBody,
@@ -11,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/guards';
 import { readOncePerPage } from '../../lib/page-reads';
-import { payWaitingDelivery } from './authentication';
 import * as subscriptions from './service';
 
 const tags = ['account'];
@@ -68,25 +66,6 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     });
   skipRoute('POST', 'Skip a box (until its cutoff)', subscriptions.skipDelivery);
   skipRoute('DELETE', 'Bring a skipped box back (until its cutoff)', subscriptions.unskipDelivery);
-
-  // The email's link when the bank asked to confirm a renewal (3-D Secure: decision 041). Asked
-  // once to start the step, and again once the browser finished it.
-  app.post(
-    '/api/me/deliveries/:date/payment',
-    {
-      schema: {
-        tags,
-        summary: "Pay a box whose bank asked you to confirm its charge (3-D Secure), with the box's card",
-        params: deliveryParams,
-        response: { 200: deliveryPaymentResponse, ...changeErrors, 409: messageErrorBody },
-      },
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      const deps = { db: db(), payments: app.payments, log: request.log };
-      return { data: await payWaitingDelivery(deps, user.id, request.params.date), meta: {} };
-    },
-  );
 
   app.put(
     '/api/me/deliveries/:date/items',

@@ -467,3 +467,60 @@ export async function setDeliveryItem(
   });
   return readOwnDelivery(db, subscriptionId, date, now);
 }
+
+// ─── What the flows above take from this module (workflows/: renewals, lifecycle, plan change) ──
+// The module's own steps on its rows and its pure rules, named here so that no flow reaches its
+// repository (ARCHITECTURE.md); each flow composes them with other modules' (docs/decisions/050).
+
+export {
+  cancellationEffect,
+  chooseRetentionOffer,
+  firstBoxAfterPause,
+  type LifecycleAction,
+  pauseEffect,
+  pauseResumeDate,
+  type RetentionSettings,
+  transitionRefusal,
+} from './lifecycle';
+export type { DeliveryStatus } from './repository';
+export {
+  claimBoxPastCutoff,
+  claimDueCharge,
+  claimDueReminder,
+  claimPausedSubscription,
+  deleteChangeableDeliveries,
+  deleteUnmadeDeliveries,
+  findDeliveryWithItems,
+  findGivenUpBox,
+  findLatestCancellation,
+  findLatestSubscription,
+  findPreviousMadeContents,
+  findUserContact,
+  insertCancellation,
+  insertDeliveries,
+  insertDeliveryItems,
+  listAcceptedOfferKinds,
+  listBoxStates,
+  listDeliveries,
+  listDeliveryContents,
+  lockDelivery,
+  lockLatestSubscription,
+  lockSubscription,
+  recordAuthenticatedCharge,
+  recordChargeOutcome,
+  replaceDeliveryItems,
+  setBoxesStatus,
+  setOneTimeDiscount,
+  transitionDelivery,
+  updateCancellation,
+  updateSubscription,
+} from './repository';
+export { type ChangeableBox, remakeBoxes, trimToThreshold } from './reschedule';
+export {
+  authenticationDeadline,
+  deliveryCutoff,
+  deliveryDatesAfter,
+  givenUpBoxPayableUntil,
+  nextRetryAt,
+  REMINDER_HOURS_BEFORE_CUTOFF,
+} from './schedule';

@@ -6,11 +6,30 @@ import {
   centsToDollars,
   type Delivery,
   type DeliveryItem,
+  type Subscription,
 } from '@sprout/contracts';
 import type { CostBreakdown } from '../../domain/costs';
-import { orderNumber } from '../checkout/wire';
 import type { PricedBoxLine } from './box-pricing';
-import type { PricedDelivery } from './service';
+import type { PricedDelivery, SubscriptionRow } from './service';
+
+type PlanRow = { id: number; slug: string; name: string; threshold: number };
+
+/** An order's number as customers read it: a box's order shows it on the account site too. */
+export function orderNumber(orderId: number): string {
+  return `SS-${100_000 + orderId}`;
+}
+
+export function toSubscription(subscription: SubscriptionRow, plan: PlanRow): Subscription {
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    frequency_weeks: subscription.frequencyWeeks,
+    delivery_weekday: subscription.deliveryWeekday,
+    next_delivery_date: subscription.nextDeliveryDate,
+    resume_on: subscription.resumeOn,
+    plan: { id: plan.id, slug: plan.slug, name: plan.name, threshold: plan.threshold },
+  };
+}
 
 /** Dollars, snake_case: the cost lines as the storefront's carts show them. */
 export function toCosts(

@@ -3,12 +3,11 @@ import {
   DELIVERY_PAYMENT_NOT_WAITING_MESSAGE,
   type DeliveryPayment,
 } from '@sprout/contracts';
-import type { Database } from '@sprout/db';
-import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentIntent, PaymentProvider } from '../../domain/payment-provider';
-import { AppError } from '../../errors/app-error';
-import { settleRenewalOrder } from '../checkout/service';
-import * as repository from './repository';
+import type { PaymentIntent, PaymentProvider } from '../domain/payment-provider';
+import { AppError } from '../errors/app-error';
+import { settleRenewalOrder } from '../modules/checkout/service';
+import * as subscriptions from '../modules/subscriptions/service';
+import type { FlowDeps } from './deps';
 
 /**
  * A renewal whose bank asked for 3-D Secure, paid by its customer (docs/decisions/041):
@@ -23,18 +22,16 @@ import * as repository from './repository';
  * by whichever side reads it.
  */
 
-export type AuthenticationDeps = { db: Database; payments: PaymentProvider; log: FastifyBaseLogger };
-
 const notWaiting = () => new AppError('conflict', DELIVERY_PAYMENT_NOT_WAITING_MESSAGE);
 
 export async function payWaitingDelivery(
-  deps: AuthenticationDeps,
+  deps: Pick<FlowDeps, 'db' | 'payments'>,
   userId: number,
   date: string,
 ): Promise<DeliveryPayment> {
-  const current = await repository.findCurrentSubscriptionWithPlan(deps.db, userId);
+  const current = await subscriptions.findCurrentSubscriptionWithPlan(deps.db, userId);
   if (!current) throw AppError.notFound('You have no subscription.');
-  const row = await repository.findDeliveryWithItems(deps.db, current.subscription.id, date);
+  const row = await subscriptions.findDeliveryWithItems(deps.db, current.subscription.id, date);
   if (!row) throw AppError.notFound(`There is no delivery on ${date}.`);
   const { delivery } = row;
   const amountCents = row.order?.totalCents ?? 0;
@@ -80,14 +77,14 @@ async function confirm(payments: PaymentProvider, intentId: string): Promise<Pay
 
 /** The box and its order, paid by this intent, unless the box stopped waiting for it meanwhile. */
 async function recordPaid(
-  deps: AuthenticationDeps,
+  deps: Pick<FlowDeps, 'db' | 'payments'>,
   box: { subscriptionId: number; date: string },
   intent: PaymentIntent,
 ): Promise<void> {
   const recorded = await deps.db.transaction(async (tx) => {
-    const delivery = await repository.lockDelivery(tx, box.subscriptionId, box.date);
+    const delivery = await subscriptions.lockDelivery(tx, box.subscriptionId, box.date);
     if (!delivery?.orderId) return false;
-    if (!(await repository.recordAuthenticatedCharge(tx, delivery.id, intent.id))) return false;
+    if (!(await subscriptions.recordAuthenticatedCharge(tx, delivery.id, intent.id))) return false;
     await settleRenewalOrder(tx, delivery.orderId, {
       status: 'paid',
       paymentProvider: deps.payments.name,
@@ -99,6 +96,6 @@ async function recordPaid(
   });
   if (recorded) return;
   // The renewal job read the paid intent when it ended the wait, and recorded it: paid all the same.
-  const row = await repository.findDeliveryWithItems(deps.db, box.subscriptionId, box.date);
+  const row = await subscriptions.findDeliveryWithItems(deps.db, box.subscriptionId, box.date);
   if (row?.delivery.status !== 'charged') throw notWaiting();
 }

@@ -4,16 +4,20 @@ import {
   type UpdateSubscriptionBody,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
-import { AppError } from '../../errors/app-error';
-import { toSubscription } from '../checkout/wire';
-import { findPlan } from '../plans/service';
-import { lookUpZipCode } from '../shipping/service';
-import * as repository from './repository';
-import { type ChangeableBox, remakeBoxes } from './reschedule';
-import { deliveryCutoff, deliveryDatesAfter } from './schedule';
-import { priceDelivery, refreshNextDeliveryDates } from './service';
-import { toDelivery } from './wire';
+import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../domain/delivery-dates';
+import { AppError } from '../errors/app-error';
+import { findPlan } from '../modules/plans/service';
+import { lookUpZipCode } from '../modules/shipping/service';
+import * as subscriptions from '../modules/subscriptions/service';
+import {
+  type ChangeableBox,
+  deliveryCutoff,
+  deliveryDatesAfter,
+  priceDelivery,
+  refreshNextDeliveryDates,
+  remakeBoxes,
+} from '../modules/subscriptions/service';
+import { toDelivery, toSubscription } from '../modules/subscriptions/wire';
 
 /**
  * Plan, frequency and delivery weekday changes (PUT /api/me/subscription and its preview), written
@@ -56,11 +60,11 @@ async function applyChange(
   body: UpdateSubscriptionBody,
   now: Date,
 ): Promise<SubscriptionChange> {
-  const current = await repository.findCurrentSubscriptionWithPlan(tx, userId);
+  const current = await subscriptions.findCurrentSubscriptionWithPlan(tx, userId);
   if (!current) {
     throw new AppError('conflict', 'You have no active subscription to change. Start one from the menus.');
   }
-  const subscription = await repository.lockSubscription(tx, current.subscription.id);
+  const subscription = await subscriptions.lockSubscription(tx, current.subscription.id);
   if (subscription?.status !== 'active') {
     throw new AppError(
       'conflict',
@@ -86,7 +90,7 @@ async function applyChange(
       { frequencyWeeks, weekday, threshold: plan.threshold },
       now,
     );
-    await repository.updateSubscription(tx, subscription.id, {
+    await subscriptions.updateSubscription(tx, subscription.id, {
       planId: plan.id,
       frequencyWeeks,
       deliveryWeekday: weekday,
@@ -97,7 +101,7 @@ async function applyChange(
 
 /** The weekday must be one the courier delivers to the subscription's zip code on. */
 async function requireDeliveredWeekday(tx: Database, subscriptionId: number, weekday: number) {
-  const context = await repository.findPricingContext(tx, subscriptionId);
+  const context = await subscriptions.findPricingContext(tx, subscriptionId);
   const zip = context ? await lookUpZipCode(tx, { code: context.zipCode }) : null;
   const days = zip?.delivery_weekdays ?? [];
   if (!days.includes(weekday)) {
@@ -113,11 +117,11 @@ async function requireDeliveredWeekday(tx: Database, subscriptionId: number, wee
 
 async function remakeChangeableBoxes(
   tx: Database,
-  subscription: repository.SubscriptionRow,
+  subscription: subscriptions.SubscriptionRow,
   next: { frequencyWeeks: number; weekday: number; threshold: number },
   now: Date,
 ) {
-  const rows = await repository.listDeliveries(tx, subscription.id, '1970-01-01');
+  const rows = await subscriptions.listDeliveries(tx, subscription.id, '1970-01-01');
   const changeable = rows.filter(
     (row) =>
       (row.delivery.status === 'scheduled' || row.delivery.status === 'skipped') &&
@@ -151,12 +155,12 @@ async function remakeChangeableBoxes(
     threshold: next.threshold,
   });
   const kept = new Map(changeable.map((row) => [row.delivery.deliveryDate, row.delivery]));
-  await repository.deleteChangeableDeliveries(
+  await subscriptions.deleteChangeableDeliveries(
     tx,
     subscription.id,
     changeable.map((row) => row.delivery.id),
   );
-  const inserted = await repository.insertDeliveries(
+  const inserted = await subscriptions.insertDeliveries(
     tx,
     remade.map((box) => {
       const same = box.from === box.date ? kept.get(box.date) : undefined;
@@ -172,7 +176,7 @@ async function remakeChangeableBoxes(
     }),
   );
   const idOf = new Map(inserted.map((row) => [row.deliveryDate, row.id]));
-  await repository.insertDeliveryItems(
+  await subscriptions.insertDeliveryItems(
     tx,
     remade.flatMap((box) => {
       const deliveryId = idOf.get(box.date);
@@ -185,9 +189,9 @@ async function remakeChangeableBoxes(
 
 /** The subscription as it is now and its next box that will be made, priced. */
 async function answer(tx: Database, subscriptionId: number, now: Date): Promise<SubscriptionChange> {
-  const found = await repository.findSubscriptionWithPlan(tx, subscriptionId);
+  const found = await subscriptions.findSubscriptionWithPlan(tx, subscriptionId);
   if (!found) throw AppError.notFound('Subscription not found.');
-  const rows = await repository.listDeliveries(tx, subscriptionId, calendarDay(now, DELIVERY_TIME_ZONE));
+  const rows = await subscriptions.listDeliveries(tx, subscriptionId, calendarDay(now, DELIVERY_TIME_ZONE));
   const next = rows.find(
     (row) => row.delivery.status === 'scheduled' && row.delivery.cutoffAt.getTime() > now.getTime(),
   );

@@ -14,11 +14,9 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../../http/guards';
-import * as lifecycle from './lifecycle-service';
-import { replacePaymentMethod } from './payment-method';
-
-type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
+import { signedIn } from '../http/guards';
+import { replacePaymentMethod } from './account-payment-method';
+import * as lifecycle from './subscription-lifecycle';
 
 const tags = ['account'];
 const errors = {
@@ -29,18 +27,13 @@ const errors = {
   422: validationErrorBody,
 };
 
-/** Pause, cancel (with its offer) and reactivate: the customer's own subscription only. */
-export default async function lifecycleRoutes(fastify: FastifyInstance, options: Options) {
+/**
+ * Pause, cancel (with its offer) and reactivate: the customer's own subscription only. The flows
+ * take the one dependency set, app.deps (docs/decisions/050).
+ */
+export default async function subscriptionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = (): lifecycle.LifecycleDeps => ({
-    db: app.database.db,
-    mailer: app.mailer,
-    site: {
-      name: options.siteName,
-      accountUrl: new URL(options.accountSiteUrl, options.siteUrl).href,
-      reactivateUrl: new URL('/reactivate', options.siteUrl).href,
-    },
-  });
+  const deps = () => app.deps;
   const outcome = { 200: lifecycleOutcomeResponse, ...errors };
 
   app.post(
@@ -95,32 +88,13 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
     },
     async (request) => {
       const { user } = signedIn(request);
-      const renewalSite = {
-        name: options.siteName,
-        url: options.siteUrl,
-        accountUrl: options.accountSiteUrl,
-      };
       // The card is saved first, through the provider, as the account's card form does; only a
       // subscription paused by failed charges takes this way back (the service checks it again).
       if (await lifecycle.findPaymentPause(app.database.db, user.id)) {
-        await replacePaymentMethod(
-          {
-            db: app.database.db,
-            payments: app.payments,
-            mailer: app.mailer,
-            log: request.log,
-            site: renewalSite,
-          },
-          user,
-          request.body.payment_method_id,
-          new Date(),
-        );
+        await replacePaymentMethod(app.deps, user, request.body.payment_method_id, new Date());
       }
       return {
-        data: await lifecycle.resumeWithNewCard(
-          { ...deps(), payments: app.payments, log: request.log, renewalSite },
-          user.id,
-        ),
+        data: await lifecycle.resumeWithNewCard(deps(), user.id),
         meta: {},
       };
     },
@@ -195,18 +169,7 @@ export default async function lifecycleRoutes(fastify: FastifyInstance, options:
       const { user } = signedIn(request);
       // A new card is saved first, through the provider, as the account's card form does.
       if (request.body.payment_method_id !== undefined) {
-        await replacePaymentMethod(
-          {
-            db: app.database.db,
-            payments: app.payments,
-            mailer: app.mailer,
-            log: request.log,
-            site: { name: options.siteName, url: options.siteUrl, accountUrl: options.accountSiteUrl },
-          },
-          user,
-          request.body.payment_method_id,
-          new Date(),
-        );
+        await replacePaymentMethod(app.deps, user, request.body.payment_method_id, new Date());
       }
       return { data: await lifecycle.reactivate(deps(), user.id, request.body), meta: {} };
     },

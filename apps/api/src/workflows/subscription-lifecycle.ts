@@ -25,9 +25,32 @@ import {
   deliveryDateChoices,
   isDeliveryDateChoice,
   isoWeekday,
-} from '../../domain/delivery-dates';
-import { AppError } from '../../errors/app-error';
-import type { Job } from '../../lib/jobs';
+} from '../domain/delivery-dates';
+import { AppError } from '../errors/app-error';
+import type { Job } from '../lib/jobs';
+import type { Site } from '../lib/site';
+import { getAddress } from '../modules/accounts/service';
+import { consumeVisitGrant, grantOneVisit, reopenRenewalOrder } from '../modules/checkout/service';
+import { findPlan, listPlans } from '../modules/plans/service';
+import { listAppSettings } from '../modules/promotions/service';
+import { lookUpZipCode } from '../modules/shipping/service';
+import * as subscriptions from '../modules/subscriptions/service';
+import {
+  cancellationEffect,
+  chooseRetentionOffer,
+  deliveryCutoff,
+  ensureUpcomingDeliveries,
+  firstBoxAfterPause,
+  givenUpBoxPayableUntil,
+  type LifecycleAction,
+  pauseEffect,
+  pauseResumeDate,
+  type RetentionSettings,
+  transitionRefusal,
+  trimToThreshold,
+} from '../modules/subscriptions/service';
+import { toSubscription } from '../modules/subscriptions/wire';
+import { recordAdminAction } from '../platform/audit/service';
 import {
   offerAcceptedMail,
   pauseConfirmedMail,
@@ -35,56 +58,42 @@ import {
   resumeSoonMail,
   subscriptionCanceledMail,
   subscriptionReactivatedMail,
-} from '../../platform/mail/templates';
-import type { Mailer } from '../../plugins/mail';
-import { getAddress } from '../accounts/service';
-import { consumeVisitGrant, grantOneVisit, reopenRenewalOrder } from '../checkout/service';
-import { toSubscription } from '../checkout/wire';
-import { findPlan, listPlans } from '../plans/service';
-import { listAppSettings } from '../promotions/service';
-import { lookUpZipCode } from '../shipping/service';
-import {
-  cancellationEffect,
-  chooseRetentionOffer,
-  firstBoxAfterPause,
-  type LifecycleAction,
-  pauseEffect,
-  pauseResumeDate,
-  type RetentionSettings,
-  transitionRefusal,
-} from './lifecycle';
+} from '../platform/mail/templates';
+import type { FlowDeps } from './deps';
 import { changeSubscription } from './plan-change';
-import { chargeDueBoxes, type RenewalDeps } from './renewals';
-import * as repository from './repository';
-import { trimToThreshold } from './reschedule';
-import { deliveryCutoff, givenUpBoxPayableUntil } from './schedule';
-import { ensureUpcomingDeliveries } from './service';
+import { chargeDueBoxes } from './renewals';
 
 /**
- * Pause, cancel with one retention offer, and reactivate (issue 13). Each transition locks the
+ * Pause, cancel with one retention offer, and reactivate (docs/decisions/023). Each transition locks the
  * subscription's row, checks the state it starts from (409 otherwise), changes the boxes, queues
  * its email and grants its outcome page's one visit, all in one transaction. A double submit
  * waits for the first one's lock and then finds the work done: it answers the same outcome and
  * sends nothing twice.
  */
 
-export type LifecycleDeps = {
-  db: Database;
-  mailer: Mailer;
-  /** `reactivateUrl`: the storefront's /reactivate (the canceled email's link; /reactivate when absent). */
-  site: { name: string; accountUrl: string; reactivateUrl?: string };
-  now?: () => Date;
-};
+/** The one dependency set (app.deps); `now` when a test fixes the clock. */
+export type LifecycleDeps = FlowDeps & { now?: () => Date };
+
+/**
+ * The addresses the lifecycle's mails and answers carry: the account site, absolute (a resume
+ * answers it as its redirect), and the storefront's /reactivate (the canceled email's link).
+ */
+function lifecycleLinks(site: Site) {
+  return {
+    accountUrl: new URL(site.accountUrl, site.url).href,
+    reactivateUrl: new URL('/reactivate', site.url).href,
+  };
+}
 
 /** A repeat within this long of the same transition is a double submit, answered like the first. */
 const DOUBLE_SUBMIT_MS = 10 * 60_000;
 
 const today = (now: Date) => calendarDay(now, DELIVERY_TIME_ZONE);
 
-type Locked = NonNullable<Awaited<ReturnType<typeof repository.lockLatestSubscription>>>;
+type Locked = NonNullable<Awaited<ReturnType<typeof subscriptions.lockLatestSubscription>>>;
 
 async function lockFor(tx: Database, userId: number): Promise<Locked> {
-  const locked = await repository.lockLatestSubscription(tx, userId);
+  const locked = await subscriptions.lockLatestSubscription(tx, userId);
   if (!locked) {
     throw new AppError('conflict', 'You have no subscription yet. Choose a plan on the menus to start one.');
   }
@@ -121,10 +130,10 @@ const scheduleOf = (subscription: Locked['subscription']) => ({
  * account and the pause's pages say the boxes start again, never the resume day when no box comes.
  */
 export async function findFirstBoxAfterPause(db: Database, userId: number, now: Date = new Date()) {
-  const latest = await repository.findLatestSubscription(db, userId);
+  const latest = await subscriptions.findLatestSubscription(db, userId);
   const subscription = latest?.subscription;
   if (subscription?.status !== 'paused' || !subscription.resumeOn) return null;
-  const boxes = await repository.listBoxStates(db, subscription.id, today(now));
+  const boxes = await subscriptions.listBoxStates(db, subscription.id, today(now));
   return firstBoxAfterPause(boxes, subscription.resumeOn, scheduleOf(subscription));
 }
 
@@ -134,7 +143,7 @@ export async function previewPauses(
   userId: number,
   now: Date = new Date(),
 ): Promise<PausePreview[]> {
-  const latest = await repository.findLatestSubscription(db, userId);
+  const latest = await subscriptions.findLatestSubscription(db, userId);
   if (latest?.subscription.status !== 'active') {
     throw new AppError(
       'conflict',
@@ -143,7 +152,7 @@ export async function previewPauses(
     );
   }
   const day = today(now);
-  const boxes = await repository.listBoxStates(db, latest.subscription.id, day);
+  const boxes = await subscriptions.listBoxStates(db, latest.subscription.id, day);
   const previews = Array.from({ length: MAX_PAUSE_WEEKS }, (_, index) => {
     const weeks = index + 1;
     const resumeOn = addDays(day, weeks * 7);
@@ -157,7 +166,7 @@ export async function previewPauses(
       first_box_after_pause: firstBoxAfterPause(afterPause, resumeOn, scheduleOf(latest.subscription)),
     };
   });
-  // Only the lengths that skip a box are choices (issue 29): a pause that skips nothing changes nothing.
+  // Only the lengths that skip a box are choices (docs/decisions/040): a pause that skips nothing changes nothing.
   return previews.filter((preview) => preview.skipped_dates.length > 0);
 }
 
@@ -168,14 +177,14 @@ async function mailCustomer(
   template: string,
   render: (firstName: string | null) => RenderedMail,
 ) {
-  const contact = await repository.findUserContact(tx, userId);
+  const contact = await subscriptions.findUserContact(tx, userId);
   if (!contact) return;
   await deps.mailer.queue(tx, contact.email, template, render(contact.firstName));
 }
 
 const mailBase = (deps: LifecycleDeps, firstName: string | null) => ({
   siteName: deps.site.name,
-  accountUrl: deps.site.accountUrl,
+  accountUrl: lifecycleLinks(deps.site).accountUrl,
   firstName,
 });
 
@@ -192,7 +201,7 @@ export async function pause(deps: LifecycleDeps, userId: number, body: PauseBody
 
   const result = await deps.db.transaction(async (tx) => {
     const locked = await lockFor(tx, userId);
-    const boxes = await repository.listBoxStates(tx, locked.subscription.id, day);
+    const boxes = await subscriptions.listBoxStates(tx, locked.subscription.id, day);
     const { subscription } = locked;
     if (
       subscription.status === 'paused' &&
@@ -224,15 +233,15 @@ async function pauseLocked(
   deps: LifecycleDeps,
   tx: Database,
   locked: Locked,
-  boxes: { date: string; status: repository.DeliveryStatus }[],
+  boxes: { date: string; status: subscriptions.DeliveryStatus }[],
   resumeOn: string,
   now: Date,
 ): Promise<LifecycleOutcome> {
   const { skip, stillShipping } = pauseEffect(boxes, resumeOn);
   const id = locked.subscription.id;
-  await repository.setBoxesStatus(tx, id, skip, ['scheduled'], 'skipped');
+  await subscriptions.setBoxesStatus(tx, id, skip, ['scheduled'], 'skipped');
   const changes = { status: 'paused' as const, resumeOn, pausedAt: now, resumeReminderSentAt: null };
-  await repository.updateSubscription(tx, id, changes);
+  await subscriptions.updateSubscription(tx, id, changes);
   await grantOneVisit(tx, locked.subscription.userId, PAUSING_PROCESSING_PATH);
   const afterPause = boxes.map((box) =>
     skip.includes(box.date) ? { ...box, status: 'skipped' as const } : box,
@@ -255,15 +264,15 @@ async function resumeLocked(
   now: Date,
 ): Promise<Partial<Locked['subscription']>> {
   const id = locked.subscription.id;
-  const boxes = await repository.listBoxStates(tx, id, today(now));
+  const boxes = await subscriptions.listBoxStates(tx, id, today(now));
   const pausedUntil = locked.subscription.resumeOn;
   const comingBack = boxes
     .filter((box) => box.status === 'skipped' && box.cutoffAt.getTime() > now.getTime())
     .filter((box) => pausedUntil === null || box.date < pausedUntil)
     .map((box) => box.date);
-  await repository.setBoxesStatus(tx, id, comingBack, ['skipped'], 'scheduled');
+  await subscriptions.setBoxesStatus(tx, id, comingBack, ['skipped'], 'scheduled');
   const changes = { status: 'active' as const, resumeOn: null, pausedAt: null, resumeReminderSentAt: null };
-  await repository.updateSubscription(tx, id, changes);
+  await subscriptions.updateSubscription(tx, id, changes);
   await ensureUpcomingDeliveries(tx, id, now);
   return changes;
 }
@@ -273,16 +282,17 @@ export async function resumeNow(deps: LifecycleDeps, userId: number): Promise<Li
   return deps.db.transaction(async (tx) => {
     const locked = await lockFor(tx, userId);
     // A double submit finds it active again: the same answer.
-    if (locked.subscription.status === 'active') return outcome(locked, {}, deps.site.accountUrl, []);
+    if (locked.subscription.status === 'active')
+      return outcome(locked, {}, lifecycleLinks(deps.site).accountUrl, []);
     refuse(locked, 'resume');
     const changes = await resumeLocked(tx, locked, now);
-    return outcome(locked, changes, deps.site.accountUrl, []);
+    return outcome(locked, changes, lifecycleLinks(deps.site).accountUrl, []);
   });
 }
 
-// ─── Paused by failed charges, and the way back (issue 29, docs/decisions/040) ─────────────────
+// ─── Paused by failed charges, and the way back (docs/decisions/040) ─────────────────
 
-type GivenUp = { box: repository.DeliveryRow; totalCents: number };
+type GivenUp = { box: subscriptions.DeliveryRow; totalCents: number };
 
 /**
  * The box a pause after failed charges is about, or null when the pause is another one: the
@@ -291,9 +301,9 @@ type GivenUp = { box: repository.DeliveryRow; totalCents: number };
  */
 async function givenUpBoxOf(db: Database, subscription: Locked['subscription']): Promise<GivenUp | null> {
   if (subscription.status !== 'paused' || subscription.resumeOn !== null) return null;
-  const box = await repository.findGivenUpBox(db, subscription.id);
+  const box = await subscriptions.findGivenUpBox(db, subscription.id);
   if (!box) return null;
-  const row = await repository.findDeliveryWithItems(db, subscription.id, box.deliveryDate);
+  const row = await subscriptions.findDeliveryWithItems(db, subscription.id, box.deliveryDate);
   return { box, totalCents: row?.order?.totalCents ?? 0 };
 }
 
@@ -315,12 +325,12 @@ export async function findPaymentPause(
   userId: number,
   now: Date = new Date(),
 ): Promise<PaymentPause | null> {
-  const latest = await repository.findLatestSubscription(db, userId);
+  const latest = await subscriptions.findLatestSubscription(db, userId);
   if (!latest) return null;
   const givenUp = await givenUpBoxOf(db, latest.subscription);
   if (!givenUp) return null;
   const date = givenUp.box.deliveryDate;
-  const boxes = await repository.listBoxStates(db, latest.subscription.id, today(now));
+  const boxes = await subscriptions.listBoxStates(db, latest.subscription.id, today(now));
   return {
     failed_delivery_date: date,
     failed_total_cents: givenUp.totalCents,
@@ -336,10 +346,7 @@ export async function findPaymentPause(
  * the box given up is owed again and charged at once on the new card when it can still be sent
  * (givenUpBoxPayableUntil). A decline on the new card gives it up again (no retry days are left).
  */
-export async function resumeWithNewCard(
-  deps: LifecycleDeps & Pick<RenewalDeps, 'payments' | 'log'> & { renewalSite: RenewalDeps['site'] },
-  userId: number,
-): Promise<ResumeOutcome> {
+export async function resumeWithNewCard(deps: LifecycleDeps, userId: number): Promise<ResumeOutcome> {
   const now = deps.now?.() ?? new Date();
   const resumed = await deps.db.transaction(async (tx) => {
     const locked = await lockFor(tx, userId);
@@ -354,20 +361,17 @@ export async function resumeWithNewCard(
     if (!payable || !box.orderId) return { locked, changes, retry: null };
     await reopenRenewalOrder(tx, box.orderId);
     // Due now: the charge below (or the renewals job's next pass) takes it with a key of its own.
-    await repository.transitionDelivery(tx, box.id, ['canceled'], { status: 'failed', nextChargeAt: now });
+    await subscriptions.transitionDelivery(tx, box.id, ['canceled'], { status: 'failed', nextChargeAt: now });
     return { locked, changes, retry: { date: box.deliveryDate, totalCents: givenUp.totalCents } };
   });
   if (resumed.retry) {
-    await chargeDueBoxes(
-      { db: deps.db, payments: deps.payments, mailer: deps.mailer, log: deps.log, site: deps.renewalSite },
-      null,
-    );
+    await chargeDueBoxes(deps, null);
   }
-  const after = await repository.findLatestSubscription(deps.db, userId);
+  const after = await subscriptions.findLatestSubscription(deps.db, userId);
   const subscription = after?.subscription ?? { ...resumed.locked.subscription, ...resumed.changes };
   let retried: ResumeOutcome['retried_box'] = null;
   if (resumed.retry) {
-    const row = await repository.findDeliveryWithItems(deps.db, subscription.id, resumed.retry.date);
+    const row = await subscriptions.findDeliveryWithItems(deps.db, subscription.id, resumed.retry.date);
     const status = row?.delivery.status;
     retried = {
       date: resumed.retry.date,
@@ -375,7 +379,7 @@ export async function resumeWithNewCard(
       total_cents: resumed.retry.totalCents,
     };
   }
-  const boxes = await repository.listBoxStates(deps.db, subscription.id, today(now));
+  const boxes = await subscriptions.listBoxStates(deps.db, subscription.id, today(now));
   return {
     subscription: toSubscription(subscription, after?.plan ?? resumed.locked.plan),
     retried_box: retried,
@@ -401,18 +405,21 @@ export async function startCancellation(
     if (locked.subscription.status !== 'active' && offer?.kind !== 'percent_off_next_box') offer = null;
     // An offer is taken once per subscription (decision 023): a customer who took half off and
     // comes back to cancel is not offered it again, and goes straight to confirming.
-    if (offer && (await repository.listAcceptedOfferKinds(tx, locked.subscription.id)).includes(offer.kind)) {
+    if (
+      offer &&
+      (await subscriptions.listAcceptedOfferKinds(tx, locked.subscription.id)).includes(offer.kind)
+    ) {
       offer = null;
     }
 
     const fields = { reason: body.reason, details: body.details ?? null, offer, outcome: 'offered' as const };
     // Starting again before deciding (a double submit, a changed mind) updates the open survey.
-    const open = await repository.findLatestCancellation(tx, locked.subscription.id);
+    const open = await subscriptions.findLatestCancellation(tx, locked.subscription.id);
     if (open?.outcome === 'offered') {
-      await repository.updateCancellation(tx, open.id, fields);
+      await subscriptions.updateCancellation(tx, open.id, fields);
       return { cancellation_id: open.id, offer };
     }
-    const created = await repository.insertCancellation(tx, {
+    const created = await subscriptions.insertCancellation(tx, {
       subscriptionId: locked.subscription.id,
       ...fields,
     });
@@ -424,7 +431,7 @@ export async function acceptOffer(deps: LifecycleDeps, userId: number): Promise<
   const now = deps.now?.() ?? new Date();
   const result = await deps.db.transaction(async (tx) => {
     const locked = await lockFor(tx, userId);
-    const cancellation = await repository.findLatestCancellation(tx, locked.subscription.id);
+    const cancellation = await subscriptions.findLatestCancellation(tx, locked.subscription.id);
     if (cancellation?.outcome === 'accepted' && isRecent(cancellation.decidedAt, now)) {
       return outcome(locked, {}, OFFER_ACCEPTED_PROCESSING_PATH, []);
     }
@@ -433,7 +440,7 @@ export async function acceptOffer(deps: LifecycleDeps, userId: number): Promise<
       throw new AppError('conflict', 'There is no offer to accept. Start again from your account.');
     }
     refuse(locked, 'cancel');
-    await repository.updateCancellation(tx, cancellation.id, { outcome: 'accepted', decidedAt: now });
+    await subscriptions.updateCancellation(tx, cancellation.id, { outcome: 'accepted', decidedAt: now });
     const applied = await applyOffer(deps, tx, locked, offer, now);
     await grantOneVisit(tx, userId, OFFER_ACCEPTED_PROCESSING_PATH);
     await mailCustomer(deps, tx, userId, 'offer-accepted', (firstName) =>
@@ -452,14 +459,14 @@ async function applyOffer(
   offer: RetentionOffer,
   now: Date,
 ): Promise<{ outcome: LifecycleOutcome; summary: string }> {
-  const boxes = await repository.listBoxStates(tx, locked.subscription.id, today(now));
+  const boxes = await subscriptions.listBoxStates(tx, locked.subscription.id, today(now));
   const lockedDates = lockedDatesFrom(boxes);
   switch (offer.kind) {
     case 'percent_off_next_box': {
       const next = boxes.find((box) => box.status === 'scheduled' && box.cutoffAt.getTime() > now.getTime());
       if (!next)
         throw new AppError('conflict', 'You have no upcoming box to take the discount off. Resume first.');
-      await repository.setOneTimeDiscount(tx, next.id, (offer.percent_off ?? 0) * 100);
+      await subscriptions.setOneTimeDiscount(tx, next.id, (offer.percent_off ?? 0) * 100);
       return {
         outcome: outcome(locked, {}, OFFER_ACCEPTED_PROCESSING_PATH, lockedDates),
         summary: `${offer.percent_off}% off your box of ${next.date}`,
@@ -497,26 +504,26 @@ export async function confirmCancellation(deps: LifecycleDeps, userId: number): 
   const result = await deps.db.transaction(async (tx) => {
     const locked = await lockFor(tx, userId);
     const id = locked.subscription.id;
-    const boxes = await repository.listBoxStates(tx, id, today(now));
+    const boxes = await subscriptions.listBoxStates(tx, id, today(now));
     if (locked.subscription.status === 'canceled' && isRecent(locked.subscription.canceledAt, now)) {
       return outcome(locked, {}, CANCELLATION_PROCESSING_PATH, lockedDatesFrom(boxes));
     }
     refuse(locked, 'cancel');
-    const cancellation = await repository.findLatestCancellation(tx, id);
+    const cancellation = await subscriptions.findLatestCancellation(tx, id);
     if (cancellation?.outcome !== 'offered') {
       throw AppError.invalidField('reason', 'Tell us why you are canceling first.');
     }
-    await repository.updateCancellation(tx, cancellation.id, { outcome: 'declined', decidedAt: now });
+    await subscriptions.updateCancellation(tx, cancellation.id, { outcome: 'declined', decidedAt: now });
     const { cancel, stillShipping } = cancellationEffect(boxes);
-    await repository.setBoxesStatus(tx, id, cancel, ['scheduled', 'skipped'], 'canceled');
+    await subscriptions.setBoxesStatus(tx, id, cancel, ['scheduled', 'skipped'], 'canceled');
     const changes = { status: 'canceled' as const, canceledAt: now, resumeOn: null };
-    await repository.updateSubscription(tx, id, changes);
+    await subscriptions.updateSubscription(tx, id, changes);
     await grantOneVisit(tx, userId, CANCELLATION_PROCESSING_PATH);
     await mailCustomer(deps, tx, userId, 'subscription-canceled', (firstName) =>
       subscriptionCanceledMail({
         ...mailBase(deps, firstName),
         stillShipping,
-        reactivateUrl: deps.site.reactivateUrl ?? new URL('/reactivate', deps.site.accountUrl).href,
+        reactivateUrl: lifecycleLinks(deps.site).reactivateUrl,
       }),
     );
     return outcome(locked, changes, CANCELLATION_PROCESSING_PATH, stillShipping);
@@ -548,7 +555,7 @@ export async function reactivate(
       subscription.planId === body.plan_id &&
       isRecent(subscription.updatedAt, now)
     ) {
-      return outcome(locked, {}, deps.site.accountUrl, []);
+      return outcome(locked, {}, lifecycleLinks(deps.site).accountUrl, []);
     }
     refuse(locked, 'reactivate');
     const plan = await findPlan(tx, body.plan_id);
@@ -573,8 +580,8 @@ export async function reactivate(
     }
 
     const id = subscription.id;
-    const lastMeals = await repository.findPreviousMadeContents(tx, id, '9999-12-31');
-    await repository.deleteUnmadeDeliveries(tx, id, today(now));
+    const lastMeals = await subscriptions.findPreviousMadeContents(tx, id, '9999-12-31');
+    await subscriptions.deleteUnmadeDeliveries(tx, id, today(now));
     const changes = {
       status: 'active' as const,
       planId: plan.id,
@@ -585,8 +592,8 @@ export async function reactivate(
       canceledAt: null,
       resumeReminderSentAt: null,
     };
-    await repository.updateSubscription(tx, id, changes);
-    const [first] = await repository.insertDeliveries(tx, [
+    await subscriptions.updateSubscription(tx, id, changes);
+    const [first] = await subscriptions.insertDeliveries(tx, [
       {
         subscriptionId: id,
         deliveryDate: body.first_delivery_date,
@@ -594,7 +601,7 @@ export async function reactivate(
       },
     ]);
     if (first)
-      await repository.replaceDeliveryItems(tx, first.id, trimToThreshold(lastMeals, plan.threshold));
+      await subscriptions.replaceDeliveryItems(tx, first.id, trimToThreshold(lastMeals, plan.threshold));
     await ensureUpcomingDeliveries(tx, id, now);
     await mailCustomer(deps, tx, userId, 'subscription-reactivated', (firstName) =>
       subscriptionReactivatedMail({
@@ -605,7 +612,7 @@ export async function reactivate(
       }),
     );
     return {
-      ...outcome(locked, changes, deps.site.accountUrl, []),
+      ...outcome(locked, changes, lifecycleLinks(deps.site).accountUrl, []),
       subscription: toSubscription({ ...subscription, ...changes }, plan),
     };
   });
@@ -616,10 +623,10 @@ export async function reactivate(
 /**
  * The first delivery dates a reactivation offers: the zip's open dates, without a day whose box is
  * already made (paid or being charged): it ships anyway, so choosing it would change nothing
- * (issue 29). `reactivate` refuses the same days.
+ * (docs/decisions/040). `reactivate` refuses the same days.
  */
 export async function reactivationDates(db: Database, userId: number, now: Date = new Date()) {
-  const latest = await repository.findLatestSubscription(db, userId);
+  const latest = await subscriptions.findLatestSubscription(db, userId);
   if (!latest) return [];
   const address = await getAddress(db, userId, latest.subscription.addressId);
   const zip = await lookUpZipCode(db, { id: address.zip_code_id });
@@ -637,7 +644,7 @@ export async function reactivationDates(db: Database, userId: number, now: Date 
 
 /** The days a subscription's box is made (charged, being charged or retried): they ship whatever comes. */
 async function madeBoxDates(db: Database, subscriptionId: number, now: Date): Promise<Set<string>> {
-  const boxes = await repository.listBoxStates(db, subscriptionId, today(now));
+  const boxes = await subscriptions.listBoxStates(db, subscriptionId, today(now));
   return new Set(
     boxes
       .filter((box) => box.status === 'charged' || box.status === 'locked' || box.status === 'failed')
@@ -656,9 +663,9 @@ export async function visitOutcome(
   if (!(await consumeVisitGrant(db, userId, path))) {
     throw new AppError('forbidden', 'This page was shown already. Your account has the details.');
   }
-  const locked = await repository.findLatestSubscription(db, userId);
+  const locked = await subscriptions.findLatestSubscription(db, userId);
   if (!locked) throw AppError.notFound('Subscription not found.');
-  const boxes = await repository.listBoxStates(db, locked.subscription.id, today(now));
+  const boxes = await subscriptions.listBoxStates(db, locked.subscription.id, today(now));
   const relevant =
     locked.subscription.resumeOn === null
       ? boxes
@@ -700,7 +707,7 @@ export async function runPauseJobs(
   const done = { resumed: 0, reminded: 0 };
   for (let i = 0; i < batch; i++) {
     const resumed = await deps.db.transaction(async (tx) => {
-      const row = await repository.claimPausedSubscription(tx, 'resume', resumeDueBy(now));
+      const row = await subscriptions.claimPausedSubscription(tx, 'resume', resumeDueBy(now));
       if (!row) return false;
       const plan = await findPlan(tx, row.subscription.planId);
       await resumeLocked(tx, { subscription: row.subscription, plan: plan! }, now);
@@ -711,15 +718,15 @@ export async function runPauseJobs(
   }
   for (let i = 0; i < batch; i++) {
     const reminded = await deps.db.transaction(async (tx) => {
-      const row = await repository.claimPausedSubscription(
+      const row = await subscriptions.claimPausedSubscription(
         tx,
         'remind',
         addDays(today(now), RESUME_REMINDER_DAYS),
       );
       if (!row) return false;
-      await repository.updateSubscription(tx, row.subscription.id, { resumeReminderSentAt: now });
+      await subscriptions.updateSubscription(tx, row.subscription.id, { resumeReminderSentAt: now });
       const resumeOn = row.subscription.resumeOn!;
-      const boxes = await repository.listBoxStates(tx, row.subscription.id, today(now));
+      const boxes = await subscriptions.listBoxStates(tx, row.subscription.id, today(now));
       const firstBoxOn = firstBoxAfterPause(boxes, resumeOn, scheduleOf(row.subscription));
       await deps.mailer.queue(
         tx,
@@ -739,4 +746,32 @@ export async function runPauseJobs(
 /** Both pause jobs as one pass for the job runner (lib/jobs), which catches, logs and backs off. */
 export function pauseJob(deps: LifecycleDeps, intervalMs: number): Job {
   return { name: 'pauses', intervalMs, run: (asOf) => runPauseJobs(deps, asOf) };
+}
+
+// ─── Support acting for a customer (the admin site) ──────────────────────────────────────────
+
+/** Pauses a customer's subscription for them (support): the customer's own pause, audited. */
+export async function pauseForCustomer(
+  deps: LifecycleDeps,
+  actorUserId: number,
+  userId: number,
+  body: PauseBody,
+): Promise<LifecycleOutcome> {
+  const result = await deps.db.transaction(async (tx) => {
+    const current = await subscriptions.findCurrentSubscriptionWithPlan(tx, userId);
+    const outcome = await pause({ ...deps, db: tx }, userId, body);
+    await recordAdminAction(tx, {
+      actorUserId,
+      action: 'subscription.pause',
+      entity: 'subscription',
+      entityId: current?.subscription.id ?? userId,
+      before: current
+        ? { status: current.subscription.status, resume_on: current.subscription.resumeOn }
+        : null,
+      after: { ...body, status: 'paused' },
+    });
+    return outcome;
+  });
+  deps.mailer.flush();
+  return result;
 }

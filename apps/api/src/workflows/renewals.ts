@@ -6,30 +6,37 @@ import {
   RESUME_WITH_CARD_PATH,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import type { FastifyBaseLogger } from 'fastify';
-import { DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
-import type { PaymentIntent, PaymentProvider } from '../../domain/payment-provider';
+import { DELIVERY_TIME_ZONE } from '../domain/delivery-dates';
+import type { PaymentIntent } from '../domain/payment-provider';
+import type { Site } from '../lib/site';
+import {
+  createRenewalOrder,
+  customerOrder,
+  orderCostColumns,
+  settleRenewalOrder,
+} from '../modules/checkout/service';
+import { lockAccountGiftCards, spendForOrder } from '../modules/gift-cards/service';
+import { addCredit } from '../modules/promotions/service';
+import * as subscriptions from '../modules/subscriptions/service';
+import {
+  authenticationDeadline,
+  ensureUpcomingDeliveries,
+  listSubscriptionsShortOfDeliveries,
+  nextRetryAt,
+  type PricedDelivery,
+  pauseSubscription,
+  priceDelivery,
+  REMINDER_HOURS_BEFORE_CUTOFF,
+  refreshNextDeliveryDates,
+} from '../modules/subscriptions/service';
 import {
   deliveryReminderMail,
   paymentAuthenticationMail,
   paymentFailedMail,
   renewalReceiptMail,
   subscriptionPausedMail,
-} from '../../platform/mail/templates';
-import type { Mailer } from '../../plugins/mail';
-import { createRenewalOrder, customerOrder, orderCostColumns, settleRenewalOrder } from '../checkout/service';
-import { lockAccountGiftCards, spendForOrder } from '../gift-cards/service';
-import { addCredit } from '../promotions/service';
-import * as repository from './repository';
-import { authenticationDeadline, nextRetryAt, REMINDER_HOURS_BEFORE_CUTOFF } from './schedule';
-import {
-  ensureUpcomingDeliveries,
-  listSubscriptionsShortOfDeliveries,
-  type PricedDelivery,
-  pauseSubscription,
-  priceDelivery,
-  refreshNextDeliveryDates,
-} from './service';
+} from '../platform/mail/templates';
+import type { FlowDeps } from './deps';
 
 /**
  * The renewal engine (docs/decisions/021), as steps every replica may run at once:
@@ -50,15 +57,11 @@ import {
  * leaves alone a charge another process is making, and only the claim's holder records the outcome.
  */
 
-export type RenewalDeps = {
-  db: Database;
-  payments: PaymentProvider;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  site: { name: string; url: string; accountUrl: string };
-  /** How long a claimed charge is its claimer's (CHARGE_LEASE_MS unless a test shortens it). */
-  chargeLeaseMs?: number;
-};
+/**
+ * The one dependency set (app.deps); `chargeLeaseMs`: how long a claimed charge is its claimer's
+ * (CHARGE_LEASE_MS unless a test shortens it).
+ */
+export type RenewalRun = FlowDeps & { chargeLeaseMs?: number };
 
 /** Rows one pass handles at most, per step: the next pass takes the rest. */
 const BATCH = 100;
@@ -80,7 +83,7 @@ export const chargeKey = (subscriptionId: number, date: string, attempt: number)
 
 const clockOf = (asOf: Date | null) => asOf ?? new Date();
 
-/** "Tuesday, December 1" for a calendar day: the one formatter every email shares (issue 29). */
+/** "Tuesday, December 1" for a calendar day: the one formatter every email shares (docs/decisions/042). */
 const formatDay = (day: string) => formatCalendarDay(day);
 
 /** "Friday noon": the cutoff is always noon, kitchen time. */
@@ -100,7 +103,7 @@ function formatInstantDay(instant: Date): string {
   }).format(instant);
 }
 
-function accountLinks(site: RenewalDeps['site']) {
+function accountLinks(site: Site) {
   const account = new URL(site.accountUrl, site.url).toString().replace(/\/$/, '');
   // A subscription paused by failed charges comes back in one step there: a new card, and resume.
   const resume = new URL(RESUME_WITH_CARD_PATH, site.url).toString();
@@ -114,11 +117,11 @@ function accountLinks(site: RenewalDeps['site']) {
 }
 
 /**
- * The receipt of a paid renewal (issue 29), queued with the charge's outcome in its transaction:
+ * The receipt of a paid renewal (docs/decisions/042), queued with the charge's outcome in its transaction:
  * the order as its receipt page shows it, every cost line, and the card it was charged to.
  */
 async function queueRenewalReceipt(
-  deps: Pick<RenewalDeps, 'mailer' | 'site'>,
+  deps: Pick<RenewalRun, 'mailer' | 'site'>,
   tx: Database,
   context: Context,
   orderId: number,
@@ -152,7 +155,7 @@ async function queueRenewalReceipt(
 // ─── Top-up ──────────────────────────────────────────────────────────────────────────────────
 
 /** Keeps every active subscription at its eight upcoming rows as time passes. */
-export async function topUpDeliveries(deps: Pick<RenewalDeps, 'db'>, asOf: Date | null): Promise<number> {
+export async function topUpDeliveries(deps: Pick<RenewalRun, 'db'>, asOf: Date | null): Promise<number> {
   const ids = await listSubscriptionsShortOfDeliveries(deps.db, asOf, BATCH);
   let made = 0;
   for (const id of ids) made += await deps.db.transaction((tx) => ensureUpcomingDeliveries(tx, id, asOf));
@@ -164,19 +167,21 @@ export async function topUpDeliveries(deps: Pick<RenewalDeps, 'db'>, asOf: Date 
 // ─── Reminders ───────────────────────────────────────────────────────────────────────────────
 
 /** The "edit or skip until …" email, once per box, 24 hours before its cutoff. */
-export async function sendDeliveryReminders(deps: RenewalDeps, asOf: Date | null): Promise<number> {
+export async function sendDeliveryReminders(deps: RenewalRun, asOf: Date | null): Promise<number> {
   let sent = 0;
   for (; sent < BATCH; sent++) {
     const done = await deps.db.transaction(async (tx) => {
-      const delivery = await repository.claimDueReminder(tx, asOf, REMINDER_HOURS_BEFORE_CUTOFF);
+      const delivery = await subscriptions.claimDueReminder(tx, asOf, REMINDER_HOURS_BEFORE_CUTOFF);
       if (!delivery) return false;
-      await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { reminderSentAt: clockOf(asOf) });
+      await subscriptions.transitionDelivery(tx, delivery.id, ['scheduled'], {
+        reminderSentAt: clockOf(asOf),
+      });
       const priced = await priceDelivery(
         tx,
         { subscriptionId: delivery.subscriptionId, date: delivery.deliveryDate },
         { asOf },
       );
-      const context = (await repository.findPricingContext(tx, delivery.subscriptionId))!;
+      const context = (await subscriptions.findPricingContext(tx, delivery.subscriptionId))!;
       await deps.mailer.queue(
         tx,
         context.email,
@@ -214,14 +219,14 @@ type LockOutcome = 'locked' | 'charged' | 'canceled';
  * box that gift cards and credits pay whole gets its receipt at once (there is no charge to wait for).
  */
 export async function lockBoxesPastCutoff(
-  deps: Pick<RenewalDeps, 'db' | 'log'> & Partial<Pick<RenewalDeps, 'mailer' | 'site'>>,
+  deps: Pick<RenewalRun, 'db' | 'log'> & Partial<Pick<RenewalRun, 'mailer' | 'site'>>,
   asOf: Date | null,
 ): Promise<Record<LockOutcome, number>> {
   const outcome: Record<LockOutcome, number> = { locked: 0, charged: 0, canceled: 0 };
   const receipts = deps.mailer && deps.site ? { mailer: deps.mailer, site: deps.site } : null;
   for (let index = 0; index < BATCH; index++) {
     const result = await deps.db.transaction(async (tx) => {
-      const delivery = await repository.claimBoxPastCutoff(tx, asOf);
+      const delivery = await subscriptions.claimBoxPastCutoff(tx, asOf);
       return delivery ? lockBox(tx, delivery, asOf, receipts) : null;
     });
     if (!result) break;
@@ -233,13 +238,13 @@ export async function lockBoxesPastCutoff(
 
 async function lockBox(
   tx: Database,
-  delivery: repository.DeliveryRow,
+  delivery: subscriptions.DeliveryRow,
   asOf: Date | null,
-  receipts: Pick<RenewalDeps, 'mailer' | 'site'> | null,
+  receipts: Pick<RenewalRun, 'mailer' | 'site'> | null,
 ): Promise<LockOutcome> {
   const { subscriptionId, deliveryDate } = delivery;
-  const context = (await repository.findPricingContext(tx, subscriptionId))!;
-  // The account's gift cards pay before the saved card (design.md section 6), locked until the commit.
+  const context = (await subscriptions.findPricingContext(tx, subscriptionId))!;
+  // The account's gift cards pay before the saved card (docs/decisions/024), locked until the commit.
   const giftCards = await lockAccountGiftCards(tx, context.subscription.userId, clockOf(asOf));
   // Priced by the one rule the account showed (decision 039): filled to the plan's size, only what
   // a box may hold, the tier of its ordinal, credit, then the gift card balance.
@@ -250,17 +255,17 @@ async function lockBox(
   );
   if (priced.madeLines.length === 0) {
     // Nothing to make and nothing to fill it with: no order, no charge.
-    await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'canceled' });
+    await subscriptions.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'canceled' });
     return 'canceled';
   }
-  const contents = await repository.listDeliveryContents(tx, delivery.id);
+  const contents = await subscriptions.listDeliveryContents(tx, delivery.id);
   const made = priced.madeLines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
   if (JSON.stringify(sortedContents(made)) !== JSON.stringify(sortedContents(contents))) {
-    await repository.replaceDeliveryItems(tx, delivery.id, made);
+    await subscriptions.replaceDeliveryItems(tx, delivery.id, made);
   }
 
   const { weeklyOrdinal } = priced;
-  await repository.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'locked', weeklyOrdinal });
+  await subscriptions.transitionDelivery(tx, delivery.id, ['scheduled'], { status: 'locked', weeklyOrdinal });
   const { order } = await createRenewalOrder(
     tx,
     renewalOrder(context, delivery, priced, clockOf(asOf)),
@@ -296,7 +301,7 @@ async function lockBox(
       cardBrand: null,
       cardLast4: null,
     });
-    await repository.transitionDelivery(tx, delivery.id, ['locked'], {
+    await subscriptions.transitionDelivery(tx, delivery.id, ['locked'], {
       status: 'charged',
       orderId: order.id,
     });
@@ -304,7 +309,7 @@ async function lockBox(
     return 'charged';
   }
   const firstChargeAt = clockOf(asOf);
-  await repository.transitionDelivery(tx, delivery.id, ['locked'], {
+  await subscriptions.transitionDelivery(tx, delivery.id, ['locked'], {
     orderId: order.id,
     chargeAttempts: 0,
     nextChargeAt: firstChargeAt,
@@ -313,17 +318,17 @@ async function lockBox(
   return 'locked';
 }
 
-type Context = NonNullable<Awaited<ReturnType<typeof repository.findPricingContext>>>;
+type Context = NonNullable<Awaited<ReturnType<typeof subscriptions.findPricingContext>>>;
 
 function renewalOrder(
   context: Context,
-  delivery: repository.DeliveryRow,
+  delivery: subscriptions.DeliveryRow,
   priced: PricedDelivery,
   createdAt: Date,
 ) {
   const { subscription, address, costs } = { ...context, costs: priced.costs };
   return {
-    // Dated by the jobs' clock, the instant the box was locked (issue 29: the dashboard's days).
+    // Dated by the jobs' clock, the instant the box was locked (the dashboard's days: docs/decisions/027).
     createdAt,
     userId: subscription.userId,
     subscriptionId: subscription.id,
@@ -384,7 +389,7 @@ type ChargeOutcome =
 
 /** Charges every box whose charge is due (just locked, or a retry), one claim at a time. */
 export async function chargeDueBoxes(
-  deps: RenewalDeps,
+  deps: RenewalRun,
   asOf: Date | null,
 ): Promise<Record<ChargeOutcome, number>> {
   const outcome: Record<ChargeOutcome, number> = {
@@ -408,18 +413,18 @@ export async function chargeDueBoxes(
 
 type Claim = {
   /** The box as claimed: its `chargeClaims` names this claim, its `nextChargeAt` is this try's due time. */
-  delivery: repository.DeliveryRow;
+  delivery: subscriptions.DeliveryRow;
   context: Context;
   order: { id: number; totalCents: number; giftCardsAppliedCents: number };
 };
 
-/** Takes a due charge for this pass, leased for `leaseMs` of real time (repository.claimDueCharge). */
+/** Takes a due charge for this pass, leased for `leaseMs` of real time (subscriptions.claimDueCharge). */
 async function claimCharge(db: Database, asOf: Date | null, leaseMs: number): Promise<Claim | null> {
   return db.transaction(async (tx) => {
-    const delivery = await repository.claimDueCharge(tx, asOf, leaseMs);
+    const delivery = await subscriptions.claimDueCharge(tx, asOf, leaseMs);
     if (!delivery) return null;
-    const context = (await repository.findPricingContext(tx, delivery.subscriptionId))!;
-    const row = await repository.findDeliveryWithItems(tx, delivery.subscriptionId, delivery.deliveryDate);
+    const context = (await subscriptions.findPricingContext(tx, delivery.subscriptionId))!;
+    const row = await subscriptions.findDeliveryWithItems(tx, delivery.subscriptionId, delivery.deliveryDate);
     return {
       delivery,
       context,
@@ -432,7 +437,7 @@ async function claimCharge(db: Database, asOf: Date | null, leaseMs: number): Pr
   });
 }
 
-async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome> {
+async function chargeBox(deps: RenewalRun, claim: Claim): Promise<ChargeOutcome> {
   const { delivery, context, order } = claim;
   const { subscription } = context;
   let intent: PaymentIntent | null = null;
@@ -473,7 +478,7 @@ async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome
 
   return deps.db.transaction(async (tx) => {
     if (intent && intent.status === 'succeeded') {
-      const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
+      const recorded = await subscriptions.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
         status: 'charged',
         chargeAttempts: delivery.chargeAttempts + 1,
         nextChargeAt: null,
@@ -497,7 +502,8 @@ async function chargeBox(deps: RenewalDeps, claim: Claim): Promise<ChargeOutcome
 }
 
 /** When the box's first charge was due (a box locked before migration 0027: this try's). */
-const firstChargeOf = (delivery: repository.DeliveryRow) => delivery.firstChargeAt ?? delivery.nextChargeAt!;
+const firstChargeOf = (delivery: subscriptions.DeliveryRow) =>
+  delivery.firstChargeAt ?? delivery.nextChargeAt!;
 
 /**
  * Cancels the intent a box waited on for its customer's authentication; answers it as it ends
@@ -505,7 +511,7 @@ const firstChargeOf = (delivery: repository.DeliveryRow) => delivery.firstCharge
  * answer (the lease runs out and a later pass tries again).
  */
 async function settleWaitingIntent(
-  deps: RenewalDeps,
+  deps: RenewalRun,
   deliveryId: number,
   intentId: string,
 ): Promise<PaymentIntent | null> {
@@ -531,7 +537,7 @@ async function settleWaitingIntent(
  * try that asks on that day has no time left: it is a decline.
  */
 async function awaitAuthentication(
-  deps: RenewalDeps,
+  deps: RenewalRun,
   tx: Database,
   claim: Claim,
   intent: PaymentIntent,
@@ -540,7 +546,7 @@ async function awaitAuthentication(
   const firstChargeAt = firstChargeOf(delivery);
   const deadline = authenticationDeadline(firstChargeAt);
   if (deadline.getTime() <= delivery.nextChargeAt!.getTime()) return declined(deps, tx, claim);
-  const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
+  const recorded = await subscriptions.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
     status: 'failed',
     // A try made: the next charge (a new card) needs a key of its own.
     chargeAttempts: delivery.chargeAttempts + 1,
@@ -575,7 +581,7 @@ async function awaitAuthentication(
  * update the card.
  */
 async function declined(
-  deps: RenewalDeps,
+  deps: RenewalRun,
   tx: Database,
   claim: Claim,
   /** `final`: no try was made, the box's time is up (a 3-D Secure step never made: decision 041). */
@@ -590,7 +596,7 @@ async function declined(
   const nextChargeAt = options.final ? null : nextRetryAt(firstChargeAt, attempts);
   const links = accountLinks(deps.site);
   if (nextChargeAt) {
-    const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
+    const recorded = await subscriptions.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
       status: 'failed',
       chargeAttempts: attempts,
       nextChargeAt,
@@ -618,7 +624,7 @@ async function declined(
     );
     return 'declined';
   }
-  const recorded = await repository.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
+  const recorded = await subscriptions.recordChargeOutcome(tx, delivery.id, delivery.chargeClaims, {
     status: 'canceled',
     chargeAttempts: attempts,
     nextChargeAt: null,

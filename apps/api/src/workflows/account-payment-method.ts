@@ -1,8 +1,9 @@
 import type { SavedPaymentMethod } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import { AppError } from '../../errors/app-error';
-import { chargeDueBoxes, type RenewalDeps } from './renewals';
-import * as repository from './repository';
+import { AppError } from '../errors/app-error';
+import * as subscriptions from '../modules/subscriptions/service';
+import type { FlowDeps } from './deps';
+import { chargeDueBoxes } from './renewals';
 
 /**
  * The card later boxes are charged to (GET/PUT /api/me/payment-method), written by the account API
@@ -10,7 +11,7 @@ import * as repository from './repository';
  * charged again at once with the new one.
  */
 
-function toSavedPaymentMethod(subscription: repository.SubscriptionRow): SavedPaymentMethod | null {
+function toSavedPaymentMethod(subscription: subscriptions.SubscriptionRow): SavedPaymentMethod | null {
   if (!subscription.paymentMethodId || !subscription.paymentProvider) return null;
   return {
     provider: subscription.paymentProvider,
@@ -21,18 +22,21 @@ function toSavedPaymentMethod(subscription: repository.SubscriptionRow): SavedPa
 
 /** The latest subscription's card, a canceled one's included: it is what a reactivation charges. */
 export async function currentPaymentMethod(db: Database, userId: number): Promise<SavedPaymentMethod | null> {
-  const current = await repository.findLatestSubscription(db, userId);
+  const current = await subscriptions.findLatestSubscription(db, userId);
   return current ? toSavedPaymentMethod(current.subscription) : null;
 }
 
 export async function replacePaymentMethod(
-  deps: RenewalDeps,
+  deps: FlowDeps,
   user: { id: number; email: string; firstName: string | null; lastName: string | null },
   paymentMethodId: string,
   now: Date,
-): Promise<{ method: SavedPaymentMethod; retried: { date: string; status: repository.DeliveryStatus }[] }> {
-  // A canceled customer may replace the card too, before reactivating (issue 13).
-  const current = await repository.findLatestSubscription(deps.db, user.id);
+): Promise<{
+  method: SavedPaymentMethod;
+  retried: { date: string; status: subscriptions.DeliveryStatus }[];
+}> {
+  // A canceled customer may replace the card too, before reactivating (docs/decisions/023).
+  const current = await subscriptions.findLatestSubscription(deps.db, user.id);
   if (!current) {
     throw new AppError(
       'conflict',
@@ -48,28 +52,28 @@ export async function replacePaymentMethod(
   });
 
   const failed = await deps.db.transaction(async (tx) => {
-    await repository.lockSubscription(tx, subscription.id);
-    await repository.updateSubscription(tx, subscription.id, {
+    await subscriptions.lockSubscription(tx, subscription.id);
+    await subscriptions.updateSubscription(tx, subscription.id, {
       paymentProvider: deps.payments.name,
       paymentMethodId: saved.paymentMethodId,
       paymentCustomerId: saved.customerId,
       cardBrand: saved.card?.brand ?? null,
       cardLast4: saved.card?.last4 ?? null,
     });
-    const rows = await repository.listDeliveries(tx, subscription.id, '1970-01-01');
+    const rows = await subscriptions.listDeliveries(tx, subscription.id, '1970-01-01');
     const due = rows.filter((row) => row.delivery.status === 'failed');
     // Due now: the charge pass below (or the job's next pass, if this one is interrupted) takes them.
     for (const row of due) {
-      await repository.transitionDelivery(tx, row.delivery.id, ['failed'], { nextChargeAt: now });
+      await subscriptions.transitionDelivery(tx, row.delivery.id, ['failed'], { nextChargeAt: now });
     }
     return due.map((row) => row.delivery.deliveryDate);
   });
   if (failed.length > 0) await chargeDueBoxes(deps, null);
 
-  const after = await repository.findSubscriptionWithPlan(deps.db, subscription.id);
+  const after = await subscriptions.findSubscriptionWithPlan(deps.db, subscription.id);
   const retried = [];
   for (const date of failed) {
-    const row = await repository.findDeliveryWithItems(deps.db, subscription.id, date);
+    const row = await subscriptions.findDeliveryWithItems(deps.db, subscription.id, date);
     if (row) retried.push({ date, status: row.delivery.status });
   }
   return { method: toSavedPaymentMethod(after!.subscription)!, retried };

@@ -1,8 +1,8 @@
-import type { Job } from '../../lib/jobs';
+import type { Job } from '../lib/jobs';
 import {
   chargeDueBoxes,
   lockBoxesPastCutoff,
-  type RenewalDeps,
+  type RenewalRun,
   sendDeliveryReminders,
   topUpDeliveries,
 } from './renewals';
@@ -14,7 +14,7 @@ import {
  */
 
 /** Every active subscription keeps its next eight boxes as rows. */
-export function deliveriesJob(deps: RenewalDeps, intervalMs: number): Job {
+export function deliveriesJob(deps: RenewalRun, intervalMs: number): Job {
   return {
     name: 'deliveries',
     intervalMs,
@@ -25,7 +25,7 @@ export function deliveriesJob(deps: RenewalDeps, intervalMs: number): Job {
 }
 
 /** The "edit or skip until …" email, 24 hours before each cutoff, once per box. */
-export function deliveryRemindersJob(deps: RenewalDeps, intervalMs: number): Job {
+export function deliveryRemindersJob(deps: RenewalRun, intervalMs: number): Job {
   return {
     name: 'delivery-reminders',
     intervalMs,
@@ -37,7 +37,7 @@ export function deliveryRemindersJob(deps: RenewalDeps, intervalMs: number): Job
 
 /** At the cutoff: lock, price and order each box, then charge it (and retry the declined ones). */
 export function renewalsJob(
-  deps: RenewalDeps,
+  deps: RenewalRun,
   intervalMs: number,
 ): Job<{
   locked: Awaited<ReturnType<typeof lockBoxesPastCutoff>>;

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import adminRoutes from './admin-routes';
+import routeAccessRoutes from './route-access';
 
 /**
  * The routes of flows that span modules (ARCHITECTURE.md): registered after every module's routes,
@@ -6,4 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
  * Keep one entry per line, in alphabetical order: several changes add entries at once.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each flow's routes read the options they need
-export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {};
+export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
+  admin: adminRoutes,
+  routeAccess: routeAccessRoutes,
+};

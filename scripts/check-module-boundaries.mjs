@@ -467,19 +467,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const problem of problems) {
     console.error(/^(packages|modules:)/.test(problem) ? problem : `apps/api/src/${problem}`);
   }
-  const edges = [
-    ...new Set(
-      problems.flatMap(
-        (p) =>
-          p
-            .match(/module (\S+) imports module (\S+?) /)
-            ?.slice(1, 3)
-            .join(' → ') ?? [],
-      ),
-    ),
-  ];
-  if (edges.length > 0) {
-    console.error(`\nModule-to-module imports (${edges.length} edges):\n  ${edges.join('\n  ')}`);
+  // The module edges left, each with the files that make it: the list to lift into workflows/.
+  const edges = new Map();
+  for (const problem of problems) {
+    const found = problem.match(/^modules\/(\S+?):\d+: module (\S+) imports module (\S+) /);
+    if (!found) continue;
+    const edge = `${found[2]} → ${found[3]}`;
+    edges.set(edge, [...new Set([...(edges.get(edge) ?? []), found[1]])]);
+  }
+  if (edges.size > 0) {
+    console.error(`\nModule-to-module imports (${edges.size} edges):`);
+    for (const [edge, paths] of [...edges].sort(([a], [b]) => a.localeCompare(b))) {
+      console.error(`  ${edge.padEnd(28)} ${paths.join(', ')}`);
+    }
   }
   if (problems.length > 0) {
     console.error(

@@ -198,14 +198,25 @@ import { recordAdminAction } from '../platform/audit/service';`,
             : [],
       );
     const files = new Map(list(root).map((path) => [path, readFileSync(join(root, path), 'utf8')]));
-    // The modules whose cross-module flows other changes are lifting into workflows/ (decision 048).
-    // Once they land this list is empty and the whole tree passes.
+    // The module imports not lifted yet (decision 048): the modules whose flows other changes are
+    // moving into workflows/, and these files. A new edge fails here; the list only shrinks.
     const moving =
       /^modules\/(carts|checkout|gift-cards|payments|subscriptions|accounts\/routes\.ts|auth\/routes\.ts)/;
-    const problems = checkModuleBoundaries(files).filter(
-      (problem) =>
-        !(moving.test(problem) && problem.includes(': module ')) && !problem.startsWith('modules: '),
-    );
+    const left = [
+      'modules/accounts/service.ts → shipping',
+      'modules/auth/service.ts → accounts',
+      'modules/blog/service.ts → catalog',
+      'modules/catalog/reads.ts → pricing',
+      'modules/catalog/reads.ts → promotions',
+      'modules/catalog/service.ts → pricing',
+      'modules/plans/service.ts → pricing',
+      'modules/pricing/service.ts → promotions',
+    ];
+    const problems = checkModuleBoundaries(files).filter((problem) => {
+      if (problem.startsWith('modules: ')) return false;
+      const edge = problem.match(/^(\S+?):\d+: module \S+ imports module (\S+) /);
+      return !(edge && (moving.test(edge[1]) || left.includes(`${edge[1]} → ${edge[2]}`)));
+    });
     expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './admin-routes';
+import promoRoutes from './promo-routes';
 import routeAccessRoutes from './route-access';
 
 /**
@@ -10,5 +11,6 @@ import routeAccessRoutes from './route-access';
 // biome-ignore lint/suspicious/noExplicitAny: each flow's routes read the options they need
 export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
   admin: adminRoutes,
+  promo: promoRoutes,
   routeAccess: routeAccessRoutes,
 };

@@ -187,6 +187,7 @@ import { recordAdminAction } from '../platform/audit/service';`,
     ]);
   });
 
+  // Parses every file of the API with TypeScript: seconds on a busy machine.
   it("passes the API's own tree, but for the module imports whose flows are still moving to workflows/", () => {
     const root = fileURLToPath(new URL('../apps/api/src', import.meta.url));
     const list = (folder) =>
@@ -202,21 +203,12 @@ import { recordAdminAction } from '../platform/audit/service';`,
     // moving into workflows/, and these files. A new edge fails here; the list only shrinks.
     const moving =
       /^modules\/(carts|checkout|gift-cards|payments|subscriptions|accounts\/routes\.ts|auth\/routes\.ts)/;
-    const left = [
-      'modules/accounts/service.ts → shipping',
-      'modules/auth/service.ts → accounts',
-      'modules/blog/service.ts → catalog',
-      'modules/catalog/reads.ts → pricing',
-      'modules/catalog/reads.ts → promotions',
-      'modules/catalog/service.ts → pricing',
-      'modules/plans/service.ts → pricing',
-      'modules/pricing/service.ts → promotions',
-    ];
+    const left = ['modules/accounts/service.ts → shipping', 'modules/auth/service.ts → accounts'];
     const problems = checkModuleBoundaries(files).filter((problem) => {
       if (problem.startsWith('modules: ')) return false;
       const edge = problem.match(/^(\S+?):\d+: module \S+ imports module (\S+) /);
       return !(edge && (moving.test(edge[1]) || left.includes(`${edge[1]} → ${edge[2]}`)));
     });
     expect(problems).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import type { Database } from '@sprout/db';
-import { LIST_PRICING, type PricingContext } from '../../domain/item-prices';
+import { LIST_PRICING } from '../../domain/item-prices';
 import type { ShopperContext, ShopperQuery, Shoppers } from '../../domain/shopper';
 import { AppError } from '../../errors/app-error';
 import { findCartPricing, findPlanDiscount } from './repository';

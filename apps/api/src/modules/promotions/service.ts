@@ -3,11 +3,9 @@ import {
   type AbandonedCart,
   centsToDollars,
   PROMO_ALREADY_APPLIED_MESSAGE,
-  type PromoCode,
   REFERRAL_CODE_MISSES_MESSAGE,
   REFERRAL_CODE_MISSES_PER_HOUR,
   type Referrals,
-  referrerAsShown,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { promoIneligibility } from '../../domain/promo-eligibility';

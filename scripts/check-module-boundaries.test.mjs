@@ -1,16 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkModuleBoundaries, schemaTables, TABLE_OWNERS } from './check-module-boundaries.mjs';
+import { checkModuleBoundaries, findCycles, schemaTables, TABLE_OWNERS } from './check-module-boundaries.mjs';
 
 const rules = {
   owners: { accounts: ['users'], carts: ['carts'], catalog: ['products'] },
   readJoins: { carts: ['products'] },
 };
 
-const check = (files) => checkModuleBoundaries(new Map(Object.entries(files)), rules);
+/** Checks files named relative to the modules folder, as most cases here are modules. */
+const check = (files) =>
+  checkModuleBoundaries(
+    new Map(
+      Object.entries(files).map(([path, text]) => [
+        path.includes('/') &&
+        !path.startsWith('modules/') &&
+        !/^(workflows|platform|domain|http|lib|errors|plugins)\//.test(path)
+          ? `modules/${path}`
+          : path,
+        text,
+      ]),
+    ),
+    rules,
+  ).map((problem) => problem.replace(/^modules\//, ''));
 
 describe('module boundaries', () => {
-  it('accepts a module that reads and writes its own tables and calls other services', () => {
+  it('accepts a module that reads and writes its own tables and uses the layers below', () => {
     expect(
       check({
         'carts/repository.ts': `import { schema } from '@sprout/db';
@@ -18,7 +34,9 @@ const { carts } = schema;
 export const add = (db) => db.insert(carts).values({});
 export const drop = (db) => db.delete(schema.carts);`,
         'carts/service.ts': `import type { schema } from '@sprout/db';
-import { createUser } from '../accounts/service';
+import { boxDiscount } from '../../domain/discounts';
+import { AppError } from '../../errors/app-error';
+import { recordAdminAction } from '../../platform/audit/service';
 import * as repository from './repository';
 export type Row = typeof schema.carts.$inferSelect;`,
       }),
@@ -95,4 +113,102 @@ export const productColumns = { product: schema.products };`,
       'packages/db/src/schema: table unownedTable needs exactly one owner in TABLE_OWNERS',
     ]);
   });
+  it('refuses a module importing another module, a type or a re-export included', () => {
+    expect(
+      check({
+        'carts/service.ts': `import { createUser } from '../accounts/service';`,
+        'carts/wire.ts': `import type { User } from '../accounts/wire';`,
+        'carts/index.ts': `export { toProduct } from '../catalog/wire';`,
+        'carts/routes.ts': `import { add } from './service';`,
+      }),
+    ).toEqual([
+      'carts/service.ts:1: module carts imports module accounts (accounts/service.ts): modules are leaves; take it from above (a workflow passes it, app.ts hands over a function) or move a shared type to domain/ or the contracts',
+      'carts/wire.ts:1: module carts imports module accounts (accounts/wire.ts): modules are leaves; take it from above (a workflow passes it, app.ts hands over a function) or move a shared type to domain/ or the contracts',
+      'carts/index.ts:1: module carts imports module catalog (catalog/wire.ts): modules are leaves; take it from above (a workflow passes it, app.ts hands over a function) or move a shared type to domain/ or the contracts',
+    ]);
+  });
+
+  it('names the modules that import each other in a cycle', () => {
+    const problems = check({
+      'carts/service.ts': `import { a } from '../accounts/service';`,
+      'accounts/service.ts': `import { b } from '../catalog/service';`,
+      'catalog/service.ts': `import { c } from '../carts/service';`,
+      'blog/service.ts': `import { d } from '../catalog/service';`,
+    });
+    expect(problems.at(-1)).toBe('modules: accounts, carts, catalog import each other in a cycle');
+    expect(
+      findCycles(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['c'])],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses an import of a higher layer, and a workflow reaching into a repository', () => {
+    expect(
+      check({
+        'platform/audit/service.ts': `import { emailsOfAccounts } from '../../modules/accounts/service';`,
+        'domain/costs.ts': `import type { FlowDeps } from '../workflows/deps';`,
+        'http/guards.ts': `import { sessionUser } from '../modules/auth/service';`,
+        'carts/service.ts': `import { completeCheckout } from '../../workflows/checkout';`,
+        'workflows/checkout.ts': `import { priceCart } from '../modules/carts/service';
+import { lockCart } from '../modules/carts/repository';
+import { recordAdminAction } from '../platform/audit/service';`,
+        'workflows/deps.ts': `import type { Database } from '@sprout/db';`,
+      }),
+    ).toEqual([
+      'platform/audit/service.ts:1: platform/ imports modules/ (modules/accounts/service.ts): a layer never imports one above it (ARCHITECTURE.md)',
+      'domain/costs.ts:1: domain/ imports workflows/ (workflows/deps.ts): a layer never imports one above it (ARCHITECTURE.md)',
+      'http/guards.ts:1: http/ imports modules/ (modules/auth/service.ts): a layer never imports one above it (ARCHITECTURE.md)',
+      'carts/service.ts:1: modules/ imports workflows/ (workflows/checkout.ts): a layer never imports one above it (ARCHITECTURE.md)',
+      "workflows/checkout.ts:2: workflows imports carts/repository: call carts's service instead",
+    ]);
+  });
+
+  it('gives platform services their tables: only their repository writes them', () => {
+    expect(
+      checkModuleBoundaries(
+        new Map([
+          [
+            'platform/audit/repository.ts',
+            `import { schema } from '@sprout/db';\nexport const a = (db) => db.insert(schema.adminAuditEntries).values({});`,
+          ],
+          [
+            'modules/carts/repository.ts',
+            `import { schema } from '@sprout/db';\nexport const b = (db) => db.delete(schema.adminAuditEntries);`,
+          ],
+        ]),
+        { owners: { 'platform/audit': ['adminAuditEntries'], carts: [] } },
+      ),
+    ).toEqual([
+      "modules/carts/repository.ts:2: carts writes platform/audit's table adminAuditEntries: call platform/audit's service with the transaction",
+    ]);
+  });
+
+  // Parses every file of the API with TypeScript: seconds on a busy machine.
+  it("passes the API's own tree, but for the module imports whose flows are still moving to workflows/", () => {
+    const root = fileURLToPath(new URL('../apps/api/src', import.meta.url));
+    const list = (folder) =>
+      readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? list(join(folder, entry.name))
+          : entry.name.endsWith('.ts')
+            ? [relative(root, join(folder, entry.name)).split(sep).join('/')]
+            : [],
+      );
+    const files = new Map(list(root).map((path) => [path, readFileSync(join(root, path), 'utf8')]));
+    // The module imports not lifted yet (decision 048): the modules whose flows other changes are
+    // moving into workflows/, and these files. A new edge fails here; the list only shrinks.
+    const moving =
+      /^modules\/(carts|checkout|gift-cards|payments|subscriptions|accounts\/routes\.ts|auth\/routes\.ts)/;
+    const left = ['modules/accounts/service.ts → shipping', 'modules/auth/service.ts → accounts'];
+    const problems = checkModuleBoundaries(files).filter((problem) => {
+      if (problem.startsWith('modules: ')) return false;
+      const edge = problem.match(/^(\S+?):\d+: module \S+ imports module (\S+) /);
+      return !(edge && (moving.test(edge[1]) || left.includes(`${edge[1]} → ${edge[2]}`)));
+    });
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

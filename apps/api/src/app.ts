@@ -13,6 +13,7 @@ import { type PageReads, pageReads } from './lib/page-reads';
 import { asynchronousStdout, OneLinePerRequest } from './lib/request-log';
 import { siteOf } from './lib/site';
 import { impersonationEndsJob, sessionUser } from './modules/auth/service';
+import { loadAbandonedCart } from './modules/carts/service';
 import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift-cards/jobs';
 import { modules } from './modules/index';
 import { cartRemindersJob } from './modules/marketing/jobs';
@@ -237,12 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.jobs.add(giftCardDeliveriesJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(staleGiftCardPurchasesJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
   app.jobs.add(pauseJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
-  app.jobs.add(
-    cartRemindersJob(
-      { db: options.database.db, mailer: app.mailer, site: { name: config.SITE_NAME, url: config.SITE_URL } },
-      config.RENEWAL_JOBS_INTERVAL_MS,
-    ),
-  );
+  app.jobs.add(cartRemindersJob({ ...deps, loadCart: loadAbandonedCart }, config.RENEWAL_JOBS_INTERVAL_MS));
   if (config.STORE_MODE === 'demo') {
     // Demo-only door (decision 026): the browser journeys run the jobs "an hour later", as
     // `npm run jobs -- --as-of=` does, without a shell. Live mode mounts nothing under /dev.

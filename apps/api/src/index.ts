@@ -5,5 +5,5 @@ export { prepareDatabase } from './bootstrap';
 export { type Config, ConfigError, loadConfig } from './config';
 export { AppError } from './errors/app-error';
 export { closeOnSignal } from './lib/shutdown';
-export { checkGrantAdminInput, type GrantedAdmin, grantAdminAccess } from './modules/admin/grant-admin';
 export { mailStatus } from './platform/mail/service';
+export { checkGrantAdminInput, type GrantedAdmin, grantAdminAccess } from './workflows/admin-grant';

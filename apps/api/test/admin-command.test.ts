@@ -3,7 +3,7 @@ import { schema } from '@sprout/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors/app-error';
-import { grantAdminAccess } from '../src/modules/admin/grant-admin';
+import { grantAdminAccess } from '../src/workflows/admin-grant';
 import { getJson, injectJson, startTestApp, type TestContext, uniqueEmail } from './helpers';
 
 /**

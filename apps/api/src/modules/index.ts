@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import routeGuard from '../http/route-guard';
-import accessRoutes from './access/routes';
 import accountRoutes from './accounts/routes';
-import adminRoutes from './admin/routes';
 import authRoutes from './auth/routes';
 import blogRoutes from './blog/routes';
 import cartRoutes from './carts/routes';
@@ -25,9 +23,7 @@ import subscriptionRoutes from './subscriptions/routes';
 export const modules: Record<string, FastifyPluginAsync<any>> = {
   // First: its hook guards the /api/admin and /api/me routes every module below registers.
   routeGuard,
-  access: accessRoutes,
   accounts: accountRoutes,
-  admin: adminRoutes,
   auth: authRoutes,
   blog: blogRoutes,
   catalog: catalogRoutes,

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type DatabaseHandle, listenToChannel, notifyChannel } from '@sprout/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Shoppers } from '../domain/shopper';
 import { CatalogueCache } from '../lib/catalogue-cache';
 import { type BlogReads, createBlogReads } from '../modules/blog/reads';
 import { type CatalogueReads, createCatalogueReads } from '../modules/catalog/reads';
+import { productExists } from '../modules/catalog/service';
+import { shoppersWith } from '../modules/pricing/service';
+import { livePromo } from '../modules/promotions/live-promo';
 
 /**
  * The channel every replica listens on; the payload is the sending replica's id and its change
@@ -21,6 +25,13 @@ export type Catalogue = CatalogueReads & {
    * same cache: a post's dishes are catalogue cards, and one channel serves both (decision 028).
    */
   readonly blog: BlogReads;
+  /**
+   * Who is browsing (cart, plan, live promo code): the pricing and promotions modules' answer,
+   * composed here and handed to the catalogue and plans routes, which import neither (decision 048).
+   */
+  readonly shoppers: Shoppers;
+  /** Whether a dish of this slug exists: the catalogue's answer to the blog's admin (decision 048). */
+  readonly productExists: typeof productExists;
   /** True while this replica hears other replicas' changes (always on PGlite). */
   readonly listening: boolean;
   /** The listening connection's backend pid (PostgreSQL), for tests that cut it. */
@@ -65,11 +76,14 @@ export default fp<{ database: DatabaseHandle }>(
     if (!listener.listening) cache.setTrusted(false);
     app.addHook('onClose', () => listener.close());
 
-    const reads = createCatalogueReads(() => database.db, cache);
+    const shoppers = shoppersWith(livePromo);
+    const reads = createCatalogueReads(() => database.db, cache, shoppers);
     let version = 0;
     const catalogue: Catalogue = {
       ...reads,
       cache,
+      shoppers,
+      productExists,
       blog: createBlogReads(() => database.db, cache),
       get listening() {
         return listener.listening;

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accountRoutes from './account-routes';
+import adminRoutes from './admin-routes';
 import checkoutFlowRoutes from './checkout-routes';
 import giftCardFlowRoutes from './gift-card-routes';
 import orderRefundRoutes from './order-refund-routes';
+import promoRoutes from './promo-routes';
 import renewalRoutes from './renewal-routes';
+import routeAccessRoutes from './route-access';
 import sessionRoutes from './session-routes';
 import subscriptionRoutes from './subscription-routes';
 
@@ -14,11 +17,14 @@ import subscriptionRoutes from './subscription-routes';
  */
 // biome-ignore lint/suspicious/noExplicitAny: each flow's routes read the options they need
 export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
+  accountFlows: accountRoutes,
+  admin: adminRoutes,
   checkoutFlow: checkoutFlowRoutes,
   giftCardFlow: giftCardFlowRoutes,
   orderRefund: orderRefundRoutes,
-  accountFlows: accountRoutes,
+  promo: promoRoutes,
   renewals: renewalRoutes,
+  routeAccess: routeAccessRoutes,
   sessionFlows: sessionRoutes,
   subscriptionLifecycle: subscriptionRoutes,
 };

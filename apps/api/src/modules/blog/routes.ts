@@ -170,7 +170,16 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await postChanged(await blog.adminCreatePost(db(), signedIn(request).user.id, request.body))),
+        .send(
+          await postChanged(
+            await blog.adminCreatePost(
+              db(),
+              signedIn(request).user.id,
+              request.body,
+              app.catalogue.productExists,
+            ),
+          ),
+        ),
   );
 
   app.post(
@@ -215,7 +224,13 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       postChanged(
-        await blog.adminUpdatePost(db(), signedIn(request).user.id, request.params.id, request.body),
+        await blog.adminUpdatePost(
+          db(),
+          signedIn(request).user.id,
+          request.params.id,
+          request.body,
+          app.catalogue.productExists,
+        ),
       ),
   );
 

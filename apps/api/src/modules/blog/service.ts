@@ -20,7 +20,6 @@ import type { Database } from '@sprout/db';
 import { blogCategoryImageBase } from '@sprout/db/seed';
 import { AppError } from '../../errors/app-error';
 import { recordAdminAction } from '../../platform/audit/service';
-import * as catalog from '../catalog/service';
 import { highlightToHtml, readingMinutes, renderMarkdown, searchQueryText } from './markdown';
 import * as repository from './repository';
 import { toAdminPost, toCategory, toSummary } from './wire';
@@ -195,19 +194,12 @@ async function categoryIdOf(db: Database, slug: string): Promise<number> {
   return category.id;
 }
 
+/** Whether a dish exists: the catalog module decides, and the caller hands its answer over (decision 048). */
+export type ProductExists = (db: Database, slug: string) => Promise<boolean>;
+
 /** Products a post offers must be on the menu (catalog decides), or the article would show a gap. */
-async function checkProducts(db: Database, slugs: string[]): Promise<void> {
-  const found = await Promise.all(
-    slugs.map((slug) =>
-      catalog.findProduct(db, slug, {}).then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof AppError && error.kind === 'not_found') return false;
-          throw error;
-        },
-      ),
-    ),
-  );
+async function checkProducts(db: Database, slugs: string[], productExists: ProductExists): Promise<void> {
+  const found = await Promise.all(slugs.map((slug) => productExists(db, slug)));
   if (found.includes(false)) throw AppError.invalidField('product_slugs', BLOG_PRODUCT_UNKNOWN_MESSAGE);
 }
 
@@ -215,9 +207,10 @@ export async function adminCreatePost(
   db: Database,
   actorUserId: number,
   input: AdminBlogPostInput,
+  productExists: ProductExists,
 ): Promise<AdminBlogPost> {
   const categoryId = await categoryIdOf(db, input.category);
-  await checkProducts(db, input.product_slugs);
+  await checkProducts(db, input.product_slugs, productExists);
   return db.transaction(async (tx) => {
     const id = await repository.insertPost(tx, {
       slug: input.slug,
@@ -266,11 +259,12 @@ export async function adminUpdatePost(
   actorUserId: number,
   id: number,
   patch: AdminBlogPostPatch,
+  productExists: ProductExists,
 ): Promise<AdminBlogPost> {
   await adminFindPost(db, id);
   if (patch.slug !== undefined && (await repository.slugTaken(db, patch.slug, id)))
     throw AppError.invalidField('slug', BLOG_SLUG_TAKEN_MESSAGE);
-  if (patch.product_slugs) await checkProducts(db, patch.product_slugs);
+  if (patch.product_slugs) await checkProducts(db, patch.product_slugs, productExists);
   const values: Partial<repository.PostValues> = {};
   if (patch.title !== undefined) values.title = patch.title;
   if (patch.slug !== undefined) values.slug = patch.slug;

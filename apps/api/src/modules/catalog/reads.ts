@@ -17,9 +17,8 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import type { PricingContext } from '../../domain/item-prices';
+import type { ShopperContext, Shoppers } from '../../domain/shopper';
 import type { CachedAnswer, CatalogueCache } from '../../lib/catalogue-cache';
-import { resolveShopperContext, type ShopperContext } from '../pricing/service';
-import { livePromo } from '../promotions/live-promo';
 import * as catalog from './service';
 
 /**
@@ -66,18 +65,24 @@ const pricingKey = (pricing: PricingContext) =>
  * pricing it comes to, so every subscriber of one plan shares the entries of that plan.
  */
 async function cartContext(
+  shoppers: Shoppers,
   db: Database,
   cartId: string | undefined,
   cartField?: string,
   planId?: number | undefined,
 ) {
-  return resolveShopperContext(db, { abandonedCartId: cartId, planId }, cartField);
+  return shoppers.resolve(db, { abandonedCartId: cartId, planId }, cartField);
 }
 
-export function createCatalogueReads(db: () => Database, cache: CatalogueCache): CatalogueReads {
+/** `shoppers`: the pricing and promotions modules' shopper context, handed over by plugins/catalogue.ts. */
+export function createCatalogueReads(
+  db: () => Database,
+  cache: CatalogueCache,
+  shoppers: Shoppers,
+): CatalogueReads {
   return {
     async products(query) {
-      const shopper = await cartContext(db(), query.abandoned_cart, undefined, query.plan_id);
+      const shopper = await cartContext(shoppers, db(), query.abandoned_cart, undefined, query.plan_id);
       const explicitFilters = query.indicators !== undefined || query.tags !== undefined;
       const onlySkus = query.only_skus === 'true' || query.only_skus === '1';
       const key = JSON.stringify([
@@ -92,7 +97,7 @@ export function createCatalogueReads(db: () => Database, cache: CatalogueCache):
         onlySkus ? 'skus' : [query.page, query.perPage, sortedSet(query.include)],
       ]);
       return cache.get<ProductListing>(key, async () => {
-        const promo = await livePromo(db(), query.promoCode);
+        const promo = await shoppers.livePromo(db(), query.promoCode);
         const result = await catalog.listProducts(db(), query, { ...shopper, promo });
         const value =
           result.kind === 'skus'
@@ -104,7 +109,7 @@ export function createCatalogueReads(db: () => Database, cache: CatalogueCache):
 
     async menus(query) {
       // The promo code prices nothing on a menu: it is left out of the key and the reads.
-      const shopper = await cartContext(db(), query.abandoned_cart);
+      const shopper = await cartContext(shoppers, db(), query.abandoned_cart);
       const key = JSON.stringify([
         'menus',
         pricingKey(shopper.pricing),
@@ -112,7 +117,7 @@ export function createCatalogueReads(db: () => Database, cache: CatalogueCache):
         sortedSet(query.include),
       ]);
       return cache.get(key, async () => {
-        const pricing = await planPricing(db(), shopper, query.plan_id);
+        const pricing = await planPricing(shoppers, db(), shopper, query.plan_id);
         const data = await catalog.listMenus(db(), query, pricing);
         return { value: menusResponse.parse({ data, meta: {} }) as List<Menu> };
       });
@@ -132,15 +137,27 @@ export function createCatalogueReads(db: () => Database, cache: CatalogueCache):
       })),
 
     async bestsellers(query) {
-      const shopper = await cartContext(db(), query.abandonedCartId, 'abandonedCartId', query.planId);
+      const shopper = await cartContext(
+        shoppers,
+        db(),
+        query.abandonedCartId,
+        'abandonedCartId',
+        query.planId,
+      );
       return cache.get(JSON.stringify(['bestsellers', pricingKey(shopper.pricing)]), async () => {
-        const data = await catalog.listBestsellers(db(), query, shopper.pricing);
+        const data = await catalog.listBestsellers(db(), shopper.pricing);
         return { value: bestsellersResponse.parse({ data, meta: {} }) as List<BestsellerGroup> };
       });
     },
 
     async productCards(query) {
-      const shopper = await cartContext(db(), query.abandonedCartId, 'abandonedCartId', query.planId);
+      const shopper = await cartContext(
+        shoppers,
+        db(),
+        query.abandonedCartId,
+        'abandonedCartId',
+        query.planId,
+      );
       const key = JSON.stringify(['product-cards', pricingKey(shopper.pricing), query.slugs]);
       return cache.get(key, async () => {
         const data = await catalog.listProductsBySlugs(db(), query.slugs, shopper.pricing);
@@ -150,9 +167,14 @@ export function createCatalogueReads(db: () => Database, cache: CatalogueCache):
   };
 }
 
-/** An explicit plan replaces the cart's plan discount (as resolveShopperContext does). */
-async function planPricing(db: Database, shopper: ShopperContext, planId: number | undefined) {
+/** An explicit plan replaces the cart's plan discount (as the shopper context does). */
+async function planPricing(
+  shoppers: Shoppers,
+  db: Database,
+  shopper: ShopperContext,
+  planId: number | undefined,
+) {
   if (planId === undefined) return shopper.pricing;
-  const { pricing } = await resolveShopperContext(db, { planId });
+  const { pricing } = await shoppers.resolve(db, { planId });
   return { ...shopper.pricing, planDiscountBasisPoints: pricing.planDiscountBasisPoints };
 }

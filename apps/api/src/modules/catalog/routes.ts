@@ -80,7 +80,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await catalog.findProduct(db(), request.params.slug, request.query),
+      data: await catalog.findProduct(db(), request.params.slug, request.query, app.catalogue.shoppers),
       meta: {},
     }),
   );
@@ -97,7 +97,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: productResponse, ...errors },
       },
     },
-    async (request) => ({ data: await catalog.findLeastExpensiveProduct(db(), request.query), meta: {} }),
+    async (request) => ({
+      data: await catalog.findLeastExpensiveProduct(db(), request.query, app.catalogue.shoppers),
+      meta: {},
+    }),
   );
 
   const menusSchema = { querystring: menusQuery, response: { 200: menusResponse, ...errors } };
@@ -124,7 +127,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: menuResponse, ...errors },
       },
     },
-    async (request) => ({ data: await catalog.findMenu(db(), request.params.slug, request.query), meta: {} }),
+    async (request) => ({
+      data: await catalog.findMenu(db(), request.params.slug, request.query, app.catalogue.shoppers),
+      meta: {},
+    }),
   );
 
   app.get(
@@ -165,6 +171,9 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: alsoLovedResponse, ...errors },
       },
     },
-    async (request) => ({ data: await catalog.listAlsoLoved(db(), request.query), meta: {} }),
+    async (request) => ({
+      data: await catalog.listAlsoLoved(db(), request.query, app.catalogue.shoppers),
+      meta: {},
+    }),
   );
 }

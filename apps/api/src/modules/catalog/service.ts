@@ -14,8 +14,8 @@ import {
 import type { Database } from '@sprout/db';
 import { tierForBox } from '../../domain/discounts';
 import { categoryPriceCents, itemPriceCents, type PricingContext } from '../../domain/item-prices';
+import type { ShopperContext, Shoppers } from '../../domain/shopper';
 import { AppError } from '../../errors/app-error';
-import { resolveShopperContext, type ShopperContext } from '../pricing/service';
 import { ingredientAllergens } from './allergens';
 import type { CategoryRow, ProductRow } from './repository';
 import * as repository from './repository';
@@ -130,15 +130,8 @@ async function resolveMenuCategories(db: Database, menuItem: string | undefined)
   return menu.categoryIds;
 }
 
-/** `resolved`: the shopper the caller already resolved (the cached reads do, to key their entry). */
-export async function listProducts(db: Database, query: ProductsQuery, resolved?: ShopperContext) {
-  const shopper =
-    resolved ??
-    (await resolveShopperContext(db, {
-      abandonedCartId: query.abandoned_cart,
-      planId: query.plan_id,
-      promoCode: query.promoCode,
-    }));
+/** `shopper`: resolved by the caller (the cached reads do, to key their entry). */
+export async function listProducts(db: Database, query: ProductsQuery, shopper: ShopperContext) {
   const menuCategoryIds = await resolveMenuCategories(db, query.menu_item);
   // A cart's saved filters apply to its listings unless the request names its own. Unknown slugs
   // the request names are a 422; unknown saved ones (a retired tag) are quietly left out.
@@ -175,8 +168,9 @@ export async function listProducts(db: Database, query: ProductsQuery, resolved?
 export async function findLeastExpensiveProduct(
   db: Database,
   query: { abandoned_cart?: string; promoCode?: string; category_id?: number; include?: Include[] },
+  shoppers: Shoppers,
 ): Promise<Product> {
-  const shopper = await resolveShopperContext(db, {
+  const shopper = await shoppers.resolve(db, {
     abandonedCartId: query.abandoned_cart,
     promoCode: query.promoCode,
   });
@@ -186,14 +180,20 @@ export async function findLeastExpensiveProduct(
   return toProduct(row, shopper.pricing, query.include ?? [], promoItemPercent(shopper.promo));
 }
 
+/** Whether a dish of this slug exists (what a blog post may offer), without pricing it. */
+export async function productExists(db: Database, slug: string): Promise<boolean> {
+  return (await repository.findProductBySlug(db, slug)) !== undefined;
+}
+
 /** One dish by slug for its own page or dialog: priced for the cart, ingredients with allergens. */
 export async function findProduct(
   db: Database,
   slug: string,
   query: { abandoned_cart?: string; plan_id?: number; promoCode?: string; include?: Include[] },
+  shoppers: Shoppers,
 ): Promise<ProductDetail> {
   const [shopper, row] = await Promise.all([
-    resolveShopperContext(db, {
+    shoppers.resolve(db, {
       abandonedCartId: query.abandoned_cart,
       planId: query.plan_id,
       promoCode: query.promoCode,
@@ -230,8 +230,9 @@ export async function listProductsBySlugs(
 export async function listAlsoLoved(
   db: Database,
   query: { skus?: string[]; abandoned_cart?: string; limit: number },
+  shoppers: Shoppers,
 ): Promise<Product[]> {
-  const shopper = await resolveShopperContext(db, { abandonedCartId: query.abandoned_cart });
+  const shopper = await shoppers.resolve(db, { abandonedCartId: query.abandoned_cart });
   const rows = await repository.listRecommendedProducts(db, query.skus ?? [], query.limit);
   return rows.map((row) => toProduct(row, shopper.pricing, ['badge', 'category']));
 }
@@ -265,9 +266,9 @@ function toMenu(
   return result;
 }
 
-async function menuPricing(db: Database, query: MenusQuery) {
+async function menuPricing(db: Database, query: MenusQuery, shoppers: Shoppers) {
   const [shopper, categories] = await Promise.all([
-    resolveShopperContext(db, {
+    shoppers.resolve(db, {
       abandonedCartId: query.abandoned_cart,
       planId: query.plan_id,
       promoCode: query.promoCode,
@@ -277,22 +278,26 @@ async function menuPricing(db: Database, query: MenusQuery) {
   return { pricing: shopper.pricing, categoriesById: new Map(categories.map((row) => [row.id, row])) };
 }
 
-export async function listMenus(db: Database, query: MenusQuery, pricing?: PricingContext): Promise<Menu[]> {
+/** `pricing`: resolved by the caller (the cached reads do, to key their entry). */
+export async function listMenus(db: Database, query: MenusQuery, pricing: PricingContext): Promise<Menu[]> {
   const [priced, menus] = await Promise.all([
-    pricing
-      ? repository.listCategories(db).then((categories) => ({
-          pricing,
-          categoriesById: new Map(categories.map((row) => [row.id, row])),
-        }))
-      : menuPricing(db, query),
+    repository.listCategories(db).then((categories) => ({
+      pricing,
+      categoriesById: new Map(categories.map((row) => [row.id, row])),
+    })),
     repository.listMenus(db),
   ]);
   return menus.map((row) => toMenu(row, priced.categoriesById, priced.pricing, query.include));
 }
 
-export async function findMenu(db: Database, key: string, query: MenusQuery): Promise<Menu> {
+export async function findMenu(
+  db: Database,
+  key: string,
+  query: MenusQuery,
+  shoppers: Shoppers,
+): Promise<Menu> {
   const [{ pricing, categoriesById }, row] = await Promise.all([
-    menuPricing(db, query),
+    menuPricing(db, query, shoppers),
     repository.findMenu(db, key),
   ]);
   if (!row) throw AppError.notFound(`Menu "${key}" not found.`);
@@ -309,19 +314,9 @@ export async function listTags(db: Database): Promise<Tag[]> {
   return rows.map(({ id, slug, name, group }) => ({ id, slug, name, group: group as Tag['group'] }));
 }
 
-export async function listBestsellers(
-  db: Database,
-  query: { abandonedCartId?: string | undefined; planId?: number | undefined },
-  pricing?: PricingContext,
-): Promise<BestsellerGroup[]> {
-  // The cart prices the presets: a visitor sees what the box would cost under their plan.
-  const shopper = pricing
-    ? { pricing }
-    : await resolveShopperContext(
-        db,
-        { abandonedCartId: query.abandonedCartId, planId: query.planId },
-        'abandonedCartId',
-      );
+export async function listBestsellers(db: Database, pricing: PricingContext): Promise<BestsellerGroup[]> {
+  // The cart prices the presets (the caller resolves it): a visitor sees what the box would cost under their plan.
+  const shopper = { pricing };
   const groups = await repository.listBestsellerGroups(db);
   return groups.map(({ group, items }) => {
     const priced = items.map((item) => ({

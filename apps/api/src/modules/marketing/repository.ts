@@ -15,6 +15,21 @@ const {
 } = schema;
 
 export type ExperimentRow = typeof experiments.$inferSelect;
+
+/** Whether the cart exists (a read join on the carts module's table, decision 020). */
+export async function cartExists(db: Database, cartId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: abandonedCarts.id })
+    .from(abandonedCarts)
+    .where(eq(abandonedCarts.id, cartId));
+  return row !== undefined;
+}
+
+/** Who placed the order, or undefined when there is none (a read join on the checkout module's table). */
+export async function findOrderOwner(db: Database, orderId: number): Promise<number | null | undefined> {
+  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return row?.userId;
+}
 export type UnitType = 'visitor' | 'cart' | 'user';
 
 /** Appends an event for the email service provider integration (design.md "Marketing"). */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  type AbandonedCart,
   type ExperimentAssignment,
   NONPROFITS,
   REMINDER_CART_GONE,
@@ -11,8 +12,6 @@ import { AppError } from '../../errors/app-error';
 import type { CatalogueCache } from '../../lib/catalogue-cache';
 import { cartReminderMail } from '../../platform/mail/templates';
 import type { Mailer } from '../../plugins/mail';
-import { cartExists, loadAbandonedCart } from '../carts/service';
-import { customerOrder } from '../checkout/service';
 import { assignmentCode, assignVariant, isRunning } from './assignment';
 import * as repository from './repository';
 
@@ -24,6 +23,18 @@ import * as repository from './repository';
 export type ExperimentList = () => Promise<repository.ExperimentRow[]>;
 
 const EXPERIMENTS_CACHE_KEY = 'marketing:experiments';
+
+/** Whether the cart exists: marketing reads carts in its own joins (READ_JOINS), so it asks no module. */
+function cartExists(db: Database, cartId: string): Promise<boolean> {
+  return repository.cartExists(db, cartId);
+}
+
+/** A customer names only their own order, with the answers the order pages give (404, then 403). */
+async function assertCustomerOrder(db: Database, userId: number, orderId: number): Promise<void> {
+  const ownerId = await repository.findOrderOwner(db, orderId);
+  if (ownerId === undefined) throw AppError.notFound('We could not find this order.');
+  if (ownerId !== userId) throw new AppError('forbidden', 'You can only see your own orders.');
+}
 
 /** The experiments through `cache`: one read per change, not one per page. */
 export function cachedExperimentList(db: () => Database, cache: CatalogueCache): ExperimentList {
@@ -149,7 +160,7 @@ export async function recordNonprofitSelection(
   if (orderId !== null) {
     if (userId === undefined)
       throw new AppError('unauthenticated', 'Sign in to choose a charity for your order.');
-    await customerOrder(db, userId, orderId);
+    await assertCustomerOrder(db, userId, orderId);
   } else if (cartId === null || !(await cartExists(db, cartId))) {
     throw AppError.notFound('Abandoned cart not found.');
   }
@@ -184,7 +195,7 @@ export async function recordNonprofitSelection(
 
 /** Takes the charity off the customer's order; the event keeps the history for the email service. */
 export async function removeNonprofitSelection(db: Database, userId: number, orderId: number): Promise<void> {
-  await customerOrder(db, userId, orderId);
+  await assertCustomerOrder(db, userId, orderId);
   await db.transaction(async (tx) => {
     const removed = await repository.deleteNonprofitSelection(tx, orderId);
     if (!removed) return;
@@ -348,6 +359,8 @@ export type ReminderDeps = {
   db: Database;
   mailer: Pick<Mailer, 'queue' | 'flush'>;
   site: { name: string; url: string };
+  /** The cart's priced contents: the carts module knows them, and app.ts hands its loader over (docs/decisions/048). */
+  loadCart: (tx: Database, cartId: string) => Promise<AbandonedCart>;
 };
 
 /**
@@ -373,7 +386,7 @@ export async function sendCartReminders(deps: ReminderDeps, asOf: Date | null) {
           sentAt: asOf,
         });
         if (!inserted) return true;
-        const contents = await loadAbandonedCart(tx, cart.id);
+        const contents = await deps.loadCart(tx, cart.id);
         const unsubscribeUrl = new URL(`/email/unsubscribe?token=${unsubscribeToken}`, deps.site.url).href;
         await deps.mailer.queue(
           tx,

@@ -15,6 +15,14 @@ export default async function planRoutes(fastify: FastifyInstance) {
         response: { 200: plansResponse, 404: messageErrorBody, 422: validationErrorBody },
       },
     },
-    async (request) => ({ data: await listPlans(app.database.db, request.query), meta: {} }),
+    async (request) => {
+      const db = app.database.db;
+      const shopper = await app.catalogue.shoppers.resolve(
+        db,
+        { abandonedCartId: request.query.abandoned_cart_id, promoCode: request.query.promoCode },
+        'abandoned_cart_id',
+      );
+      return { data: await listPlans(db, shopper), meta: {} };
+    },
   );
 }

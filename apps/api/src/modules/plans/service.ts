@@ -1,19 +1,16 @@
 import { centsToDollars, type Plan } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { boxDiscount } from '../../domain/discounts';
-import { categoryPriceCents } from '../../domain/item-prices';
-import { resolveShopperContext } from '../pricing/service';
+import { categoryPriceCents, LIST_PRICING } from '../../domain/item-prices';
+import type { ShopperContext } from '../../domain/shopper';
 import * as repository from './repository';
 
-export async function listPlans(
-  db: Database,
-  query: { abandoned_cart_id?: string; promoCode?: string },
-): Promise<Plan[]> {
-  const shopper = await resolveShopperContext(
-    db,
-    { abandonedCartId: query.abandoned_cart_id, promoCode: query.promoCode },
-    'abandoned_cart_id',
-  );
+/**
+ * Every plan priced for the shopper (their cart's price group and promo code), resolved by the
+ * caller from the pricing and promotions modules (decision 048); `{}`: no shopper, list prices.
+ */
+export async function listPlans(db: Database, resolved: Partial<ShopperContext>): Promise<Plan[]> {
+  const shopper: ShopperContext = { pricing: LIST_PRICING, cart: null, promo: null, ...resolved };
   const rows = await repository.listPlans(db);
   return rows.map(({ plan, cheapestBasePriceCents }) => {
     const itemCents = categoryPriceCents(cheapestBasePriceCents, {
@@ -38,11 +35,7 @@ export async function listPlans(
 }
 
 /** What the cheapest full box costs the first time with the code the shopper arrived with. */
-function promoFirstBox(
-  promo: Awaited<ReturnType<typeof resolveShopperContext>>['promo'],
-  itemCents: number,
-  threshold: number,
-) {
+function promoFirstBox(promo: ShopperContext['promo'], itemCents: number, threshold: number) {
   if (!promo) return { promo_first_box_price_from: null, promo_free_shipping: null, promo_description: null };
   const effect = boxDiscount(promo.tiers, [{ unitPriceCents: itemCents, quantity: threshold }]);
   return {

@@ -1,29 +1,18 @@
 import type { Database } from '@sprout/db';
-import { LIST_PRICING, type PricingContext } from '../../domain/item-prices';
+import { LIST_PRICING } from '../../domain/item-prices';
+import type { ShopperContext, ShopperQuery, Shoppers } from '../../domain/shopper';
 import { AppError } from '../../errors/app-error';
-import { type LivePromo, livePromo } from '../promotions/live-promo';
 import { findCartPricing, findPlanDiscount } from './repository';
-
-export type ShopperContext = {
-  pricing: PricingContext;
-  /** The abandoned cart the request was made for, if any. */
-  cart: { id: string; planId: number | null; filters: { indicators: string[]; tags: string[] } } | null;
-  /** The promo code the shopper is browsing with, when it exists and is live today. */
-  promo: LivePromo | null;
-};
 
 /**
  * Resolves who is browsing: the cart's plan and price experiment, or an explicit plan. An unknown
  * cart is a 404 (the storefront then creates a new one); an unknown plan is a 422 on plan_id.
  */
-export async function resolveShopperContext(
+async function resolveShopperContext(
   db: Database,
-  input: {
-    abandonedCartId?: string | undefined;
-    planId?: number | undefined;
-    promoCode?: string | undefined;
-  },
-  cartField = 'abandoned_cart',
+  input: ShopperQuery,
+  cartField: string,
+  livePromo: Shoppers['livePromo'],
 ): Promise<ShopperContext> {
   let pricing = LIST_PRICING;
   let cart: ShopperContext['cart'] = null;
@@ -45,4 +34,16 @@ export async function resolveShopperContext(
   }
 
   return { pricing, cart, promo: await livePromo(db, input.promoCode) };
+}
+
+/**
+ * The shoppers' port (domain/shopper.ts) with the promotions module's live codes, which the
+ * composition hands over: pricing itself imports no other module.
+ */
+export function shoppersWith(livePromo: Shoppers['livePromo']): Shoppers {
+  return {
+    resolve: (db, input, cartField = 'abandoned_cart') =>
+      resolveShopperContext(db, input, cartField, livePromo),
+    livePromo,
+  };
 }

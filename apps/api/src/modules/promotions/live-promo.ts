@@ -1,11 +1,8 @@
 import type { Database } from '@sprout/db';
-import type { Tier } from '../../domain/discounts';
 import { promoCodeStatus } from '../../domain/promo-eligibility';
+import type { LivePromo } from '../../domain/shopper';
 import { findPromoCode } from './repository';
 import { toTier } from './wire';
-
-/** The promo code a shopper browses with (a listing URL's ?pc=), priced into what the page shows. */
-export type LivePromo = { code: string; description: string; tiers: Tier[] };
 
 /** A code named in a listing URL prices the page only if it exists and is within its dates. */
 export async function livePromo(

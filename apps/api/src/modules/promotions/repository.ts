@@ -111,6 +111,20 @@ export async function insertCredit(db: Database, credit: typeof creditLedger.$in
   await db.insert(creditLedger).values(credit);
 }
 
+/**
+ * Whether an account uses this email (in any case): a new-customers-only code asks it under the
+ * code's lock. A read join on the accounts module's table (READ_JOINS), so checkout's registration
+ * of a use needs nothing handed in.
+ */
+export async function isEmailOfAccount(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findReferralCodeOfUser(db: Database, userId: number) {
   const [row] = await db.select().from(referralCodes).where(eq(referralCodes.userId, userId));
   return row;

@@ -3,72 +3,56 @@ import {
   type AbandonedCart,
   centsToDollars,
   PROMO_ALREADY_APPLIED_MESSAGE,
-  type PromoCode,
   REFERRAL_CODE_MISSES_MESSAGE,
   REFERRAL_CODE_MISSES_PER_HOUR,
   type Referrals,
-  referrerAsShown,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { promoIneligibility } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
-import * as limits from '../../platform/limits/service';
-import { type EmailCheckClient, isEmailOfAccount, isEmailOfAccountForVisitor } from '../accounts/service';
-import { changeCart, loadAbandonedCart, lockOpenCart } from '../carts/service';
-import { firstNamesOfOrders } from '../checkout/service';
+import type * as limits from '../../platform/limits/service';
 import { friendOfferInWords, type RefereeDiscount, referralCodeFor } from './referral-offer';
 import * as repository from './repository';
 
 const promoError = (message: string) => AppError.invalidField('promo_code', message);
 
 /**
- * Applies a promo code (or a partnership code) to the cart. The code must be usable by this cart
- * now; limits are checked again, under a lock, when checkout registers the use.
+ * What a promo code (or a partnership code) changes on a cart the caller has locked: the code must
+ * be usable by this cart now; limits are checked again, under a lock, when checkout registers the
+ * use. `current` reads the cart as it is priced (the workflow's step, from the carts module).
  */
-export async function applyPromoCode(db: Database, cartId: string, code: string): Promise<AbandonedCart> {
-  return db.transaction(async (tx) => {
-    const cart = await lockOpenCart(tx, cartId);
-    const partnership = await repository.findPartnership(tx, code);
-    if (partnership) {
-      await changeCart(tx, cartId, { partnershipId: partnership.id });
-      return loadAbandonedCart(tx, cartId);
-    }
+export async function promoChangeFor(
+  tx: Database,
+  code: string,
+  cart: { email: string | null; current: () => Promise<AbandonedCart> },
+): Promise<{ partnershipId: number } | { promoCodeId: number }> {
+  const partnership = await repository.findPartnership(tx, code);
+  if (partnership) return { partnershipId: partnership.id };
 
-    const found = await repository.findPromoCode(tx, code);
-    if (!found) throw promoError("We don't know this promo code.");
-    const current = await loadAbandonedCart(tx, cartId);
-    if (current.cart.promo_code?.id === found.promo.id) throw promoError(PROMO_ALREADY_APPLIED_MESSAGE);
+  const found = await repository.findPromoCode(tx, code);
+  if (!found) throw promoError("We don't know this promo code.");
+  const current = await cart.current();
+  if (current.cart.promo_code?.id === found.promo.id) throw promoError(PROMO_ALREADY_APPLIED_MESSAGE);
 
-    const email = cart.email;
-    const [usedByEmail, existingCustomer] = await Promise.all([
-      email && found.promo.oncePerEmail ? repository.hasRedemptionByEmail(tx, found.promo.id, email) : false,
-      email && found.promo.newCustomersOnly ? isEmailOfAccount(tx, email) : false,
-    ]);
-    // An empty cart may take a code with a cart-amount window (a link with ?pc= arrives before any
-    // item); the cart then shows what the code needs. A cart with items must already fit it.
-    const rules =
-      current.cart.item_count === 0
-        ? { ...found.promo, cartAmountMinimumCents: null, cartAmountMaximumCents: null }
-        : found.promo;
-    const reason = promoIneligibility(rules, {
-      now: new Date(),
-      itemsCents: Math.round(current.cart.costs.cart_items * 100),
-      usedByEmail,
-      existingCustomer,
-    });
-    if (reason) throw promoError(reason);
-
-    await changeCart(tx, cartId, { promoCodeId: found.promo.id });
-    return loadAbandonedCart(tx, cartId);
+  const email = cart.email;
+  const [usedByEmail, existingCustomer] = await Promise.all([
+    email && found.promo.oncePerEmail ? repository.hasRedemptionByEmail(tx, found.promo.id, email) : false,
+    email && found.promo.newCustomersOnly ? repository.isEmailOfAccount(tx, email) : false,
+  ]);
+  // An empty cart may take a code with a cart-amount window (a link with ?pc= arrives before any
+  // item); the cart then shows what the code needs. A cart with items must already fit it.
+  const rules =
+    current.cart.item_count === 0
+      ? { ...found.promo, cartAmountMinimumCents: null, cartAmountMaximumCents: null }
+      : found.promo;
+  const reason = promoIneligibility(rules, {
+    now: new Date(),
+    itemsCents: Math.round(current.cart.costs.cart_items * 100),
+    usedByEmail,
+    existingCustomer,
   });
-}
-
-export async function removePromoCode(db: Database, cartId: string): Promise<AbandonedCart> {
-  return db.transaction(async (tx) => {
-    await lockOpenCart(tx, cartId);
-    await changeCart(tx, cartId, { promoCodeId: null, partnershipId: null });
-    return loadAbandonedCart(tx, cartId);
-  });
+  if (reason) throw promoError(reason);
+  return { promoCodeId: found.promo.id };
 }
 
 /**
@@ -84,7 +68,7 @@ export async function registerPromoCodeUsage(
   if (!promo) throw promoError("We don't know this promo code.");
   const [usedByEmail, existingCustomer] = await Promise.all([
     promo.oncePerEmail ? repository.hasRedemptionByEmail(tx, promo.id, usage.email) : false,
-    promo.newCustomersOnly ? isEmailOfAccount(tx, usage.email) : false,
+    promo.newCustomersOnly ? repository.isEmailOfAccount(tx, usage.email) : false,
   ]);
   const reason = promoIneligibility(
     { ...promo, cartAmountMinimumCents: null, cartAmountMaximumCents: null },
@@ -94,107 +78,25 @@ export async function registerPromoCodeUsage(
   await repository.recordRedemption(tx, { promoCodeId: promo.id, email: usage.email, cartId: usage.cartId });
 }
 
-type ReferralStatus = 'applied' | 'invalid' | 'own_code' | 'existing_customer' | 'limit_reached';
-
-const REFERRAL_MESSAGES: Record<Exclude<ReferralStatus, 'applied'>, string> = {
-  invalid: 'This referral code is not valid.',
-  own_code: 'You cannot use your own referral code.',
-  existing_customer: 'Referral codes are for new customers.',
-  limit_reached: 'This friend has already shared all of their referral rewards.',
-};
-
 /**
  * Codes that match nothing, per client (decision 037): a code is a name and four characters, so
  * without a limit a script could try a name's million codes and learn who the customers are.
  */
-const REFERRAL_CODE_MISSES: limits.Limit = {
+export const REFERRAL_CODE_MISSES: limits.Limit = {
   kind: 'referral_code_miss',
   max: REFERRAL_CODE_MISSES_PER_HOUR,
   windowMinutes: 60,
   message: REFERRAL_CODE_MISSES_MESSAGE,
 };
 
-/** A friend's code: the referee gets the referral discount on the first box. */
-export async function applyReferralCode(
-  db: Database,
-  cartId: string,
-  input: { referral_code: string; refereeEmail: string },
-  client: EmailCheckClient,
-) {
-  const email = input.refereeEmail.toLowerCase();
-  // Every look-up holds a miss slot while it reads (parallel guesses cannot all pass the check);
-  // a code that exists gives it back, so only misses count.
-  const miss = await limits.reserve(db, REFERRAL_CODE_MISSES, limits.clientSubject(client.ip));
-  const outcome = await db
-    .transaction(async (tx) => {
-      const cart = await lockOpenCart(tx, cartId);
-      const referral = await repository.findReferralCode(tx, input.referral_code);
-      if (referral) await limits.release(tx, miss);
-      let status: ReferralStatus = 'applied';
-      if (!referral) status = 'invalid';
-      else if (referral.owner.email.toLowerCase() === email) status = 'own_code';
-      // A refusal commits too, so the per-address limit on email checks counts it.
-      else if (await isEmailOfAccountForVisitor(tx, client, { email })) status = 'existing_customer';
-      else if (referral.redemptionsCount >= referral.redemptionLimit) status = 'limit_reached';
-
-      if (status !== 'applied' || !referral) {
-        // The redemption-limit flag is part of the cart, so a failed attempt still refreshes it.
-        await changeCart(tx, cartId, { onReferralRedemptionLimit: status === 'limit_reached' });
-        return { status, referral: undefined };
-      }
-      // The referee email fills a cart that has none; it never replaces a captured email (that goes
-      // through the cart update, with its own checks and Lead pixel).
-      await changeCart(tx, cartId, {
-        referralCodeId: referral.id,
-        referralCodeStatus: 'applied',
-        onReferralRedemptionLimit: false,
-        ...(cart.email ? {} : { email }),
-      });
-      return { status, referral };
-    })
-    .catch(async (error) => {
-      // No answer about the code (a cart that cannot change): nothing was learnt, nothing counts.
-      await limits.release(db, miss).catch(() => undefined);
-      throw error;
-    });
-
-  if (outcome.status !== 'applied' || !outcome.referral) {
-    throw new AppError(
-      'validation',
-      REFERRAL_MESSAGES[outcome.status as Exclude<ReferralStatus, 'applied'>],
-      {
-        fieldErrors: {
-          referral_code: [REFERRAL_MESSAGES[outcome.status as Exclude<ReferralStatus, 'applied'>]],
-        },
-      },
-    );
-  }
-  const cart = await loadAbandonedCart(db, cartId);
-  return {
-    // A first name and an initial, never the referrer's full name (issue 28).
-    referrer: referrerAsShown(outcome.referral.owner),
-    referee: { first_name: cart.first_name, last_name: cart.last_name, email },
-    cart,
-    referral_code: outcome.referral.code,
-    referral_code_status: 'applied' as const,
-    on_referral_redemption_limit: false,
-  };
+/** A friend's referral code with its owner and redemptions, or undefined. */
+export function findReferralCode(tx: Database, code: string) {
+  return repository.findReferralCode(tx, code);
 }
 
 export async function listAppSettings(db: Database) {
   const rows = await repository.listAppSettingGroups(db);
   return rows.map((row) => ({ group: row.group, values: row.values }));
-}
-
-/** The promo code on the visitor's cart (cookie), or null. */
-export async function promoCodeOfCart(db: Database, cartId: string | undefined): Promise<PromoCode | null> {
-  if (!cartId) return null;
-  try {
-    return (await loadAbandonedCart(db, cartId)).cart.promo_code ?? null;
-  } catch (error) {
-    if (error instanceof AppError && error.kind === 'not_found') return null;
-    throw error;
-  }
 }
 
 /**
@@ -232,6 +134,8 @@ export async function accountReferrals(
   db: Database,
   user: { id: number; firstName: string | null },
   siteUrl: string,
+  /** The friends' first names by order: orders belong to checkout, asked by the caller (decision 048). */
+  firstNamesOf: (db: Database, orderIds: number[]) => Promise<Map<number, string>>,
   now = new Date(),
 ): Promise<Referrals> {
   const code = await referralCodeOf(db, user);
@@ -240,7 +144,7 @@ export async function accountReferrals(
     repository.availableCreditCents(db, user.id, now),
     repository.findAppSettingGroup(db, 'referral_system_discounts'),
   ]);
-  const names = await firstNamesOfOrders(
+  const names = await firstNamesOf(
     db,
     credits.map((credit) => credit.orderId!),
   );

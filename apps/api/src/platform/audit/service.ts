@@ -1,6 +1,5 @@
 import type { AdminAuditEntry } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import { emailsOfAccounts } from '../../modules/accounts/service';
 import * as repository from './repository';
 
 export type AdminAction = {
@@ -15,7 +14,7 @@ export type AdminAction = {
 
 /**
  * Records an admin's change. Call it with the transaction that makes the change: the entry and
- * the change commit together or not at all (design.md section 6: admin writes are audited).
+ * the change commit together or not at all (admin writes are audited: docs/decisions/027).
  */
 export async function recordAdminAction(tx: Database, action: AdminAction) {
   return repository.insertEntry(tx, {
@@ -37,13 +36,15 @@ export async function listAuditEntries(
   db: Database,
   filter: { entity?: string | undefined; entityId?: string | undefined },
   page: { page: number; perPage: number },
+  /** The actors' emails: users belong to the accounts module, which the caller asks (decision 048). */
+  emailsOf: (db: Database, userIds: number[]) => Promise<Map<number, string>>,
 ): Promise<{ entries: AdminAuditEntry[]; total: number }> {
   const { rows, total } = await repository.listEntries(db, filter, {
     limit: page.perPage,
     offset: (page.page - 1) * page.perPage,
   });
   // Users belong to the accounts module (decision 020): one more read for the page's actors.
-  const emails = await emailsOfAccounts(db, [...new Set(rows.map((row) => row.actorUserId))]);
+  const emails = await emailsOf(db, [...new Set(rows.map((row) => row.actorUserId))]);
   return {
     total,
     entries: rows.map((row) => ({

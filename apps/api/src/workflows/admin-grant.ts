@@ -1,11 +1,11 @@
 import { ADMIN_GRANT_ACTION, type GrantAdminInput, grantAdminInput } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { z } from 'zod';
-import { AppError, type FieldErrors } from '../../errors/app-error';
-import { recordAdminAction } from '../../platform/audit/service';
-import type { Mailer } from '../../plugins/mail';
-import { type AdminGrant, grantAdmin } from '../accounts/service';
-import { mailPasswordResetLink, RESET_MINUTES } from '../auth/service';
+import { AppError, type FieldErrors } from '../errors/app-error';
+import { type AdminGrant, grantAdmin } from '../modules/accounts/service';
+import { mailPasswordResetLink, RESET_MINUTES } from '../modules/auth/service';
+import { recordAdminAction } from '../platform/audit/service';
+import type { Mailer } from '../plugins/mail';
 
 /**
  * Making an admin of a store from the operator's shell (`npm run admin`, docs/decisions/038), as a

@@ -39,23 +39,25 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedIn } from '../../http/guards';
-import { listAuditEntries } from '../../platform/audit/service';
-import { pauseForCustomer } from '../../workflows/subscription-lifecycle';
-import { searchAccounts } from '../accounts/service';
-import * as catalog from '../catalog/admin';
-import { adminOrder, promoCodeSales, searchOrders } from '../checkout/admin-orders';
-import * as promotions from '../promotions/admin';
-import { skipForCustomer } from '../subscriptions/admin-reports';
-import { customerDetail, dashboard } from './service';
+import { signedIn } from '../http/guards';
+import { emailsOfAccounts, searchAccounts } from '../modules/accounts/service';
+import * as catalog from '../modules/catalog/admin';
+import { adminOrder, promoCodeSales, searchOrders } from '../modules/checkout/admin-orders';
+import * as promotions from '../modules/promotions/admin';
+import { skipForCustomer } from '../modules/subscriptions/admin-reports';
+import { listAuditEntries } from '../platform/audit/service';
+import { customerDetail, dashboard } from './admin-reports';
+import { pauseForCustomer } from './subscription-lifecycle';
 
 type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
 
 const tags = ['admin'];
 
 /**
- * The admin module's /api/admin routes (issue 17). The guard is ./guard.ts, registered before
- * every module: it covers these and the admin routes other modules add.
+ * The admin site's /api/admin routes: a thin composition of the modules' admin services (accounts,
+ * catalog, checkout, promotions, subscriptions) and the audit trail, so it lives above the modules
+ * (docs/decisions/048). The guard is http/route-guard.ts, registered before every module: it covers
+ * these and the admin routes modules add.
  */
 export default async function adminRoutes(fastify: FastifyInstance, options: Options) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -101,6 +103,7 @@ export default async function adminRoutes(fastify: FastifyInstance, options: Opt
         db(),
         { entity: request.query.entity, entityId: request.query.entity_id },
         { page: request.query.page, perPage: ADMIN_AUDIT_PAGE_SIZE },
+        emailsOfAccounts,
       );
       return { data: entries, meta: { total, page: request.query.page, per_page: ADMIN_AUDIT_PAGE_SIZE } };
     },

@@ -1,12 +1,12 @@
 import { routeAccessQuery, routeAccessResponse } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cartIdFromCookie } from '../../http/cart-cookie';
-import { currentSession } from '../../http/guards';
-import { loadAbandonedCart } from '../carts/service';
-import { hasCheckoutSuccessGrant, hasVisitGrant } from '../checkout/service';
-import { findCurrentSubscriptionWithPlan } from '../subscriptions/service';
-import { decideRouteAccess, factsNeeded, isExternal, normalizePath } from './rules';
+import { cartIdFromCookie } from '../http/cart-cookie';
+import { currentSession } from '../http/guards';
+import { decideRouteAccess, factsNeeded, isExternal, normalizePath } from '../modules/access/rules';
+import { loadAbandonedCart } from '../modules/carts/service';
+import { hasCheckoutSuccessGrant, hasVisitGrant } from '../modules/checkout/service';
+import { findCurrentSubscriptionWithPlan } from '../modules/subscriptions/service';
 
 type Options = { siteUrl: string; accountSiteUrl: string; adminSiteUrl: string };
 

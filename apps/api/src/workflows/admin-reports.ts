@@ -1,16 +1,16 @@
 import { DASHBOARD_DAYS, KITCHEN_PLAN_WEEKS } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
-import { AppError } from '../../errors/app-error';
-import { findAccount } from '../accounts/service';
-import { cartFunnel } from '../carts/service';
-import { listCustomerOrders, ordersPerDay } from '../checkout/admin-orders';
-import { currentSubscription } from '../checkout/service';
-import { customerCredits } from '../promotions/admin';
-import { cancellationReport, kitchenPlan, subscriptionCounts } from '../subscriptions/admin-reports';
-import { listUpcomingDeliveries } from '../subscriptions/service';
+import { AppError } from '../errors/app-error';
+import { findAccount } from '../modules/accounts/service';
+import { cartFunnel } from '../modules/carts/service';
+import { listCustomerOrders, ordersPerDay } from '../modules/checkout/admin-orders';
+import { currentSubscription } from '../modules/checkout/service';
+import { customerCredits } from '../modules/promotions/admin';
+import { cancellationReport, kitchenPlan, subscriptionCounts } from '../modules/subscriptions/admin-reports';
+import { listUpcomingDeliveries } from '../modules/subscriptions/service';
 
-// The admin module owns no table: it composes the owning modules' services into the screens of
-// the admin site (issue 17). Each module keeps its own SQL in its repository.
+// The admin screens own no table: they compose the owning modules' services into the pages of the
+// admin site (docs/decisions/027, docs/decisions/048). Each module keeps its own SQL in its repository.
 
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);

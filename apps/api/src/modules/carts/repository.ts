@@ -129,6 +129,7 @@ export async function lockCartWithProduct(db: Database, id: string, sku: string)
     premiumDifferenceCents,
     basePriceCents,
     categoryName,
+    currentQuantity,
     ...cart
   } = row;
   const product =
@@ -142,6 +143,8 @@ export async function lockCartWithProduct(db: Database, id: string, sku: string)
           premiumDifferenceCents: premiumDifferenceCents!,
           basePriceCents: basePriceCents!,
           categoryName: categoryName!,
+          /** In the box before the change, as this statement read it (what an add would add). */
+          currentQuantity,
         };
   return { cart, product };
 }
@@ -159,6 +162,11 @@ const lockCartWithProductQuery = preparedQuery('carts_lock_with_product', (db) =
       premiumDifferenceCents: products.premiumDifferenceCents,
       basePriceCents: categories.basePriceCents,
       categoryName: categories.name,
+      currentQuantity: sql<number>`coalesce((
+        select ${abandonedCartItems.quantity} from ${abandonedCartItems}
+        where ${abandonedCartItems.cartId} = ${abandonedCarts.id} and ${abandonedCartItems.productId} = ${products.id}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(abandonedCarts)
     .leftJoin(plans, eq(plans.id, abandonedCarts.planId))
@@ -519,6 +527,27 @@ export async function addItemQuantities(
 
 export async function emptyCart(db: Database, cartId: string): Promise<void> {
   await db.delete(abandonedCartItems).where(eq(abandonedCartItems.cartId, cartId));
+}
+
+/**
+ * The plans by size, with the cheapest composable category's base price that their "boxes from"
+ * price starts at: what a full box is offered (read only when a change is refused).
+ */
+export async function listPlanSizes(db: Database) {
+  return db
+    .select({
+      id: plans.id,
+      slug: plans.slug,
+      name: plans.name,
+      threshold: plans.threshold,
+      itemDiscountBasisPoints: plans.itemDiscountBasisPoints,
+      cheapestBasePriceCents: sql<number>`(
+        select min(${categories.basePriceCents}) from ${categories} where ${eq(categories.isComposable, true)})`.mapWith(
+        Number,
+      ),
+    })
+    .from(plans)
+    .orderBy(asc(plans.threshold));
 }
 
 export async function findPlan(db: Database, planId: number) {

@@ -2,6 +2,7 @@ import type { Database } from '@sprout/db';
 import { preparedQuery, preparedWithParts, type StatementPart, schema } from '@sprout/db';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
+import type { TierJson } from '../../domain/discounts';
 import { type ProductRow, productColumns } from '../catalog/columns';
 
 const {
@@ -25,15 +26,6 @@ const {
   users,
   zipCodes,
 } = schema;
-
-export type TierJson = {
-  id: number;
-  type: 'products_off' | 'percent_off' | 'dollars_off';
-  amount: number;
-  weekly_ordinal_number: number;
-  free_shipping: boolean;
-  free_tax: boolean;
-};
 
 /** A checkout add-on line, with what prices it. */
 export type UpsellLineJson = {

@@ -20,7 +20,7 @@ import {
 } from '@sprout/contracts';
 import { type Database, hashPassword, type StatementPart } from '@sprout/db';
 import { computeCosts } from '../../domain/costs';
-import { boxDiscount, NO_DISCOUNT } from '../../domain/discounts';
+import { boxDiscount, NO_DISCOUNT, tierFromJson } from '../../domain/discounts';
 import { categoryPriceCents, itemPriceCents, type PricingContext } from '../../domain/item-prices';
 import { promoIneligibility } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
@@ -28,7 +28,6 @@ import { definedFields } from '../../lib/objects';
 import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../accounts/service';
 import { assertAllKnown, knownFilters } from '../catalog/service';
 import { recordMarketingEvent, recordWaitlistLead } from '../marketing/events';
-import { toTier } from '../promotions/wire';
 import { lookUpZipCode, stateExists } from '../shipping/service';
 import * as repository from './repository';
 import { toAbandonedCart } from './wire';
@@ -161,7 +160,7 @@ function priceLoadedCart<Line extends repository.PricingLine>(
       })
     : null;
   const promoApplies = details.promo !== null && promoReason === null;
-  const promoEffect = promoApplies ? boxDiscount(details.tiers.map(toTier), boxCostLines) : NO_DISCOUNT;
+  const promoEffect = promoApplies ? boxDiscount(details.tiers.map(tierFromJson), boxCostLines) : NO_DISCOUNT;
   const refereeDiscount = (
     details.referralSettings as { referee_discount?: { type?: string; amount?: number } } | null
   )?.referee_discount;

@@ -24,7 +24,7 @@ import {
 import type { Route } from './+types/root';
 import { AppShell } from './features/cart/AppShell';
 import { type CartPageData, loadCartPage } from './features/cart/cart-page.server';
-import { CartUiProvider, EMPTY_CART_PAGE } from './features/cart/useCart';
+import { answeredCart, CartUiProvider, EMPTY_CART_PAGE } from './features/cart/useCart';
 import { ActingAsBar } from './features/layout/ActingAsBar';
 import { actingAs } from './features/layout/acting-as.server';
 import { DemoRibbon } from './features/layout/DemoRibbon';
@@ -93,14 +93,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The cart changes through actions (which revalidate) and by signing in or paying (which lead to
- * another page); filters and pages of the same screen leave it as it is.
+ * another page); filters and pages of the same screen leave it as it is. A change that answered
+ * the priced cart is rendered from that answer, not read again (decision 052).
  */
 export function shouldRevalidate({
   formMethod,
+  actionResult,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && answeredCart(actionResult)) return false;
   if (formMethod) return defaultShouldRevalidate;
   // The same address again: a revalidate() after Pay saved the cart, or a reload of the page.
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;

@@ -4,17 +4,33 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_CREATIONS_MESSAGE } from '../../api/src/plugins/rate-limit';
 import { getJson, startTestApp, type TestContext } from '../../api/test/helpers';
+import type { CartActionData } from '../app/features/cart/cart.server';
 import { loadCartPage, runCartAction } from '../app/features/cart/cart-page.server';
 import { type ApiTransport, NO_RESPONSE_MESSAGE } from '../app/lib/api';
 import { createServerApiClient, inProcessTransport } from '../app/lib/api-client.server';
+import { shouldRevalidate } from '../app/root';
 import { DETAILS_SAVED_NOTICE, saveCheckoutDetails } from '../app/routes/onboarding.checkout.server';
+
+/** The root loader's answer to a fetcher's cart change on the same page. */
+function rootShouldRevalidate(actionResult: unknown): boolean {
+  const url = new URL(`${SITE_URL}/menus`);
+  return shouldRevalidate({
+    formMethod: 'POST',
+    formAction: '/cart',
+    actionResult,
+    currentUrl: url,
+    nextUrl: url,
+    defaultShouldRevalidate: true,
+  } as Parameters<typeof shouldRevalidate>[0]);
+}
 
 /**
  * The cart action and the root loader's cart, against the real API in-process (PGlite, or
  * PostgreSQL when TEST_DATABASE_URL is set): the defects of issue 11 that live on the server.
  */
+const SITE_URL = 'http://localhost:3000';
 const SITE = {
-  url: 'http://localhost:3000',
+  url: SITE_URL,
   name: 'Sprout & Spoon',
   accountUrl: 'http://localhost:3000/account',
   adminUrl: 'http://localhost:3000/admin',
@@ -265,6 +281,72 @@ describe('the cart action', () => {
       ok: false,
       result: { error: { code: [expect.stringMatching(/promo code/)] } },
     });
+  });
+});
+
+describe('one call per cart change (decision 052)', () => {
+  /** Posts a set-item as a fetcher does, counting the in-process API calls and their SQL statements. */
+  async function countedPost(fields: Record<string, string>, cookie: string) {
+    const calls: string[] = [];
+    const transport = inProcessTransport(context.app);
+    const counting: ApiTransport = (path, init) => {
+      calls.push(`${init.method} ${path.split('?')[0]}`);
+      return transport(path, init);
+    };
+    const request = new Request(`${SITE.url}/cart`, {
+      method: 'POST',
+      headers: { cookie, referer: `${SITE.url}/menus`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    const api = createServerApiClient(counting, request);
+    const before = context.database.statements.count;
+    const answer = await runCartAction(request, api, SITE);
+    const statements = context.database.statements.count - before;
+    if (answer instanceof Response) throw new Error(`redirected to ${answer.headers.get('location')}`);
+    return { calls, statements, data: answer.data as CartActionData, headers: answer.init?.headers };
+  }
+
+  it('a +1 is one API call whose answer is the priced cart the page renders (no second read)', async () => {
+    const cookie = await visitorWithPlan();
+    await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '1' }, cookie);
+    const plusOne = await countedPost({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '2' }, cookie);
+    expect(plusOne.calls).toEqual([`PUT /api/sales/abandoned-carts/${cookie.split('=')[1]}/items`]);
+    // The lock with the product; the write with the cart's details; the AddToCart event; the lines
+    // (PostgreSQL's driver also logs BEGIN and COMMIT, PGlite's does not).
+    expect(plusOne.statements).toBe(process.env.TEST_DATABASE_URL ? 6 : 4);
+    expect(plusOne.data.cart?.cart.items.map((line) => [line.sku, line.quantity])).toEqual([
+      ['SS-PUR-001', 2],
+    ]);
+    expect(plusOne.data.cart?.cart.costs.cart_items).toBeGreaterThan(0);
+    // The root loader keeps the page: the answer is what it would have read.
+    expect(rootShouldRevalidate(plusOne.data)).toBe(false);
+    const { page } = await load('/menus', cookie);
+    expect(page?.cart).toEqual(plusOne.data.cart);
+  });
+
+  it('a box too small is refused by the API with the plan that fits, in the same one call', async () => {
+    const cookie = await visitorWithPlan('plan-12');
+    await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '12' }, cookie);
+    const refused = await countedPost({ intent: 'set-item', sku: 'SS-TOD-001', quantity: '2' }, cookie);
+    expect(refused.calls).toHaveLength(1);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      upgrade: { plan: { threshold: 24 }, pending: { items: [{ sku: 'SS-TOD-001', quantity: 2 }] } },
+    });
+    expect(refused.data.cart).toBeUndefined();
+    expect(rootShouldRevalidate(refused.data)).toBe(true);
+  });
+
+  it('a cart without details is asked for them by the API, and nothing is added', async () => {
+    // A quantity of 0 makes a cart without asking anything: it has no email nor zip.
+    const made = await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '0' });
+    const id = cartCookieOf(made.setCookies);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const cookie = `abandoned_cart_id=${id}`;
+    const asked = await countedPost({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '1' }, cookie);
+    expect(asked.calls).toHaveLength(1);
+    expect(asked.data).toMatchObject({ ok: false, capture: { items: [{ sku: 'SS-PUR-001', quantity: 1 }] } });
+    expect((await load('/menus', cookie)).page?.cart?.cart.item_count).toBe(0);
   });
 });
 

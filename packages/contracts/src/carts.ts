@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abandonedCartIdSchema, product, rowId } from './catalog';
 import { resource } from './envelope';
+import { cartChangeErrorBodies, validationErrorBody } from './errors';
 import { emailAddress, newPassword, optionalText, requiredText, usPhone, zipCodeText } from './fields';
 import { promoCode } from './promo-codes';
 import { plainText } from './text';
@@ -221,9 +222,51 @@ export const setCartItemBody = z
     sku: z.string().trim().min(1).max(64),
     quantity: z.number().int().min(0, { error: 'Quantity cannot be negative' }).max(999),
     source_url: sourceUrl,
+    /**
+     * The storefront's order of asking (decision 052): an add to a cart without an email and zip
+     * is refused with `details_required` instead of saved.
+     */
+    details_first: z.boolean().optional(),
   })
   .strict();
 export type SetCartItemBody = z.infer<typeof setCartItemBody>;
+
+/**
+ * Why a cart item change was refused, typed (decision 052): the API decides what a box may hold
+ * and which plan fits; the storefront only shows it. Sent beside the 422's field errors. `adding`:
+ * how many of the product the change adds (what waits for the details, the plan or a bigger box).
+ */
+export const cartItemRefusal = z.discriminatedUnion('code', [
+  z.object({
+    code: z.literal('box_full'),
+    message: z.string(),
+    /** How many items the box would hold with the change. */
+    needed: z.number().int(),
+    /** How many of the product the change adds (what waits for the bigger plan). */
+    adding: z.number().int(),
+    /** The smallest plan that holds them; null when none does. */
+    plan: z
+      .object({
+        id: z.number().int(),
+        slug: z.string(),
+        name: z.string(),
+        threshold: z.number().int(),
+        /** The plan's full box at its cheapest, for this cart's price group (as the plans list says). */
+        box_price_from: z.number(),
+      })
+      .nullable(),
+  }),
+  z.object({ code: z.literal('plan_required'), message: z.string(), adding: z.number().int() }),
+  z.object({ code: z.literal('details_required'), message: z.string(), adding: z.number().int() }),
+]);
+export type CartItemRefusal = z.infer<typeof cartItemRefusal>;
+export type BoxFullRefusal = Extract<CartItemRefusal, { code: 'box_full' }>;
+
+/** The item change's refusals: a 422 may carry the typed reason. */
+export const setCartItemErrorBodies = {
+  ...cartChangeErrorBodies,
+  422: validationErrorBody.extend({ refusal: cartItemRefusal.optional() }),
+};
 
 export const setCartItemResponse = z.object({
   data: abandonedCart,

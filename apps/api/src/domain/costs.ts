@@ -1,3 +1,5 @@
+import { type CartCosts, centsToDollars } from '@sprout/contracts';
+
 /**
  * What a box costs, in integer cents, in the order design.md fixes: items → promo-code discount →
  * order-value discount → shipping → tax → referral credits → account credits → gift cards →
@@ -98,5 +100,29 @@ export function computeCosts(input: CostInput): CostBreakdown {
     giftCardsAvailableCents,
     compedAppliedCents,
     totalCents: remaining,
+  };
+}
+
+/**
+ * The cost lines on the wire (dollars, snake_case), the one mapping of a breakdown: a cart's, a
+ * box's and an order's. Without an available gift card balance, what was applied is what was there.
+ */
+export function costsToWire(
+  costs: Omit<CostBreakdown, 'giftCardsAvailableCents'> & { giftCardsAvailableCents?: number },
+): CartCosts {
+  return {
+    cart_items: centsToDollars(costs.itemsCents),
+    order_value_discount: centsToDollars(costs.orderValueDiscountCents),
+    promo_code_cost: centsToDollars(costs.promoDiscountCents),
+    gift_cards_amount_applied: centsToDollars(costs.giftCardsAppliedCents),
+    gift_cards_amount_available: centsToDollars(costs.giftCardsAvailableCents ?? costs.giftCardsAppliedCents),
+    comped_amount_applied: centsToDollars(costs.compedAppliedCents),
+    referral_credits_amount_applied: centsToDollars(costs.referralCreditsAppliedCents),
+    shipping_cost: centsToDollars(costs.shippingCents),
+    shipping_cost_before_discount: centsToDollars(costs.shippingBeforeDiscountCents),
+    tax_cost: centsToDollars(costs.taxCents),
+    tax_cost_before_discount: centsToDollars(costs.taxBeforeDiscountCents),
+    credits_applied_amount: centsToDollars(costs.creditsAppliedCents),
+    total_cost: centsToDollars(costs.totalCents),
   };
 }

@@ -15,6 +15,27 @@ export type Tier = {
   freeTax: boolean;
 };
 
+/** A tier as the database reads it into JSON (a cart's and a subscription's pricing joins) and the wire names it. */
+export type TierJson = {
+  id: number;
+  type: TierType;
+  amount: number;
+  weekly_ordinal_number: number;
+  free_shipping: boolean;
+  free_tax: boolean;
+};
+
+/** The tier the discount arithmetic takes (its amount may come back from JSON as text). */
+export function tierFromJson(tier: TierJson): Tier {
+  return {
+    type: tier.type,
+    amount: Number(tier.amount),
+    weeklyOrdinalNumber: tier.weekly_ordinal_number,
+    freeShipping: tier.free_shipping,
+    freeTax: tier.free_tax,
+  };
+}
+
 export type DiscountLine = { unitPriceCents: number; quantity: number };
 
 export type BoxDiscount = { discountCents: number; freeShipping: boolean; freeTax: boolean };

@@ -101,9 +101,11 @@ export default fp(
           return reply.status(error.status).send({ message: GENERIC_SERVER_ERROR });
         }
         if (error.kind === 'validation') {
-          return reply
-            .status(error.status)
-            .send({ message: error.message || VALIDATION_FALLBACK_MESSAGE, errors: error.fieldErrors ?? {} });
+          return reply.status(error.status).send({
+            message: error.message || VALIDATION_FALLBACK_MESSAGE,
+            errors: error.fieldErrors ?? {},
+            ...(error.refusal ? { refusal: error.refusal } : {}),
+          });
         }
         if (error.code !== undefined)
           return reply.status(error.status).send({ message: error.message, code: error.code });

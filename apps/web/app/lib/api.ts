@@ -46,6 +46,8 @@ export type ApiFailure = {
   code: number | null;
   /** A 429's Retry-After in seconds, when it sent one. */
   retryAfterSeconds?: number | null;
+  /** A 422's typed reason, when the endpoint gives one (a cart item change's `box_full`, decision 052). */
+  refusal?: unknown;
 };
 
 /** `setCookies`: the cookies the API set (a sign-in's session), for an action to pass on. */
@@ -91,7 +93,7 @@ function isAbortError(error: unknown, signal: AbortSignal | undefined): boolean 
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-type ErrorBody = { message?: unknown; errors?: unknown; code?: unknown };
+type ErrorBody = { message?: unknown; errors?: unknown; code?: unknown; refusal?: unknown };
 
 function asFieldErrors(value: unknown): FieldErrors {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
@@ -118,6 +120,7 @@ export function failureFromResponse(
   if (status === 422) {
     return failure('validation', status, serverMessage ?? VALIDATION_FALLBACK_MESSAGE, {
       fieldErrors: asFieldErrors(parsed.errors),
+      ...(parsed.refusal !== undefined ? { refusal: parsed.refusal } : {}),
     });
   }
   if (status >= 500) return failure('server', status, GENERIC_SERVER_ERROR, { code });

@@ -2,6 +2,7 @@ import type { Database } from '@sprout/db';
 import { preparedQuery, preparedWithParts, type StatementPart, schema } from '@sprout/db';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
+import type { TierJson } from '../../domain/discounts';
 import { type ProductRow, productColumns } from '../catalog/columns';
 
 const {
@@ -25,15 +26,6 @@ const {
   users,
   zipCodes,
 } = schema;
-
-export type TierJson = {
-  id: number;
-  type: 'products_off' | 'percent_off' | 'dollars_off';
-  amount: number;
-  weekly_ordinal_number: number;
-  free_shipping: boolean;
-  free_tax: boolean;
-};
 
 /** A checkout add-on line, with what prices it. */
 export type UpsellLineJson = {
@@ -129,6 +121,7 @@ export async function lockCartWithProduct(db: Database, id: string, sku: string)
     premiumDifferenceCents,
     basePriceCents,
     categoryName,
+    currentQuantity,
     ...cart
   } = row;
   const product =
@@ -142,6 +135,8 @@ export async function lockCartWithProduct(db: Database, id: string, sku: string)
           premiumDifferenceCents: premiumDifferenceCents!,
           basePriceCents: basePriceCents!,
           categoryName: categoryName!,
+          /** In the box before the change, as this statement read it (what an add would add). */
+          currentQuantity,
         };
   return { cart, product };
 }
@@ -159,6 +154,11 @@ const lockCartWithProductQuery = preparedQuery('carts_lock_with_product', (db) =
       premiumDifferenceCents: products.premiumDifferenceCents,
       basePriceCents: categories.basePriceCents,
       categoryName: categories.name,
+      currentQuantity: sql<number>`coalesce((
+        select ${abandonedCartItems.quantity} from ${abandonedCartItems}
+        where ${abandonedCartItems.cartId} = ${abandonedCarts.id} and ${abandonedCartItems.productId} = ${products.id}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(abandonedCarts)
     .leftJoin(plans, eq(plans.id, abandonedCarts.planId))
@@ -519,6 +519,27 @@ export async function addItemQuantities(
 
 export async function emptyCart(db: Database, cartId: string): Promise<void> {
   await db.delete(abandonedCartItems).where(eq(abandonedCartItems.cartId, cartId));
+}
+
+/**
+ * The plans by size, with the cheapest composable category's base price that their "boxes from"
+ * price starts at: what a full box is offered (read only when a change is refused).
+ */
+export async function listPlanSizes(db: Database) {
+  return db
+    .select({
+      id: plans.id,
+      slug: plans.slug,
+      name: plans.name,
+      threshold: plans.threshold,
+      itemDiscountBasisPoints: plans.itemDiscountBasisPoints,
+      cheapestBasePriceCents: sql<number>`(
+        select min(${categories.basePriceCents}) from ${categories} where ${eq(categories.isComposable, true)})`.mapWith(
+        Number,
+      ),
+    })
+    .from(plans)
+    .orderBy(asc(plans.threshold));
 }
 
 export async function findPlan(db: Database, planId: number) {

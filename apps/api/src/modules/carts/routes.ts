@@ -12,6 +12,7 @@ import {
   selectPlanBody,
   selectPlanResponse,
   setCartItemBody,
+  setCartItemErrorBodies,
   setCartItemResponse,
   updateAbandonedCartBody,
   updateAbandonedCartResponse,
@@ -114,7 +115,7 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
           summary: 'Set the absolute quantity of one product (0 removes it)',
           params: abandonedCartParams,
           body: setCartItemBody,
-          response: { 200: setCartItemResponse, ...errors },
+          response: { 200: setCartItemResponse, ...setCartItemErrorBodies },
         },
       },
       async (request) => {

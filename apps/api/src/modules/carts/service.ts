@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AbandonedCart,
+  type BoxFullRefusal,
   boxMayHold,
   CART_LOCKED_CODE,
   type CartDifference,
+  type CartItemRefusal,
   centsToDollars,
   cityNotOfZipMessage,
   EMAIL_IN_USE_MESSAGE,
@@ -18,15 +20,14 @@ import {
 } from '@sprout/contracts';
 import { type Database, hashPassword, type StatementPart } from '@sprout/db';
 import { computeCosts } from '../../domain/costs';
-import { boxDiscount, NO_DISCOUNT } from '../../domain/discounts';
-import { itemPriceCents, type PricingContext } from '../../domain/item-prices';
+import { boxDiscount, NO_DISCOUNT, tierFromJson } from '../../domain/discounts';
+import { categoryPriceCents, itemPriceCents, type PricingContext } from '../../domain/item-prices';
 import { promoIneligibility } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
 import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../accounts/service';
 import { assertAllKnown, knownFilters } from '../catalog/service';
 import { recordMarketingEvent, recordWaitlistLead } from '../marketing/events';
-import { toTier } from '../promotions/wire';
 import { lookUpZipCode, stateExists } from '../shipping/service';
 import * as repository from './repository';
 import { toAbandonedCart } from './wire';
@@ -159,7 +160,7 @@ function priceLoadedCart<Line extends repository.PricingLine>(
       })
     : null;
   const promoApplies = details.promo !== null && promoReason === null;
-  const promoEffect = promoApplies ? boxDiscount(details.tiers.map(toTier), boxCostLines) : NO_DISCOUNT;
+  const promoEffect = promoApplies ? boxDiscount(details.tiers.map(tierFromJson), boxCostLines) : NO_DISCOUNT;
   const refereeDiscount = (
     details.referralSettings as { referee_discount?: { type?: string; amount?: number } } | null
   )?.referee_discount;
@@ -358,18 +359,32 @@ export async function updateAbandonedCart(
 export async function setCartItem(
   db: Database,
   cartId: string,
-  input: { sku: string; quantity: number; source_url?: string | undefined },
+  input: {
+    sku: string;
+    quantity: number;
+    source_url?: string | undefined;
+    details_first?: boolean | undefined;
+  },
 ): Promise<{ cart: AbandonedCart; difference: CartDifference; pixels: Pixel[] }> {
   return db.transaction(async (tx) => {
     const lockedWithProduct = await repository.lockCartWithProduct(tx, cartId, input.sku);
     const locked = assertChangeable(lockedWithProduct?.cart);
     const product = lockedWithProduct?.product;
+    // The storefront asks for an email and zip before the first dish (decision 052).
+    const adding = input.quantity - (product?.currentQuantity ?? 0);
+    if (input.details_first && adding > 0 && !(locked.email && locked.zipCodeId !== null)) {
+      throw refusal('email', {
+        code: 'details_required',
+        message: 'Tell us your email and zip code first.',
+        adding,
+      });
+    }
     // The one rule of what a box may hold (decision 039), the box editor's and the renewal's too.
     if (!product || !boxMayHold({ active: product.isActive }, input.quantity)) {
       throw AppError.notFound(notInBoxMessage(input.sku));
     }
     if (input.quantity > 0 && locked.threshold === null) {
-      throw AppError.invalidField('plan_id', 'Choose a plan first.');
+      throw refusal('plan_id', { code: 'plan_required', message: 'Choose a plan first.', adding });
     }
     // Writes only when the quantity fits (the same rule as below); refused, nothing was written.
     const written = await repository.setItemAndReadDetails(tx, {
@@ -381,14 +396,13 @@ export async function setCartItem(
     if (!written) throw notFound();
     const { current, others, fits, ...details } = written;
     if (!fits && locked.threshold !== null) {
-      // How many more items fit: the product's own items are already in the box (issue 11, defect 8).
-      const room = Math.max(0, locked.threshold - others - current);
-      throw AppError.invalidField(
-        'quantity',
-        room === 0
-          ? `Your box is full: it holds ${locked.threshold} items. Upgrade your plan to add more.`
-          : `Only ${room} more fit in your ${locked.threshold}-item box. Upgrade your plan to add more.`,
-      );
+      throw await boxFull(tx, {
+        threshold: locked.threshold,
+        others,
+        current,
+        quantity: input.quantity,
+        locked,
+      });
     }
 
     const delta = input.quantity - current;
@@ -426,6 +440,65 @@ export async function setCartItem(
         category_name: product.categoryName,
       },
     };
+  });
+}
+
+/** A 422 on `field` carrying its typed reason (decision 052): the storefront shows it, never re-decides it. */
+function refusal(field: string, reason: CartItemRefusal): AppError {
+  return new AppError('validation', reason.message, {
+    fieldErrors: { [field]: [reason.message] },
+    refusal: reason,
+  });
+}
+
+/**
+ * The box cannot hold the change: the refusal names the smallest plan that holds it all, priced as
+ * the plans list prices its boxes for this cart (one more statement, only when refused).
+ */
+async function boxFull(
+  tx: Database,
+  change: {
+    threshold: number;
+    others: number;
+    current: number;
+    quantity: number;
+    locked: Pick<LockedCart, 'varianceBasisPoints'>;
+  },
+): Promise<AppError> {
+  const { threshold, others, current, quantity } = change;
+  const needed = others + quantity;
+  const sizes = await repository.listPlanSizes(tx);
+  const fitting = sizes.find((plan) => plan.threshold >= needed);
+  // How many more items fit: the product's own items are already in the box.
+  const room = Math.max(0, threshold - others - current);
+  const fieldMessage =
+    room === 0
+      ? `Your box is full: it holds ${threshold} items. Upgrade your plan to add more.`
+      : `Only ${room} more fit in your ${threshold}-item box. Upgrade your plan to add more.`;
+  const largest = sizes.at(-1)?.threshold ?? threshold;
+  const plan = fitting
+    ? {
+        id: fitting.id,
+        slug: fitting.slug,
+        name: fitting.name,
+        threshold: fitting.threshold,
+        box_price_from: centsToDollars(
+          categoryPriceCents(fitting.cheapestBasePriceCents, {
+            planDiscountBasisPoints: fitting.itemDiscountBasisPoints,
+            varianceBasisPoints: change.locked.varianceBasisPoints ?? 0,
+          }) * fitting.threshold,
+        ),
+      }
+    : null;
+  return new AppError('validation', fieldMessage, {
+    fieldErrors: { quantity: [fieldMessage] },
+    refusal: {
+      code: 'box_full',
+      message: plan ? fieldMessage : `Your box is full: it holds at most ${largest} items.`,
+      needed,
+      adding: quantity - current,
+      plan,
+    } satisfies BoxFullRefusal,
   });
 }
 

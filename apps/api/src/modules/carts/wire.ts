@@ -1,4 +1,5 @@
 import { type AbandonedCart, centsToDollars, referrerAsShown } from '@sprout/contracts';
+import { costsToWire } from '../../domain/costs';
 import { toProduct } from '../catalog/service';
 import { toPromoCode } from '../promotions/wire';
 import type { PricedCart } from './service';
@@ -69,21 +70,7 @@ export function toAbandonedCart(priced: PricedCart): AbandonedCart {
       threshold: plan?.threshold ?? null,
       discount_description: priced.promoApplies ? (details.promo?.descriptionCheckout ?? null) : null,
       promo_code: details.promo ? toPromoCode(details.promo, details.tiers, promoReason) : null,
-      costs: {
-        cart_items: centsToDollars(costs.itemsCents),
-        order_value_discount: centsToDollars(costs.orderValueDiscountCents),
-        promo_code_cost: centsToDollars(costs.promoDiscountCents),
-        gift_cards_amount_applied: centsToDollars(costs.giftCardsAppliedCents),
-        gift_cards_amount_available: centsToDollars(costs.giftCardsAvailableCents),
-        comped_amount_applied: centsToDollars(costs.compedAppliedCents),
-        referral_credits_amount_applied: centsToDollars(costs.referralCreditsAppliedCents),
-        shipping_cost: centsToDollars(costs.shippingCents),
-        shipping_cost_before_discount: centsToDollars(costs.shippingBeforeDiscountCents),
-        tax_cost: centsToDollars(costs.taxCents),
-        tax_cost_before_discount: centsToDollars(costs.taxBeforeDiscountCents),
-        credits_applied_amount: centsToDollars(costs.creditsAppliedCents),
-        total_cost: centsToDollars(costs.totalCents),
-      },
+      costs: costsToWire(costs),
     },
   };
 }

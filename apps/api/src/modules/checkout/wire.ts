@@ -1,4 +1,5 @@
 import { type CartCosts, centsToDollars, type Order } from '@sprout/contracts';
+import { costsToWire } from '../../domain/costs';
 import { orderNumber } from '../subscriptions/wire';
 import type { OrderLineJson, OrderRow } from './repository';
 
@@ -16,21 +17,11 @@ export function orderEmailLinks(site: { url: string; accountUrl?: string }, orde
 
 /** An order's every cost line as its receipt and its emails show them (the cost columns, in dollars). */
 export function orderCosts(order: OrderRow): CartCosts {
-  return {
-    cart_items: centsToDollars(order.itemsCents),
-    order_value_discount: centsToDollars(order.orderValueDiscountCents),
-    promo_code_cost: centsToDollars(order.promoDiscountCents),
-    gift_cards_amount_applied: centsToDollars(order.giftCardsAppliedCents),
-    gift_cards_amount_available: centsToDollars(order.giftCardsAppliedCents),
-    comped_amount_applied: centsToDollars(order.compedCents),
-    referral_credits_amount_applied: centsToDollars(order.referralCreditsCents),
-    shipping_cost: centsToDollars(order.shippingCents),
-    shipping_cost_before_discount: centsToDollars(order.shippingBeforeDiscountCents),
-    tax_cost: centsToDollars(order.taxCents),
-    tax_cost_before_discount: centsToDollars(order.taxBeforeDiscountCents),
-    credits_applied_amount: centsToDollars(order.creditsAppliedCents),
-    total_cost: centsToDollars(order.totalCents),
-  };
+  return costsToWire({
+    ...order,
+    compedAppliedCents: order.compedCents,
+    referralCreditsAppliedCents: order.referralCreditsCents,
+  });
 }
 
 /** An order as its customer reads it; `refundedCents`: the refunds that succeeded (0 for a new order). */

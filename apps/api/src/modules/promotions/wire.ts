@@ -1,26 +1,12 @@
 import { centsToDollars, type PromoCode } from '@sprout/contracts';
 import type { schema } from '@sprout/db';
-import type { Tier } from '../../domain/discounts';
+import { type TierJson, tierFromJson } from '../../domain/discounts';
 
 type PromoRow = typeof schema.promoCodes.$inferSelect;
-export type TierWire = {
-  id: number;
-  type: Tier['type'];
-  amount: number;
-  weekly_ordinal_number: number;
-  free_shipping: boolean;
-  free_tax: boolean;
-};
+export type TierWire = TierJson;
 
-export function toTier(tier: TierWire): Tier {
-  return {
-    type: tier.type,
-    amount: Number(tier.amount),
-    weeklyOrdinalNumber: tier.weekly_ordinal_number,
-    freeShipping: tier.free_shipping,
-    freeTax: tier.free_tax,
-  };
-}
+/** The tier the discount arithmetic takes (one definition: domain/discounts). */
+export const toTier = tierFromJson;
 
 /** The promo code as spec section 3 names it, with whether the cart currently qualifies. */
 export function toPromoCode(

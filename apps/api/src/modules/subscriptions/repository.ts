@@ -1,6 +1,7 @@
 import type { Database } from '@sprout/db';
 import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { TierJson } from '../../domain/discounts';
 
 const {
   addresses,
@@ -112,15 +113,6 @@ export async function findCurrentSubscriptionWithPlan(db: Database, userId: numb
     .limit(1);
   return row;
 }
-
-export type TierJson = {
-  id: number;
-  type: 'products_off' | 'percent_off' | 'dollars_off';
-  amount: number;
-  weekly_ordinal_number: number;
-  free_shipping: boolean;
-  free_tax: boolean;
-};
 
 /**
  * Everything that prices and ships a subscription's boxes, in one statement: the plan, the

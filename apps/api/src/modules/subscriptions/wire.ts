@@ -8,7 +8,7 @@ import {
   type DeliveryItem,
   type Subscription,
 } from '@sprout/contracts';
-import type { CostBreakdown } from '../../domain/costs';
+import { costsToWire } from '../../domain/costs';
 import type { PricedBoxLine } from './box-pricing';
 import type { PricedDelivery, SubscriptionRow } from './service';
 
@@ -32,25 +32,7 @@ export function toSubscription(subscription: SubscriptionRow, plan: PlanRow): Su
 }
 
 /** Dollars, snake_case: the cost lines as the storefront's carts show them. */
-export function toCosts(
-  costs: Omit<CostBreakdown, 'giftCardsAvailableCents'> & { giftCardsAvailableCents?: number },
-) {
-  return {
-    cart_items: centsToDollars(costs.itemsCents),
-    order_value_discount: centsToDollars(costs.orderValueDiscountCents),
-    promo_code_cost: centsToDollars(costs.promoDiscountCents),
-    gift_cards_amount_applied: centsToDollars(costs.giftCardsAppliedCents),
-    gift_cards_amount_available: centsToDollars(costs.giftCardsAvailableCents ?? costs.giftCardsAppliedCents),
-    comped_amount_applied: centsToDollars(costs.compedAppliedCents),
-    referral_credits_amount_applied: centsToDollars(costs.referralCreditsAppliedCents),
-    shipping_cost: centsToDollars(costs.shippingCents),
-    shipping_cost_before_discount: centsToDollars(costs.shippingBeforeDiscountCents),
-    tax_cost: centsToDollars(costs.taxCents),
-    tax_cost_before_discount: centsToDollars(costs.taxBeforeDiscountCents),
-    credits_applied_amount: centsToDollars(costs.creditsAppliedCents),
-    total_cost: centsToDollars(costs.totalCents),
-  };
-}
+export const toCosts = costsToWire;
 
 function toDeliveryItem(line: PricedBoxLine): DeliveryItem {
   return {

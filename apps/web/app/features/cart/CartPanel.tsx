@@ -193,7 +193,8 @@ function UpgradePrompt({ state }: { state: View }) {
   const fetcher = useCartFetcher('cart-plan');
   const { cart, page } = state;
   const ask = ui.upgrade;
-  const full = cart.threshold !== null && cart.item_count >= cart.threshold;
+  // Full as the API says it (a box of exactly its plan's size is ready to check out, decision 052).
+  const full = state.data?.is_ready_to_checkout ?? false;
   const threshold = cart.threshold;
   const next =
     full && threshold !== null

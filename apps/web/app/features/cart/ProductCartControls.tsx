@@ -26,10 +26,14 @@ export function useItemChanges(product: ProductRef) {
     if (fetcher.state !== 'idle' || sentFrom.current === null) return;
     const before = sentFrom.current;
     sentFrom.current = null;
-    if (!fetcher.data?.ok || saved === before) return;
-    const change = saved > before ? 'Added' : saved === 0 ? 'Removed' : 'Removed one';
-    const box = cart.threshold === null ? `${cart.item_count}` : `${cart.item_count} of ${cart.threshold}`;
-    announce(`${change} ${product.name}, ${box} in your box`);
+    // The change's answer is the saved cart (decision 052); without one the loader has read it.
+    const answered = fetcher.data?.cart?.cart;
+    const box = answered ?? cart;
+    const now = answered ? (answered.items.find((line) => line.sku === product.sku)?.quantity ?? 0) : saved;
+    if (!fetcher.data?.ok || now === before) return;
+    const change = now > before ? 'Added' : now === 0 ? 'Removed' : 'Removed one';
+    const count = box.threshold === null ? `${box.item_count}` : `${box.item_count} of ${box.threshold}`;
+    announce(`${change} ${product.name}, ${count} in your box`);
   }, [fetcher.state, fetcher.data]);
   return {
     fetcher,

@@ -457,7 +457,20 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
     return redirect(returnTo, { headers });
   }
   // Refusals are answers to show (field errors, the capture popup), not failed requests.
-  return data(outcome, { headers });
+  return data(rendersFromCart(outcome, headers), { headers });
+}
+
+/**
+ * The answer keeps the priced cart only when the page can render from it alone (decision 052):
+ * the root loader then skips its read (`shouldRevalidate`). A cart made or dropped in this change
+ * (a cookie set) or an empty box (whose panel offers ready-made boxes the loader reads) needs the
+ * loader again.
+ */
+export function rendersFromCart(outcome: CartActionData, headers: Headers): CartActionData {
+  if (!outcome.cart) return outcome;
+  if (headers.getSetCookie().length === 0 && outcome.cart.cart.items.length > 0) return outcome;
+  const { cart: _cart, ...rest } = outcome;
+  return rest;
 }
 
 /** Changes a signed-in customer may make on the storefront without a cart: the menu filters. */

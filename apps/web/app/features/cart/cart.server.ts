@@ -4,6 +4,8 @@ import {
   type BestsellerGroup,
   boxEmptiedNotice,
   CART_LOCKED_CODE,
+  type CartItemRefusal,
+  cartItemRefusal,
   EMAIL_IN_USE_MESSAGE,
   GENERIC_SERVER_ERROR,
   type Plan,
@@ -59,6 +61,12 @@ export type CartActionData = {
   confirmEmpty?: { planId: number };
   /** What waited for a plan needed a bigger one, chosen instead of the visitor's (spec section 4). */
   upgradedTo?: string;
+  /**
+   * The priced cart the change answered (decision 052): the page renders from it and the root
+   * loader does not read the cart again. Absent when the page needs more than the cart (see
+   * `rendersFromCart`).
+   */
+  cart?: AbandonedCart;
 };
 
 /** A redirect, with what to say once on the page it leads to (a box emptied, a plan upgraded). */
@@ -191,6 +199,13 @@ export class CartSession {
   }
 }
 
+/** The typed reason of a refused item change (decision 052), when the API gave one. */
+function itemRefusal<T>(result: ApiResult<T>): CartItemRefusal | null {
+  if (result.kind !== 'error' || result.error.refusal === undefined) return null;
+  const parsed = cartItemRefusal.safeParse(result.error.refusal);
+  return parsed.success ? parsed.data : null;
+}
+
 function lockedResult(message: string): { kind: 'error'; error: ApiFailure } {
   return {
     kind: 'error',
@@ -271,10 +286,20 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     return { intent: 'add', ok: false, upgrade: { plan: { id, name, threshold, box_price_from }, pending } };
   }
 
-  async function setItem(sku: string, quantity: number): Promise<ApiResult<CartAnswer>> {
+  /** `detailsFirst`: an add to a cart without an email and zip is refused (`details_required`). */
+  async function setItem(
+    sku: string,
+    quantity: number,
+    detailsFirst = false,
+  ): Promise<ApiResult<CartAnswer>> {
     return session.change((id) =>
       api.request<CartAnswer>('PUT', `${SALES}/${id}/items`, {
-        body: { sku, quantity: Math.max(0, quantity), source_url },
+        body: {
+          sku,
+          quantity: Math.max(0, quantity),
+          source_url,
+          ...(detailsFirst ? { details_first: true } : {}),
+        },
       }),
     );
   }
@@ -319,20 +344,39 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     return (await addItems(cart, items)) ?? { intent: 'add', ok: true };
   }
 
-  /** An absolute quantity; more than today is an add, which passes the gate and the plan's size. */
+  /**
+   * An absolute quantity, in one call (decision 052): the API answers the priced cart, or refuses
+   * with its reason (details first, a plan first, a box too small with the plan that fits), which
+   * is said here as the API decided it.
+   */
   async function changeQuantity(sku: string, quantity: number, context: AddContext): Promise<CartOutcome> {
-    const cart = await session.read();
-    const existing = cart?.cart.items.find((line) => line.sku === sku)?.quantity ?? 0;
-    if (quantity > existing) {
-      const pending: Pending = { items: [{ sku, quantity: quantity - existing }] };
-      const gated = gate(cart, pending, context);
-      if (gated) return gated;
-      const needed = (cart?.cart.item_count ?? 0) + quantity - existing;
-      const threshold = cart?.cart.threshold ?? null;
-      if (threshold !== null && needed > threshold) return askUpgrade(needed, pending);
+    if (context.signedIn) return { redirect: context.accountUrl };
+    // No cart yet: the visitor gives their details first, and no cart is made for that.
+    if (!session.hasCart && quantity > 0)
+      return { intent: 'add', ok: false, capture: { items: [{ sku, quantity }] } };
+    const result = await setItem(sku, quantity, true);
+    if (result.kind === 'ok') return { intent: 'set-item', ok: true, cart: result.data.data };
+    const refusal = itemRefusal(result);
+    if (!refusal) return asFailure('set-item', result) ?? { intent: 'set-item', ok: false };
+    const pending: Pending = { items: [{ sku, quantity: refusal.adding }] };
+    switch (refusal.code) {
+      case 'details_required':
+        return { intent: 'add', ok: false, capture: pending };
+      case 'plan_required': {
+        const search = pendingToSearch(pending);
+        if (context.menu) search.set('navItem', context.menu);
+        return { redirect: `/onboarding/plans?${search}` };
+      }
+      case 'box_full': {
+        if (!refusal.plan) return { intent: 'add', ok: false, message: refusal.message };
+        const { id, name, threshold, box_price_from } = refusal.plan;
+        return {
+          intent: 'add',
+          ok: false,
+          upgrade: { plan: { id, name, threshold, box_price_from }, pending },
+        };
+      }
     }
-    const result = await setItem(sku, quantity);
-    return asFailure('set-item', result) ?? { intent: 'set-item', ok: true };
   }
 
   /** How many items a pending change adds, and what to call it in a notice. */

@@ -1,9 +1,11 @@
+import type { AbandonedCart } from '@sprout/contracts';
 import {
   createContext,
   type ReactNode,
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -68,9 +70,20 @@ export const EMPTY_CART_PAGE: CartPageData = {
   appSettings: [],
 };
 
-/** The cart as the root loader read it (by the cart cookie): the one source of truth. */
+/** The priced cart a change answered, when the page renders from it (decision 052). */
+export function answeredCart(actionResult: unknown): AbandonedCart | null {
+  const cart = (actionResult as Pick<CartActionData, 'cart'> | null | undefined)?.cart;
+  return cart ?? null;
+}
+
+/**
+ * The cart as the root loader read it (by the cart cookie), or as the last change answered it
+ * since that read (decision 052: the loader is not asked again after a change that answered it).
+ */
 export function useCartPage(): CartPageData {
-  return useRouteLoaderData<RootData>('root')?.cart ?? EMPTY_CART_PAGE;
+  const loaded = useRouteLoaderData<RootData>('root')?.cart ?? EMPTY_CART_PAGE;
+  const answered = useContext(CartUiContext)?.answered ?? null;
+  return answered && answered.base === loaded ? { ...loaded, cart: answered.cart } : loaded;
 }
 
 /**
@@ -152,6 +165,9 @@ type CartUi = {
   setCapture(pending: Pending | null): void;
   upgrade: UpgradeAsk | null;
   setUpgrade(ask: UpgradeAsk | null): void;
+  /** The cart a change answered, over the root loader's read it replaces (`base`). */
+  answered: { base: CartPageData; cart: AbandonedCart } | null;
+  answer(cart: AbandonedCart): void;
 };
 
 const CartUiContext = createContext<CartUi | null>(null);
@@ -164,6 +180,9 @@ export function CartUiProvider({ children }: { children: ReactNode }) {
   // the login) closes it even before this provider's effects run.
   const [captureOn, setCaptureOn] = useState<{ pending: Pending; pathname: string } | null>(null);
   const [upgrade, setUpgrade] = useState<UpgradeAsk | null>(null);
+  const [answered, setAnswered] = useState<CartUi['answered']>(null);
+  const loaded = useRouteLoaderData<RootData>('root')?.cart ?? EMPTY_CART_PAGE;
+  const answer = useCallback((cart: AbandonedCart) => setAnswered({ base: loaded, cart }), [loaded]);
   const { pathname } = useLocation();
   const capture = captureOn?.pathname === pathname ? captureOn.pending : null;
   const setCapture = useCallback(
@@ -178,8 +197,19 @@ export function CartUiProvider({ children }: { children: ReactNode }) {
     setCaptureOn(null);
   }, [pathname]);
   const value = useMemo(
-    () => ({ panelOpen, setPanelOpen, docked, setDocked, capture, setCapture, upgrade, setUpgrade }),
-    [panelOpen, docked, capture, setCapture, upgrade],
+    () => ({
+      panelOpen,
+      setPanelOpen,
+      docked,
+      setDocked,
+      capture,
+      setCapture,
+      upgrade,
+      setUpgrade,
+      answered,
+      answer,
+    }),
+    [panelOpen, docked, capture, setCapture, upgrade, answered, answer],
   );
   return <CartUiContext.Provider value={value}>{children}</CartUiContext.Provider>;
 }
@@ -201,6 +231,10 @@ export function useCartFetcher(key: string, { fieldErrorsInForm = false } = {}) 
   const fetcher = useFetcher<CartActionData>({ key });
   const ui = useCartUi();
   const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
+  // Before paint: the saved quantity replaces the optimistic one without showing the old one.
+  useIsomorphicLayoutEffect(() => {
+    if (outcome?.cart) ui.answer(outcome.cart);
+  }, [outcome]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each outcome is handled once
   useEffect(() => {
     if (!outcome) return;
@@ -215,6 +249,8 @@ export function useCartFetcher(key: string, { fieldErrorsInForm = false } = {}) 
   }, [outcome]);
   return fetcher;
 }
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /** A media query as state: false on the server and during hydration, then live. */
 export function useWideWindow(): boolean {

@@ -18,6 +18,7 @@ export * from './envelope';
 export * from './errors';
 export * from './experiments-admin';
 export * from './fields';
+export * from './formatters';
 export * from './gift-card-constants';
 export * from './gift-cards';
 export * from './lifecycle';

@@ -30,5 +30,6 @@ export * from './plans';
 export * from './profile';
 export * from './promo-codes';
 export * from './promotions';
+export * from './referral-settings';
 export * from './shipping';
 export * from './text';

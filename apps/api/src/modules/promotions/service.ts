@@ -4,8 +4,10 @@ import {
   centsToDollars,
   PROMO_ALREADY_APPLIED_MESSAGE,
   type PromoCode,
+  parseReferralSettings,
   REFERRAL_CODE_MISSES_MESSAGE,
   REFERRAL_CODE_MISSES_PER_HOUR,
+  REFERRAL_SETTINGS_GROUP,
   type Referrals,
   referrerAsShown,
 } from '@sprout/contracts';
@@ -16,7 +18,7 @@ import * as limits from '../../platform/limits/service';
 import { type EmailCheckClient, isEmailOfAccount, isEmailOfAccountForVisitor } from '../accounts/service';
 import { changeCart, loadAbandonedCart, lockOpenCart } from '../carts/service';
 import { firstNamesOfOrders } from '../checkout/service';
-import { friendOfferInWords, type RefereeDiscount, referralCodeFor } from './referral-offer';
+import { friendOfferInWords, referralCodeFor } from './referral-offer';
 import * as repository from './repository';
 
 const promoError = (message: string) => AppError.invalidField('promo_code', message);
@@ -238,7 +240,7 @@ export async function accountReferrals(
   const [credits, available, settings] = await Promise.all([
     repository.listReferralCredits(db, user.id),
     repository.availableCreditCents(db, user.id, now),
-    repository.findAppSettingGroup(db, 'referral_system_discounts'),
+    repository.findAppSettingGroup(db, REFERRAL_SETTINGS_GROUP),
   ]);
   const names = await firstNamesOfOrders(
     db,
@@ -262,9 +264,7 @@ export async function accountReferrals(
   return {
     code,
     share_url: shareUrl.toString(),
-    friend_offer: friendOfferInWords(
-      (settings as { referee_discount?: RefereeDiscount } | null)?.referee_discount ?? null,
-    ),
+    friend_offer: friendOfferInWords(parseReferralSettings(settings).referee_discount),
     credits: {
       earned: centsToDollars(sum('earned')),
       pending: centsToDollars(sum('pending')),

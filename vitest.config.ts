@@ -7,6 +7,8 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
     include: ['apps/api/test/**/*.test.ts', 'apps/web/test/*.test.ts'],
     environment: 'node' as const,
     setupFiles: ['test/no-console-error.ts'],
+    // One migrated, seeded database per run, copied by each file (docs/decisions/053).
+    globalSetup: ['test/database-templates.ts'],
     env: { TEST_DB: database, NODE_ENV: 'test' },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,4 +1,3 @@
-import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,8 +12,7 @@ let app: FastifyInstance;
 let cartId: string;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  await seedDemoData(testDatabase.handle.db);
+  testDatabase = await createTestDatabase({ seeded: true });
   app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000' }),
     database: testDatabase.handle,

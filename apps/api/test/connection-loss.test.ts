@@ -1,6 +1,5 @@
 import { luhnValid } from '@sprout/contracts';
 import { createDatabase, type DatabaseHandle } from '@sprout/db';
-import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -51,8 +50,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
     let deliveryDate: string;
 
     beforeAll(async () => {
-      testDatabase = await createTestDatabase();
-      await seedDemoData(testDatabase.handle.db);
+      testDatabase = await createTestDatabase({ seeded: true });
       const url = (testDatabase.handle.raw.client as pg.Pool).options.connectionString!;
       database = createDatabase({ kind: 'postgres', url, pool: { size: 10 } });
       const config = loadConfig({ NODE_ENV: 'test', SITE_URL: ORIGIN, MAIL_WORKER_INTERVAL_MS: '50' });

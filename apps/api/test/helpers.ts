@@ -3,7 +3,6 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { schema } from '@sprout/db';
-import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -13,7 +12,10 @@ import { loadConfig } from '../src/config';
 
 export type TestContext = { app: FastifyInstance; database: TestDatabase['handle']; close(): Promise<void> };
 
-/** The API on its own fresh database (PGlite or PostgreSQL, see vitest.config.ts) with the demo catalogue. */
+/**
+ * The API on its own fresh database (PGlite or PostgreSQL, see vitest.config.ts) with the demo
+ * catalogue: a copy of the run's seeded template (docs/decisions/053).
+ */
 export async function startTestApp(
   options: {
     logger?: FastifyServerOptions['logger'];
@@ -22,8 +24,7 @@ export async function startTestApp(
     prepare?: (app: FastifyInstance) => Promise<void>;
   } = {},
 ): Promise<TestContext> {
-  const testDatabase = await createTestDatabase();
-  await seedDemoData(testDatabase.handle.db);
+  const testDatabase = await createTestDatabase({ seeded: true });
   const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000', ...options.env });
   const app = await buildApp({ config, database: testDatabase.handle, logger: options.logger });
   await options.prepare?.(app);

@@ -1,4 +1,3 @@
-import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -41,8 +40,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('jobs under load when their c
   let testDatabase: TestDatabase;
   let app: FastifyInstance;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase();
-    await seedDemoData(testDatabase.handle.db);
+    testDatabase = await createTestDatabase({ seeded: true });
     const config = loadConfig({
       NODE_ENV: 'test',
       SITE_URL: 'http://localhost:3000',

@@ -45,6 +45,7 @@ async function fullCart(
 const apply = (id: string, code: string) =>
   sendJson(context.app, 'POST', `${CARTS}/${id}/promo-codes`, { code });
 const cents = (dollars: number) => Math.round(dollars * 100);
+const uniqueFriend = () => `friend-${Math.random().toString(36).slice(2)}@example.com`;
 
 describe('applying promo codes', () => {
   it('WELCOME50 takes half off the first box and frees shipping', async () => {
@@ -234,6 +235,32 @@ describe('referrals', () => {
       referral_code_status: 'applied',
       referrer: { first_name: 'Jamie' },
     });
+  });
+
+  it('prices a percent referral discount: that share of the box comes off, as the banner promises', async () => {
+    const { db } = context.database;
+    const group = eq(schema.appSettingGroups.group, 'referral_system_discounts');
+    const [stored] = await db.select().from(schema.appSettingGroups).where(group);
+    await db
+      .update(schema.appSettingGroups)
+      .set({ values: { ...stored!.values, referee_discount: { type: 'percent_off', amount: 20 } } })
+      .where(group);
+    try {
+      const id = await fullCart('plan-12', 12);
+      const before = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs;
+      const { status, body } = await refer(id, 'DEMOREF', uniqueFriend());
+      expect(status).toBe(200);
+      const costs = body.data.cart.cart.costs;
+      const fifth = Math.round(cents(before.cart_items) * 0.2);
+      expect(fifth).toBeGreaterThan(0);
+      expect(cents(costs.referral_credits_amount_applied)).toBe(fifth);
+      expect(cents(costs.total_cost)).toBe(cents(before.total_cost) - fifth);
+      // The cart read afterwards prices it the same way.
+      const read = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs;
+      expect(cents(read.referral_credits_amount_applied)).toBe(fifth);
+    } finally {
+      await db.update(schema.appSettingGroups).set({ values: stored!.values }).where(group);
+    }
   });
 
   it.each([

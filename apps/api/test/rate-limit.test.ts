@@ -1,4 +1,3 @@
-import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +8,7 @@ let testDatabase: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  await seedDemoData(testDatabase.handle.db);
+  testDatabase = await createTestDatabase({ seeded: true });
   app = await buildApp({
     config: loadConfig({
       NODE_ENV: 'test',

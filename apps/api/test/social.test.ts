@@ -1,6 +1,5 @@
 import { SOCIAL_SIGN_IN_MESSAGES } from '@sprout/contracts';
 import { schema } from '@sprout/db';
-import { seedDemoData } from '@sprout/db/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/db/testing';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,8 +28,7 @@ beforeAll(async () => {
       return account;
     },
   });
-  database = await createTestDatabase();
-  await seedDemoData(database.handle.db);
+  database = await createTestDatabase({ seeded: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     SITE_URL: SITE,

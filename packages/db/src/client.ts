@@ -29,8 +29,11 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 export type DatabaseOptions =
   /** PostgreSQL through a connection pool; unset settings take POOL_DEFAULTS. */
   | { kind: 'postgres'; url: string; pool?: Partial<PoolSettings> }
-  /** Embedded PGlite; no dataDir means in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PGlite; no dataDir means in memory (tests). `loadDataDir` starts it from a dumped data
+   * directory (PGlite's dumpDataDir): the test databases copied from one migrated, seeded template.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** What the pool holds right now (PostgreSQL): the health check reports it, tests check for leaks. */
 export type PoolStats = { total: number; idle: number; waiting: number };
@@ -244,7 +247,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Database;
   return {
     db,

@@ -375,9 +375,7 @@ async function redeemReferral(tx: Database, priced: CheckoutPricedCart): Promise
   const { cart, referralSettings } = priced.details;
   if (cart.referralCodeStatus !== 'applied' || cart.referralCodeId === null) return 0;
   if (!(await redeemReferralCode(tx, cart.referralCodeId))) return 0;
-  const amount = (referralSettings as { referrer_credit?: { amount?: number } } | null)?.referrer_credit
-    ?.amount;
-  return Math.max(0, Math.round(Number(amount ?? 0) * 100));
+  return Math.max(0, Math.round(referralSettings.referrer_credit.amount * 100));
 }
 
 /** create-customer: the account and the address the subscription delivers to, one statement (accounts' own). */

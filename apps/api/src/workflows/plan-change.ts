@@ -2,6 +2,7 @@ import {
   type SubscriptionChange,
   UPCOMING_DELIVERY_COUNT,
   type UpdateSubscriptionBody,
+  weekdayName,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../domain/delivery-dates';
@@ -25,8 +26,6 @@ import { toDelivery, toSubscription } from '../modules/subscriptions/wire';
  * The boxes that can still change (scheduled or skipped, cutoff ahead) are made again on the new
  * schedule by the rules of reschedule.ts; locked, charged and failed boxes are never touched.
  */
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Thrown inside the preview's transaction to undo everything it wrote, carrying its answer. */
 class PreviewDone extends Error {
@@ -105,7 +104,7 @@ async function requireDeliveredWeekday(tx: Database, subscriptionId: number, wee
   const zip = context ? await lookUpZipCode(tx, { code: context.zipCode }) : null;
   const days = zip?.delivery_weekdays ?? [];
   if (!days.includes(weekday)) {
-    const names = days.map((day) => WEEKDAYS[day - 1]).join(', ');
+    const names = days.map((day) => weekdayName(day)).join(', ');
     throw AppError.invalidField(
       'delivery_weekday',
       days.length > 0

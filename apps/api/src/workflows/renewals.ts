@@ -1,9 +1,13 @@
 import {
+  calendarDay,
   cardBrandName,
   centsToDollars,
   deliveryPaymentPath,
   formatCalendarDay,
+  formatZonedDay,
+  isoWeekday,
   RESUME_WITH_CARD_PATH,
+  weekdayName,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { DELIVERY_TIME_ZONE } from '../domain/delivery-dates';
@@ -88,20 +92,10 @@ const formatDay = (day: string) => formatCalendarDay(day);
 
 /** "Friday noon": the cutoff is always noon, kitchen time. */
 function formatCutoff(cutoffAt: Date): string {
-  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: DELIVERY_TIME_ZONE }).format(
-    cutoffAt,
-  );
-  return `${weekday} noon`;
+  return `${weekdayName(isoWeekday(calendarDay(cutoffAt, DELIVERY_TIME_ZONE)))} noon`;
 }
 
-function formatInstantDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: DELIVERY_TIME_ZONE,
-  }).format(instant);
-}
+const formatInstantDay = (instant: Date) => formatZonedDay(instant, DELIVERY_TIME_ZONE);
 
 function accountLinks(site: Site) {
   const account = new URL(site.accountUrl, site.url).toString().replace(/\/$/, '');

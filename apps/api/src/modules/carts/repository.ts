@@ -1,3 +1,4 @@
+import { parseReferralSettings, type ReferralSettings } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { preparedQuery, preparedWithParts, type StatementPart, schema } from '@sprout/db';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -256,9 +257,11 @@ function cartDetailsSelect<Extra extends Record<string, SQL | SQL.Aliased>>(
       },
       referral: { code: referralCodes.code, userId: referralCodes.userId },
       referrer: { firstName: users.firstName, lastName: users.lastName },
-      referralSettings: sql<Record<string, unknown> | null>`(
+      referralSettings: sql<ReferralSettings>`coalesce((
         select ${appSettingGroups.values} from ${appSettingGroups}
-        where ${appSettingGroups.group} = 'referral_system_discounts')`,
+        where ${appSettingGroups.group} = 'referral_system_discounts'), '{}'::jsonb)`.mapWith(
+        parseReferralSettings,
+      ),
       // Pending credit (a referral whose friend's first box is not delivered yet) is not spendable.
       creditsCents: sql<number>`(
         select coalesce(sum(${creditLedger.amountCents}), 0) from ${creditLedger}

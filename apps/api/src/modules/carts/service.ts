@@ -23,6 +23,7 @@ import { computeCosts } from '../../domain/costs';
 import { boxDiscount, NO_DISCOUNT, tierFromJson } from '../../domain/discounts';
 import { categoryPriceCents, itemPriceCents, type PricingContext } from '../../domain/item-prices';
 import { promoIneligibility } from '../../domain/promo-eligibility';
+import { refereeDiscountCents } from '../../domain/referee-discount';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
 import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../accounts/service';
@@ -161,12 +162,9 @@ function priceLoadedCart<Line extends repository.PricingLine>(
     : null;
   const promoApplies = details.promo !== null && promoReason === null;
   const promoEffect = promoApplies ? boxDiscount(details.tiers.map(tierFromJson), boxCostLines) : NO_DISCOUNT;
-  const refereeDiscount = (
-    details.referralSettings as { referee_discount?: { type?: string; amount?: number } } | null
-  )?.referee_discount;
   const referralCreditsCents =
-    cart.referralCodeStatus === 'applied' && refereeDiscount?.type === 'dollars_off'
-      ? Math.round(Number(refereeDiscount.amount ?? 0) * 100)
+    cart.referralCodeStatus === 'applied'
+      ? refereeDiscountCents(details.referralSettings.referee_discount, boxItemsCents)
       : 0;
 
   const costs = computeCosts({

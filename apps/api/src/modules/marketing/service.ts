@@ -43,14 +43,6 @@ export function cachedExperimentList(db: () => Database, cache: CatalogueCache):
       .value;
 }
 
-/** A marketing event in the caller's transaction (carts record their leads with the change itself). */
-export function recordMarketingEvent(
-  tx: Database,
-  event: Parameters<typeof repository.insertMarketingEvent>[1],
-) {
-  return repository.insertMarketingEvent(tx, event);
-}
-
 /**
  * A visitor whose zip code we don't deliver to yet: their email and where they are, kept for the
  * email service provider to write to them when deliveries reach them (issue 11, defect 3).

@@ -8,6 +8,8 @@ import {
   type AdminReferralSettingsBody,
   centsToDollars,
   dollarsToCents,
+  parseReferralSettings,
+  REFERRAL_SETTINGS_GROUP,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { promoCodeStatus } from '../../domain/promo-eligibility';
@@ -188,22 +190,15 @@ export async function customerCredits(db: Database, userId: number, now: Date) {
 
 // ─── Referral settings and partnerships ──────────────────────────────────────────────────────
 
-const REFERRAL_GROUP = 'referral_system_discounts';
-
-type ReferralValues = {
-  referee_discount?: { type?: string; amount?: number; weekly_ordinal_number?: number };
-  referrer_credit?: { amount?: number };
-};
-
 export async function referralSettings(db: Database) {
-  const values = ((await repository.findAppSettingGroup(db, REFERRAL_GROUP)) ?? {}) as ReferralValues;
+  const values = parseReferralSettings(await repository.findAppSettingGroup(db, REFERRAL_SETTINGS_GROUP));
   return {
     referee_discount: {
       type:
-        values.referee_discount?.type === 'percent_off' ? ('percent_off' as const) : ('dollars_off' as const),
-      amount: values.referee_discount?.amount ?? 0,
+        values.referee_discount.type === 'percent_off' ? ('percent_off' as const) : ('dollars_off' as const),
+      amount: values.referee_discount.amount,
     },
-    referrer_credit: values.referrer_credit?.amount ?? 0,
+    referrer_credit: values.referrer_credit.amount,
   };
 }
 
@@ -214,27 +209,24 @@ export async function updateReferralSettings(
   body: AdminReferralSettingsBody,
 ) {
   await db.transaction(async (tx) => {
-    const before = ((await repository.findAppSettingGroup(tx, REFERRAL_GROUP)) ?? {}) as Record<
-      string,
-      unknown
-    > &
-      ReferralValues;
+    const stored = await repository.findAppSettingGroup(tx, REFERRAL_SETTINGS_GROUP);
+    const before = stored ?? {};
+    const parsed = parseReferralSettings(stored);
     const after = {
       ...before,
       referee_discount: {
-        ...before.referee_discount,
+        ...parsed.referee_discount,
         type: body.referee_discount.type,
         amount: body.referee_discount.amount,
-        weekly_ordinal_number: before.referee_discount?.weekly_ordinal_number ?? 1,
       },
-      referrer_credit: { ...before.referrer_credit, amount: body.referrer_credit },
+      referrer_credit: { ...parsed.referrer_credit, amount: body.referrer_credit },
     };
-    await repository.updateAppSettingGroup(tx, REFERRAL_GROUP, after);
+    await repository.updateAppSettingGroup(tx, REFERRAL_SETTINGS_GROUP, after);
     await recordAdminAction(tx, {
       actorUserId,
       action: 'referral_settings.update',
       entity: 'app_setting_group',
-      entityId: REFERRAL_GROUP,
+      entityId: REFERRAL_SETTINGS_GROUP,
       before,
       after,
     });

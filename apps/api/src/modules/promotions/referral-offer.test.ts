@@ -1,6 +1,11 @@
+import { parseReferralSettings } from '@sprout/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { friendOfferInWords, referralCodeFor } from './referral-offer';
+import { friendOfferInWords as inWords, referralCodeFor } from './referral-offer';
+
+/** The offer in words from the setting as stored, parsed as every reader parses it. */
+const friendOfferInWords = (stored: unknown) =>
+  inWords(stored === null ? null : parseReferralSettings({ referee_discount: stored }).referee_discount);
 
 describe("a referred friend's offer in words", () => {
   it('names dollars, percent and free meals', () => {

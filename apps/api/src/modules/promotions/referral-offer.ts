@@ -1,18 +1,19 @@
 /**
- * The words for what a referred friend gets, from the `referral_system_discounts` app setting
- * (`referee_discount: {type, amount}`), and the codes new referrers are given. Pure, so the wording
- * is tested without a database.
+ * The words for what a referred friend gets, from the referral settings (parsed by the contracts'
+ * `referralSettings`), and the codes new referrers are given. Pure, so the wording is tested
+ * without a database.
  */
-
-export type RefereeDiscount = { type?: unknown; amount?: unknown } | null | undefined;
+import type { RefereeDiscountSetting } from '@sprout/contracts';
 
 function dollars(amount: number): string {
   return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
 }
 
 /** "$25 off your first box"; null when the setting names no usable discount. */
-export function friendOfferInWords(discount: RefereeDiscount): string | null {
-  const amount = Number(discount?.amount);
+export function friendOfferInWords(
+  discount: Pick<RefereeDiscountSetting, 'type' | 'amount'> | null,
+): string | null {
+  const amount = discount?.amount ?? 0;
   if (!discount || !Number.isFinite(amount) || amount <= 0) return null;
   switch (discount.type) {
     case 'dollars_off':

@@ -3,15 +3,18 @@ import {
   type AbandonedCart,
   centsToDollars,
   PROMO_ALREADY_APPLIED_MESSAGE,
+  type PromoCode,
+  parseReferralSettings,
   REFERRAL_CODE_MISSES_MESSAGE,
   REFERRAL_CODE_MISSES_PER_HOUR,
+  REFERRAL_SETTINGS_GROUP,
   type Referrals,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { promoIneligibility } from '../../domain/promo-eligibility';
 import { AppError } from '../../errors/app-error';
 import type * as limits from '../../platform/limits/service';
-import { friendOfferInWords, type RefereeDiscount, referralCodeFor } from './referral-offer';
+import { friendOfferInWords, referralCodeFor } from './referral-offer';
 import * as repository from './repository';
 
 const promoError = (message: string) => AppError.invalidField('promo_code', message);
@@ -142,7 +145,7 @@ export async function accountReferrals(
   const [credits, available, settings] = await Promise.all([
     repository.listReferralCredits(db, user.id),
     repository.availableCreditCents(db, user.id, now),
-    repository.findAppSettingGroup(db, 'referral_system_discounts'),
+    repository.findAppSettingGroup(db, REFERRAL_SETTINGS_GROUP),
   ]);
   const names = await firstNamesOf(
     db,
@@ -166,9 +169,7 @@ export async function accountReferrals(
   return {
     code,
     share_url: shareUrl.toString(),
-    friend_offer: friendOfferInWords(
-      (settings as { referee_discount?: RefereeDiscount } | null)?.referee_discount ?? null,
-    ),
+    friend_offer: friendOfferInWords(parseReferralSettings(settings).referee_discount),
     credits: {
       earned: centsToDollars(sum('earned')),
       pending: centsToDollars(sum('pending')),

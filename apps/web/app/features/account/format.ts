@@ -1,4 +1,4 @@
-import type { DeliveryStatus } from '@sprout/contracts';
+import { type DeliveryStatus, formatZonedDate, formatZonedInstant, weekdayName } from '@sprout/contracts';
 
 /**
  * Words of the account site. Instants are written in the kitchen's time zone, where the cutoff
@@ -20,45 +20,21 @@ export const STATUS_LABELS: Record<DeliveryStatus, string> = {
 /** A `failed` box whose bank asked its customer to confirm the charge (decision 041): not failed. */
 export const AUTHENTICATION_REQUIRED_LABEL = 'Confirm payment';
 
-const ISO_WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
 /** ISO weekday (1 = Monday) → its name. */
-export function weekdayName(isoWeekday: number): string {
-  return ISO_WEEKDAYS[isoWeekday - 1] ?? '';
-}
-
-// Made once: an Intl.DateTimeFormat costs more to make than to use (every box card's cutoff and
-// every order's day were making their own on each render).
-const KITCHEN_INSTANT = new Intl.DateTimeFormat('en-US', {
-  timeZone: KITCHEN_TIME_ZONE,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-const KITCHEN_DAY = new Intl.DateTimeFormat('en-US', {
-  timeZone: KITCHEN_TIME_ZONE,
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+export { weekdayName };
 
 /** An instant → 'Friday, November 27, 12:00 PM' on the kitchen's clock (null when not an instant). */
 export function formatKitchenInstant(isoInstant: string): string | null {
   const instant = new Date(isoInstant);
   if (Number.isNaN(instant.getTime())) return null;
-  const parts = KITCHEN_INSTANT.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('weekday')}, ${part('month')} ${part('day')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  return formatZonedInstant(instant, KITCHEN_TIME_ZONE);
 }
 
 /** An instant → 'November 3, 2026' (orders, referrals). */
 export function formatDay(isoInstant: string): string {
   const instant = new Date(isoInstant);
   if (Number.isNaN(instant.getTime())) return isoInstant;
-  return KITCHEN_DAY.format(instant);
+  return formatZonedDate(instant, KITCHEN_TIME_ZONE);
 }
 
 export type Countdown = { closed: boolean; text: string; seconds: number };

@@ -1,76 +1,25 @@
-import { type DeliveryFrequencyWeeks, formatMoney } from '@sprout/contracts';
+import {
+  type DeliveryFrequencyWeeks,
+  formatCalendarDay,
+  formatMoney,
+  formatShortCalendarDay,
+  formatZonedInstant,
+  parseCalendarDay,
+} from '@sprout/contracts';
 
 /**
- * Words and numbers of the checkout screens. Dates are formatted from their parts, in a named time
- * zone, so the server render and the browser agree to the character (hydration).
+ * Words and numbers of the checkout screens. Dates are the contracts' formatters (one for the API's
+ * emails, the server render and the browser: docs/decisions/053), in a named time zone.
  */
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** A calendar date 'YYYY-MM-DD' as its year, month (1–12), day and ISO weekday (1 = Monday). */
-export function parseIsoDate(value: string): { year: number; month: number; day: number; weekday: number } {
-  const match = ISO_DATE.exec(value);
-  if (!match) throw new RangeError(`Not a date: ${value}`);
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    throw new RangeError(`Not a date: ${value}`);
-  const weekday = ((date.getUTCDay() + 6) % 7) + 1;
-  return { year, month, day, weekday };
-}
+export const parseIsoDate = parseCalendarDay;
 
 /** '2026-12-03' → 'Thursday, December 3'. */
-export function formatDeliveryDate(value: string): string {
-  const { month, day, weekday } = parseIsoDate(value);
-  return `${WEEKDAYS[weekday - 1]}, ${MONTHS[month - 1]} ${day}`;
-}
+export const formatDeliveryDate = (value: string): string => formatCalendarDay(value);
 
 /** '2026-12-03' → 'Thu, Dec 3' (compact, for the date cards). */
-export function formatShortDate(value: string): { weekday: string; date: string } {
-  const { month, day, weekday } = parseIsoDate(value);
-  return {
-    weekday: (WEEKDAYS[weekday - 1] ?? '').slice(0, 3),
-    date: `${(MONTHS[month - 1] ?? '').slice(0, 3)} ${day}`,
-  };
-}
-
-/** The wall-clock parts of an instant in a time zone. */
-function zonedParts(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return {
-    weekday: part('weekday'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    dayPeriod: part('dayPeriod').toUpperCase(),
-  };
-}
+export const formatShortDate = formatShortCalendarDay;
 
 /** An order cutoff instant → 'Order by Monday, November 30, 11:59 PM' in the store's time zone. */
 export function formatCutoff(isoInstant: string, timeZone: string): string | null {
@@ -82,8 +31,7 @@ export function formatCutoff(isoInstant: string, timeZone: string): string | nul
   } catch {
     zone = 'UTC';
   }
-  const { weekday, month, day, hour, minute, dayPeriod } = zonedParts(instant, zone);
-  return `Order by ${weekday}, ${month} ${day}, ${hour}:${minute} ${dayPeriod}`;
+  return `Order by ${formatZonedInstant(instant, zone)}`;
 }
 
 /** 1 → 'Every week', 2 → 'Every 2 weeks'. */

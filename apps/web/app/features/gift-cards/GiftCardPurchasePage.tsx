@@ -1,4 +1,5 @@
 import {
+  formatCalendarDay,
   formatMoney,
   GIFT_CARD_DELIVERY_DATE_HINT,
   GIFT_CARD_MAX_DOLLARS,
@@ -33,15 +34,7 @@ function loadValidation() {
 }
 const VALIDATION_UNAVAILABLE = 'We could not check the form. Check your connection and try again.';
 
-function describeDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
+const describeDay = (day: string) => formatCalendarDay(day, { year: true });
 
 /**
  * /gift-cards (and /gift-cards/index-old in the blog layout): choose an amount, say who it is for

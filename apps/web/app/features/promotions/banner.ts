@@ -1,4 +1,13 @@
-import { type Cart, formatMoney, type PromoCode, type PromoTier, referrerName } from '@sprout/contracts';
+import {
+  type Cart,
+  formatMoney,
+  type PromoCode,
+  type PromoTier,
+  parseReferralSettings,
+  REFERRAL_SETTINGS_GROUP,
+  type RefereeDiscountType,
+  referrerName,
+} from '@sprout/contracts';
 
 /** The cart's promo code banner (spec section 3, "Banner"), in client names. */
 export type PromoCodeBanner = {
@@ -69,20 +78,26 @@ export function chooseCartBanner(input: BannerInput): CartBannerKind | null {
 }
 
 /** The referee's discount from app setting group referral_system_discounts. */
-export type RefereeDiscount = { type: string; amount: number; weeklyOrdinalNumber: number };
+export type RefereeDiscount = { type: RefereeDiscountType; amount: number; weeklyOrdinalNumber: number };
 
-export const REFERRAL_SETTINGS_GROUP = 'referral_system_discounts';
+export { REFERRAL_SETTINGS_GROUP };
+
+/** The referral settings' group as parsed by the contracts' one schema (absent when not loaded). */
+function referralGroup(groups: { group: string; values: Record<string, unknown> }[]) {
+  const values = groups.find((group) => group.group === REFERRAL_SETTINGS_GROUP)?.values;
+  return values === undefined ? null : { values, settings: parseReferralSettings(values) };
+}
 
 export function refereeDiscountOf(
   groups: { group: string; values: Record<string, unknown> }[],
 ): RefereeDiscount | null {
-  const values = groups.find((group) => group.group === REFERRAL_SETTINGS_GROUP)?.values;
-  const discount = values?.referee_discount;
-  if (typeof discount !== 'object' || discount === null) return null;
-  const { type, amount, weekly_ordinal_number: ordinal } = discount as Record<string, unknown>;
-  if (typeof type !== 'string' || typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0)
-    return null;
-  return { type, amount, weeklyOrdinalNumber: typeof ordinal === 'number' && ordinal > 0 ? ordinal : 1 };
+  const discount = referralGroup(groups)?.settings.referee_discount;
+  if (!discount || discount.type === null || discount.amount <= 0) return null;
+  return {
+    type: discount.type,
+    amount: discount.amount,
+    weeklyOrdinalNumber: discount.weekly_ordinal_number,
+  };
 }
 
 /**
@@ -91,9 +106,10 @@ export function refereeDiscountOf(
  * a $0 offer.
  */
 export function referralOffered(groups: { group: string; values: Record<string, unknown> }[]): boolean {
-  const discount = groups.find((group) => group.group === REFERRAL_SETTINGS_GROUP)?.values?.referee_discount;
+  const discount = referralGroup(groups)?.values.referee_discount;
+  // A discount stored without a readable amount is not taken for a $0 offer.
   if (typeof discount !== 'object' || discount === null) return true;
-  return Number((discount as Record<string, unknown>).amount) !== 0;
+  return Number((discount as { amount?: unknown }).amount) !== 0;
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];

@@ -1,3 +1,4 @@
+import { endpoints } from '@sprout/contracts';
 import { schema } from '@sprout/db';
 import { demoAccounts } from '@sprout/db/seed';
 import { eq } from 'drizzle-orm';
@@ -40,13 +41,16 @@ describe('a page reads its session once', () => {
   it('shares the first read among the page’s GETs, which see one snapshot of its start', async () => {
     const page = pageClient();
     const before = context.database.statements.count;
-    const [first, second] = await Promise.all([page.get('/api/me'), page.get('/api/me')]);
+    const [first, second] = await Promise.all([
+      page.read(endpoints.account.me),
+      page.read(endpoints.account.me),
+    ]);
     const together = context.database.statements.count - before;
     expect(first).toEqual(second);
 
     const alone = pageClient();
     const start = context.database.statements.count;
-    await alone.get('/api/me');
+    await alone.read(endpoints.account.me);
     const one = context.database.statements.count - start;
     // Two GETs of one page: the second adds no read. /api/me reads the session and the demo
     // customer's current subscription, and both are shared.
@@ -57,8 +61,8 @@ describe('a page reads its session once', () => {
     // new page and a network request do not.
     const other = await context.app.inject({ method: 'DELETE', url: '/auth', headers: { cookie } });
     expect(other.statusCode).toBeLessThan(300);
-    await expect(page.get('/api/me')).resolves.toEqual(first);
-    await expect(pageClient().get('/api/me')).rejects.toMatchObject({ status: 401 });
+    await expect(page.read(endpoints.account.me)).resolves.toEqual(first);
+    await expect(pageClient().read(endpoints.account.me)).rejects.toMatchObject({ status: 401 });
     const network = await context.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(network.statusCode).toBe(401);
   });
@@ -67,9 +71,9 @@ describe('a page reads its session once', () => {
     const { sessionToken } = await openSessionFor(context.database.db, await demoCustomerId());
     cookie = `sid=${sessionToken}`;
     const page = pageClient();
-    await expect(page.get('/api/me')).resolves.toBeTruthy();
-    const signOut = await page.send('DELETE', '/auth');
+    await expect(page.read(endpoints.account.me)).resolves.toBeTruthy();
+    const signOut = await page.send(endpoints.auth.signOut);
     expect(signOut.ok).toBe(true);
-    await expect(page.get('/api/me')).rejects.toMatchObject({ status: 401 });
+    await expect(page.read(endpoints.account.me)).rejects.toMatchObject({ status: 401 });
   });
 });

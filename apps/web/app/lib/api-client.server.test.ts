@@ -1,6 +1,31 @@
+import { declare } from '@sprout/contracts';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createServerApiClient, inProcessTransport } from './api-client.server';
+
+/** This test's own small API, declared as the store's endpoints are (docs/decisions/051). */
+const whoami = declare({
+  method: 'GET',
+  path: '/whoami',
+  responses: { 200: z.object({ ip: z.string(), requestId: z.string() }) },
+});
+const signIn = declare({
+  method: 'POST',
+  path: '/sessions',
+  body: z.object({ email: z.string() }),
+  responses: { 201: z.object({ data: z.object({ signed_in: z.boolean() }) }) },
+});
+const signOut = declare({ method: 'DELETE', path: '/sessions', responses: { 204: z.null() } });
+const refusals = declare({ method: 'POST', path: '/refusals', responses: {} });
+const crashes = declare({ method: 'POST', path: '/crashes', responses: {} });
+const limited = declare({ method: 'GET', path: '/limited', responses: {} });
+const item = declare({
+  method: 'GET',
+  path: '/items/:id',
+  query: z.object({ include: z.string().optional() }),
+  responses: { 200: z.object({ id: z.string(), include: z.string().nullable() }) },
+});
 
 describe('the in-process API client', () => {
   const app = Fastify();
@@ -18,6 +43,11 @@ describe('the in-process API client', () => {
   );
   app.post('/crashes', async (_request, reply) => reply.status(500).send({ message: 'stack trace here' }));
   const LIMITED = 'Too many changes from your connection. Please wait a minute and try again.';
+  app.get<{ Params: { id: string }; Querystring: { include?: string } }>('/items/:id', async (request) => ({
+    id: request.params.id,
+    include: request.query.include ?? null,
+    ...(request.params.id === 'drifted' ? { id: 7 } : {}),
+  }));
   app.get('/limited', async (_request, reply) =>
     reply.status(429).header('retry-after', '37').send({ message: LIMITED }),
   );
@@ -26,19 +56,19 @@ describe('the in-process API client', () => {
   it("carries the visitor's address, so per-client limits do not lump every visitor together", async () => {
     const page = new Request('http://localhost/menus', { headers: { 'x-request-id': 'page-request-1' } });
     const api = createServerApiClient(inProcessTransport(app), page, '203.0.113.9');
-    const answer = await api.get<{ ip: string; requestId: string }>('/whoami');
+    const answer = await api.read(whoami);
     expect(answer).toEqual({ ip: '203.0.113.9', requestId: 'page-request-1' });
   });
 
   it("a form's call answers the API's cookies for the action to pass on, on success and on a 204", async () => {
     const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
-    expect(await api.send('POST', '/sessions', { email: 'a@example.com' })).toEqual({
+    expect(await api.send(signIn, { body: { email: 'a@example.com' } })).toEqual({
       ok: true,
       status: 201,
       data: { data: { signed_in: true } },
       setCookies: ['session=abc; HttpOnly', 'trusted=1; HttpOnly'],
     });
-    expect(await api.send('DELETE', '/sessions')).toEqual({
+    expect(await api.send(signOut)).toEqual({
       ok: true,
       status: 204,
       data: {},
@@ -48,20 +78,20 @@ describe('the in-process API client', () => {
 
   it("a form's refused call keeps the field errors; a crash never shows the server's own text", async () => {
     const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
-    expect(await api.send('POST', '/refusals', {})).toEqual({
+    expect(await api.send(refusals, { body: {} })).toEqual({
       ok: false,
       status: 422,
       error: { message: 'Check the form.', errors: { email: ['Enter an email.'] } },
       setCookies: [],
     });
-    const crash = await api.send('POST', '/crashes', {});
+    const crash = await api.send(crashes, { body: {} });
     expect(crash.ok).toBe(false);
     expect(crash.ok ? null : crash.error.message).not.toContain('stack trace');
   });
 
   it("a loader's read refused by a limit (429) is the 429 page with its message and Retry-After, not a 500 (issue 30)", async () => {
     const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
-    const thrown = await api.get('/limited').then(
+    const thrown = await api.read(limited).then(
       () => null,
       (error: unknown) => error,
     );
@@ -69,5 +99,20 @@ describe('the in-process API client', () => {
       data: { message: LIMITED },
       init: { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '37' } },
     });
+  });
+
+  it('fills the path from its params (encoded) and the query, and types the answer from the declaration', async () => {
+    const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
+    const answer = await api.call(item, { params: { id: 'a b/c' }, query: { include: 'badge' } });
+    expect(answer).toMatchObject({ kind: 'ok', status: 200, data: { id: 'a b/c', include: 'badge' } });
+    const id: string = answer.kind === 'ok' ? answer.data.id : '';
+    expect(id).toBe('a b/c');
+  });
+
+  it('checks an answer against its declared schema outside production: a drift fails loudly', async () => {
+    const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
+    await expect(api.call(item, { params: { id: 'drifted' } })).rejects.toThrow(
+      'GET /items/:id answered 200 outside its contract',
+    );
   });
 });

@@ -1,4 +1,7 @@
 import {
+  type EndpointDeclaration,
+  type EndpointResponse,
+  endpointPath,
   RATE_LIMITED_STATUS,
   RATE_LIMITED_TITLE,
   UNAVAILABLE_MESSAGE,
@@ -6,7 +9,15 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import { data } from 'react-router';
-import { type ApiClient, type ApiResult, type ApiTransport, createApiClient } from './api';
+import {
+  type ApiClient,
+  type ApiResult,
+  type ApiTransport,
+  type CallArguments,
+  type CallInput,
+  createApiClient,
+  withQuery,
+} from './api';
 
 export { remoteTransport } from './api';
 
@@ -63,17 +74,26 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export type ServerApiClient = ApiClient & {
-  /** A read a loader cannot do without: a failure throws an ApiError (404 becomes the page's 404). */
-  get<T>(path: string, query?: Record<string, string | number | string[] | undefined>): Promise<T>;
-  /** A state-changing call made on the visitor's behalf (for example consuming a one-time grant). */
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /**
+   * A read a loader cannot do without: the answer's data, or a thrown page answer (an ApiError, whose
+   * 404 becomes the page's 404; the 503 and 429 pages). Also for a state-changing call made on the
+   * visitor's behalf that the page cannot do without (consuming a one-time grant).
+   */
+  read<E extends EndpointDeclaration>(endpoint: E, ...input: CallArguments<E>): Promise<EndpointResponse<E>>;
   /**
    * A form's call (route actions): the answer as it came, never thrown, with the cookies the API
    * set, which the action passes on to the browser (a sign-in's session cookie).
    */
-  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer<T>>;
+  send<E extends EndpointDeclaration>(
+    endpoint: E,
+    ...input: CallArguments<E>
+  ): Promise<ApiAnswer<EndpointResponse<E>>>;
   /** A GET's raw answer, for a caller that keeps its own time limit (the blog's search client). */
-  fetchRaw(path: string, signal?: AbortSignal): Promise<Response>;
+  fetchRaw<E extends EndpointDeclaration>(
+    endpoint: E,
+    input: Omit<CallInput<E>, 'body'>,
+    signal?: AbortSignal,
+  ): Promise<Response>;
 };
 
 /**
@@ -108,7 +128,8 @@ export function rateLimitedPage(message: string, retryAfterSeconds: number | nul
   );
 }
 
-function orThrow<T>(result: ApiResult<T>): T {
+/** The data of a call a loader cannot do without, or the page answer its failure becomes. */
+export function required<T>(result: ApiResult<T>): T {
   if (result.kind === 'ok') return result.data;
   if (result.kind === 'aborted') throw new ApiError(499, {});
   const { status, message, fieldErrors, code } = result.error;
@@ -126,6 +147,22 @@ export type ApiAnswer<T> =
  * A client bound to one page request: it forwards the visitor's cookies, request id and address
  * (as the page's own Fastify request resolved it, proxies included).
  */
+/** A call's answer in a form's terms (`ApiAnswer`): a 204's missing body reads as an empty object. */
+export function answerOf<T>(result: ApiResult<T>): ApiAnswer<T> {
+  if (result.kind === 'ok') {
+    const data = (result.data ?? {}) as T;
+    return { ok: true as const, status: result.status, data, setCookies: result.setCookies ?? [] };
+  }
+  if (result.kind === 'aborted') return { ok: false as const, status: 499, error: {}, setCookies: [] };
+  const { status, message, fieldErrors, code } = result.error;
+  return {
+    ok: false as const,
+    status: status ?? 502,
+    error: { message, errors: fieldErrors, ...(code === null ? {} : { code }) },
+    setCookies: result.setCookies ?? [],
+  };
+}
+
 export function createServerApiClient(
   pageTransport: ApiTransport,
   request: Request,
@@ -142,37 +179,19 @@ export function createServerApiClient(
   const client = createApiClient(transport, forwarded);
   return {
     ...client,
-    async get<T>(path: string, query: Record<string, string | number | string[] | undefined> = {}) {
-      const flat: Record<string, string | undefined> = {};
-      for (const [key, value] of Object.entries(query))
-        flat[key] = Array.isArray(value) ? value.join(',') : value === undefined ? undefined : String(value);
-      return orThrow(await client.request<T>('GET', path, { query: flat }));
+    async read(endpoint, ...input) {
+      return required(await client.call(endpoint, ...input));
     },
-    async post<T>(path: string, body?: unknown) {
-      return orThrow(await client.request<T>('POST', path, body === undefined ? {} : { body }));
+    async send(endpoint, ...input) {
+      return answerOf(await client.call(endpoint, ...input));
     },
-    fetchRaw(path: string, signal?: AbortSignal) {
-      return transport(path, {
-        method: 'GET',
+    fetchRaw(endpoint, input, signal) {
+      const { params, query } = input as { params?: Record<string, unknown>; query?: object };
+      return transport(withQuery(endpointPath(endpoint.path, params), query), {
+        method: endpoint.method,
         headers: { accept: 'application/json', ...forwarded },
         ...(signal ? { signal } : {}),
       });
-    },
-    async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown) {
-      const result = await client.request<T>(method, path, payload === undefined ? {} : { body: payload });
-      if (result.kind === 'ok') {
-        // A 204 has no body; callers of a form's call read an object.
-        const data = (result.data ?? {}) as T;
-        return { ok: true as const, status: result.status, data, setCookies: result.setCookies ?? [] };
-      }
-      if (result.kind === 'aborted') return { ok: false as const, status: 499, error: {}, setCookies: [] };
-      const { status, message, fieldErrors, code } = result.error;
-      return {
-        ok: false as const,
-        status: status ?? 502,
-        error: { message, errors: fieldErrors, ...(code === null ? {} : { code }) },
-        setCookies: result.setCookies ?? [],
-      };
     },
   };
 }

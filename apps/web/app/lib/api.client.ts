@@ -5,8 +5,9 @@ import { type ApiClient, createApiClient, remoteTransport } from './api';
  * The page's origin is read on each call, so making one during server rendering is harmless.
  */
 export function browserApiClient(): ApiClient {
+  const client = () => createApiClient(remoteTransport(window.location.origin));
   return {
-    request: (method, path, options) =>
-      createApiClient(remoteTransport(window.location.origin)).request(method, path, options),
+    call: (endpoint, ...input) => client().call(endpoint, ...input),
+    request: (method, path, options) => client().request(method, path, options),
   };
 }

@@ -1,5 +1,9 @@
 import {
   CART_LOCKED_CODE,
+  type EndpointDeclaration,
+  type EndpointInput,
+  type EndpointResponse,
+  endpointPath,
   GENERIC_SERVER_ERROR,
   NO_RESPONSE_MESSAGE,
   RATE_LIMITED_STATUS,
@@ -64,7 +68,24 @@ export type RequestOptions = {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What a call of an endpoint sends: its params, query and body as declared, and an abort signal. */
+export type CallInput<E extends EndpointDeclaration> = EndpointInput<E> & { signal?: AbortSignal };
+
+/** The input argument: optional when the endpoint needs nothing (no path parameter, no body). */
+export type CallArguments<E extends EndpointDeclaration> =
+  // biome-ignore lint/complexity/noBannedTypes: "nothing required" is the empty object type
+  {} extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
 export type ApiClient = {
+  /**
+   * Calls an endpoint declared in the contracts (`endpoints.carts.setItem`): the path, params, query
+   * and body are typed from the declaration, and so is the answer (docs/decisions/051).
+   */
+  call<E extends EndpointDeclaration>(
+    endpoint: E,
+    ...input: CallArguments<E>
+  ): Promise<ApiResult<EndpointResponse<E>>>;
+  /** A call by method and path: the cart's own files until they move to `call`. */
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
 };
 
@@ -161,13 +182,30 @@ export function remoteTransport(baseUrl: string, doFetch: typeof fetch = globalT
     doFetch(new Request(new URL(path, baseUrl), { ...init, credentials: 'same-origin' }));
 }
 
-function withQuery(path: string, query: RequestOptions['query']): string {
+/** A query's values as the API reads them: absent when empty, a list as comma-separated values. */
+export function withQuery(path: string, query: object | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   return search.size > 0 ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+/**
+ * In tests and development an answer is checked against the endpoint's declared schema, so a
+ * drift between the API and the contracts fails loudly where it is made; production skips the cost
+ * (the API's serializer already answers with the same schema).
+ */
+function checkAnswer(endpoint: EndpointDeclaration, status: number, data: unknown): void {
+  if (typeof process === 'undefined' || process.env.NODE_ENV === 'production') return;
+  const schema = endpoint.responses[status];
+  if (!schema || status === 204) return;
+  const checked = schema.safeParse(data);
+  if (!checked.success)
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} answered ${status} outside its contract: ${checked.error.message}`,
+    );
 }
 
 /**
@@ -176,7 +214,25 @@ function withQuery(path: string, query: RequestOptions['query']): string {
  * forwards the visitor's cookies and request id).
  */
 export function createApiClient(transport: ApiTransport, headers: Record<string, string> = {}): ApiClient {
-  return {
+  const client: ApiClient = {
+    async call<E extends EndpointDeclaration>(endpoint: E, ...[input]: CallArguments<E>) {
+      const { params, query, body, signal } = (input ?? {}) as CallInput<EndpointDeclaration> & {
+        params?: Record<string, unknown>;
+        query?: object;
+      };
+      let path: string;
+      try {
+        path = withQuery(endpointPath(endpoint.path, params), query);
+      } catch {
+        return failure('setup', null, REQUEST_SETUP_MESSAGE);
+      }
+      const result = await client.request<EndpointResponse<E>>(endpoint.method, path, {
+        ...(body === undefined ? {} : { body }),
+        ...(signal ? { signal } : {}),
+      });
+      if (result.kind === 'ok') checkAnswer(endpoint, result.status, result.data);
+      return result;
+    },
     async request<T>(method: HttpMethod, path: string, request: RequestOptions = {}): Promise<ApiResult<T>> {
       const { body, query, signal } = request;
       if (signal?.aborted) return { kind: 'aborted' };
@@ -224,4 +280,5 @@ export function createApiClient(transport: ApiTransport, headers: Record<string,
       return { kind: 'ok', data: parsed as T, status: response.status, setCookies };
     },
   };
+  return client;
 }

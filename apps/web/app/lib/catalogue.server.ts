@@ -14,6 +14,7 @@ import {
   bestsellersQuery,
   blogSlugParams,
   CONTROL_CHARACTERS_MESSAGE,
+  endpoints,
   hasControlCharacters,
   menusQuery,
   productsQuery,
@@ -177,24 +178,27 @@ const listParam = (values: readonly string[] | undefined) =>
 /** With API_URL set (the API elsewhere), the same reads over HTTP. */
 export function remoteCatalogue(api: ServerApiClient): CatalogueClient {
   return {
+    // The list's answer schema is still written in its route (not declared yet): its type is the contract's.
     products: ({ indicators, tags, include, ...rest }) =>
-      api.get('/api/products', {
-        ...rest,
-        indicators: listParam(indicators),
-        tags: listParam(tags),
-        include: listParam(include),
-      }),
-    menus: ({ include, ...rest }) => api.get('/api/menus', { ...rest, include: listParam(include) }),
-    indicators: () => api.get('/api/product-filters/indicators'),
-    tags: () => api.get('/api/tags'),
-    bestsellers: (query) => api.get('/api/bestsellers', query),
+      api.read(endpoints.catalog.products, {
+        query: {
+          ...rest,
+          indicators: listParam(indicators),
+          tags: listParam(tags),
+          include: listParam(include),
+        },
+      }) as Promise<ProductsResponse>,
+    menus: ({ include, ...rest }) =>
+      api.read(endpoints.catalog.menus, { query: { ...rest, include: listParam(include) } }),
+    indicators: () => api.read(endpoints.catalog.indicators),
+    tags: () => api.read(endpoints.catalog.tags),
+    bestsellers: (query) => api.read(endpoints.catalog.bestsellers, { query }),
     // One request per dish, as the API has no list by slug: the remote set-up is not the fast path.
     async productCards({ slugs, abandonedCartId, planId }) {
       const read = async (slug: string, cart: string | undefined): Promise<ProductDetail | null> => {
         try {
-          const path = `/api/products/${encodeURIComponent(slug)}`;
           const query = { abandoned_cart: cart, plan_id: planId, include: 'badge,category' };
-          return (await api.get<{ data: ProductDetail }>(path, query)).data;
+          return (await api.read(endpoints.catalog.product, { params: { slug }, query })).data;
         } catch (error) {
           if (!isApiError(error) || (error.status !== 404 && error.status !== 422)) throw error;
           // A stale cart (422/404 for the cart) is read again without it; a dish gone is left out.
@@ -204,8 +208,7 @@ export function remoteCatalogue(api: ServerApiClient): CatalogueClient {
       const products = await Promise.all(slugs.map((slug) => read(slug, abandonedCartId)));
       return { data: products.filter((product): product is ProductDetail => product !== null) };
     },
-    blogPost: async (slug) =>
-      (await api.get<{ data: BlogPost }>(`/api/blog/posts/${encodeURIComponent(slug)}`)).data,
-    blogCategories: () => api.get('/api/blog/categories'),
+    blogPost: async (slug) => (await api.read(endpoints.blog.post, { params: { slug } })).data,
+    blogCategories: () => api.read(endpoints.blog.categories),
   };
 }

@@ -1,3 +1,4 @@
+import { endpoints } from '@sprout/contracts';
 import { redirectDocument } from 'react-router';
 import type { ServerApiClient as ApiClient } from './api-client.server';
 
@@ -9,7 +10,7 @@ export type RouteAccess = RouteAccessResponse['data'];
 
 /** Asks the API whether this visitor may open the path (design "Route access"). */
 export async function lookupRouteAccess(api: ApiClient, path: string): Promise<RouteAccess> {
-  const response = await api.get<RouteAccessResponse>('/api/route-access', { path });
+  const response = await api.read(endpoints.access.routeAccess, { query: { path } });
   return response.data;
 }
 

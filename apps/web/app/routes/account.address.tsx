@@ -1,6 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { PaymentConfig, SavedPaymentMethod, ZipCode } from '@sprout/contracts';
-import { updateAddressBody } from '@sprout/contracts';
+import { endpoints, updateAddressBody } from '@sprout/contracts';
 import { AddressForm } from '../features/account/AddressForm';
 import { readMine, requireCustomer } from '../features/account/account.server';
 import { CardForm } from '../features/account/CardForm';
@@ -27,10 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireCustomer(request, context, { address: true });
   const zip = customer.address?.zip_code;
   const [card, config, place] = await Promise.all([
-    readMine<{ data: SavedPaymentMethod | null }>(context.api, '/api/me/payment-method'),
-    context.api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config'),
+    readMine(context.api, endpoints.account.paymentMethod),
+    context.api.read(endpoints.checkout.paymentConfig),
     // The state comes with the zip code (the shipping module's zip data), never typed.
-    zip ? context.api.request<{ data: ZipCode }>('GET', `/api/shipping/zip-codes/${zip}`) : null,
+    zip ? context.api.call(endpoints.checkout.zipCode, { params: { code: zip } }) : null,
   ]);
   return {
     address: customer.address ?? null,
@@ -47,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return { result: submission.reply() };
   if (!customer.address)
     return { result: submission.reply({ formErrors: ['You have no address to change yet.'] }) };
-  const answer = await context.api.send('PUT', `/api/me/addresses/${customer.address.id}`, submission.value);
+  const answer = await context.api.send(endpoints.account.updateAddress, {
+    params: { addressId: customer.address.id },
+    body: submission.value,
+  });
   if (!answer.ok) {
     return {
       result: replyWithApiFailure(submission, answer, {

@@ -1,9 +1,4 @@
-import {
-  type DeliveryPaymentResponse,
-  deliveryParams,
-  GENERIC_SERVER_ERROR,
-  type PaymentConfig,
-} from '@sprout/contracts';
+import { deliveryParams, endpoints, GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import { data } from 'react-router';
 import { readDeliveries, requireCustomer } from '../features/account/account.server';
 import { DeliveryPayment, type DeliveryPaymentActionData } from '../features/account/DeliveryPayment';
@@ -22,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!customer.subscription) throw data(null, { status: 404 });
   const [deliveries, config] = await Promise.all([
     readDeliveries(context.api),
-    context.api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config'),
+    context.api.read(endpoints.checkout.paymentConfig),
   ]);
   const delivery = deliveries.find((candidate) => candidate.date === parsed.data.date);
   if (!delivery) throw data(null, { status: 404 });
@@ -38,10 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = deliveryParams.safeParse(params);
   if (!parsed.success) throw data(null, { status: 404 });
   await requireCustomer(request, context);
-  const answer = await context.api.send<DeliveryPaymentResponse>(
-    'POST',
-    `/api/me/deliveries/${parsed.data.date}/payment`,
-  );
+  const answer = await context.api.send(endpoints.deliveries.pay, { params: { date: parsed.data.date } });
   if (!answer.ok) {
     const message =
       answer.status >= 500 ? GENERIC_SERVER_ERROR : (answer.error.message ?? GENERIC_SERVER_ERROR);

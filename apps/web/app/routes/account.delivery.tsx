@@ -1,4 +1,4 @@
-import { deliveryParams, type Menu } from '@sprout/contracts';
+import { deliveryParams, endpoints } from '@sprout/contracts';
 import { data } from 'react-router';
 import { readDeliveries, requireCustomer } from '../features/account/account.server';
 import { BoxEditor } from '../features/account/BoxEditor';
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const menuSlug = new URL(request.url).searchParams.get('menu');
   const [deliveries, menus] = await Promise.all([
     readDeliveries(context.api),
-    context.api.get<{ data: Menu[] }>('/api/menus', { include: 'primaryComposableCategory' }),
+    context.api.read(endpoints.catalog.menus, { query: { include: 'primaryComposableCategory' } }),
   ]);
   const delivery = deliveries.find((candidate) => candidate.date === parsed.data.date);
   if (!delivery) throw data(null, { status: 404 });

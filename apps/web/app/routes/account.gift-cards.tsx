@@ -1,4 +1,4 @@
-import { type AccountGiftCards as Cards, GENERIC_SERVER_ERROR, redeemGiftCardBody } from '@sprout/contracts';
+import { endpoints, GENERIC_SERVER_ERROR, redeemGiftCardBody } from '@sprout/contracts';
 import { readMine, requireCustomer } from '../features/account/account.server';
 import { AccountGiftCards, type RedeemActionData } from '../features/gift-cards/AccountGiftCards';
 import type { Route } from './+types/account.gift-cards';
@@ -8,7 +8,7 @@ export const handle = { title: 'Gift cards' };
 /** /account/gift-cards: the balance the next boxes take, each card's history, and adding a code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCustomer(request, context);
-  const answer = await readMine<{ data: Cards }>(context.api, '/api/me/gift-cards');
+  const answer = await readMine(context.api, endpoints.account.giftCards);
   return { cards: answer.data };
 }
 
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const form = await request.formData();
   const parsed = redeemGiftCardBody.safeParse({ code: form.get('code') ?? '' });
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? GENERIC_SERVER_ERROR };
-  const answer = await context.api.send('POST', '/api/me/gift-cards', parsed.data);
+  const answer = await context.api.send(endpoints.account.redeemGiftCard, { body: parsed.data });
   if (!answer.ok) {
     const error =
       answer.status >= 500

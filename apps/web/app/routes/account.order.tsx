@@ -1,4 +1,4 @@
-import type { Order } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { readMine, requireCustomer } from '../features/account/account.server';
 import { OrderCosts, OrderFacts, OrderLines } from '../features/account/OrderParts';
@@ -11,7 +11,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireCustomer(request, context);
   const orderId = Number(params.orderId);
   if (!Number.isInteger(orderId) || orderId < 1 || orderId > 2_147_483_647) throw data(null, { status: 404 });
-  const answer = await readMine<{ data: Order }>(context.api, `/api/me/orders/${orderId}`);
+  const answer = await readMine(context.api, endpoints.account.order, { params: { orderId } });
   return { title: `Receipt for order ${answer.data.number}`, order: answer.data };
 }
 

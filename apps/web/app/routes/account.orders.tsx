@@ -1,4 +1,4 @@
-import type { Order, PaginationMeta } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { readMine, requireCustomer } from '../features/account/account.server';
 import { OrderCosts, OrderFacts, OrderLines } from '../features/account/OrderParts';
@@ -13,11 +13,10 @@ const ORDERS_PER_PAGE = 10;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireCustomer(request, context);
   const page = Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10);
-  const orders = await readMine<{ data: Order[]; meta: { pagination: PaginationMeta } }>(
-    context.api,
-    `/api/sales/users/${customer.id}/orders`,
-    { page: Number.isInteger(page) && page > 0 ? page : 1, per_page: ORDERS_PER_PAGE },
-  );
+  const orders = await readMine(context.api, endpoints.orders.ofUser, {
+    params: { userId: customer.id },
+    query: { page: Number.isInteger(page) && page > 0 ? page : 1, per_page: ORDERS_PER_PAGE },
+  });
   return { orders: orders.data, pagination: orders.meta.pagination };
 }
 

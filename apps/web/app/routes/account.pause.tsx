@@ -1,4 +1,4 @@
-import { MAX_PAUSE_WEEKS, type PausePreview } from '@sprout/contracts';
+import { endpoints, MAX_PAUSE_WEEKS, type PausePreview } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { requireCustomer } from '../features/account/account.server';
 import { NoSubscription } from '../features/account/NoSubscription';
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // What each length would skip, shown before the customer confirms (only an active one can pause).
   const previews =
     customer.subscription?.status === 'active'
-      ? await context.api.request<{ data: PausePreview[] }>('GET', '/api/me/subscription/pause/preview')
+      ? await context.api.call(endpoints.lifecycle.pausePreview)
       : null;
   return {
     subscription: customer.subscription,

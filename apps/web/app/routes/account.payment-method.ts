@@ -1,4 +1,4 @@
-import { GENERIC_SERVER_ERROR, updatePaymentMethodBody } from '@sprout/contracts';
+import { endpoints, GENERIC_SERVER_ERROR, updatePaymentMethodBody } from '@sprout/contracts';
 import { redirect } from 'react-router';
 import { requireCustomer } from '../features/account/account.server';
 import type { CardActionData } from '../features/account/CardForm';
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: false,
       message: parsed.error.issues[0]?.message ?? 'Enter your card details',
     } satisfies CardActionData;
-  const answer = await context.api.send('PUT', '/api/me/payment-method', parsed.data);
+  const answer = await context.api.send(endpoints.account.updatePaymentMethod, { body: parsed.data });
   if (!answer.ok) {
     const message =
       answer.status >= 500

@@ -1,4 +1,4 @@
-import { type Plan, RESUME_WITH_CARD_PATH, type ZipCode } from '@sprout/contracts';
+import { endpoints, RESUME_WITH_CARD_PATH } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { nextUnchargedBox, readDeliveries, requireCustomer } from '../features/account/account.server';
 import { weekdayName } from '../features/account/format';
@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { subscription: null, plans: [], weekdays: [], nextDelivery: null, pausedForPayment: false };
   const zip = customer.address?.zip_code;
   const [plans, zipCode, deliveries] = await Promise.all([
-    context.api.get<{ data: Plan[] }>('/api/sales/plans'),
-    zip ? context.api.request<{ data: ZipCode }>('GET', `/api/shipping/zip-codes/${zip}`) : null,
+    context.api.read(endpoints.catalog.plans),
+    zip ? context.api.call(endpoints.checkout.zipCode, { params: { code: zip } }) : null,
     readDeliveries(context.api),
   ]);
   const weekdays = zipCode?.kind === 'ok' ? zipCode.data.data.delivery_weekdays : ALL_WEEKDAYS;

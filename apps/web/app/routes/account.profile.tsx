@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { Profile } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { data } from 'react-router';
 import { SignOutForm } from '../features/account/AccountNav';
 import { readMine, requireCustomer } from '../features/account/account.server';
@@ -16,11 +16,9 @@ const PASSWORDS = ['current_password', 'password', 'password_confirmation'];
 /** /account/profile: name, text messages, email (verified by a code), password, sign out. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCustomer(request, context);
-  const answer = await readMine<{ data: Profile }>(context.api, '/api/me/profile');
+  const answer = await readMine(context.api, endpoints.account.profile);
   return { profile: answer.data };
 }
-
-type EmailChange = NonNullable<ProfileActionData['emailChange']>;
 
 /** One action, four forms (`intent`): each validated by its contract, then sent to the API. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { intent: _, receives_sms_updates: sms, ...fields } = submission.value;
     // A checkbox sends nothing when it is off: absent means "no texts".
     const body = { ...fields, receives_sms_updates: sms === 'on' };
-    const answer = await api.send('PUT', '/api/me/profile', body);
+    const answer = await api.send(endpoints.account.updateProfile, { body });
     if (!answer.ok)
       return {
         intent,
@@ -49,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success')
       return { intent, result: submission.reply(hide) } satisfies ProfileActionData;
     const { intent: _, ...body } = submission.value;
-    const answer = await api.send<{ data: EmailChange }>('POST', '/api/me/profile/email', body);
+    const answer = await api.send(endpoints.account.changeEmail, { body });
     if (!answer.ok)
       return {
         intent,
@@ -71,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success')
       return { intent, result: submission.reply(), emailChange } satisfies ProfileActionData;
     const { intent: _, pending_email: __, ...body } = submission.value;
-    const answer = await api.send<{ data: Profile }>('POST', '/api/me/profile/email/verification', body);
+    const answer = await api.send(endpoints.account.verifyEmailChange, { body });
     if (!answer.ok)
       return {
         intent,
@@ -91,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success')
       return { intent, result: submission.reply(hide) } satisfies ProfileActionData;
     const { intent: _, ...body } = submission.value;
-    const answer = await api.send('PUT', '/api/me/profile/password', body);
+    const answer = await api.send(endpoints.account.changePassword, { body });
     if (!answer.ok)
       return {
         intent,

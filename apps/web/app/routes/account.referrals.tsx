@@ -1,4 +1,4 @@
-import type { Referrals } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { readMine, requireCustomer } from '../features/account/account.server';
 import { formatDay } from '../features/account/format';
 import { ShareLink } from '../features/account/ShareLink';
@@ -10,7 +10,7 @@ export const handle = { title: 'Referrals' };
 /** /account/referrals: the customer's code and share link, and the credits friends brought. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCustomer(request, context);
-  const answer = await readMine<{ data: Referrals }>(context.api, '/api/me/referrals');
+  const answer = await readMine(context.api, endpoints.account.referrals);
   return { referrals: answer.data };
 }
 

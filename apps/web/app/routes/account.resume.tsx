@@ -1,8 +1,7 @@
 import {
+  endpoints,
   GENERIC_SERVER_ERROR,
-  type PaymentConfig,
   RESUMED_BUT_DECLINED_MESSAGE,
-  type ResumeOutcome,
   resumeWithCardBody,
 } from '@sprout/contracts';
 import { redirect } from 'react-router';
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireCustomer(request, context);
   const pause = customer.payment_pause ?? null;
   if (!pause) throw redirect(customer.subscription?.status === 'paused' ? '/account/pause' : '/account');
-  const config = await context.api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config');
+  const config = await context.api.read(endpoints.checkout.paymentConfig);
   return { pause, paymentConfig: config.data };
 }
 
@@ -34,11 +33,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const parsed = resumeWithCardBody.safeParse({ payment_method_id: form.get('payment_method_id') ?? '' });
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues[0]?.message ?? 'Enter your card details' };
-  const answer = await context.api.send<{ data: ResumeOutcome }>(
-    'POST',
-    '/api/me/subscription/resume',
-    parsed.data,
-  );
+  const answer = await context.api.send(endpoints.lifecycle.resume, { body: parsed.data });
   if (!answer.ok) {
     const message =
       answer.status >= 500

@@ -1,3 +1,4 @@
+import { endpoints } from '@sprout/contracts';
 import { redirect, redirectDocument } from 'react-router';
 import { cartCookie } from '../features/cart/storage';
 import { withCookies } from '../features/forms/reply.server';
@@ -10,7 +11,7 @@ import type { Route } from './+types/account.sign-out';
  * browser starts with an empty box.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const answer = await context.api.send('DELETE', '/auth');
+  const answer = await context.api.send(endpoints.auth.signOut);
   const secure = new URL(request.url).protocol === 'https:';
   return redirectDocument('/', { headers: withCookies([...answer.setCookies, cartCookie(null, secure)]) });
 }

@@ -1,4 +1,5 @@
-import type { AdminAuditEntry, AdminAuditPage } from '@sprout/contracts';
+import type { AdminAuditEntry } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import { requireAdmin } from '../features/admin/admin.server';
 import type { Route } from './+types/admin.audit';
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const entity = url.searchParams.get('entity') || undefined;
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const answer = await context.api.get<AdminAuditPage>('/api/admin/audit', { entity, page });
+  const answer = await context.api.read(endpoints.admin.audit, { query: { entity, page } });
   return {
     entries: answer.data,
     total: answer.meta.total,

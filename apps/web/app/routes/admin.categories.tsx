@@ -1,5 +1,4 @@
-import type { AdminCatalogueChoices } from '@sprout/contracts';
-import { adminCategoryBody } from '@sprout/contracts';
+import { adminCategoryBody, endpoints } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import {
   type ActionResult,
@@ -16,7 +15,7 @@ export const handle = { title: 'Categories · Admin' };
 /** /admin/categories: each category's name and the price every item of it lists at. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const answer = await context.api.get<{ data: AdminCatalogueChoices }>('/api/admin/categories');
+  const answer = await context.api.read(endpoints.admin.categories);
   return { categories: answer.data.categories };
 }
 
@@ -30,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     intent,
     adminCategoryBody,
     { name: text(form, 'name'), base_price: numberField(form, 'base_price') },
-    (body) => context.api.send('PATCH', `/api/admin/categories/${id}`, body),
+    (body) => context.api.send(endpoints.admin.updateCategory, { params: { id }, body }),
   );
   return result.ok ? { ...result, message: 'Saved: every item of it shows the new price now.' } : result;
 }

@@ -1,5 +1,4 @@
-import type { AdminCustomerDetail } from '@sprout/contracts';
-import { type AccountGiftCards, adminSkipBody, MAX_PAUSE_WEEKS, pauseBody } from '@sprout/contracts';
+import { adminSkipBody, endpoints, MAX_PAUSE_WEEKS, pauseBody } from '@sprout/contracts';
 import { Form, Link, redirectDocument } from 'react-router';
 import {
   type ActionResult,
@@ -21,8 +20,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = Number(params.id) || 0;
   const [customer, giftCards] = await Promise.all([
-    orNotFound(context.api.get<{ data: AdminCustomerDetail }>(`/api/admin/customers/${id}`)),
-    orNotFound(context.api.get<{ data: AccountGiftCards }>(`/api/admin/customers/${id}/gift-cards`)),
+    orNotFound(context.api.read(endpoints.admin.customer, { params: { id } })),
+    orNotFound(context.api.read(endpoints.admin.customerGiftCards, { params: { userId: id } })),
   ]);
   return { customer: customer.data, giftCards: giftCards.data, title: `${customer.data.email} · Admin` };
 }
@@ -39,7 +38,7 @@ export async function action({
   if (intent === 'impersonate') {
     // The customer's session replaces the admin's (kept aside by the API) and the parent-domain
     // cookie says so; the storefront then shows the "acting as" bar. A full page load: another site.
-    const answer = await context.api.send('POST', '/auth/impersonations', { user_id: id });
+    const answer = await context.api.send(endpoints.auth.impersonate, { body: { user_id: id } });
     if (!answer.ok)
       return {
         ok: false,
@@ -51,7 +50,7 @@ export async function action({
   }
   if (intent === 'skip') {
     const result = await sendAdminForm(context, intent, adminSkipBody, { date: text(form, 'date') }, (body) =>
-      context.api.send('POST', `/api/admin/customers/${id}/skips`, body),
+      context.api.send(endpoints.admin.skipForCustomer, { params: { id }, body }),
     );
     return result.ok ? { ...result, message: `The box of ${text(form, 'date')} is skipped.` } : result;
   }
@@ -61,7 +60,7 @@ export async function action({
       intent,
       pauseBody,
       { weeks: numberField(form, 'weeks') },
-      (body) => context.api.send('POST', `/api/admin/customers/${id}/pause`, body),
+      (body) => context.api.send(endpoints.admin.pauseForCustomer, { params: { id }, body }),
     );
     return result.ok ? { ...result, message: 'The subscription is paused.' } : result;
   }

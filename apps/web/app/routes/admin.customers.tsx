@@ -1,4 +1,4 @@
-import type { AdminCustomerSummary } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { AdminSearchList } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
@@ -10,8 +10,10 @@ export const handle = { title: 'Customers · Admin' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  const customers = await context.api.get<{ data: AdminCustomerSummary[] }>('/api/admin/customers', {
-    q: q || undefined,
+  const customers = await context.api.read(endpoints.admin.customers, {
+    query: {
+      q: q || undefined,
+    },
   });
   return { q, customers: customers.data };
 }

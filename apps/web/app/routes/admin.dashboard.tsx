@@ -1,4 +1,4 @@
-import type { AdminDashboard } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import { requireAdmin } from '../features/admin/admin.server';
@@ -20,12 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const from = url.searchParams.get('from') || undefined;
   const to = url.searchParams.get('to') || undefined;
-  const answer = await context.api.request<{ data: AdminDashboard }>('GET', '/api/admin/dashboard', {
-    query: { from, to },
-  });
+  const answer = await context.api.call(endpoints.admin.dashboard, { query: { from, to } });
   if (answer.kind === 'ok') return { dashboard: answer.data.data, problem: null };
   // A range the API refuses: the default range, and the reason above the form.
-  const fallback = await context.api.get<{ data: AdminDashboard }>('/api/admin/dashboard');
+  const fallback = await context.api.read(endpoints.admin.dashboard);
   return {
     dashboard: fallback.data,
     problem: answer.kind === 'error' ? answer.error.message : 'Could not read that range.',

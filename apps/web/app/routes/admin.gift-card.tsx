@@ -1,4 +1,4 @@
-import { type AdminGiftCard, adminVoidGiftCardBody } from '@sprout/contracts';
+import { adminVoidGiftCardBody, endpoints } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
 import { adminField, FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
@@ -12,7 +12,7 @@ import type { Route } from './+types/admin.gift-card';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const card = await orNotFound(
-    context.api.get<{ data: AdminGiftCard }>(`/api/admin/gift-cards/${Number(params.id) || 0}`),
+    context.api.read(endpoints.admin.giftCard, { params: { giftCardId: Number(params.id) || 0 } }),
   );
   return { card: card.data, title: `Gift card …${card.data.code_suffix} · Admin` };
 }
@@ -32,7 +32,11 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     'void',
     adminVoidGiftCardBody,
     { note: text(form, 'note') },
-    (body) => context.api.send('POST', `/api/admin/gift-cards/${Number(params.id) || 0}/void`, body),
+    (body) =>
+      context.api.send(endpoints.admin.voidGiftCard, {
+        params: { giftCardId: Number(params.id) || 0 },
+        body,
+      }),
   );
   return result.ok ? { ...result, message: 'Voided: the card has no balance left.' } : result;
 }

@@ -1,4 +1,4 @@
-import { type AdminGiftCard, adminIssueGiftCardBody } from '@sprout/contracts';
+import { type AdminGiftCard, adminIssueGiftCardBody, endpoints } from '@sprout/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import { AdminSearchList } from '../features/admin/AdminList';
 import {
@@ -32,7 +32,7 @@ function matches(card: AdminGiftCard, q: string): boolean {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  const cards = await context.api.get<{ data: AdminGiftCard[] }>('/api/admin/gift-cards');
+  const cards = await context.api.read(endpoints.admin.giftCards);
   return { q, cards: cards.data.filter((card) => matches(card, q)) };
 }
 
@@ -59,8 +59,7 @@ export async function action({
       note: text(form, 'note'),
       expires_at: isoOf(optional('expires_at')),
     },
-    (body) =>
-      context.api.send<{ data: AdminGiftCard & { code: string } }>('POST', '/api/admin/gift-cards', body),
+    (body) => context.api.send(endpoints.admin.issueGiftCard, { body }),
   );
   return result.ok
     ? { ...result, data: (result.data as { data: AdminGiftCard & { code: string } }).data }

@@ -1,4 +1,4 @@
-import type { InitialAuth } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { redirect, redirectDocument } from 'react-router';
 import { withCookies } from '../features/forms/reply.server';
 import type { Route } from './+types/admin.impersonation';
@@ -9,9 +9,9 @@ import type { Route } from './+types/admin.impersonation';
  * on the customer's page of the admin site. A full page load: another site.
  */
 export async function action({ context }: Route.ActionArgs) {
-  const me = await context.api.request<InitialAuth>('GET', '/auth/initial');
+  const me = await context.api.call(endpoints.auth.initial);
   const customerId = me.kind === 'ok' ? me.data.user?.id : undefined;
-  const answer = await context.api.send('DELETE', '/auth/impersonations');
+  const answer = await context.api.send(endpoints.auth.endImpersonation);
   const to = answer.ok && customerId ? `/admin/customers/${customerId}` : '/admin';
   return redirectDocument(to, { headers: withCookies(answer.setCookies) });
 }

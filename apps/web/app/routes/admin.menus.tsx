@@ -1,5 +1,4 @@
-import type { AdminBestseller, AdminCatalogueChoices, AdminMenu } from '@sprout/contracts';
-import { adminBestsellerBody, adminMenuBody } from '@sprout/contracts';
+import { adminBestsellerBody, adminMenuBody, endpoints } from '@sprout/contracts';
 import { Form, Link } from 'react-router';
 import {
   type ActionResult,
@@ -18,9 +17,9 @@ export const handle = { title: 'Menus and presets · Admin' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [menus, presets, choices] = await Promise.all([
-    context.api.get<{ data: AdminMenu[] }>('/api/admin/menus'),
-    context.api.get<{ data: AdminBestseller[] }>('/api/admin/bestsellers'),
-    context.api.get<{ data: AdminCatalogueChoices }>('/api/admin/categories'),
+    context.api.read(endpoints.admin.menus),
+    context.api.read(endpoints.admin.bestsellers),
+    context.api.read(endpoints.admin.categories),
   ]);
   return { menus: menus.data, presets: presets.data, categories: choices.data.categories };
 }
@@ -42,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         sorting_weight: numberField(form, 'sorting_weight'),
         category_ids: form.getAll('category_ids').map(Number),
       },
-      (body) => context.api.send('PATCH', `/api/admin/menus/${id}`, body),
+      (body) => context.api.send(endpoints.admin.updateMenu, { params: { id }, body }),
     );
     return result.ok ? { ...result, message: 'Saved: the storefront shows it now.' } : result;
   }
@@ -62,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         show_on_cart: checkbox(form, 'show_on_cart'),
         items,
       },
-      (body) => context.api.send('PUT', `/api/admin/bestsellers/${id}`, body),
+      (body) => context.api.send(endpoints.admin.updateBestseller, { params: { id }, body }),
     );
     return result.ok ? { ...result, message: 'Saved.' } : result;
   }

@@ -1,5 +1,4 @@
-import type { AdminOrderDetail } from '@sprout/contracts';
-import { adminRefundBody } from '@sprout/contracts';
+import { adminRefundBody, endpoints } from '@sprout/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import { OrderCosts, OrderLines } from '../features/account/OrderParts';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
@@ -13,7 +12,7 @@ import type { Route } from './+types/admin.order';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await orNotFound(
-    context.api.get<{ data: AdminOrderDetail }>(`/api/admin/orders/${Number(params.id) || 0}`),
+    context.api.read(endpoints.admin.order, { params: { id: Number(params.id) || 0 } }),
   );
   // A fresh key each time the page is shown: a double submit of this form is one refund.
   return { order: order.data, refundKey: crypto.randomUUID(), title: `Order ${order.data.number} · Admin` };
@@ -25,7 +24,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const id = Number(params.id) || 0;
   const intent = text(form, 'intent') ?? '';
   if (intent === 'resend') {
-    const answer = await context.api.send('POST', `/api/admin/orders/${id}/confirmation-emails`);
+    const answer = await context.api.send(endpoints.admin.resendConfirmation, { params: { id } });
     return answer.ok
       ? { ok: true, intent, data: null, message: 'The confirmation is on its way.' }
       : { ok: false, intent, message: answer.error.message ?? 'Could not send it.', errors: {} };
@@ -41,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       ...(amount ? { amount: Number.isFinite(Number(amount)) ? Number(amount) : amount } : {}),
       ...(reason ? { reason } : {}),
     },
-    (body) => context.api.send('POST', `/api/admin/orders/${id}/refunds`, body),
+    (body) => context.api.send(endpoints.admin.refund, { params: { id }, body }),
   );
   return result.ok ? { ...result, message: 'Refunded.' } : result;
 }

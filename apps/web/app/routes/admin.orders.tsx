@@ -1,4 +1,4 @@
-import type { AdminOrderSummary } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { AdminSearchList } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
@@ -12,8 +12,10 @@ export const handle = { title: 'Orders · Admin' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  const orders = await context.api.get<{ data: AdminOrderSummary[] }>('/api/admin/orders', {
-    q: q || undefined,
+  const orders = await context.api.read(endpoints.admin.orders, {
+    query: {
+      q: q || undefined,
+    },
   });
   return { q, orders: orders.data };
 }

@@ -1,9 +1,8 @@
 import {
-  type AdminPartnership,
-  type AdminReferralSettings,
   adminPartnershipBody,
   adminPartnershipUpdateBody,
   adminReferralSettingsBody,
+  endpoints,
 } from '@sprout/contracts';
 import { Form } from 'react-router';
 import {
@@ -24,8 +23,8 @@ export const handle = { title: 'Referrals and partnerships · Admin' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [referral, partnerships] = await Promise.all([
-    context.api.get<{ data: AdminReferralSettings }>('/api/admin/referral-settings'),
-    context.api.get<{ data: AdminPartnership[] }>('/api/admin/partnerships'),
+    context.api.read(endpoints.admin.referralSettings),
+    context.api.read(endpoints.admin.partnerships),
   ]);
   return { referral: referral.data, partnerships: partnerships.data };
 }
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         referee_discount: { type: text(form, 'referee_type'), amount: numberField(form, 'referee_amount') },
         referrer_credit: numberField(form, 'referrer_credit'),
       },
-      (body) => context.api.send('PUT', '/api/admin/referral-settings', body),
+      (body) => context.api.send(endpoints.admin.updateReferralSettings, { body }),
     );
     return result.ok ? { ...result, message: 'Saved: new referrals get this now.' } : result;
   }
@@ -58,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         max_order_value: numberField(form, 'max_order_value'),
         is_active: true,
       },
-      (body) => context.api.send('POST', '/api/admin/partnerships', body),
+      (body) => context.api.send(endpoints.admin.createPartnership, { body }),
     );
     return result.ok ? { ...result, message: 'Partnership created.' } : result;
   }
@@ -69,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
       intent,
       adminPartnershipUpdateBody,
       { is_active: checkbox(form, 'is_active') },
-      (body) => context.api.send('PATCH', `/api/admin/partnerships/${id}`, body),
+      (body) => context.api.send(endpoints.admin.updatePartnership, { params: { id }, body }),
     );
   }
   return { ok: false, intent, message: 'Unknown action.', errors: {} };

@@ -1,4 +1,4 @@
-import { type AdminBlogPost, adminBlogPostInput, type BlogCategory } from '@sprout/contracts';
+import { type AdminBlogPost, adminBlogPostInput, endpoints } from '@sprout/contracts';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Link, redirect } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
@@ -10,7 +10,7 @@ export const handle = { title: 'Write a post · Admin' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const categories = await context.api.get<{ data: BlogCategory[] }>('/api/blog/categories');
+  const categories = await context.api.read(endpoints.blog.categories);
   return { categories: categories.data };
 }
 
@@ -23,7 +23,7 @@ export async function action({
   const form = await request.formData();
   if (text(form, 'intent') === 'preview') return previewAction(context.api, form);
   const result = await sendAdminForm(context, 'save', adminBlogPostInput, postInput(form), (body) =>
-    context.api.send<{ data: AdminBlogPost }>('POST', '/api/admin/posts', body),
+    context.api.send(endpoints.adminBlog.create, { body }),
   );
   if (!result.ok) return result;
   return redirect(`/admin/posts/${(result.data as { data: AdminBlogPost }).data.id}?created=1`);

@@ -1,9 +1,4 @@
-import {
-  type AdminBlogPost,
-  adminBlogPostPatch,
-  adminBlogPublishInput,
-  type BlogCategory,
-} from '@sprout/contracts';
+import { adminBlogPostPatch, adminBlogPublishInput, endpoints } from '@sprout/contracts';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Form, Link, useSearchParams } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
@@ -17,8 +12,8 @@ import type { Route } from './+types/admin.post';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [post, categories] = await Promise.all([
-    orNotFound(context.api.get<{ data: AdminBlogPost }>(`/api/admin/posts/${Number(params.id) || 0}`)),
-    context.api.get<{ data: BlogCategory[] }>('/api/blog/categories'),
+    orNotFound(context.api.read(endpoints.adminBlog.post, { params: { id: Number(params.id) || 0 } })),
+    context.api.read(endpoints.blog.categories),
   ]);
   return { post: post.data, categories: categories.data, title: `${post.data.title} · Admin` };
 }
@@ -36,25 +31,25 @@ export async function action({
   await requireAdmin(request, context);
   const form = await request.formData();
   const intent = text(form, 'intent') ?? 'save';
-  const path = `/api/admin/posts/${Number(params.id) || 0}`;
+  const post = { id: Number(params.id) || 0 };
   if (intent === 'preview') return previewAction(context.api, form);
   if (intent === 'publish') {
     const at = isoOf(text(form, 'published_at') || undefined);
     const result = await sendAdminForm(context, intent, adminBlogPublishInput, { published_at: at }, (body) =>
-      context.api.send('POST', `${path}/publish`, body),
+      context.api.send(endpoints.adminBlog.publish, { params: post, body }),
     );
     return result.ok
       ? { ...result, message: at ? 'Scheduled.' : 'Published: readers can see it now.' }
       : result;
   }
   if (intent === 'unpublish') {
-    const answer = await context.api.send('POST', `${path}/unpublish`);
+    const answer = await context.api.send(endpoints.adminBlog.unpublish, { params: post });
     return answer.ok
       ? { ok: true, intent, data: null, message: 'Back to draft: readers cannot see it.' }
       : { ok: false, intent, message: answer.error.message ?? 'Could not unpublish.', errors: {} };
   }
   const result = await sendAdminForm(context, 'save', adminBlogPostPatch, postInput(form), (body) =>
-    context.api.send('PATCH', path, body),
+    context.api.send(endpoints.adminBlog.update, { params: post, body }),
   );
   return result.ok ? { ...result, message: 'Saved.' } : result;
 }

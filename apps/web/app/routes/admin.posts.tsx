@@ -1,4 +1,4 @@
-import type { AdminBlogPost } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { Link, NavLink } from 'react-router';
 import { AdminSearchList } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
@@ -18,9 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const asked = new URL(request.url).searchParams.get('status');
   const status: Status = STATUSES.some((option) => option.value === asked) ? (asked as Status) : 'draft';
-  const posts = await context.api.get<{ data: AdminBlogPost[] }>('/api/admin/posts', {
-    status,
-    perPage: 100,
+  const posts = await context.api.read(endpoints.adminBlog.posts, {
+    query: {
+      status,
+      perPage: 100,
+    },
   });
   return { status, posts: posts.data };
 }

@@ -1,5 +1,4 @@
-import type { AdminProductDetail } from '@sprout/contracts';
-import { adminProductBody } from '@sprout/contracts';
+import { adminProductBody, endpoints } from '@sprout/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import {
   type ActionResult,
@@ -19,7 +18,7 @@ import type { Route } from './+types/admin.product';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const answer = await orNotFound(
-    context.api.get<AdminProductDetail>(`/api/admin/products/${Number(params.id) || 0}`),
+    context.api.read(endpoints.admin.product, { params: { id: Number(params.id) || 0 } }),
   );
   return { product: answer.data, choices: answer.meta.choices, title: `${answer.data.name} · Admin` };
 }
@@ -41,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     indicators: form.getAll('indicators').map(String),
   };
   const result = await sendAdminForm(context, 'save', adminProductBody, input, (body) =>
-    context.api.send('PATCH', `/api/admin/products/${Number(params.id) || 0}`, body),
+    context.api.send(endpoints.admin.updateProduct, { params: { id: Number(params.id) || 0 }, body }),
   );
   return result.ok ? { ...result, message: 'Saved: the storefront shows it now.' } : result;
 }

@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { AdminTable } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
@@ -10,7 +10,7 @@ export const handle = { title: 'Catalogue · Admin' };
 /** /admin/products: every product (retired ones too) with its list price; each opens its form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const products = await context.api.get<{ data: AdminProduct[] }>('/api/admin/products');
+  const products = await context.api.read(endpoints.admin.products);
   return { products: products.data };
 }
 

@@ -1,5 +1,4 @@
-import type { AdminPromoCode } from '@sprout/contracts';
-import { adminPromoCodeBody } from '@sprout/contracts';
+import { adminPromoCodeBody, endpoints } from '@sprout/contracts';
 import { Link, redirect } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm } from '../features/admin/admin.server';
 import { PromoCodeForm } from '../features/admin/PromoCodeForm';
@@ -21,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     'save',
     adminPromoCodeBody,
     promoCodeInput(await request.formData()),
-    (body) => context.api.send<{ data: AdminPromoCode }>('POST', '/api/admin/promo-codes', body),
+    (body) => context.api.send(endpoints.admin.createPromoCode, { body }),
   );
   if (result.ok) return redirect(`/admin/promo-codes/${result.data.data.id}?created=1`);
   return result;

@@ -1,5 +1,4 @@
-import type { AdminPromoCodeWithSales } from '@sprout/contracts';
-import { adminPromoCodeUpdateBody } from '@sprout/contracts';
+import { adminPromoCodeUpdateBody, endpoints } from '@sprout/contracts';
 import { Form, Link, useSearchParams } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
 import { FormMessage } from '../features/admin/FormMessage';
@@ -13,7 +12,7 @@ import type { Route } from './+types/admin.promo-code';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const code = await orNotFound(
-    context.api.get<{ data: AdminPromoCodeWithSales }>(`/api/admin/promo-codes/${Number(params.id) || 0}`),
+    context.api.read(endpoints.admin.promoCode, { params: { id: Number(params.id) || 0 } }),
   );
   return { code: code.data, title: `${code.data.code} · Admin` };
 }
@@ -22,7 +21,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   await requireAdmin(request, context);
   const form = await request.formData();
   const intent = text(form, 'intent') ?? 'save';
-  const path = `/api/admin/promo-codes/${Number(params.id) || 0}`;
+  const code = { id: Number(params.id) || 0 };
   if (intent === 'toggle') {
     const active = text(form, 'is_active') === 'true';
     const result = await sendAdminForm(
@@ -30,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       intent,
       adminPromoCodeUpdateBody,
       { is_active: active },
-      (body) => context.api.send('PATCH', path, body),
+      (body) => context.api.send(endpoints.admin.updatePromoCode, { params: code, body }),
     );
     return result.ok
       ? { ...result, message: active ? 'Enabled.' : 'Disabled: nobody can apply it now.' }
@@ -41,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     'save',
     adminPromoCodeUpdateBody,
     promoCodeInput(form),
-    (body) => context.api.send('PATCH', path, body),
+    (body) => context.api.send(endpoints.admin.updatePromoCode, { params: code, body }),
   );
   return result.ok ? { ...result, message: 'Saved.' } : result;
 }

@@ -1,4 +1,4 @@
-import { type AdminPromoCodeWithSales, PROMO_CODE_STATUS_LABELS } from '@sprout/contracts';
+import { type AdminPromoCodeWithSales, endpoints, PROMO_CODE_STATUS_LABELS } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { AdminTable } from '../features/admin/AdminList';
 import { requireAdmin } from '../features/admin/admin.server';
@@ -10,7 +10,7 @@ export const handle = { title: 'Promo codes · Admin' };
 /** /admin/promo-codes: every code with its tiers, limits, window, usage and revenue. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const codes = await context.api.get<{ data: AdminPromoCodeWithSales[] }>('/api/admin/promo-codes');
+  const codes = await context.api.read(endpoints.admin.promoCodes);
   return { codes: codes.data };
 }
 

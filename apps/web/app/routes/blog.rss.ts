@@ -1,4 +1,4 @@
-import type { BlogPostsResponse } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { rssXml } from '../features/seo/feeds';
 import { absoluteUrl } from '../lib/seo';
 import type { Route } from './+types/blog.rss';
@@ -8,7 +8,7 @@ const FEED_SIZE = 20;
 /** /blog/rss.xml: the newest posts as RSS 2.0. */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.site.url;
-  const posts = await context.api.get<BlogPostsResponse>('/api/blog/posts', { perPage: FEED_SIZE });
+  const posts = await context.api.read(endpoints.blog.posts, { query: { perPage: FEED_SIZE } });
   const xml = rssXml({
     title: `${context.site.name} blog`,
     link: absoluteUrl(site, '/blog/'),

@@ -3,6 +3,7 @@ import {
   BLOG_SEARCH_MAX_LENGTH,
   BLOG_SUGGESTION_LIMIT,
   type BlogSearchHit,
+  endpoints,
   SEARCH_UNAVAILABLE_MESSAGE,
 } from '@sprout/contracts';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { BlogNav } from '../features/blog/BlogNav';
 import { loadCategories, loadPostList } from '../features/blog/blog.server';
 import { PostGrid } from '../features/blog/PostCard';
 import { PostMeta } from '../features/blog/PostMeta';
-import { isSearchSuccess, searchBlog } from '../features/blog/search-client.server';
+import { isSearchSuccess, type RawGet, searchBlog } from '../features/blog/search-client.server';
 import type { Route } from './+types/blog.search';
 
 /**
@@ -21,7 +22,8 @@ import type { Route } from './+types/blog.search';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get('q') ?? '').trim().slice(0, BLOG_SEARCH_MAX_LENGTH);
-  const get = (path: string, signal: AbortSignal) => context.api.fetchRaw(path, signal);
+  const get: RawGet = (search, signal) =>
+    context.api.fetchRaw(endpoints.blog.search, { query: search }, signal);
 
   if (params.has('suggest')) {
     const answer = query ? await searchBlog(get, query, { limit: BLOG_SUGGESTION_LIMIT }) : null;

@@ -1,4 +1,5 @@
 import type { Product } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { Route } from './+types/cart.also-loved';
 
 export type AlsoLovedProduct = Pick<Product, 'sku' | 'name'> & { price: number };
@@ -9,9 +10,11 @@ export type AlsoLovedProduct = Pick<Product, 'sku' | 'name'> & { price: number }
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const skus = new URL(request.url).searchParams.get('skus') ?? '';
-  const { data } = await context.api.get<{ data: Product[] }>('/api/customers-also-loved-clicked', {
-    ...(skus ? { skus } : {}),
-    limit: 6,
+  const { data } = await context.api.read(endpoints.catalog.alsoLoved, {
+    query: {
+      ...(skus ? { skus } : {}),
+      limit: 6,
+    },
   });
   const inBox = new Set(skus.split(','));
   const products: AlsoLovedProduct[] = data

@@ -1,4 +1,4 @@
-import { REMINDER_LINK_INVALID } from '@sprout/contracts';
+import { endpoints, REMINDER_LINK_INVALID } from '@sprout/contracts';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/email.unsubscribe';
 
@@ -18,13 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData().catch(() => new FormData());
   const token = String(form.get('token') ?? url.searchParams.get('token') ?? '');
-  const result = await context.api.request<{ data: { email: string } }>(
-    'POST',
-    '/api/marketing/unsubscribe',
-    {
-      body: { token },
-    },
-  );
+  const result = await context.api.call(endpoints.marketing.unsubscribe, { body: { token } });
   if (result.kind === 'ok') return { ok: true as const, email: result.data.data.email };
   return data({ ok: false as const, message: REMINDER_LINK_INVALID }, { status: 400 });
 }

@@ -1,5 +1,4 @@
-import type { Menu, Plan, Product } from '@sprout/contracts';
-import { formatMoney } from '@sprout/contracts';
+import { endpoints, formatMoney } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { HowItWorksSteps } from '../features/layout/HowItWorksSteps';
@@ -15,9 +14,9 @@ export { revalidateOnPriceChange as shouldRevalidate } from '../features/cart/us
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [menus, plans, favourites] = await Promise.all([
-    context.api.get<{ data: Menu[] }>('/api/menus', { include: 'categoryDisplayPrice' }),
-    context.api.get<{ data: Plan[] }>('/api/sales/plans'),
-    context.api.get<{ data: Product[] }>('/api/customers-also-loved-clicked', { limit: 4 }),
+    context.api.read(endpoints.catalog.menus, { query: { include: 'categoryDisplayPrice' } }),
+    context.api.read(endpoints.catalog.plans),
+    context.api.read(endpoints.catalog.alsoLoved, { query: { limit: 4 } }),
   ]);
   const cheapestItem = Math.min(...plans.data.map((plan) => plan.item_price_from));
   const seo = { jsonLd: homeJsonLd(context.site.url, context.site.name) };

@@ -1,11 +1,10 @@
-import type { Plan } from '@sprout/contracts';
-import { formatMoney } from '@sprout/contracts';
+import { endpoints, formatMoney } from '@sprout/contracts';
 import { Link } from 'react-router';
 import { HowItWorksSteps } from '../features/layout/HowItWorksSteps';
 import type { Route } from './+types/how-it-works';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const plans = await context.api.get<{ data: Plan[] }>('/api/sales/plans');
+  const plans = await context.api.read(endpoints.catalog.plans);
   const seo = {
     description:
       'How Sprout & Spoon works: choose a plan, fill your box from the weekly menus and get it delivered chilled, on your schedule.',

@@ -1,6 +1,7 @@
 import type { ProductDetail } from '@sprout/contracts';
 import {
   commaList,
+  endpoints,
   filterOption,
   formatMoney,
   menuTab,
@@ -58,11 +59,14 @@ async function readProduct(
 ): Promise<ProductDetail | null> {
   try {
     const answer = await withCartFallback(cartId, (abandoned_cart) =>
-      api.get<{ data: ProductDetail }>(`/api/products/${encodeURIComponent(slug)}`, {
-        abandoned_cart,
-        plan_id: planId,
-        promoCode: promoCode ?? undefined,
-        include: 'badge,category',
+      api.read(endpoints.catalog.product, {
+        params: { slug },
+        query: {
+          abandoned_cart,
+          plan_id: planId,
+          promoCode: promoCode ?? undefined,
+          include: 'badge,category',
+        },
       }),
     );
     return answer.data;

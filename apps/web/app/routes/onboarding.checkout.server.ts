@@ -2,11 +2,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import {
   type AbandonedCart,
   CART_LOCKED_CODE,
-  type DeliveryDatesResponse,
   EMAIL_IN_USE_MESSAGE,
+  endpoints,
   type PaymentConfig,
   type UpsellItem,
-  type ZipCode,
 } from '@sprout/contracts';
 import { redirect, redirectDocument } from 'react-router';
 import { readCartIdFromCookie } from '../features/cart/storage';
@@ -47,11 +46,13 @@ function asFailure(error: unknown): { kind: 'error'; error: Failure } {
 }
 
 async function loadDelivery(api: ApiClient, zipCode: string): Promise<DeliveryOptions> {
-  const path = `/api/shipping/zip-codes/${encodeURIComponent(zipCode)}`;
+  const params = { code: zipCode };
   const [zip, dates] = await Promise.all([
-    api.get<{ data: ZipCode }>(path).then((body) => ({ kind: 'ok' as const, data: body.data }), asFailure),
     api
-      .get<DeliveryDatesResponse>(`${path}/delivery-dates`)
+      .read(endpoints.checkout.zipCode, { params })
+      .then((body) => ({ kind: 'ok' as const, data: body.data }), asFailure),
+    api
+      .read(endpoints.checkout.deliveryDates, { params })
       .then((body) => ({ kind: 'ok' as const, data: body }), asFailure),
   ]);
   return toDeliveryOptions(zipCode, zip, dates);
@@ -76,8 +77,11 @@ export async function loadCheckout({
   let cart: AbandonedCart;
   try {
     cart = (
-      await api.get<{ data: AbandonedCart }>(`/api/customers/abandoned-carts/${encodeURIComponent(cartId)}`, {
-        include: 'promoCode',
+      await api.read(endpoints.carts.read, {
+        params: { cartId },
+        query: {
+          include: 'promoCode',
+        },
       })
     ).data;
   } catch (error) {
@@ -90,13 +94,13 @@ export async function loadCheckout({
   const [upsellItems, paymentConfig, delivery] = await Promise.all([
     // Add-ons are a bonus: the checkout opens without them if they cannot be read.
     api
-      .get<{ data: UpsellItem[] }>('/api/sales/checkout/upsell/items', { abandoned_cart_id: cartId })
+      .read(endpoints.checkout.upsellItems, { query: { abandoned_cart_id: cartId } })
       .then((body) => body.data)
       .catch((error: unknown) => {
         if (isApiError(error)) return [];
         throw error;
       }),
-    api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config').then((body) => body.data),
+    api.read(endpoints.checkout.paymentConfig).then((body) => body.data),
     cart.zip_code ? loadDelivery(api, cart.zip_code) : Promise.resolve(null),
   ]);
 
@@ -106,8 +110,6 @@ export async function loadCheckout({
 /** Said after the details were saved by a form post made before the JavaScript loaded. */
 export const DETAILS_SAVED_NOTICE =
   'Your details are saved. Paying by card needs JavaScript: turn it on to pay for your box.';
-
-const cartPath = (id: string) => `/api/customers/abandoned-carts/${encodeURIComponent(id)}`;
 
 /**
  * The details form's post (before the JavaScript loaded; once hydrated, Pay saves them itself and
@@ -125,7 +127,7 @@ export async function saveCheckoutDetails({
   if (!cartId) throw redirectDocument('/menus');
   const { api } = context;
   // Whether the password is asked: of a cart without one.
-  const read = await api.request<{ data: AbandonedCart }>('GET', cartPath(cartId));
+  const read = await api.call(endpoints.carts.read, { params: { cartId } });
   if (read.kind === 'error' && read.error.status !== null && read.error.status < 500)
     throw redirectDocument('/menus');
   const cart = read.kind === 'ok' ? read.data.data : null;
@@ -133,9 +135,9 @@ export async function saveCheckoutDetails({
   const submission = parseWithZod(formData, { schema: checkoutDetailsSchema(!cart?.has_password) });
   const hideFields = ['password'];
   if (submission.status !== 'success') return { result: submission.reply({ hideFields }) };
-  const answer = await api.send('PUT', cartPath(cartId), {
-    ...submission.value,
-    receives_sms_updates: formData.get('receives_sms_updates') === 'true',
+  const answer = await api.send(endpoints.checkout.saveCart, {
+    params: { cartId },
+    body: { ...submission.value, receives_sms_updates: formData.get('receives_sms_updates') === 'true' },
   });
   if (!answer.ok) {
     if (answer.error.errors?.email?.includes(EMAIL_IN_USE_MESSAGE)) {

@@ -1,4 +1,5 @@
 import type { CheckoutSuccess } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { redirectDocument } from 'react-router';
 import { orderAfterNonprofitPost } from '../features/marketing/nonprofit.server';
 import { type ServerApiClient as ApiClient, isApiError } from '../lib/api-client.server';
@@ -23,7 +24,7 @@ export async function loadCheckoutSuccess({
   if (afterPost) return { title: 'Thank you', ...afterPost };
   await guardRoute({ request, context });
   try {
-    const { data } = await context.api.post<{ data: CheckoutSuccess }>('/api/sales/checkout/success-visit');
+    const { data } = await context.api.read(endpoints.orders.successVisit);
     return { title: 'Thank you', ...data };
   } catch (error) {
     if (isApiError(error) && (error.status === 403 || error.status === 401 || error.status === 404))

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { passwordResetRequestBody } from '@sprout/contracts';
+import { endpoints, passwordResetRequestBody } from '@sprout/contracts';
 import { ForgotPasswordForm } from '../features/auth/ForgotPasswordForm';
 import { replyWithApiFailure } from '../features/forms/reply.server';
 import { guardRoute } from '../lib/route-access.server';
@@ -16,11 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordResetRequestBody });
   if (submission.status !== 'success') return { result: submission.reply() };
-  const answer = await context.api.send<{ message: string }>(
-    'POST',
-    '/auth/password-resets',
-    submission.value,
-  );
+  const answer = await context.api.send(endpoints.auth.requestPasswordReset, { body: submission.value });
   if (!answer.ok) return { result: replyWithApiFailure(submission, answer, { fields: ['email'] }) };
   return { result: submission.reply(), notice: answer.data.message };
 }

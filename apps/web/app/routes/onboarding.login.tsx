@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
   EMAIL_IN_USE_MESSAGE,
+  endpoints,
   LOGIN_FAILED_MESSAGE,
-  type LoginResult,
   SOCIAL_SIGN_IN_MESSAGES,
 } from '@sprout/contracts';
 import { LoginForm } from '../features/auth/LoginForm';
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: loginForm });
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }) };
   const { [RETURN_PARAM]: next, ...credentials } = submission.value;
-  const answer = await context.api.send<LoginResult>('POST', '/auth', credentials);
+  const answer = await context.api.send(endpoints.auth.signIn, { body: credentials });
   // Wrong credentials are one message for the pair (never which one was wrong).
   const refused = {
     fields: ['email', 'password'],

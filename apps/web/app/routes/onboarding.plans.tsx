@@ -1,5 +1,11 @@
-import type { Menu, Plan } from '@sprout/contracts';
-import { CONFIRM_PLAN_PARAM, emptyBoxQuestion, formatMoney, planChangeEmptiesBox } from '@sprout/contracts';
+import type { Plan } from '@sprout/contracts';
+import {
+  CONFIRM_PLAN_PARAM,
+  emptyBoxQuestion,
+  endpoints,
+  formatMoney,
+  planChangeEmptiesBox,
+} from '@sprout/contracts';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { type Pending, pendingFromSearch, pendingToSearch } from '../features/cart/pending';
@@ -21,13 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // With a code (the link's, or the cart's) each plan shows its first box with the code.
   const promoCode = (await browsingPromoCode(request, context.api)) ?? undefined;
   const readPlans = (abandoned_cart_id?: string) =>
-    context.api.get<{ data: Plan[] }>('/api/sales/plans', { abandoned_cart_id, promoCode });
+    context.api.read(endpoints.catalog.plans, { query: { abandoned_cart_id, promoCode } });
   const [plans, menus] = await Promise.all([
     readPlans(cartId ?? undefined).catch((error: unknown) => {
       if (cartId && isApiError(error) && (error.status === 404 || error.status === 422)) return readPlans();
       throw error;
     }),
-    context.api.get<{ data: Menu[] }>('/api/product-menu-items'),
+    context.api.read(endpoints.catalog.productMenuItems),
   ]);
   // navItem names the menu to continue to once a plan is picked; unknown values are ignored.
   const menu = navItem ? menus.data.find((item) => item.slug === navItem) : undefined;

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { type LoginResult, passwordResetForm } from '@sprout/contracts';
+import { endpoints, passwordResetForm } from '@sprout/contracts';
 import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
 import { signInRedirect } from '../features/auth/sign-in.server';
 import { forgetCart } from '../features/cart/storage';
@@ -29,9 +29,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordResetForm });
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }) };
-  const reset = await context.api.send<{ access_token: string }>('POST', '/auth/completed-password-resets', {
-    ...submission.value,
-    password_confirmation: submission.value.password,
+  const reset = await context.api.send(endpoints.auth.completePasswordReset, {
+    body: {
+      ...submission.value,
+      password_confirmation: submission.value.password,
+    },
   });
   if (!reset.ok) {
     return {
@@ -43,8 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
   }
-  const signIn = await context.api.send<LoginResult>('POST', '/auth/token', {
-    token: reset.data.access_token,
+  const signIn = await context.api.send(endpoints.auth.exchangeToken, {
+    body: {
+      token: reset.data.access_token,
+    },
   });
   const next = signIn.ok
     ? signInRedirect(signIn, context.site, { clearCart: true, secure: context.site.url.startsWith('https:') })

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { LoginResult } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { redirect } from 'react-router';
 import { RETURN_PARAM, safeReturnPath, verificationForm } from '../features/auth/return-path';
 import { signInRedirect } from '../features/auth/sign-in.server';
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: verificationForm });
   if (submission.status !== 'success') return { result: submission.reply() };
   const { [RETURN_PARAM]: next, ...body } = submission.value;
-  const answer = await context.api.send<LoginResult>('POST', '/auth/verification', body);
+  const answer = await context.api.send(endpoints.auth.verify, { body });
   if (!answer.ok) return { result: replyWithApiFailure(submission, answer, { fields: ['code'] }) };
   return (
     signInRedirect(answer, context.site, { returnTo: safeReturnPath(next) }) ?? {

@@ -1,4 +1,4 @@
-import type { Plan, SavedPaymentMethod } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { redirect } from 'react-router';
 import { runReactivationAction } from '../features/lifecycle/lifecycle.server';
 import { ReactivateForm } from '../features/lifecycle/ReactivateForm';
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { api } = args.context;
   let me: MeResponse['data'];
   try {
-    me = (await api.get<MeResponse>('/api/me')).data;
+    me = (await api.read(endpoints.account.me)).data;
   } catch (error) {
     // The session ended between the two calls.
     if (isApiError(error) && error.status === 401) throw redirect('/onboarding/login');
@@ -34,9 +34,9 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // The first dates are the API's: the zip's open dates without a day whose box is already paid.
   const [plans, dates, card] = await Promise.all([
-    api.get<{ data: Plan[] }>('/api/sales/plans'),
-    api.request<{ data: { date: string }[] }>('GET', '/api/me/subscription/reactivation/dates'),
-    api.request<{ data: SavedPaymentMethod | null }>('GET', '/api/me/payment-method'),
+    api.read(endpoints.catalog.plans),
+    api.call(endpoints.lifecycle.reactivationDates),
+    api.call(endpoints.account.paymentMethod),
   ]);
   return {
     firstName: me.profile.first_name,

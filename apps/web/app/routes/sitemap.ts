@@ -1,4 +1,4 @@
-import type { Menu } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import { readMenuStock } from '../features/catalog/menu-stock.server';
 import { type SitemapEntry, sitemapXml } from '../features/seo/feeds';
 import { absoluteUrl } from '../lib/seo';
@@ -28,9 +28,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const site = context.site.url;
   // Every dish: the stock of all the menus, read as any menu's is.
   const [menus, products, blog] = await Promise.all([
-    context.api.get<{ data: Menu[] }>('/api/menus'),
+    context.api.read(endpoints.catalog.menus),
     readMenuStock(context.catalogue, {}),
-    context.api.get<{ data: { path: string; updated_at: string }[] }>('/api/blog/sitemap'),
+    context.api.read(endpoints.blog.sitemap),
   ]);
   const entries: SitemapEntry[] = [
     ...PAGES.map((path) => ({ loc: absoluteUrl(site, path), lastmod: SERVED_SINCE })),

@@ -1,6 +1,7 @@
-import type { DeliveriesResponse, Delivery, Me } from '@sprout/contracts';
+import type { Delivery, Me } from '@sprout/contracts';
+import { type EndpointDeclaration, type EndpointResponse, endpoints } from '@sprout/contracts';
 import { data, redirect, redirectDocument } from 'react-router';
-import type { ApiResult } from '../../lib/api';
+import type { ApiResult, CallArguments } from '../../lib/api';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import { ApiError, isApiError } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
@@ -25,11 +26,7 @@ const customerReads = new WeakMap<ServerApiClient, Map<string, Promise<MeAnswer>
 
 function readCustomer(request: Request, api: ServerApiClient, address: boolean): Promise<MeAnswer> {
   const read = () =>
-    api.request<{ data: AccountCustomer }>(
-      'GET',
-      '/api/me',
-      address ? { query: { include: 'address' } } : {},
-    );
+    api.call(endpoints.account.me, { ...(address ? { query: { include: 'address' } } : {}) });
   if (request.method !== 'GET') return read();
   let reads = customerReads.get(api);
   if (!reads) {
@@ -77,7 +74,7 @@ export async function requireCustomer(
 
 /** The upcoming boxes, soonest first (GET /api/me/deliveries). */
 export async function readDeliveries(api: ServerApiClient): Promise<Delivery[]> {
-  const answer = await readMine<DeliveriesResponse>(api, '/api/me/deliveries');
+  const answer = await readMine(api, endpoints.deliveries.list);
   return answer.data;
 }
 
@@ -110,13 +107,13 @@ export function nextEditableBox(deliveries: Delivery[]): Delivery | null {
  * such thing) and 403 (another customer's) are the account site's 404 page, never its 500, and
  * the 403 says no more than the 404 does (issue 29). Anything else surfaces as it did.
  */
-export async function readMine<T>(
+export async function readMine<E extends EndpointDeclaration>(
   api: ServerApiClient,
-  path: string,
-  query?: Record<string, string | number | string[] | undefined>,
-): Promise<T> {
+  endpoint: E,
+  ...input: CallArguments<E>
+): Promise<EndpointResponse<E>> {
   try {
-    return await api.get<T>(path, query);
+    return await api.read(endpoint, ...input);
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 403))
       throw data(null, { status: 404 });

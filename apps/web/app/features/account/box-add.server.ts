@@ -1,5 +1,5 @@
-import type { DeliveriesResponse, Delivery, Me } from '@sprout/contracts';
-import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
+import type { Delivery } from '@sprout/contracts';
+import { endpoints, GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import type { CartOutcome, CartService } from '../cart/cart.server';
 import { formatDeliveryDate } from '../checkout/format';
@@ -45,12 +45,12 @@ export async function addToNextBox(
   service: CartService,
   accountUrl: string,
 ): Promise<CartOutcome> {
-  const me = await api.request<{ data: Me }>('GET', '/api/me');
+  const me = await api.call(endpoints.account.me);
   if (me.kind !== 'ok' || me.data.data.subscription === null) return { redirect: accountUrl };
   const requested = await requestedItems(intent, fields, service);
   if (typeof requested === 'string') return { intent: 'add', ok: false, message: requested };
   const { items, absolute } = requested;
-  const deliveries = await api.request<DeliveriesResponse>('GET', '/api/me/deliveries');
+  const deliveries = await api.call(endpoints.deliveries.list);
   if (deliveries.kind !== 'ok') return { intent: 'add', ok: false, message: GENERIC_SERVER_ERROR };
   let box: Delivery | null = nextEditableBox(deliveries.data.data);
   if (!box)
@@ -63,9 +63,12 @@ export async function addToNextBox(
   for (const item of items) {
     const current: Delivery = box;
     const existing = current.items.find((line) => line.sku === item.sku)?.quantity ?? 0;
-    const answer = await api.send<{ data: Delivery }>('PUT', `/api/me/deliveries/${current.date}/items`, {
-      sku: item.sku,
-      quantity: absolute ? item.quantity : existing + item.quantity,
+    const answer = await api.send(endpoints.deliveries.setItem, {
+      params: { date: current.date },
+      body: {
+        sku: item.sku,
+        quantity: absolute ? item.quantity : existing + item.quantity,
+      },
     });
     if (!answer.ok) {
       const message =

@@ -1,8 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { type Delivery, deliveryItemBody, deliveryParams, GENERIC_SERVER_ERROR } from '@sprout/contracts';
+import {
+  type Delivery,
+  deliveryItemBody,
+  deliveryParams,
+  endpoints,
+  GENERIC_SERVER_ERROR,
+} from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import type { ServerApiClient } from '../../lib/api-client.server';
+import type { ApiAnswer, ServerApiClient } from '../../lib/api-client.server';
 import { formatDeliveryDate } from '../checkout/format';
 
 /** What a box change answers a fetcher: the box as it is now, or what went wrong, in words. */
@@ -29,7 +35,7 @@ function safeReturn(value: FormDataEntryValue | null): string | null {
 
 type DeliveryResponse = { data: Delivery };
 
-type Answer = Awaited<ReturnType<ServerApiClient['send']>>;
+type Answer = ApiAnswer<DeliveryResponse>;
 
 function failureMessage(answer: Extract<Answer, { ok: false }>): string {
   if (answer.status >= 500) return GENERIC_SERVER_ERROR;
@@ -44,15 +50,14 @@ async function performDeliveryChange(
   date: string,
   form: FormData,
 ): Promise<DeliveryActionData> {
-  const path = `/api/me/deliveries/${date}`;
   const when = formatDeliveryDate(date);
   let answer: Answer;
   switch (intent) {
     case 'skip':
-      answer = await api.send<DeliveryResponse>('POST', `${path}/skip`);
+      answer = await api.send(endpoints.deliveries.skip, { params: { date } });
       break;
     case 'unskip':
-      answer = await api.send<DeliveryResponse>('DELETE', `${path}/skip`);
+      answer = await api.send(endpoints.deliveries.unskip, { params: { date } });
       break;
     case 'set-item': {
       const fields = new FormData();
@@ -66,7 +71,7 @@ async function performDeliveryChange(
         return { intent, ok: false, date, message };
       }
       const body: z.infer<typeof deliveryItemBody> = submission.value;
-      answer = await api.send<DeliveryResponse>('PUT', `${path}/items`, body);
+      answer = await api.send(endpoints.deliveries.setItem, { params: { date }, body });
       if (!answer.ok) return { intent, ok: false, date, sku: body.sku, message: failureMessage(answer) };
       return { intent, ok: true, date, sku: body.sku, delivery: (answer.data as DeliveryResponse).data };
     }

@@ -1,4 +1,5 @@
 import {
+  endpoints,
   GENERIC_SERVER_ERROR,
   type SubscriptionChange,
   type UpdateSubscriptionBody,
@@ -47,8 +48,8 @@ export async function runPlanAction(api: ServerApiClient, form: FormData): Promi
   }
   const answer =
     intent === 'confirm'
-      ? await api.send<{ data: SubscriptionChange }>('PUT', '/api/me/subscription', parsed.data)
-      : await api.send<{ data: SubscriptionChange }>('POST', '/api/me/subscription/preview', parsed.data);
+      ? await api.send(endpoints.account.changeSubscription, { body: parsed.data })
+      : await api.send(endpoints.account.previewSubscriptionChange, { body: parsed.data });
   if (!answer.ok) {
     if (answer.status >= 500) return { intent, ok: false, message: GENERIC_SERVER_ERROR };
     const errors = answer.status === 422 ? (answer.error.errors ?? {}) : {};

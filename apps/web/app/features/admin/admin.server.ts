@@ -1,4 +1,4 @@
-import { GENERIC_SERVER_ERROR, type InitialAuth } from '@sprout/contracts';
+import { endpoints, GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import type { ServerApiClient } from '../../lib/api-client.server';
@@ -16,7 +16,7 @@ export type AdminUser = { id: number; email: string; first_name: string | null }
  * a visitor is sent to the login (and back here after it), a customer gets the 403 page.
  */
 export async function requireAdmin(request: Request, context: Context): Promise<AdminUser> {
-  const answer = await context.api.request<InitialAuth>('GET', '/auth/initial');
+  const answer = await context.api.call(endpoints.auth.initial);
   if (answer.kind !== 'ok') {
     const status = answer.kind === 'error' ? (answer.error.status ?? 502) : 499;
     throw new ApiError(status, answer.kind === 'error' ? { message: answer.error.message } : {});

@@ -1,4 +1,4 @@
-import { adminBlogPreviewInput } from '@sprout/contracts';
+import { adminBlogPreviewInput, endpoints } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 import { checkbox, text } from './admin.server';
 
@@ -61,11 +61,7 @@ export async function previewAction(api: ServerApiClient, form: FormData): Promi
   const parsed = adminBlogPreviewInput.safeParse({ body: text(form, 'body') ?? '' });
   const values = postFormValues(form);
   if (!parsed.success) return { intent: 'preview', html: '', reading_minutes: 0, values };
-  const answer = await api.send<{ data: { html: string; reading_minutes: number } }>(
-    'POST',
-    '/api/admin/posts/preview',
-    parsed.data,
-  );
+  const answer = await api.send(endpoints.adminBlog.preview, { body: parsed.data });
   return answer.ok
     ? { intent: 'preview', ...answer.data.data, values }
     : { intent: 'preview', html: '', reading_minutes: 0, values };

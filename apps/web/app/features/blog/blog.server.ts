@@ -4,6 +4,7 @@ import {
   type BlogPost,
   type BlogPostSummary,
   type BlogPostsResponse,
+  endpoints,
   type PaginationMeta,
   type ProductDetail,
 } from '@sprout/contracts';
@@ -41,17 +42,19 @@ export async function loadPostList(
   query: { page: number; category?: string; excludeFeatured?: boolean },
 ): Promise<BlogPostsResponse> {
   return orNotFound(
-    api.get<BlogPostsResponse>('/api/blog/posts', {
-      page: query.page,
-      perPage: BLOG_PAGE_SIZE,
-      category: query.category,
-      exclude_featured: query.excludeFeatured ? 'true' : undefined,
+    api.read(endpoints.blog.posts, {
+      query: {
+        page: query.page,
+        perPage: BLOG_PAGE_SIZE,
+        category: query.category,
+        exclude_featured: query.excludeFeatured ? 'true' : undefined,
+      },
     }),
   );
 }
 
 export async function loadFeatured(api: ServerApiClient): Promise<BlogPostSummary | null> {
-  return (await api.get<{ data: BlogPostSummary | null }>('/api/blog/featured')).data;
+  return (await api.read(endpoints.blog.featured)).data;
 }
 
 /** A published post from the API's cache (decision 028); an unknown one is the page's 404. */

@@ -14,7 +14,8 @@ import {
  */
 export type SearchAnswer = { status: 200; content: BlogSearchResponse } | { status: number; content: string };
 
-export type RawGet = (path: string, signal: AbortSignal) => Promise<Response>;
+/** The search endpoint's raw answer for a query (the client keeps its own time limit). */
+export type RawGet = (query: { q: string; limit: number }, signal: AbortSignal) => Promise<Response>;
 
 class Timeout extends Error {}
 
@@ -40,10 +41,9 @@ export async function searchBlog(
 ): Promise<SearchAnswer> {
   const deadline = Date.now() + (options.timeoutMs ?? BLOG_SEARCH_TIMEOUT_MS);
   const controller = new AbortController();
-  const path = `/api/blog/search?${new URLSearchParams({ q: query, limit: String(options.limit) })}`;
   let response: Response;
   try {
-    response = await within(get(path, controller.signal), deadline);
+    response = await within(get({ q: query, limit: options.limit }, controller.signal), deadline);
   } catch (error) {
     controller.abort();
     return {

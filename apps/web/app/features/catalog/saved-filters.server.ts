@@ -1,4 +1,4 @@
-import type { AbandonedCart } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 
 export type MenuFilterSelection = { indicators: string[]; tags: string[] };
@@ -18,10 +18,7 @@ export async function savedFilters(
   cartId: string | null,
 ): Promise<MenuFilterSelection | null> {
   if (!cartId) return null;
-  const answer = await api.request<{ data: AbandonedCart }>(
-    'GET',
-    `/api/customers/abandoned-carts/${encodeURIComponent(cartId)}`,
-  );
+  const answer = await api.call(endpoints.carts.read, { params: { cartId } });
   if (answer.kind !== 'ok') return null;
   const { indicators, tags } = answer.data.data.filters;
   return indicators.length + tags.length > 0 ? { indicators, tags } : null;

@@ -9,6 +9,8 @@ import type {
   UpsellItem,
   ZipCode,
 } from '@sprout/contracts';
+// The pay flow's own endpoints only: the browser's chunk carries these schemas, not every endpoint's.
+import { checkoutEndpoints as pay } from '@sprout/contracts';
 import type { ApiClient, ApiResult } from '../../lib/api';
 import { browserApiClient } from '../../lib/api.client';
 
@@ -32,24 +34,17 @@ export type CheckoutApi = {
   saveCart(abandonedCartId: string, body: UpdateAbandonedCartBody): Promise<ApiResult<AbandonedCartResponse>>;
 };
 
-const zipPath = (code: string) => `/api/shipping/zip-codes/${encodeURIComponent(code)}`;
-
 export function createCheckoutApi(client: ApiClient = browserApiClient()): CheckoutApi {
   return {
-    zipCode: (code) => client.request('GET', zipPath(code)),
-    deliveryDates: (code) => client.request('GET', `${zipPath(code)}/delivery-dates`),
+    zipCode: (code) => client.call(pay.zipCode, { params: { code } }),
+    deliveryDates: (code) => client.call(pay.deliveryDates, { params: { code } }),
     upsellItems: (abandonedCartId) =>
-      client.request('GET', '/api/sales/checkout/upsell/items', {
-        query: { abandoned_cart_id: abandonedCartId },
-      }),
-    initializedCheckout: (body) =>
-      client.request('POST', '/api/marketing/events/initialized-checkout', { body }),
-    paymentConfig: () => client.request('GET', '/api/sales/checkout/payment-config'),
+      client.call(pay.upsellItems, { query: { abandoned_cart_id: abandonedCartId } }),
+    initializedCheckout: (body) => client.call(pay.initialized, { body }),
+    paymentConfig: () => client.call(pay.paymentConfig),
     saveCart: (abandonedCartId, body) =>
-      client.request('PUT', `/api/customers/abandoned-carts/${encodeURIComponent(abandonedCartId)}`, {
-        body,
-      }),
-    checkGiftCards: (body) => client.request('POST', '/api/sales/gift-cards/check', { body }),
-    complete: (body) => client.request('POST', '/api/sales/checkout', { body }),
+      client.call(pay.saveCart, { params: { cartId: abandonedCartId }, body }),
+    checkGiftCards: (body) => client.call(pay.checkGiftCards, { body }),
+    complete: (body) => client.call(pay.complete, { body }),
   };
 }

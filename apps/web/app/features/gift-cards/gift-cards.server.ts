@@ -1,12 +1,10 @@
 import type {
   GiftCardPromotion,
-  GiftCardPurchaseResponse,
   GiftCardPurchaseState,
   GiftCardSuggestion,
-  Me,
   PaymentConfig,
 } from '@sprout/contracts';
-import { GENERIC_SERVER_ERROR } from '@sprout/contracts';
+import { endpoints, GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import type { AppLoadContext } from 'react-router';
 import { type PurchaseErrors, readPurchaseForm } from './purchase-form';
 import { purchaseFormErrors } from './purchase-validation';
@@ -36,11 +34,11 @@ const todayInKitchen = () =>
 /** What the purchase page shows before anything is typed: amounts, live promotions, the card form's provider. */
 export async function loadGiftCardPage(context: AppLoadContext): Promise<GiftCardPageData> {
   const [suggestions, promotions, paymentConfig, me] = await Promise.all([
-    context.api.get<{ data: GiftCardSuggestion[] }>('/api/sales/gift-card-suggestions'),
-    context.api.get<{ data: GiftCardPromotion[] }>('/api/sales/gift-cards/promotions'),
-    context.api.get<{ data: PaymentConfig }>('/api/sales/checkout/payment-config'),
+    context.api.read(endpoints.giftCards.suggestions),
+    context.api.read(endpoints.giftCards.promotions),
+    context.api.read(endpoints.checkout.paymentConfig),
     // Anonymous visitors get a 401 here, which only means "no one to start the form with".
-    context.api.request<{ data: Me }>('GET', '/api/me'),
+    context.api.call(endpoints.account.me),
   ]);
   const buyer =
     me.kind === 'ok'
@@ -82,9 +80,9 @@ export async function purchaseAction(request: Request, context: AppLoadContext):
   if (form.get('intent') === 'confirm') {
     const intentId = String(form.get('payment_intent_id') ?? '');
     try {
-      const state = await context.api.get<GiftCardPurchaseResponse>(
-        `/api/sales/gift-cards/purchase-intent/${encodeURIComponent(intentId)}`,
-      );
+      const state = await context.api.read(endpoints.giftCards.purchaseByIntent, {
+        params: { paymentIntentId: intentId },
+      });
       return { ok: true, purchase: state.data, senderEmail: null };
     } catch {
       return { ok: false, errors: { form: GENERIC_SERVER_ERROR } };
@@ -96,11 +94,13 @@ export async function purchaseAction(request: Request, context: AppLoadContext):
   if (!paymentMethodId) return { ok: false, errors: { payment_method_id: 'Enter your card details' } };
   const values = readPurchaseForm(form);
   const idempotencyKey = String(form.get('idempotency_key') ?? '');
-  const answer = await context.api.send<GiftCardPurchaseResponse>('POST', '/api/sales/gift-cards/purchase', {
-    ...values,
-    amount: Number(values.amount),
-    payment_method_id: paymentMethodId,
-    ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+  const answer = await context.api.send(endpoints.giftCards.purchase, {
+    body: {
+      ...values,
+      amount: Number(values.amount),
+      payment_method_id: paymentMethodId,
+      ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+    },
   });
   if (!answer.ok) return failure(answer.status, answer.error);
   return { ok: true, purchase: answer.data.data, senderEmail: values.sender_email ?? null };

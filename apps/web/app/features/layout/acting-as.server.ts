@@ -1,4 +1,4 @@
-import { IMPERSONATION_COOKIE, type InitialAuth } from '@sprout/contracts';
+import { endpoints, IMPERSONATION_COOKIE } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 
 /**
@@ -9,6 +9,6 @@ import type { ServerApiClient } from '../../lib/api-client.server';
 export async function actingAs(request: Request, api: ServerApiClient): Promise<string | null> {
   const cookies = request.headers.get('cookie') ?? '';
   if (!cookies.split(/;\s*/).some((pair) => pair.startsWith(`${IMPERSONATION_COOKIE}=1`))) return null;
-  const answer = await api.request<InitialAuth>('GET', '/auth/initial');
+  const answer = await api.call(endpoints.auth.initial);
   return answer.kind === 'ok' ? (answer.data.user?.email ?? null) : null;
 }

@@ -1,6 +1,7 @@
 import {
   type CancellationStarted,
   cancellationBody,
+  endpoints,
   GENERIC_SERVER_ERROR,
   type LifecycleOutcome,
   type OutcomePath,
@@ -47,7 +48,7 @@ function toOutcome(answer: ApiAnswer<{ data: LifecycleOutcome }>, intent: string
 export async function runPauseAction(api: ServerApiClient, form: FormData): Promise<LifecycleFormState> {
   const intent = String(form.get('intent') ?? 'pause');
   if (intent === 'resume') {
-    const answer = await api.send<{ data: LifecycleOutcome }>('DELETE', '/api/me/subscription/pause');
+    const answer = await api.send(endpoints.lifecycle.unpause);
     if (!answer.ok) return refusal(intent, answer);
     throw redirect('/account?resumed=1');
   }
@@ -55,7 +56,7 @@ export async function runPauseAction(api: ServerApiClient, form: FormData): Prom
   const body = form.get('length') === 'until' ? { until } : { weeks: Number(form.get('weeks')) };
   const parsed = pauseBody.safeParse(body);
   if (!parsed.success) return { intent, errors: fieldErrors(parsed.error) };
-  return toOutcome(await api.send('POST', '/api/me/subscription/pause', parsed.data), intent);
+  return toOutcome(await api.send(endpoints.lifecycle.pause, { body: parsed.data }), intent);
 }
 
 /**
@@ -68,10 +69,10 @@ export async function runCancellationAction(
 ): Promise<LifecycleFormState> {
   const intent = String(form.get('intent') ?? 'start');
   if (intent === 'accept') {
-    return toOutcome(await api.send('POST', '/api/me/subscription/cancellation/offer'), intent);
+    return toOutcome(await api.send(endpoints.lifecycle.acceptCancellationOffer), intent);
   }
   if (intent === 'confirm') {
-    return toOutcome(await api.send('POST', '/api/me/subscription/cancellation/confirm'), intent);
+    return toOutcome(await api.send(endpoints.lifecycle.confirmCancellation), intent);
   }
   const details = String(form.get('details') ?? '').trim();
   const parsed = cancellationBody.safeParse({
@@ -79,11 +80,7 @@ export async function runCancellationAction(
     ...(details === '' ? {} : { details }),
   });
   if (!parsed.success) return { intent, errors: fieldErrors(parsed.error) };
-  const answer = await api.send<{ data: CancellationStarted }>(
-    'POST',
-    '/api/me/subscription/cancellation',
-    parsed.data,
-  );
+  const answer = await api.send(endpoints.lifecycle.startCancellation, { body: parsed.data });
   if (!answer.ok) return refusal(intent, answer);
   return { intent, started: answer.data.data };
 }
@@ -100,11 +97,7 @@ export async function runReactivationAction(
     first_delivery_date: form.get('first_delivery_date'),
   });
   if (!parsed.success) return { intent, errors: fieldErrors(parsed.error) };
-  const answer = await api.send<{ data: LifecycleOutcome }>(
-    'POST',
-    '/api/me/subscription/reactivation',
-    parsed.data,
-  );
+  const answer = await api.send(endpoints.lifecycle.reactivate, { body: parsed.data });
   if (!answer.ok) return refusal(intent, answer);
   throw redirect(`${accountUrl}?reactivated=1`);
 }
@@ -112,8 +105,10 @@ export async function runReactivationAction(
 /** An outcome page's one visit; without its grant (a second visit) the customer goes to the account. */
 export async function visitOutcome(api: ServerApiClient, path: OutcomePath, accountUrl: string) {
   try {
-    const { data } = await api.post<{ data: LifecycleOutcome }>('/api/me/subscription/outcome-visits', {
-      path,
+    const { data } = await api.read(endpoints.lifecycle.outcomeVisit, {
+      body: {
+        path,
+      },
     });
     return data;
   } catch (error) {

@@ -1,6 +1,7 @@
 import {
   ABANDONED_CART_COOKIE,
   type ExperimentAssignment,
+  endpoints,
   experimentsQuery,
   SESSION_COOKIE,
   VISITOR_COOKIE,
@@ -61,7 +62,7 @@ export async function loadExperiments(
       return data([]);
     }
   }
-  const answer = await api.request<{ data: ExperimentAssignment[] }>('GET', '/api/experiments', {
+  const answer = await api.call(endpoints.marketing.experiments, {
     query: { visitor_id: visitorId, ...(cartId ? { abandoned_cart_id: cartId } : {}) },
   });
   return data(answer.kind === 'ok' ? answer.data.data : []);

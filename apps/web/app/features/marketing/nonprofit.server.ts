@@ -1,4 +1,4 @@
-import { type CheckoutSuccess, type Me, NONPROFITS, type Order } from '@sprout/contracts';
+import { type CheckoutSuccess, endpoints, NONPROFITS } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 
 export type NonprofitChoice = { id: number; name: string };
@@ -19,18 +19,18 @@ export async function runNonprofitAction(
   const orderId = Number(form.get('order_id'));
   postedOrderByContext.set(context, orderId);
   if (form.get('intent') === 'remove') {
-    const answer = await context.api.send('DELETE', '/api/marketing/beam/nonprofit', { order_id: orderId });
+    const answer = await context.api.send(endpoints.marketing.removeNonprofit, {
+      body: { order_id: orderId },
+    });
     return answer.ok
       ? { selection: null }
       : { selection: null, error: answer.error.message ?? 'We could not save that. Please try again.' };
   }
   const nonprofit = NONPROFITS.find((candidate) => candidate.id === Number(form.get('non_profit_id')));
   if (!nonprofit) return { selection: null, error: 'Choose one of the listed charities.' };
-  const answer = await context.api.send<{ data: { selectedNonprofitId: number; nonprofitName: string } }>(
-    'POST',
-    '/api/marketing/beam/nonprofit',
-    { non_profit_id: nonprofit.id, non_profit_name: nonprofit.name, order_id: orderId },
-  );
+  const answer = await context.api.send(endpoints.marketing.chooseNonprofit, {
+    body: { non_profit_id: nonprofit.id, non_profit_name: nonprofit.name, order_id: orderId },
+  });
   if (!answer.ok)
     return { selection: null, error: answer.error.message ?? 'We could not save that. Please try again.' };
   return { selection: { id: answer.data.data.selectedNonprofitId, name: answer.data.data.nonprofitName } };
@@ -42,9 +42,12 @@ export async function orderAfterNonprofitPost(context: {
 }): Promise<CheckoutSuccess | null> {
   const orderId = postedOrderByContext.get(context);
   if (!orderId) return null;
-  const me = await context.api.get<{ data: Me }>('/api/me');
-  const { data: orders } = await context.api.get<{ data: Order[] }>(`/api/sales/users/${me.data.id}/orders`, {
-    per_page: 10,
+  const me = await context.api.read(endpoints.account.me);
+  const { data: orders } = await context.api.read(endpoints.orders.ofUser, {
+    params: { userId: me.data.id },
+    query: {
+      per_page: 10,
+    },
   });
   const order = orders.find((candidate) => candidate.id === orderId);
   if (!order || !me.data.subscription) return null;

@@ -1,4 +1,4 @@
-import type { PromoCode } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { ServerApiClient as ApiClient } from '../../lib/api-client.server';
 import { readCartIdFromCookie } from '../cart/storage';
 import { AUTO_APPLY_PROMO_COOKIE, normalizeCode, readCookie } from './cookies';
@@ -16,7 +16,7 @@ export async function browsingPromoCode(request: Request, api: ApiClient): Promi
   const fromCookie = normalizeCode(readCookie(cookieHeader, AUTO_APPLY_PROMO_COOKIE));
   if (!readCartIdFromCookie(cookieHeader)) return fromCookie;
   try {
-    const answer = await api.get<{ data: PromoCode | null }>('/api/me/promo-code');
+    const answer = await api.read(endpoints.account.promoCode);
     return normalizeCode(answer.data?.code) ?? fromCookie;
   } catch {
     return fromCookie;

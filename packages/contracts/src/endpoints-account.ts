@@ -1,0 +1,427 @@
+import {
+  accountOrderParams,
+  accountOrderResponse,
+  deliveriesResponse,
+  deliveryItemBody,
+  deliveryParams,
+  deliveryPaymentResponse,
+  deliveryResponse,
+  paymentMethodChangeResponse,
+  paymentMethodResponse,
+  referralsResponse,
+  subscriptionChangeResponse,
+  updatePaymentMethodBody,
+  updateSubscriptionBody,
+} from './account';
+import { addressParams, addressResponse, meQuery, meResponse, updateAddressBody } from './auth';
+import { categoryQuantitiesResponse } from './carts';
+import { declare } from './endpoints-types';
+import { messageErrorBody, validationErrorBody } from './errors';
+import { accountGiftCardsResponse, redeemGiftCardBody } from './gift-cards';
+import {
+  cancellationBody,
+  cancellationStartedResponse,
+  lifecycleOutcomeResponse,
+  outcomeVisitBody,
+  pauseBody,
+  pausePreviewResponse,
+  reactivationBody,
+  reactivationDatesResponse,
+  resumeOutcomeResponse,
+  resumeWithCardBody,
+} from './lifecycle';
+import {
+  emailChangeBody,
+  emailChangeStartedResponse,
+  emailChangeVerificationBody,
+  passwordChangeBody,
+  profileResponse,
+  updateProfileBody,
+} from './profile';
+import { mePromoCodeResponse } from './promotions';
+
+export const accountEndpoints = {
+  /** The signed-in customer */
+  me: declare({
+    method: 'GET',
+    path: '/api/me',
+    query: meQuery,
+    responses: { 200: meResponse, 401: messageErrorBody },
+  }),
+  /** My name, email and text-message choice */
+  profile: declare({
+    method: 'GET',
+    path: '/api/me/profile',
+    responses: { 200: profileResponse, 401: messageErrorBody },
+  }),
+  /** Change my name or text-message choice (only the fields sent) */
+  updateProfile: declare({
+    method: 'PUT',
+    path: '/api/me/profile',
+    body: updateProfileBody,
+    responses: { 200: profileResponse, 401: messageErrorBody, 422: validationErrorBody },
+  }),
+  /** Change my email: mails a code to the new address; nothing changes until it comes back */
+  changeEmail: declare({
+    method: 'POST',
+    path: '/api/me/profile/email',
+    body: emailChangeBody,
+    responses: {
+      202: emailChangeStartedResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      422: validationErrorBody,
+      429: messageErrorBody,
+    },
+  }),
+  /** Confirm my new email with the code sent to it: the email changes now */
+  verifyEmailChange: declare({
+    method: 'POST',
+    path: '/api/me/profile/email/verification',
+    body: emailChangeVerificationBody,
+    responses: {
+      200: profileResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Change my password (the current one first); every other browser is signed out */
+  changePassword: declare({
+    method: 'PUT',
+    path: '/api/me/profile/password',
+    body: passwordChangeBody,
+    responses: {
+      200: profileResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      422: validationErrorBody,
+      429: messageErrorBody,
+    },
+  }),
+  /** One of my addresses */
+  address: declare({
+    method: 'GET',
+    path: '/api/me/addresses/:addressId',
+    params: addressParams,
+    responses: {
+      200: addressResponse,
+      401: messageErrorBody,
+      404: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Change one of my addresses (a zip code we deliver to; its city and state come with it) */
+  updateAddress: declare({
+    method: 'PUT',
+    path: '/api/me/addresses/:addressId',
+    params: addressParams,
+    body: updateAddressBody,
+    responses: {
+      200: addressResponse,
+      401: messageErrorBody,
+      404: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** One of my orders with its lines and every cost line (the receipt) */
+  order: declare({
+    method: 'GET',
+    path: '/api/me/orders/:orderId',
+    params: accountOrderParams,
+    responses: {
+      200: accountOrderResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+    },
+  }),
+  /** The card my boxes are charged to (brand and last four), or null */
+  paymentMethod: declare({
+    method: 'GET',
+    path: '/api/me/payment-method',
+    responses: { 200: paymentMethodResponse, 401: messageErrorBody },
+  }),
+  /** Replace my card with one from the provider's card form; a box that failed is charged again at once */
+  updatePaymentMethod: declare({
+    method: 'PUT',
+    path: '/api/me/payment-method',
+    body: updatePaymentMethodBody,
+    responses: {
+      200: paymentMethodChangeResponse,
+      401: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Change my plan, frequency or delivery day, from the next box that is not locked */
+  changeSubscription: declare({
+    method: 'PUT',
+    path: '/api/me/subscription',
+    body: updateSubscriptionBody,
+    responses: {
+      200: subscriptionChangeResponse,
+      401: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** What a plan, frequency or delivery-day change would make of my next box (saves nothing) */
+  previewSubscriptionChange: declare({
+    method: 'POST',
+    path: '/api/me/subscription/preview',
+    body: updateSubscriptionBody,
+    responses: {
+      200: subscriptionChangeResponse,
+      401: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Items per category in the visitor's cart (cookie abandoned_cart_id) (its query schema is still written in the route) */
+  categoryQuantities: declare({
+    method: 'GET',
+    path: '/api/me/category-quantities',
+    responses: { 200: categoryQuantitiesResponse },
+  }),
+  /** The promo code on the visitor's cart (cookie abandoned_cart_id) (its query schema is still written in the route) */
+  promoCode: declare({ method: 'GET', path: '/api/me/promo-code', responses: { 200: mePromoCodeResponse } }),
+  /** My referral code and share link, what a friend gets, my referral credits and friends */
+  referrals: declare({
+    method: 'GET',
+    path: '/api/me/referrals',
+    responses: { 200: referralsResponse, 401: messageErrorBody },
+  }),
+  /** My gift cards: the balance my next boxes take, and each card's history */
+  giftCards: declare({
+    method: 'GET',
+    path: '/api/me/gift-cards',
+    responses: {
+      200: accountGiftCardsResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+      429: messageErrorBody,
+    },
+  }),
+  /** Add a gift card to my account: its balance pays my next boxes */
+  redeemGiftCard: declare({
+    method: 'POST',
+    path: '/api/me/gift-cards',
+    body: redeemGiftCardBody,
+    responses: {
+      200: accountGiftCardsResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+      429: messageErrorBody,
+    },
+  }),
+};
+
+export const deliveriesEndpoints = {
+  /** Your upcoming boxes with their contents and costs, soonest first */
+  list: declare({
+    method: 'GET',
+    path: '/api/me/deliveries',
+    responses: { 200: deliveriesResponse, 401: messageErrorBody },
+  }),
+  /** Skip a box (until its cutoff) */
+  skip: declare({
+    method: 'POST',
+    path: '/api/me/deliveries/:date/skip',
+    params: deliveryParams,
+    responses: {
+      200: deliveryResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      404: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Bring a skipped box back (until its cutoff) */
+  unskip: declare({
+    method: 'DELETE',
+    path: '/api/me/deliveries/:date/skip',
+    params: deliveryParams,
+    responses: {
+      200: deliveryResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      404: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Pay a box whose bank asked you to confirm its charge (3-D Secure), with the box's card */
+  pay: declare({
+    method: 'POST',
+    path: '/api/me/deliveries/:date/payment',
+    params: deliveryParams,
+    responses: {
+      200: deliveryPaymentResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Set how many of a meal a box holds (absolute; 0 removes it), up to the plan's size */
+  setItem: declare({
+    method: 'PUT',
+    path: '/api/me/deliveries/:date/items',
+    params: deliveryParams,
+    body: deliveryItemBody,
+    responses: {
+      200: deliveryResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      404: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+};
+
+export const lifecycleEndpoints = {
+  /** Pause for 1 to 8 weeks or until a date: the boxes in between are skipped */
+  pause: declare({
+    method: 'POST',
+    path: '/api/me/subscription/pause',
+    body: pauseBody,
+    responses: {
+      200: lifecycleOutcomeResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes) */
+  pausePreview: declare({
+    method: 'GET',
+    path: '/api/me/subscription/pause/preview',
+    responses: {
+      200: pausePreviewResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Resume a paused subscription now */
+  unpause: declare({
+    method: 'DELETE',
+    path: '/api/me/subscription/pause',
+    responses: {
+      200: lifecycleOutcomeResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Paused after failed charges: save a new card and resume in one step; the failed box is charged again if it can still be sent */
+  resume: declare({
+    method: 'POST',
+    path: '/api/me/subscription/resume',
+    body: resumeWithCardBody,
+    responses: {
+      200: resumeOutcomeResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** The first delivery dates a reactivation offers (the zip's open dates whose box is not already made) */
+  reactivationDates: declare({
+    method: 'GET',
+    path: '/api/me/subscription/reactivation/dates',
+    responses: {
+      200: reactivationDatesResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Start a paused or canceled subscription again */
+  reactivate: declare({
+    method: 'POST',
+    path: '/api/me/subscription/reactivation',
+    body: reactivationBody,
+    responses: {
+      200: lifecycleOutcomeResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Start canceling: the reason, answered with the one offer it gets */
+  startCancellation: declare({
+    method: 'POST',
+    path: '/api/me/subscription/cancellation',
+    body: cancellationBody,
+    responses: {
+      200: cancellationStartedResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Accept the offer and stay */
+  acceptCancellationOffer: declare({
+    method: 'POST',
+    path: '/api/me/subscription/cancellation/offer',
+    responses: {
+      200: lifecycleOutcomeResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** Decline the offer and cancel: locked boxes still ship, later ones are canceled */
+  confirmCancellation: declare({
+    method: 'POST',
+    path: '/api/me/subscription/cancellation/confirm',
+    responses: {
+      200: lifecycleOutcomeResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+  /** An outcome page's one visit: uses up its grant and answers the outcome to show */
+  outcomeVisit: declare({
+    method: 'POST',
+    path: '/api/me/subscription/outcome-visits',
+    body: outcomeVisitBody,
+    responses: {
+      200: lifecycleOutcomeResponse,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
+};

@@ -1,0 +1,56 @@
+import { declare } from './endpoints-types';
+import { messageErrorBody, validationErrorBody } from './errors';
+import {
+  giftCardIntentParams,
+  giftCardPromotionsResponse,
+  giftCardPurchaseBody,
+  giftCardPurchaseResponse,
+  giftCardSuggestionsResponse,
+} from './gift-cards';
+
+export const giftCardsEndpoints = {
+  /** Suggested gift card amounts */
+  suggestions: declare({
+    method: 'GET',
+    path: '/api/sales/gift-card-suggestions',
+    responses: { 200: giftCardSuggestionsResponse },
+  }),
+  /** Gift card promotions live now or later (a bonus card above an amount, within dates) */
+  promotions: declare({
+    method: 'GET',
+    path: '/api/sales/gift-cards/promotions',
+    responses: { 200: giftCardPromotionsResponse },
+  }),
+  /** Buy a gift card: the purchase and its payment; the card is issued when the payment succeeds */
+  purchase: declare({
+    method: 'POST',
+    path: '/api/sales/gift-cards/purchase',
+    body: giftCardPurchaseBody,
+    responses: {
+      200: giftCardPurchaseResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+      429: messageErrorBody,
+    },
+  }),
+  /** A gift card purchase's state by its payment; after 3-D Secure, confirms and issues it */
+  purchaseByIntent: declare({
+    method: 'GET',
+    path: '/api/sales/gift-cards/purchase-intent/:paymentIntentId',
+    params: giftCardIntentParams,
+    responses: {
+      200: giftCardPurchaseResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      403: messageErrorBody,
+      404: messageErrorBody,
+      409: messageErrorBody,
+      422: validationErrorBody,
+      429: messageErrorBody,
+    },
+  }),
+};

@@ -8,6 +8,7 @@ import {
   selectPlanBody,
   selectPlanResponse,
   setCartItemBody,
+  setCartItemErrorBodies,
   setCartItemResponse,
 } from './carts';
 import { upsellChangeBody } from './checkout';
@@ -58,13 +59,7 @@ export const cartsEndpoints = {
     path: '/api/customers/abandoned-carts/:cartId/items',
     params: abandonedCartParams,
     body: setCartItemBody,
-    responses: {
-      200: setCartItemResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: setCartItemResponse, ...setCartItemErrorBodies },
     aliases: ['/api/sales/abandoned-carts/:cartId/items'],
   }),
   /** Choose the plan (box size); a smaller box empties the cart first */

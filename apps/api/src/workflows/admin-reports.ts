@@ -4,10 +4,9 @@ import { AppError } from '../errors/app-error';
 import { findAccount } from '../modules/accounts/service';
 import { cartFunnel } from '../modules/carts/service';
 import { listCustomerOrders, ordersPerDay } from '../modules/checkout/admin-orders';
-import { currentSubscription } from '../modules/checkout/service';
 import { customerCredits } from '../modules/promotions/admin';
 import { cancellationReport, kitchenPlan, subscriptionCounts } from '../modules/subscriptions/admin-reports';
-import { listUpcomingDeliveries } from '../modules/subscriptions/service';
+import { currentSubscription, listUpcomingDeliveries } from '../modules/subscriptions/service';
 
 // The admin screens own no table: they compose the owning modules' services into the pages of the
 // admin site (docs/decisions/027, docs/decisions/048). Each module keeps its own SQL in its repository.

@@ -18,7 +18,7 @@ import {
   priceCartForCheckout,
 } from '../modules/carts/service';
 import * as checkout from '../modules/checkout/service';
-import { orderCosts, orderEmailLinks, orderNumber, toOrder, toSubscription } from '../modules/checkout/wire';
+import { orderCosts, orderEmailLinks, orderNumber, toOrder } from '../modules/checkout/wire';
 import {
   lockCardsForCheckout,
   resolveCodes,
@@ -27,6 +27,7 @@ import {
 } from '../modules/gift-cards/service';
 import { addCredit, redeemReferralCode, registerPromoCodeUsage } from '../modules/promotions/service';
 import { createSubscription, startDeliveriesPart } from '../modules/subscriptions/service';
+import { toSubscription } from '../modules/subscriptions/wire';
 import { orderConfirmationMail } from '../platform/mail/templates';
 import type { FlowDeps } from './deps';
 

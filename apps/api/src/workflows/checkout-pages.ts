@@ -4,8 +4,9 @@ import { itemPriceCents } from '../domain/item-prices';
 import { AppError } from '../errors/app-error';
 import { loadAbandonedCart, lockOpenCart, priceCart, setUpsellQuantity } from '../modules/carts/service';
 import * as checkout from '../modules/checkout/service';
-import { toOrder, toSubscription } from '../modules/checkout/wire';
+import { toOrder } from '../modules/checkout/wire';
 import { findSubscriptionWithPlan } from '../modules/subscriptions/service';
+import { toSubscription } from '../modules/subscriptions/wire';
 
 /**
  * What the checkout pages read and change beside completion (docs/decisions/049): the add-ons

@@ -17,8 +17,7 @@ import { defaultAddress } from '../modules/accounts/service';
 import * as auth from '../modules/auth/service';
 import { SocialLogin } from '../modules/auth/social';
 import { updateAbandonedCart } from '../modules/carts/service';
-import { currentSubscription } from '../modules/checkout/service';
-import { findCanceledSubscription } from '../modules/subscriptions/service';
+import { currentSubscription, findCanceledSubscription } from '../modules/subscriptions/service';
 import { findFirstBoxAfterPause, findPaymentPause } from './subscription-lifecycle';
 
 const tags = ['accounts'];

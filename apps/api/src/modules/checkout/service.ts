@@ -3,9 +3,8 @@ import type { Database, StatementPart } from '@sprout/db';
 import type { CostBreakdown } from '../../domain/costs';
 import { AppError } from '../../errors/app-error';
 import { readOncePerPage } from '../../lib/page-reads';
-import { findCurrentSubscriptionWithPlan } from '../subscriptions/service';
 import * as repository from './repository';
-import { toOrder, toSubscription } from './wire';
+import { toOrder } from './wire';
 
 /**
  * Uses the success page's one-time grant up: the order it was granted for, or null when there is
@@ -57,14 +56,6 @@ export async function listOrders(
     data: rows.map((row) => toOrder(row.order, row.lines, row.refundedCents)),
     meta: { pagination: paginate(total, page.page, page.perPage, rows.length) },
   };
-}
-
-/** The customer's current subscription: read once per page (lib/page-reads) for its several calls. */
-export function currentSubscription(db: Database, userId: number): Promise<Subscription | null> {
-  return readOncePerPage(`subscription:${userId}`, async () => {
-    const row = await findCurrentSubscriptionWithPlan(db, userId);
-    return row ? toSubscription(row.subscription, row.plan) : null;
-  });
 }
 
 export type OrderStatus = repository.OrderRow['status'];

@@ -1,10 +1,9 @@
 import { type CartCosts, centsToDollars, type Order } from '@sprout/contracts';
 import { costsToWire } from '../../domain/costs';
-import { orderNumber } from '../subscriptions/wire';
+import { orderNumber } from '../../domain/order-number';
 import type { OrderLineJson, OrderRow } from './repository';
 
-// Written beside the subscription's boxes, which show their order's number too (docs/decisions/050).
-export { orderNumber, toSubscription } from '../subscriptions/wire';
+export { orderNumber };
 
 /**
  * The account site's pages an order's emails link to (issue 29: a link lands where it says):

@@ -3,19 +3,21 @@ import {
   type Delivery,
   type DeliveryItemBody,
   notInBoxMessage,
+  type Subscription,
   UPCOMING_DELIVERY_COUNT,
 } from '@sprout/contracts';
 import type { Database, StatementPart } from '@sprout/db';
 import type { CostBreakdown } from '../../domain/costs';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
+import { tierFromJson } from '../../domain/discounts';
 import { AppError } from '../../errors/app-error';
+import { readOncePerPage } from '../../lib/page-reads';
 import { accountBalanceCents } from '../gift-cards/service';
-import { toTier } from '../promotions/wire';
 import { type BoxToCharge, type ChargeItem, chargeBoxes, needsPreviousItems } from './box-charge';
 import { type PricedBoxLine, priceBox } from './box-pricing';
 import * as repository from './repository';
 import { deliveryCutoff, deliveryDatesAfter } from './schedule';
-import { toDelivery } from './wire';
+import { toDelivery, toSubscription } from './wire';
 
 /**
  * A subscription's boxes (docs/decisions/021): the next eight exist as rows; each is priced from
@@ -234,7 +236,7 @@ function priceRows(
   previousItems: readonly ChargeItem[],
 ): PricedDelivery[] {
   const { plan } = context;
-  const tiers = context.tiers.map(toTier);
+  const tiers = context.tiers.map(tierFromJson);
   const state = { taxRateBasisPoints: context.taxRateBasisPoints, taxesShipping: context.taxesShipping };
   const charged = chargeBoxes(
     {
@@ -524,3 +526,11 @@ export {
   nextRetryAt,
   REMINDER_HOURS_BEFORE_CUTOFF,
 } from './schedule';
+
+/** The customer's current subscription: read once per page (lib/page-reads) for its several calls. */
+export function currentSubscription(db: Database, userId: number): Promise<Subscription | null> {
+  return readOncePerPage(`subscription:${userId}`, async () => {
+    const row = await findCurrentSubscriptionWithPlan(db, userId);
+    return row ? toSubscription(row.subscription, row.plan) : null;
+  });
+}

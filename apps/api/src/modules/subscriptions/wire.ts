@@ -9,15 +9,11 @@ import {
   type Subscription,
 } from '@sprout/contracts';
 import { costsToWire } from '../../domain/costs';
+import { orderNumber } from '../../domain/order-number';
 import type { PricedBoxLine } from './box-pricing';
 import type { PricedDelivery, SubscriptionRow } from './service';
 
 type PlanRow = { id: number; slug: string; name: string; threshold: number };
-
-/** An order's number as customers read it: a box's order shows it on the account site too. */
-export function orderNumber(orderId: number): string {
-  return `SS-${100_000 + orderId}`;
-}
 
 export function toSubscription(subscription: SubscriptionRow, plan: PlanRow): Subscription {
   return {

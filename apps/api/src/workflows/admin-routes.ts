@@ -49,8 +49,6 @@ import { listAuditEntries } from '../platform/audit/service';
 import { customerDetail, dashboard } from './admin-reports';
 import { pauseForCustomer } from './subscription-lifecycle';
 
-type Options = { siteUrl: string; siteName: string; accountSiteUrl: string };
-
 const tags = ['admin'];
 
 /**
@@ -59,7 +57,7 @@ const tags = ['admin'];
  * (docs/decisions/048). The guard is http/route-guard.ts, registered before every module: it covers
  * these and the admin routes modules add.
  */
-export default async function adminRoutes(fastify: FastifyInstance, options: Options) {
+export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   const actor = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.id;

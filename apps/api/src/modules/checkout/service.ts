@@ -1,8 +1,7 @@
-import { type Order, paginate, type Subscription } from '@sprout/contracts';
+import { type Order, paginate } from '@sprout/contracts';
 import type { Database, StatementPart } from '@sprout/db';
 import type { CostBreakdown } from '../../domain/costs';
 import { AppError } from '../../errors/app-error';
-import { readOncePerPage } from '../../lib/page-reads';
 import * as repository from './repository';
 import { toOrder } from './wire';
 

@@ -3,7 +3,6 @@ import {
   type AbandonedCart,
   centsToDollars,
   PROMO_ALREADY_APPLIED_MESSAGE,
-  type PromoCode,
   parseReferralSettings,
   REFERRAL_CODE_MISSES_MESSAGE,
   REFERRAL_CODE_MISSES_PER_HOUR,

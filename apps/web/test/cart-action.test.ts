@@ -313,7 +313,7 @@ describe('one call per cart change (decision 052)', () => {
     expect(plusOne.calls).toEqual([`PUT /api/sales/abandoned-carts/${cookie.split('=')[1]}/items`]);
     // The lock with the product; the write with the cart's details; the AddToCart event; the lines
     // (PostgreSQL's driver also logs BEGIN and COMMIT, PGlite's does not).
-    expect(plusOne.statements).toBe(process.env.TEST_DATABASE_URL ? 6 : 4);
+    expect(plusOne.statements).toBe(process.env.TEST_DB === 'postgres' ? 6 : 4);
     expect(plusOne.data.cart?.cart.items.map((line) => [line.sku, line.quantity])).toEqual([
       ['SS-PUR-001', 2],
     ]);

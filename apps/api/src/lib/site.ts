@@ -25,11 +25,3 @@ export function siteOf(config: {
     adminUrl: config.ADMIN_SITE_URL,
   };
 }
-
-/** An address on the account site, absolute whether ACCOUNT_SITE_URL is a path or an origin. */
-export function accountSiteHref(site: Site, path = ''): string {
-  return new URL(
-    path,
-    new URL(site.accountUrl.endsWith('/') ? site.accountUrl : `${site.accountUrl}/`, site.url),
-  ).href;
-}

@@ -5,7 +5,6 @@ import {
   NONPROFITS,
   REMINDER_CART_GONE,
   REMINDER_LINK_INVALID,
-  type WaitlistPlace,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
@@ -41,22 +40,6 @@ export function cachedExperimentList(db: () => Database, cache: CatalogueCache):
   return async () =>
     (await cache.get(EXPERIMENTS_CACHE_KEY, async () => ({ value: await repository.listExperiments(db()) })))
       .value;
-}
-
-/**
- * A visitor whose zip code we don't deliver to yet: their email and where they are, kept for the
- * email service provider to write to them when deliveries reach them (issue 11, defect 3).
- */
-export function recordWaitlistLead(
-  tx: Database,
-  lead: { cartId: string; email: string; place: WaitlistPlace },
-): Promise<void> {
-  return repository.insertMarketingEvent(tx, {
-    id: randomUUID(),
-    name: 'WaitlistLead',
-    cartId: lead.cartId,
-    payload: { email: lead.email, ...lead.place },
-  });
 }
 
 /** The visitor opened checkout with this cart: one event, its id shared with the browser's data layer. */

@@ -20,7 +20,7 @@ import { addToNextBox, BOX_ADD_INTENTS } from '../account/box-add.server';
 import { filteredMenuPath } from '../catalog/saved-filters.server';
 import type { FlashDetail } from '../flash/flash';
 import { replyWithFieldErrors } from '../forms/reply.server';
-import { REFERRAL_SETTINGS_GROUP } from '../promotions/banner';
+import type { ReferralOffer } from '../promotions/banner';
 import {
   AUTO_APPLY_PROMO_COOKIE,
   clearedPromoCookieHeaders,
@@ -28,6 +28,7 @@ import {
   parseOverwrite,
   promoCookieHeaders,
 } from '../promotions/cookies';
+import { referralOfferOf } from '../promotions/referral-offer.server';
 import {
   type AddContext,
   type CartActionData,
@@ -93,8 +94,8 @@ export type CartPageData = {
    * stays, a referral that failed, or why a form posted before the JavaScript loaded was refused.
    */
   notice: FlashDetail | null;
-  /** The referral discounts' settings, for the referral banner (only with a referrer). */
-  appSettings: { group: string; values: Record<string, unknown> }[];
+  /** What a referred friend is offered, for the referral banner (only with a referrer). */
+  referralOffer: ReferralOffer | null;
 };
 
 function readCookie(header: string | null, name: string): string | null {
@@ -368,7 +369,10 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
     cart?.plan_id ? service.plans() : Promise.resolve([]),
     cart && cart.cart.items.length === 0 ? service.bestsellers() : Promise.resolve([]),
     cart?.referrer
-      ? api.request<{ data: CartPageData['appSettings'] }>('GET', '/api/sales/app-settings')
+      ? api.request<{ data: { group: string; values: Record<string, unknown> }[] }>(
+          'GET',
+          '/api/sales/app-settings',
+        )
       : Promise.resolve(null),
   ]);
   const header = request.headers.get('cookie');
@@ -394,10 +398,7 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
       .filter((group) => group.show_on_cart)
       .map(({ id, name, total_quantity, total_price }) => ({ id, name, total_quantity, total_price })),
     notice,
-    appSettings:
-      settings?.kind === 'ok'
-        ? settings.data.data.filter((group) => group.group === REFERRAL_SETTINGS_GROUP)
-        : [],
+    referralOffer: settings?.kind === 'ok' ? referralOfferOf(settings.data.data) : null,
   };
   return { page, headers: setCookies(cookies) };
 }

@@ -67,7 +67,7 @@ export const EMPTY_CART_PAGE: CartPageData = {
   plans: [],
   cartPresets: [],
   notice: null,
-  appSettings: [],
+  referralOffer: null,
 };
 
 /** The priced cart a change answered, when the page renders from it (decision 052). */

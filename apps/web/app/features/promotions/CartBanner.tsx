@@ -22,7 +22,11 @@ function GiftIcon() {
  */
 export function CartBanner({ placement }: { placement: 'page' | 'panel' }) {
   const { cart, data, page } = useCartView();
-  const view = cartBannerFromState({ cart, referrer: data?.referrer ?? null, appSettings: page.appSettings });
+  const view = cartBannerFromState({
+    cart,
+    referrer: data?.referrer ?? null,
+    referralOffer: page.referralOffer,
+  });
   if (!view) return null;
   const classes = `offer-banner offer-banner--${placement} offer-banner--${view.kind}`;
   return (

@@ -6,10 +6,9 @@ import {
   cartBannerView,
   chooseCartBanner,
   type PromoCodeBanner,
-  refereeDiscountOf,
   referralBannerText,
-  referralOffered,
 } from './banner';
+import { refereeDiscountOf, referralOffered, referralOfferOf } from './referral-offer.server';
 
 function tier(type: PromoTier['type'], amount = 10): PromoTier {
   return { id: 1, type, amount, weekly_ordinal_number: 1, free_shipping: false, free_tax: false, code: 'X' };
@@ -109,7 +108,7 @@ describe('banner texts', () => {
         promo_code: null,
       },
       referrer: { first_name: 'Jamie', last_name: 'R.' },
-      appSettings: settings,
+      referralOffer: referralOfferOf(settings),
     });
     expect(view).toEqual({ kind: 'referral', text: 'Jamie R. sent you $25 off your first box' });
   });

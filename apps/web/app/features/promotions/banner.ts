@@ -3,8 +3,6 @@ import {
   formatMoney,
   type PromoCode,
   type PromoTier,
-  parseReferralSettings,
-  REFERRAL_SETTINGS_GROUP,
   type RefereeDiscountType,
   referrerName,
 } from '@sprout/contracts';
@@ -80,37 +78,13 @@ export function chooseCartBanner(input: BannerInput): CartBannerKind | null {
 /** The referee's discount from app setting group referral_system_discounts. */
 export type RefereeDiscount = { type: RefereeDiscountType; amount: number; weeklyOrdinalNumber: number };
 
-export { REFERRAL_SETTINGS_GROUP };
-
-/** The referral settings' group as parsed by the contracts' one schema (absent when not loaded). */
-function referralGroup(groups: { group: string; values: Record<string, unknown> }[]) {
-  const values = groups.find((group) => group.group === REFERRAL_SETTINGS_GROUP)?.values;
-  return values === undefined ? null : { values, settings: parseReferralSettings(values) };
-}
-
-export function refereeDiscountOf(
-  groups: { group: string; values: Record<string, unknown> }[],
-): RefereeDiscount | null {
-  const discount = referralGroup(groups)?.settings.referee_discount;
-  if (!discount || discount.type === null || discount.amount <= 0) return null;
-  return {
-    type: discount.type,
-    amount: discount.amount,
-    weeklyOrdinalNumber: discount.weekly_ordinal_number,
-  };
-}
-
 /**
- * False when the settings say a referred friend gets nothing ($0: a live store before its owner sets
- * an offer, decision 036); then no banner promises a discount. Unknown settings (not loaded) are not
- * a $0 offer.
+ * What the store offers a referred friend, as the server read it from the referral settings
+ * (referral-offer.server.ts: the settings' schema stays out of the browser's JavaScript).
+ * `offered` is false when the settings say a friend gets nothing ($0, decision 036): then no banner
+ * promises a discount.
  */
-export function referralOffered(groups: { group: string; values: Record<string, unknown> }[]): boolean {
-  const discount = referralGroup(groups)?.values.referee_discount;
-  // A discount stored without a readable amount is not taken for a $0 offer.
-  if (typeof discount !== 'object' || discount === null) return true;
-  return Number((discount as { amount?: unknown }).amount) !== 0;
-}
+export type ReferralOffer = { discount: RefereeDiscount | null; offered: boolean };
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
@@ -157,11 +131,12 @@ export function cartBannerView(input: {
   return null;
 }
 
-/** The banner for the current state: the cart's costs, its code and the referrer (app settings for the amount). */
+/** The banner for the current state: the cart's costs, its code, the referrer and what a friend is offered. */
 export function cartBannerFromState(state: {
   cart: Pick<Cart, 'item_count' | 'costs' | 'promo_code'>;
   referrer: { first_name: string | null; last_name: string | null } | null;
-  appSettings: { group: string; values: Record<string, unknown> }[];
+  /** Null when the settings were not read (no referrer): not a $0 offer. */
+  referralOffer: ReferralOffer | null;
 }): CartBannerView | null {
   const { cart } = state;
   const promo = cart.promo_code ?? null;
@@ -172,7 +147,7 @@ export function cartBannerFromState(state: {
     promo: toPromoCodeBanner(promo),
     promoNote: promo && !promo.is_applicable ? promo.inapplicable_reason : null,
     referrerName: referrerName(state.referrer),
-    refereeDiscount: refereeDiscountOf(state.appSettings),
-    referralOffered: referralOffered(state.appSettings),
+    refereeDiscount: state.referralOffer?.discount ?? null,
+    referralOffered: state.referralOffer?.offered ?? true,
   });
 }

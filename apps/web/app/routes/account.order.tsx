@@ -1,7 +1,7 @@
 import { endpoints } from '@sprout/contracts';
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { readMine, requireCustomer } from '../features/account/account.server';
-import { OrderCosts, OrderFacts, OrderLines } from '../features/account/OrderParts';
+import { OrderCosts, OrderFacts, OrderLines, ShippingAddress } from '../features/account/OrderParts';
 import { PrintButton } from '../features/account/PrintButton';
 import type { RootData } from '../root';
 import type { Route } from './+types/account.order';
@@ -17,7 +17,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
-  const address = order.shipping_address;
   const siteName = useRouteLoaderData<RootData>('root')?.site.name ?? 'Sprout & Spoon';
   return (
     <article className="receipt" aria-labelledby="receipt-heading">
@@ -34,19 +33,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
       <OrderFacts order={order} />
       <section aria-labelledby="ship-to">
         <h2 id="ship-to">Delivered to</h2>
-        <address>
-          {address.first_name} {address.last_name}
-          <br />
-          {address.address_line_1}
-          {address.address_line_2 ? (
-            <>
-              <br />
-              {address.address_line_2}
-            </>
-          ) : null}
-          <br />
-          {address.city}, {address.state_code} {address.zip_code}
-        </address>
+        <ShippingAddress order={order} />
         <p className="muted">{order.email}</p>
       </section>
       <section aria-labelledby="receipt-items">

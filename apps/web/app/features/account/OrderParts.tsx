@@ -99,3 +99,23 @@ export function OrderFacts({ order }: { order: Order }) {
     </dl>
   );
 }
+
+/** Where an order goes, as a postal address reads: name, street lines, "City, ST 12345". */
+export function ShippingAddress({ order, className }: { order: Order; className?: string }) {
+  const address = order.shipping_address;
+  return (
+    <address className={className}>
+      {address.first_name} {address.last_name}
+      <br />
+      {address.address_line_1}
+      {address.address_line_2 ? (
+        <>
+          <br />
+          {address.address_line_2}
+        </>
+      ) : null}
+      <br />
+      {address.city}, {address.state_code} {address.zip_code}
+    </address>
+  );
+}

@@ -1,5 +1,6 @@
 import { cardBrandName, type Order, type Subscription } from '@sprout/contracts';
 import { Link } from 'react-router';
+import { ShippingAddress } from '../account/OrderParts';
 import { useSites } from '../auth/useSites';
 import { CostLines } from '../cart/CostLines';
 import { NonprofitSelection } from '../marketing/NonprofitSelection';
@@ -74,19 +75,7 @@ export function CheckoutSuccessPage({
           <h2 id="checkout-success-delivery" className="checkout-section__title">
             Delivering to
           </h2>
-          <address className="checkout-success__address">
-            {address.first_name} {address.last_name}
-            <br />
-            {address.address_line_1}
-            {address.address_line_2 ? (
-              <>
-                <br />
-                {address.address_line_2}
-              </>
-            ) : null}
-            <br />
-            {address.city}, {address.state_code} {address.zip_code}
-          </address>
+          <ShippingAddress order={order} className="checkout-success__address" />
           {payment?.last4 ? (
             <p className="checkout-success__payment">
               Paid with {cardBrandName(payment.brand) ?? 'card'} ending in {payment.last4}

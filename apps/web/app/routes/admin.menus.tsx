@@ -8,6 +8,7 @@ import {
   sendAdminForm,
   text,
 } from '../features/admin/admin.server';
+import { CheckboxGroup } from '../features/admin/CheckboxGroup';
 import { FieldError, FormMessage } from '../features/admin/FormMessage';
 import type { Route } from './+types/admin.menus';
 
@@ -102,20 +103,12 @@ export default function AdminMenus({ loaderData, actionData }: Route.ComponentPr
             inputMode="numeric"
             defaultValue={menu.sorting_weight}
           />
-          <fieldset className="admin-checks">
-            <legend>Categories shown</legend>
-            {categories.map((category) => (
-              <label key={category.id}>
-                <input
-                  type="checkbox"
-                  name="category_ids"
-                  value={category.id}
-                  defaultChecked={menu.category_ids.includes(category.id)}
-                />{' '}
-                {category.name}
-              </label>
-            ))}
-          </fieldset>
+          <CheckboxGroup
+            legend="Categories shown"
+            name="category_ids"
+            choices={categories.map((category) => ({ value: category.id, label: category.name }))}
+            checked={menu.category_ids}
+          />
           {actionData?.intent === `menu-${menu.id}` ? (
             <FieldError result={actionData} name="category_ids" id={`menu-${menu.id}-error`} />
           ) : null}

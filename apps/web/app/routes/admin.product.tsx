@@ -8,6 +8,7 @@ import {
   sendAdminForm,
   text,
 } from '../features/admin/admin.server';
+import { CheckboxGroup } from '../features/admin/CheckboxGroup';
 import { adminField, FormMessage } from '../features/admin/FormMessage';
 import { money } from '../features/checkout/format';
 import { Field } from '../features/forms/TextInput';
@@ -129,34 +130,22 @@ export default function AdminProductPage({ loaderData, actionData }: Route.Compo
           <input id="product-is_active" type="checkbox" name="is_active" defaultChecked={product.is_active} />
           <label htmlFor="product-is_active">On sale (shown on the storefront)</label>
         </div>
-        <fieldset className="admin-checks">
-          <legend>Tags</legend>
-          {choices.tags.map((tag) => (
-            <label key={tag.slug}>
-              <input
-                type="checkbox"
-                name="tags"
-                value={tag.slug}
-                defaultChecked={product.tags.includes(tag.slug)}
-              />{' '}
-              {tag.name} <span className="admin-hint">({tag.group})</span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="admin-checks">
-          <legend>Nutrition indicators</legend>
-          {choices.indicators.map((indicator) => (
-            <label key={indicator.slug}>
-              <input
-                type="checkbox"
-                name="indicators"
-                value={indicator.slug}
-                defaultChecked={product.indicators.includes(indicator.slug)}
-              />{' '}
-              {indicator.name}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          legend="Tags"
+          name="tags"
+          choices={choices.tags.map((tag) => ({
+            value: tag.slug,
+            label: tag.name,
+            hint: <span className="admin-hint">({tag.group})</span>,
+          }))}
+          checked={product.tags}
+        />
+        <CheckboxGroup
+          legend="Nutrition indicators"
+          name="indicators"
+          choices={choices.indicators.map((indicator) => ({ value: indicator.slug, label: indicator.name }))}
+          checked={product.indicators}
+        />
         <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
           {saving ? 'Saving…' : 'Save'}
         </button>

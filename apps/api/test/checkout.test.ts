@@ -123,7 +123,7 @@ function checkoutDeps(overrides: Partial<CheckoutDeps> = {}): CheckoutDeps {
     db: context.database.db,
     payments: context.app.payments,
     mailer: context.app.mailer,
-    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon', accountUrl: '/account' },
     log: context.app.log,
     ...overrides,
   };

@@ -286,7 +286,7 @@ describe('buying a gift card', () => {
       payments: counting,
       mailer: context.app.mailer,
       log: context.app.log,
-      site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+      site: { url: 'http://localhost:3000', name: 'Sprout & Spoon', accountUrl: '/account' },
     };
     const bodies = await Promise.all(
       Array.from({ length: 20 }, async () =>
@@ -404,7 +404,7 @@ describe('purchases left unfinished (browser gone, crash between authorize and c
     payments,
     mailer: context.app.mailer,
     log: context.app.log,
-    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon', accountUrl: '/account' },
   });
   const real = () => context.app.payments;
   async function purchaseByKey(key: string) {
@@ -652,7 +652,7 @@ describe('redeeming at checkout', () => {
       db: context.database.db,
       payments: context.app.payments,
       mailer: context.app.mailer,
-      site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+      site: { url: 'http://localhost:3000', name: 'Sprout & Spoon', accountUrl: '/account' },
       log: context.app.log,
       beforeStep: async (step) => {
         if (step === 'finish') throw new AppError('conflict', 'injected failure after the debit');
@@ -896,7 +896,7 @@ describe('false refusals under concurrency (issue 28)', () => {
     payments: context.app.payments,
     mailer: context.app.mailer,
     log: context.app.log,
-    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon' },
+    site: { url: 'http://localhost:3000', name: 'Sprout & Spoon', accountUrl: '/account' },
     ...overrides,
   });
 

@@ -12,6 +12,17 @@ export type Site = {
   adminUrl: string;
 };
 
+/**
+ * A page of the account site, absolute, for mails and redirects: ACCOUNT_SITE_URL is a path on the
+ * storefront ("/account") or an origin of its own, so every link into the account is built here.
+ * `page` is relative to the account site's root ("orders/12", "/deliveries"); none: the root.
+ */
+export function accountPageUrl(site: Pick<Site, 'url' | 'accountUrl'>, page = ''): string {
+  const root = new URL(site.accountUrl, site.url).href.replace(/\/$/, '');
+  const path = page.replace(/^\//, '');
+  return path ? `${root}/${path}` : root;
+}
+
 export function siteOf(config: {
   SITE_NAME: string;
   SITE_URL: string;

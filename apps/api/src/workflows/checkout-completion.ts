@@ -9,6 +9,7 @@ import type { Database } from '@sprout/db';
 import { isDeliveryDateChoice, isoWeekday } from '../domain/delivery-dates';
 import type { CardSetup, PaymentIntent, PaymentProvider } from '../domain/payment-provider';
 import { AppError } from '../errors/app-error';
+import type { Site } from '../lib/site';
 import { createCustomer } from '../modules/accounts/service';
 import { openSessionFor, sessionPartFor } from '../modules/auth/service';
 import {
@@ -64,7 +65,7 @@ export type CheckoutStep =
 
 export type CheckoutDeps = Pick<FlowDeps, 'db' | 'payments' | 'mailer' | 'log'> & {
   /** `accountUrl`: ACCOUNT_SITE_URL, where the confirmation's links go (/account when absent). */
-  site: { url: string; name: string; accountUrl?: string };
+  site: Pick<Site, 'name' | 'url' | 'accountUrl'>;
   /** The customer's address (behind the configured proxies): declines are limited per address too. */
   clientIp?: string;
   now?: () => Date;

@@ -12,7 +12,7 @@ import {
 import type { Database } from '@sprout/db';
 import { DELIVERY_TIME_ZONE } from '../domain/delivery-dates';
 import type { PaymentIntent } from '../domain/payment-provider';
-import type { Site } from '../lib/site';
+import { accountPageUrl, type Site } from '../lib/site';
 import {
   createRenewalOrder,
   customerOrder,
@@ -98,7 +98,7 @@ function formatCutoff(cutoffAt: Date): string {
 const formatInstantDay = (instant: Date) => formatZonedDay(instant, DELIVERY_TIME_ZONE);
 
 function accountLinks(site: Site) {
-  const account = new URL(site.accountUrl, site.url).toString().replace(/\/$/, '');
+  const account = accountPageUrl(site);
   // A subscription paused by failed charges comes back in one step there: a new card, and resume.
   const resume = new URL(RESUME_WITH_CARD_PATH, site.url).toString();
   return {

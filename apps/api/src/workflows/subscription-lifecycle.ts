@@ -28,7 +28,7 @@ import {
 } from '../domain/delivery-dates';
 import { AppError } from '../errors/app-error';
 import type { Job } from '../lib/jobs';
-import type { Site } from '../lib/site';
+import { accountPageUrl, type Site } from '../lib/site';
 import { getAddress } from '../modules/accounts/service';
 import { consumeVisitGrant, grantOneVisit, reopenRenewalOrder } from '../modules/checkout/service';
 import { findPlan, listPlans } from '../modules/plans/service';
@@ -80,7 +80,7 @@ export type LifecycleDeps = FlowDeps & { now?: () => Date };
  */
 function lifecycleLinks(site: Site) {
   return {
-    accountUrl: new URL(site.accountUrl, site.url).href,
+    accountUrl: accountPageUrl(site),
     reactivateUrl: new URL('/reactivate', site.url).href,
   };
 }

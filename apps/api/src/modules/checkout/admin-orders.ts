@@ -10,6 +10,7 @@ import {
 import type { Database } from '@sprout/db';
 import type { PaymentProvider } from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
+import type { Site } from '../../lib/site';
 import { recordAdminAction } from '../../platform/audit/service';
 import { orderConfirmationMail } from '../../platform/mail/templates';
 import type { Mailer } from '../../plugins/mail';
@@ -216,7 +217,7 @@ export async function settleRefund(
 
 /** The order confirmation again, to the order's email, as it was confirmed. */
 export async function resendOrderConfirmation(
-  deps: { db: Database; mailer: Mailer; site: { name: string; url: string; accountUrl?: string } },
+  deps: { db: Database; mailer: Mailer; site: Pick<Site, 'name' | 'url' | 'accountUrl'> },
   actorUserId: number,
   orderId: number,
 ): Promise<void> {

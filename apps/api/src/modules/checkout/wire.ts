@@ -1,17 +1,20 @@
 import { type CartCosts, centsToDollars, type Order } from '@sprout/contracts';
 import { costsToWire } from '../../domain/costs';
 import { orderNumber } from '../../domain/order-number';
+import { accountPageUrl, type Site } from '../../lib/site';
 import type { OrderLineJson, OrderRow } from './repository';
 
 export { orderNumber };
 
 /**
- * The account site's pages an order's emails link to (issue 29: a link lands where it says):
- * `accountUrl` is the configured ACCOUNT_SITE_URL, a path on the store or another origin.
+ * The account site's pages an order's emails link to (a link lands on the page it names: the order
+ * itself, the next boxes).
  */
-export function orderEmailLinks(site: { url: string; accountUrl?: string }, orderId: number) {
-  const account = new URL(site.accountUrl ?? '/account', site.url).href.replace(/\/$/, '');
-  return { orderUrl: `${account}/orders/${orderId}`, deliveriesUrl: `${account}/deliveries` };
+export function orderEmailLinks(site: Pick<Site, 'url' | 'accountUrl'>, orderId: number) {
+  return {
+    orderUrl: accountPageUrl(site, `orders/${orderId}`),
+    deliveriesUrl: accountPageUrl(site, 'deliveries'),
+  };
 }
 
 /** An order's every cost line as its receipt and its emails show them (the cost columns, in dollars). */

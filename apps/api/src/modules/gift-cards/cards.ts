@@ -1,6 +1,7 @@
 import { centsToDollars, formatGiftCardCode, formatMoney } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
+import { accountPageUrl } from '../../lib/site';
 import { giftCardMail } from '../../platform/mail/templates';
 import { codeSuffix, generateGiftCardCode, hashGiftCardCode } from './codes';
 import { formatDay, type GiftCardDeps, today } from './common';
@@ -73,6 +74,7 @@ export async function deliverDueCards(
       giftCardMail({
         siteName: deps.site.name,
         siteUrl: deps.site.url,
+        accountGiftCardsUrl: accountPageUrl(deps.site, 'gift-cards'),
         recipientName: card.recipientName,
         senderName: card.senderName,
         message: card.message,

@@ -3,6 +3,7 @@ import type { Database } from '@sprout/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import type { PaymentProvider } from '../../domain/payment-provider';
+import type { Site } from '../../lib/site';
 import type { Mailer } from '../../plugins/mail';
 
 /**
@@ -15,7 +16,7 @@ export type GiftCardDeps = {
   payments: PaymentProvider;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  site: { name: string; url: string };
+  site: Pick<Site, 'name' | 'url' | 'accountUrl'>;
   now?: () => Date;
   /** How long a purchase waits for others in flight, of its card or its key (limits.IN_FLIGHT_WAIT_MS). */
   inFlightWaitMs?: number;

@@ -153,6 +153,7 @@ const FIXTURES: Record<string, () => RenderedMail> = {
   giftCardMail: () =>
     templates.giftCardMail({
       ...site,
+      accountGiftCardsUrl: `${account}/gift-cards`,
       recipientName: null,
       senderName: null,
       message: null,

@@ -577,6 +577,8 @@ ${bonus ? `<p style="margin:0 0 16px">${escapeHtml(bonus)}</p>` : ''}`,
 export function giftCardMail(input: {
   siteName: string;
   siteUrl: string;
+  /** The account's gift card page, absolute (it may live on another origin). */
+  accountGiftCardsUrl: string;
   recipientName: string | null;
   senderName: string | null;
   message: string | null;
@@ -591,7 +593,7 @@ export function giftCardMail(input: {
     ? `${from} sent you a ${input.amount} ${input.siteName} gift card`
     : `You have a ${input.amount} ${input.siteName} gift card`;
   const startUrl = new URL('/onboarding/plans', input.siteUrl).href;
-  const accountUrl = new URL('/account/gift-cards', input.siteUrl).href;
+  const accountUrl = input.accountGiftCardsUrl;
   const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hi,';
   const html = layout(
     input.siteName,

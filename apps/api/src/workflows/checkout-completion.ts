@@ -7,6 +7,7 @@ import {
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { isDeliveryDateChoice, isoWeekday } from '../domain/delivery-dates';
+import { orderNumber } from '../domain/order-number';
 import type { CardSetup, PaymentIntent, PaymentProvider } from '../domain/payment-provider';
 import { AppError } from '../errors/app-error';
 import type { Site } from '../lib/site';
@@ -19,7 +20,7 @@ import {
   priceCartForCheckout,
 } from '../modules/carts/service';
 import * as checkout from '../modules/checkout/service';
-import { orderCosts, orderEmailLinks, orderNumber, toOrder } from '../modules/checkout/wire';
+import { orderCosts, orderEmailLinks, toOrder } from '../modules/checkout/wire';
 import {
   lockCardsForCheckout,
   resolveCodes,

@@ -8,6 +8,7 @@ import {
   formatMoney,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
+import { orderNumber } from '../../domain/order-number';
 import type { PaymentProvider } from '../../domain/payment-provider';
 import { AppError } from '../../errors/app-error';
 import type { Site } from '../../lib/site';
@@ -15,7 +16,7 @@ import { recordAdminAction } from '../../platform/audit/service';
 import { orderConfirmationMail } from '../../platform/mail/templates';
 import type { Mailer } from '../../plugins/mail';
 import * as repository from './repository';
-import { orderCosts, orderEmailLinks, orderNumber, toOrder } from './wire';
+import { orderCosts, orderEmailLinks, toOrder } from './wire';
 
 // The admin's side of orders (issue 17): search, the detail with its refunds, refunds through
 // the payment provider, and the confirmation mail sent again. Admin routes compose these.

@@ -4,8 +4,6 @@ import { orderNumber } from '../../domain/order-number';
 import { accountPageUrl, type Site } from '../../lib/site';
 import type { OrderLineJson, OrderRow } from './repository';
 
-export { orderNumber };
-
 /**
  * The account site's pages an order's emails link to (a link lands on the page it names: the order
  * itself, the next boxes).

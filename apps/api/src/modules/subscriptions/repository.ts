@@ -1,6 +1,7 @@
 import type { Database } from '@sprout/db';
 import { partPlaceholder, preparedQuery, type StatementPart, schema } from '@sprout/db';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { TierJson } from '../../domain/discounts';
 
 const {
@@ -152,9 +153,17 @@ const pricingContext = {
     where ${creditLedger.userId} = ${subscriptions.userId} and ${creditLedger.availableAt} is not null), '[]'::json)`,
 };
 
-const pricingContextQuery = (db: Database) =>
+/**
+ * The subscription joined to what prices its boxes (plan, customer, address, promo code, active
+ * partnership), selecting the pricing context and any `extra` columns beside it: the one place
+ * these joins are written.
+ */
+const pricingContextQuery = <Extra extends SelectedFields = Record<never, never>>(
+  db: Database,
+  extra?: Extra,
+) =>
   db
-    .select(pricingContext)
+    .select({ ...pricingContext, ...(extra as Extra) })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
@@ -324,23 +333,8 @@ const currentPricingContextWithDeliveriesQuery = preparedQuery('subscriptions_cu
     )
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1);
-  // pricingContextQuery's joins, with the boxes' columns beside the context's.
-  return db
-    .select({
-      ...pricingContext,
-      ...deliveryWithItems,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .innerJoin(addresses, eq(addresses.id, subscriptions.addressId))
-    .innerJoin(states, eq(states.id, addresses.stateId))
-    .innerJoin(zipCodes, eq(zipCodes.id, addresses.zipCodeId))
-    .leftJoin(promoCodes, eq(promoCodes.id, subscriptions.promoCodeId))
-    .leftJoin(
-      partnerships,
-      and(eq(partnerships.id, subscriptions.partnershipId), eq(partnerships.isActive, true)),
-    )
+  // The pricing context with the boxes' columns beside it: one row per box from `fromDate`.
+  return pricingContextQuery(db, deliveryWithItems)
     .leftJoin(
       deliveries,
       and(

@@ -9,7 +9,7 @@ import {
 } from './constants';
 
 /**
- * The fields people type into, with the words they read when one is wrong (spec section 5). The
+ * The fields people type into, with the words they read when one is wrong. The
  * API's bodies and the storefront's forms are built from these, so a rule or a message is written
  * once. A form sends an empty field as nothing at all (conform drops empty strings), so "missing"
  * and "empty" both say the field is required.

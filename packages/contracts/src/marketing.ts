@@ -3,7 +3,7 @@ import { abandonedCartIdSchema } from './catalog';
 import { list, resource } from './envelope';
 
 /**
- * Marketing and tracking calls of spec section 7 (issue 16): experiments, the page-view event, the
+ * Marketing and tracking calls (decision 026): experiments, the page-view event, the
  * picky-eater popup, the nonprofit selection and the abandoned-cart reminders' links.
  */
 
@@ -71,7 +71,7 @@ export const alsoLovedClickBody = z
 
 export const eventRecordedResponse = resource(z.object({ event_id: z.string() }));
 
-/** The charities a customer may give a share of their order to (spec section 7, "Beam"). */
+/** The charities a customer may give a share of their order to (through Beam, the nonprofit partner). */
 export const NONPROFITS = [
   { id: 1, name: 'Feeding Kids Forward' },
   { id: 2, name: 'School Garden Project' },

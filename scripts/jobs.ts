@@ -1,5 +1,5 @@
 /**
- * Runs every background job once, as of an instant (design.md section 6 "Jobs"), for operators and
+ * Runs every background job once, as of an instant (every job reads one clock a test can set), for operators and
  * tests: `npm run jobs -- --as-of=2026-12-01T09:00:00Z` (default: now). Uses the configured
  * database (DATABASE_URL, else the PGlite data directory) and exits non-zero when a job fails.
  */

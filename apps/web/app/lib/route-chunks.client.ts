@@ -2,7 +2,7 @@ import { type ClientInstrumentation, type DataRouteObject, matchRoutes } from 'r
 import { claimReload } from './reload-guard';
 
 /**
- * Spec section 8: "Failed chunk load: the route target is reloaded". Left to itself, React Router
+ * A failed chunk load reloads the route target (decision 043). Left to itself, React Router
  * reloads the page the visitor is on when a route's code fails to load during a navigation (a
  * deploy replaced the files, the network dropped): the click is lost. Here a navigation first loads
  * the code of the routes it goes to (only those not loaded yet: usually none, or what the link's

@@ -14,7 +14,7 @@ export type LoginStep =
   | { kind: 'failed' };
 
 /**
- * Spec section 4: not authenticated with the next action verification → the verification route;
+ * Where a login leads: not authenticated with the next action verification → the verification route;
  * an admin → the admin site; otherwise the customer is signed in (→ the account site).
  */
 export function nextLoginStep(

@@ -13,7 +13,7 @@ export const BLOG_SUGGESTION_LIMIT = 5;
 export const BLOG_SEARCH_LIMIT = 20;
 /** Related posts under an article. */
 export const BLOG_RELATED_LIMIT = 3;
-/** The storefront's search call gives up after this long: a timeout answers status 0 with one of the two messages below. */
+/** The storefront's search call gives up after this long: status 0 with one of the messages below. */
 export const BLOG_SEARCH_TIMEOUT_MS = 2_500;
 
 export const SEARCH_CONNECTION_TIMEOUT = 'Connection timeout';

@@ -130,14 +130,14 @@ export const abandonedCartResponse = resource(abandonedCart);
 export type AbandonedCartResponse = z.infer<typeof abandonedCartResponse>;
 
 /**
- * POST /api/customers/abandoned-carts answers `abandonedCartId` (the name the storefront's clients have always read) and
+ * POST /api/customers/abandoned-carts answers the call's documented names, `abandonedCartId` and
  * `cart` (its items and costs, as on every cart answer), beside the cart's other fields and its
  * `id`, which the storefront and older clients read.
  */
 export const createdAbandonedCart = abandonedCart.extend({
   abandonedCartId: z
     .string()
-    .meta({ description: "The new cart's id (the same as `id`), under the name clients read" }),
+    .meta({ description: "The new cart's id (the same as `id`), under the call's documented name" }),
 });
 export type CreatedAbandonedCart = z.infer<typeof createdAbandonedCart>;
 export const createdAbandonedCartResponse = resource(createdAbandonedCart);

@@ -41,7 +41,7 @@ export const FOREIGN_ORIGIN_FORM_MESSAGE =
 
 export const VALIDATION_FALLBACK_MESSAGE = 'Validation error occurred';
 
-/** What the shopper reads for a request sent with nothing coming back (network down), and one that could not be built. */
+/** What the shopper reads when a request got nothing back (network down), or could not be built. */
 export const NO_RESPONSE_MESSAGE = 'No response received from server';
 export const REQUEST_SETUP_MESSAGE = 'Error setting up the request';
 

@@ -18,7 +18,7 @@ export const BUILD_MANIFEST_POLL_MS = 60 * 60 * 1000;
 /** The capture popup's submit-label experiment (seeded): the variant decides the button's words. */
 export const CAPTURE_LABEL_EXPERIMENT = 'capture-submit-label';
 /**
- * The variant's words start with the spec's default, so assistive names (and journeys) that look
+ * The variant's words start with the form's default, so assistive names (and journeys) that look
  * for "Continue" still find the button.
  */
 export const CAPTURE_LABEL_VARIANTS: Record<string, string> = {

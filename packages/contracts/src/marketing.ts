@@ -14,7 +14,7 @@ const userId = z.coerce
   .int({ error: 'user_id must be a customer id' })
   .positive({ error: 'user_id must be a customer id' });
 
-/** Extras beyond the two ids are accepted and ignored (the spec's "plus extras"). */
+/** Extras beyond the two ids are accepted and ignored (page scripts may send more). */
 const visitorId = z.guid({ error: 'visitor_id must be a visitor id' });
 
 export const experimentsQuery = z.object({

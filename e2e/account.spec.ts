@@ -2,10 +2,10 @@ import type { Cookie, Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
- * The account site as the demo customer: the login brings them to /account, the next
- * box is skipped and brought back, a dish is added to it from the menus (no capture popup), the
- * frequency changes after a previewed price, and an order's receipt opens. Once at each width;
- * the journeys change the same customer, so they run one after the other.
+ * The account site as the demo customer: the login brings them to /account, the next box is skipped
+ * and brought back, a dish is added to it from the menus (no capture popup), the frequency changes
+ * after a previewed price, and an order's receipt opens. Once at each width; the journeys change
+ * the same customer, so they run one after the other.
  */
 test.describe.configure({ mode: 'serial' });
 

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
- * Gift cards (decision 024): a visitor buys a $50 card for a friend, delivered today; the
- * friend reads the code in their email (the dev mailbox), uses it at their first checkout as a new
+ * Gift cards (decision 024): a visitor buys a $50 card for a friend, delivered today; the friend
+ * reads the code in their email (the dev mailbox), uses it at their first checkout as a new
  * customer, and finds what is left of it in their account.
  */
 const unique = (label: string) =>

@@ -1,8 +1,8 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 /**
- * Every screen of the store, grouped by the layout it renders in. Route ids
- * are stable route names, so guards and analytics can refer to them.
+ * Every screen of the store, grouped by the layout it renders in. Route ids are stable route names,
+ * so guards and analytics can refer to them.
  */
 export default [
   layout('layouts/default.tsx', { id: 'layout-default' }, [

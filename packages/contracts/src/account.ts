@@ -5,8 +5,8 @@ import { order, subscription } from './checkout';
 import { list, resource } from './envelope';
 
 /**
- * The account site's API: a customer's upcoming boxes, their subscription, saved card
- * and referrals. Every route needs a customer session: 401 without, 403 for another's data.
+ * The account site's API: a customer's upcoming boxes, their subscription, saved card and
+ * referrals. Every route needs a customer session: 401 without, 403 for another's data.
  */
 
 /** How many upcoming boxes exist as rows a customer can see, skip and edit (decision 021). */

@@ -83,8 +83,8 @@ export const SOCIAL_SIGN_IN_MESSAGES = {
   unavailable: 'Sign-in with this provider is not available. Please log in with your email.',
 } as const;
 
-// The words and shapes of the fields people type into. The zod rules in fields.ts
-// are built from these, and the browser's instant checks read them without loading zod.
+// The words and shapes of the fields people type into. The zod rules in fields.ts are built from
+// these, and the browser's instant checks read them without loading zod.
 export const REQUIRED_MESSAGE = 'This field is required';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const MIN_PASSWORD_LENGTH = 8;

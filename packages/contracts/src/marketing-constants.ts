@@ -1,6 +1,6 @@
 /**
- * Marketing constants without zod (decision 026): the browser's bundle imports these, so this file must
- * stay free of schemas (zod would join the /menus budget).
+ * Marketing constants without zod (decision 026): the browser's bundle imports these, so this file
+ * must stay free of schemas (zod would join the /menus budget).
  */
 
 /** The data layer's defaults, used when none is configured. */

@@ -3,8 +3,8 @@ import { abandonedCartIdSchema } from './catalog';
 import { list, resource } from './envelope';
 
 /**
- * Marketing and tracking calls (decision 026): experiments, the page-view event, the
- * picky-eater popup, the nonprofit selection and the abandoned-cart reminders' links.
+ * Marketing and tracking calls (decision 026): experiments, the page-view event, the picky-eater
+ * popup, the nonprofit selection and the abandoned-cart reminders' links.
  */
 
 export * from './marketing-constants';

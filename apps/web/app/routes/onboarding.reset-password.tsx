@@ -23,8 +23,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Sets the new password (password_confirmation sent equal to it: the API asks for both), exchanges the
- * one-time token for the session cookie, forgets the abandoned cart and goes to the account site.
+ * Sets the new password (password_confirmation sent equal to it: the API asks for both), exchanges
+ * the one-time token for the session cookie, forgets the abandoned cart and goes to the account
+ * site.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordResetForm });

@@ -10,8 +10,8 @@ import { LoginForm } from './LoginForm';
 afterEach(cleanup);
 
 /**
- * The login form's behaviour in the browser (its checks and messages) with a stand-in action: what the real
- * action answers against the API is covered in routes/auth-actions.test.ts.
+ * The login form's behaviour in the browser (its checks and messages) with a stand-in action: what
+ * the real action answers against the API is covered in routes/auth-actions.test.ts.
  */
 function Page() {
   const actionData = useActionData() as FormActionData | undefined;

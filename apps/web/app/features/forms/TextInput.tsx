@@ -1,9 +1,9 @@
 import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
 /**
- * The default input id is 'input-' plus a random number below 10000. The number
- * is derived from React's useId, which is the same on the server and in the browser, so the id
- * survives hydration; distinct inputs get distinct useIds.
+ * The default input id is 'input-' plus a random number below 10000. The number is derived from
+ * React's useId, which is the same on the server and in the browser, so the id survives hydration;
+ * distinct inputs get distinct useIds.
  */
 export function useDefaultInputId(given?: string): string {
   const reactId = useId();

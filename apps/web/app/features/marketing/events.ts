@@ -1,9 +1,9 @@
 import type { AbandonedCart, ExperimentAssignment } from '@sprout/contracts';
 
 /**
- * The data layer's events (decision 026) as pure functions of what the page
- * knows: a tag manager reads them from `window[dataLayerName]`, each also in GA4's ecommerce shape
- * so a GTM container works out of the box. The browser only pushes what these answer.
+ * The data layer's events (decision 026) as pure functions of what the page knows: a tag manager
+ * reads them from `window[dataLayerName]`, each also in GA4's ecommerce shape so a GTM container
+ * works out of the box. The browser only pushes what these answer.
  */
 
 export type DataLayerEvent = { event: string; [field: string]: unknown };

@@ -5,9 +5,9 @@ export { claimReload, type GuardStorage } from '../../lib/reload-guard';
 import { matchRoutes, type RouteObject } from 'react-router';
 
 /**
- * The browser's error handling as small pure pieces (decisions 026 and 043): the
- * per-session report limit, chunk-load failures and their reload guard, duplicated navigations,
- * the route preload queue and new-build detection. The tracker wires them to the page.
+ * The browser's error handling as small pure pieces (decisions 026 and 043): the per-session report
+ * limit, chunk-load failures and their reload guard, duplicated navigations, the route preload
+ * queue and new-build detection. The tracker wires them to the page.
  */
 
 export { RELOAD_GUARD_MS };

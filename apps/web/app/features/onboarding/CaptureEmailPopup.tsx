@@ -19,8 +19,8 @@ const BENEFITS = [
 ];
 
 /**
- * The capture-email popup: shown when a product or preset is added before the
- * visitor gave an email and zip code. Closes from its icon, a click outside or a successful submit.
+ * The capture-email popup: shown when a product or preset is added before the visitor gave an email
+ * and zip code. Closes from its icon, a click outside or a successful submit.
  */
 export function CaptureEmailPopup() {
   const ui = useCartUi();

@@ -4,8 +4,8 @@ import { useSites } from '../auth/useSites';
 import { useCartView } from '../cart/useCart';
 
 /**
- * Get-started: signup while the visitor is not identified, plans once identified
- * without a plan, otherwise the menus. The root loader knows the cart, so the server renders the right one.
+ * Get-started: signup while the visitor is not identified, plans once identified without a plan,
+ * otherwise the menus. The root loader knows the cart, so the server renders the right one.
  */
 export function GetStartedLink({
   className,

@@ -1,7 +1,7 @@
 /**
  * The store against a bare baseline (bench/baseline/server.ts: Fastify + pg + react-dom/server) doing
  * the same work on the same PostgreSQL database, case by case, in alternation (store, baseline, store,
- * baseline …), with the targets of issue 18.
+ * baseline …), with the targets the store must reach (bench/README.md, "Reading it").
  * Usage: npm run build && npm run bench
  *   BENCH_DATABASE_URL  the PostgreSQL server (a database BENCH_DATABASE_NAME is created and dropped)
  *   BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (32), BENCH_RUNS (2 per side), BENCH_WARMUP_SECONDS (3),
@@ -282,7 +282,7 @@ function demoCustomerCookie(): Promise<string> {
   }, databaseUrl.toString());
 }
 
-// ─── The cases and their targets (issue 18) ───────────────────────────────────────────────────
+// ─── The cases and their targets (bench/README.md) ────────────────────────────────────────────
 
 const ratio = (store: Summary, baseline: Summary) =>
   baseline.requests_per_second === 0 ? 0 : store.requests_per_second / baseline.requests_per_second;

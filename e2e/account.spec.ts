@@ -2,10 +2,10 @@ import type { Cookie, Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
- * The account site (issue 12) as the demo customer: the login brings them to /account, the next
- * box is skipped and brought back, a dish is added to it from the menus (no capture popup), the
- * frequency changes after a previewed price, and an order's receipt opens. Once at each width;
- * the journeys change the same customer, so they run one after the other.
+ * The account site as the demo customer: the login brings them to /account, the next box is skipped
+ * and brought back, a dish is added to it from the menus (no capture popup), the frequency changes
+ * after a previewed price, and an order's receipt opens. Once at each width; the journeys change
+ * the same customer, so they run one after the other.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -124,7 +124,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
     // A meal (snacks and smoothies are add-ons, outside the box).
     await page.goto('/menus/toddler-meals/');
-    // Signed in, the storefront's box is the next editable box (issue 29): its day, its cutoff and
+    // Signed in, the storefront's box is the next editable box (decision 042): its day, its cutoff and
     // its count of the plan's size, never an empty guest cart asking for a plan.
     const panel = page.locator('#cart-panel');
     const wide = viewport.width >= 1024;
@@ -239,8 +239,9 @@ test('the box editor and the account tabs fit every width from 320 to 1920px', a
 });
 
 /**
- * Pause, cancel and reactivate (issue 13) as the demo customer, on a phone: each outcome page is
- * shown once, every change is confirmed by email, and canceling takes three clicks from the plan.
+ * Pause, cancel and reactivate (decision 023) as the demo customer, on a phone: each outcome page
+ * is shown once, every change is confirmed by email, and canceling takes three clicks from the
+ * plan.
  */
 test('the demo customer pauses, resumes, takes an offer, cancels and reactivates (phone)', async ({
   page,
@@ -260,7 +261,7 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   await expect(
     page.getByText(/No boxes and no charges until your next box on [A-Z][a-z]+day, /),
   ).toBeVisible();
-  // Every outcome page's title names the site (issue 29).
+  // Every outcome page's title names the site.
   await expect(page).toHaveTitle('Your boxes are paused - Sprout & Spoon');
   await screenshot(page, 'pausing-processing', VIEWPORTS.phone.width);
   await page.goto('/pausing-processing');
@@ -317,7 +318,7 @@ test('the demo customer pauses, resumes, takes an offer, cancels and reactivates
   expect(subjects).toMatch(/^Welcome back to/m);
 });
 
-test.describe('unknown and malformed ids (issue 30)', () => {
+test.describe('unknown and malformed ids', () => {
   test.use({ allowConsoleErrors: [/status of 404/] });
 
   test("an order, a box or a box's payment that is not the customer's is the 404 page, never a 500", async ({

@@ -2,9 +2,9 @@ import type { Cookie, Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
- * The admin site (issue 17) as the demo admin, on the shared e2e server: sign in once with the
- * emailed code (codes per email are limited in 15 minutes), keep the session's cookies for the other
- * journeys, and leave what other files assert on as it was (the edited price is restored; the
+ * The admin site (decision 027) as the demo admin, on the shared e2e server: sign in once with the
+ * emailed code (codes per email are limited in 15 minutes), keep the session's cookies for the
+ * other journeys, and leave what other files assert on as it was (the edited price is restored; the
  * refund is partial, so the order stays paid; impersonation changes nothing of the customer).
  */
 test.describe.configure({ mode: 'serial' });
@@ -374,9 +374,7 @@ test('the admin reads an experiment per variant, defines a new one and changes i
   ).toBeVisible();
 });
 
-test('an unknown or malformed id on an admin detail page is the 404 page, never a 500 (issue 30)', async ({
-  page,
-}) => {
+test('an unknown or malformed id on an admin detail page is the 404 page, never a 500', async ({ page }) => {
   await asAdmin(page);
   for (const section of [
     'orders',

@@ -251,7 +251,7 @@ test('forgot password → the emailed link → a new password → signed in', as
   const url = new URL(link as string);
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page).toHaveURL(/email=reset-admin%40example\.com/);
-  // The reset page changes no cart (defect 7: it used to save the account's email on one).
+  // The reset page changes no cart (it used to save the account's email on one).
   expect(
     (await page.context().cookies()).find((cookie) => cookie.name === 'abandoned_cart_id'),
   ).toBeUndefined();

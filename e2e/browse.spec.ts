@@ -138,7 +138,7 @@ test('filters work from the keyboard: focus stays on the toggled filter, clearin
   await expect(results).toHaveText(before ?? '');
 });
 
-test("the cart's saved filters apply when the visitor comes back to the menus; cleared, they are gone (defect 9)", async ({
+test("the cart's saved filters apply when the visitor comes back to the menus; cleared, they are gone", async ({
   page,
 }) => {
   const address = `filters-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

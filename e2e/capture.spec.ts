@@ -21,7 +21,7 @@ test('the popup: headline, subline, fields, Continue and login (no unconfigured 
   await expect(popup.getByLabel('Email address')).toBeFocused();
   await expect(popup.getByLabel('Zip code')).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Continue' })).toBeDisabled();
-  // No social provider is configured on this server: no button that leads nowhere (defect 5).
+  // No social provider is configured on this server: no button that leads nowhere.
   await expect(popup.getByRole('link', { name: /Continue with/ })).toHaveCount(0);
   await expect(popup.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/onboarding/login');
   await expect(popup).toContainText('Already a customer? Log in');
@@ -48,7 +48,7 @@ test('the popup: headline, subline, fields, Continue and login (no unconfigured 
   await expect(page.locator('.layout')).not.toHaveAttribute('inert');
 });
 
-test("invalid email and empty zip show the spec's messages once the fields lose focus", async ({ page }) => {
+test('invalid email and empty zip show their messages once the fields lose focus', async ({ page }) => {
   await page.goto('/onboarding/signup');
   await expect(page.getByRole('heading', { level: 1, name: "Let's Get Started!" })).toBeVisible();
   const emailField = page.getByLabel('Email address');
@@ -166,7 +166,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-test('a zip we do not deliver to is said in the popup; the visitor is not sent on to fill a box (defect 3)', async ({
+test('a zip we do not deliver to is said in the popup; the visitor is not sent on to fill a box', async ({
   page,
 }) => {
   const popup = await openPopupFromMenus(page);

@@ -26,7 +26,7 @@ test('a new visitor adds a product, gives email and zip, picks a plan, and the p
   const card = page.locator('.product-card').first();
   const name = await productName(card);
   const popup = page.getByRole('dialog', { name: "Let's Get Started!" });
-  // A product whose popup is closed without the details is dropped, never added later (spec section 2).
+  // A product whose popup is closed without the details is dropped, never added later.
   const closed = page.locator('.product-card').nth(1);
   await closed.getByRole('button', { name: `Add ${await productName(closed)}` }).click();
   await popup.getByRole('button', { name: 'Close' }).click();
@@ -120,7 +120,7 @@ test('plus buttons fill the box to the threshold; Checkout opens only when full;
   await expect(progress(page)).toHaveText('12 of 24 items');
 });
 
-test('a bestseller preset fills the box; a bigger preset asks for the bigger plan first (defect 4)', async ({
+test('a bestseller preset fills the box; a bigger preset asks for the bigger plan first', async ({
   page,
 }) => {
   await arriveWithPlan(page, 'plan-12');
@@ -249,7 +249,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-test('after Enter on Add, focus is on the stepper that replaced it and the change is announced (defect 11)', async ({
+test('after Enter on Add, focus is on the stepper that replaced it and the change is announced', async ({
   page,
 }) => {
   await arriveWithPlan(page, 'plan-24');

@@ -19,7 +19,7 @@ const details = (page: Page) => page.getByRole('form', { name: 'Your details' })
 const summary = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
 const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$\d+\.\d{2} and subscribe$/ });
 
-/** Identified with a 12-item plan (URL parameters of spec section 2), the box filled by a preset. */
+/** Identified with a 12-item plan (by URL parameters), the box filled by a preset. */
 async function arriveWithFullBox(page: Page, label: string): Promise<string> {
   const address = email(label);
   await page.goto(`/menus?email=${encodeURIComponent(address)}&zip=10001&plan=plan-12`);
@@ -198,7 +198,7 @@ test.describe('problems at Pay', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Dana!' })).toBeVisible();
   });
 
-  test('after a declined card the password stays on the page, changeable, also after a reload (issue 30)', async ({
+  test('after a declined card the password stays on the page, changeable, also after a reload', async ({
     page,
   }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -234,7 +234,7 @@ test.describe('problems at Pay', () => {
     await expect(page).toHaveURL(/\/onboarding\/checkout\/success$/, { timeout: 20_000 });
   });
 
-  test('the city is the zip code’s: a known zip fills it in, a contradicting one is refused beside the field (issue 30)', async ({
+  test('the city is the zip code’s: a known zip fills it in, a contradicting one is refused beside the field', async ({
     page,
   }) => {
     await page.setViewportSize(VIEWPORTS.desktop);

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 
 /**
- * The attack of issue 28 (section 4), in Chromium: a page on another port of the same host is the
- * same site, so the browser sends the store's SameSite=Lax cookies with its form posts. Before,
- * it replaced a signed-in customer's card and signed them out; now every page action refuses a
- * post from another origin before it runs (decision 014).
+ * A cross-site form post, in Chromium: a page on another port of the same host is the same site, so
+ * the browser sends the store's SameSite=Lax cookies with its form posts. Before, it replaced a
+ * signed-in customer's card and signed them out; now every page action refuses a post from another
+ * origin before it runs (decision 014).
  */
 // The refused post's document answers 403: the browser logs its status.
 test.use({ allowConsoleErrors: [/status of 403/] });

@@ -30,7 +30,7 @@ test('an unknown API path answers JSON, not a page', async ({ request }) => {
   expect(await response.json()).toEqual({ message: 'Not found: GET /api/no-such-endpoint' });
 });
 
-test('bad filter input on the menus answers a 404 page, never a 500 (issue 10)', async ({ page }) => {
+test('bad filter input on the menus answers a 404 page, never a 500', async ({ page }) => {
   for (const address of [
     '/menus?tags=%00',
     '/menus?indicators=%00',
@@ -59,7 +59,7 @@ async function arriveWithBox(page: Page) {
   await expect(page.locator('#cart-panel .cart-progress__label')).toHaveText('0 of 12 items');
 }
 
-test.describe('a write that gets no answer (issue 30)', () => {
+test.describe('a write that gets no answer', () => {
   test.use({ allowConsoleErrors: [/status of 404|net::ERR_FAILED/] });
 
   test('a cart change lost on the network keeps the page, says so as an error toast and rolls back', async ({
@@ -94,7 +94,7 @@ test.describe('a write that gets no answer (issue 30)', () => {
   });
 });
 
-test.describe('a route whose code fails to load (issue 30)', () => {
+test.describe('a route whose code fails to load', () => {
   // The aborted script, and the page that cannot start without it.
   test.use({
     allowConsoleErrors: [
@@ -158,7 +158,7 @@ test.describe('a route whose code fails to load (issue 30)', () => {
   });
 });
 
-test.describe('a form refused by the write limit (issue 30)', () => {
+test.describe('a form refused by the write limit', () => {
   // The browser logs the refused request's status.
   test.use({ allowConsoleErrors: [/status of 429/] });
 

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
- * Gift cards (issue 14, decision 024): a visitor buys a $50 card for a friend, delivered today; the
- * friend reads the code in their email (the dev mailbox), uses it at their first checkout as a new
+ * Gift cards (decision 024): a visitor buys a $50 card for a friend, delivered today; the friend
+ * reads the code in their email (the dev mailbox), uses it at their first checkout as a new
  * customer, and finds what is left of it in their account.
  */
 const unique = (label: string) =>
@@ -171,9 +171,7 @@ test('the purchase flow on a phone, in the blog layout of /gift-cards/index-old,
   await page.screenshot({ path: 'test-results/screenshots/gift-cards-390.png', fullPage: true });
 });
 
-test('the custom amount is checked when it is left, not as it is typed (spec section 9)', async ({
-  page,
-}) => {
+test('the custom amount is checked when it is left, not as it is typed', async ({ page }) => {
   await page.goto('/gift-cards');
   const form = page.getByRole('form', { name: 'Buy a gift card' });
   await form.getByRole('radio', { name: 'Other amount' }).check();

@@ -3,9 +3,9 @@ import { expectAccessible } from './axe';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
- * Marketing UI (issue 16, spec section 7): the picky-eater popup shows once per visitor after
- * time spent on the menus, its events reach the data layer and the API; "customers also loved"
- * in the cart panel adds a product and records the click.
+ * Marketing UI (decision 026): the picky-eater popup shows once per visitor after time spent on the
+ * menus, its events reach the data layer and the API; "customers also loved" in the cart panel adds
+ * a product and records the click.
  */
 
 type Entry = { event?: string; [field: string]: unknown };
@@ -85,9 +85,7 @@ test('the picky-eater popup closes with its button and Escape, and never covers 
   await expect(popup).toBeHidden();
 });
 
-test('an open picky-eater popup is reset by a navigation within the store (spec section 2)', async ({
-  page,
-}) => {
+test('an open picky-eater popup is reset by a navigation within the store', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.clock.install();
   await page.goto('/menus');

@@ -3,10 +3,10 @@ import { expectAccessible } from './axe';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
- * Marketing (issue 16): the data layer after browsing, capturing, adding and checking out, with
- * each event's fields, the GA4 twins and the DOM announcements; the capture-label experiment;
- * and the abandoned-cart reminder: the jobs run an hour later, the email arrives in the dev
- * mailbox, and its link restores the box in another browser.
+ * Marketing (decision 026): the data layer after browsing, capturing, adding and checking out, with
+ * each event's fields, the GA4 twins and the DOM announcements; the capture-label experiment; and
+ * the abandoned-cart reminder: the jobs run an hour later, the email arrives in the dev mailbox,
+ * and its link restores the box in another browser.
  */
 
 const email = (label: string) =>

@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
 
 /**
- * Progressive enhancement (issue 11): before (or without) the JavaScript, adding a product, giving
- * the details and choosing a plan are plain form posts through the same cart action and rules.
+ * Progressive enhancement (decision 017): before (or without) the JavaScript, adding a product,
+ * giving the details and choosing a plan are plain form posts through the same cart action and
+ * rules.
  */
 test.use({ javaScriptEnabled: false });
 

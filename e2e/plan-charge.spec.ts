@@ -3,11 +3,12 @@ import { expect, test, VIEWPORTS } from './fixtures';
 import { startOwnStore } from './own-store';
 
 /**
- * Issue 29, item 1 (decision 039): the demo customer changes their plan from 24 to 36 items on
- * /account/plan, sees the next box's price with the dishes the store adds to fill it, confirms, and
- * the box's cutoff (the demo-only /dev/jobs/run, as `npm run jobs -- --as-of=` runs it) charges
- * exactly the figure the page showed. On a store of its own: the jobs' run at a later cutoff would
- * renew the boxes other journeys are looking at, and the plan change would change their demo customer.
+ * A box shown as it is charged (decision 039): the demo customer changes their plan from 24 to 36
+ * items on /account/plan, sees the next box's price with the dishes the store adds to fill it,
+ * confirms, and the box's cutoff (the demo-only /dev/jobs/run, as `npm run jobs -- --as-of=` runs
+ * it) charges exactly the figure the page showed. On a store of its own: the jobs' run at a later
+ * cutoff would renew the boxes other journeys are looking at, and the plan change would change
+ * their demo customer.
  */
 
 const DEMO = { email: 'demo@example.com', password: 'mealtime-demo' };

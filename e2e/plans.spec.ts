@@ -14,7 +14,7 @@ const UPGRADED =
 
 /**
  * Identified without a plan, "Add all 24 items of Little explorers" waits on the plans page, and
- * "12 items" is pressed there: the preset is not cut to 12 (spec section 4).
+ * "12 items" is pressed there: the preset is not cut to 12 (decision 045).
  */
 async function presetThroughTwelve(page: Page) {
   await page.goto(`/menus?email=${encodeURIComponent(email('preset'))}&zip=10001`);
@@ -30,7 +30,7 @@ test('a preset bigger than the chosen plan gets the first plan that holds it, na
   page,
 }) => {
   await presetThroughTwelve(page);
-  // The plans page shows the plan chosen instead, its slug in the address (spec section 2).
+  // The plans page shows the plan chosen instead, its slug in the address (decision 045).
   await expect(page).toHaveURL(/\/onboarding\/plans\?plan=plan-24$/);
   await expect(notice(page)).toHaveText(UPGRADED);
   await expect(page.locator('.plan-card--selected')).toHaveAttribute('data-plan', 'plan-24');
@@ -88,7 +88,7 @@ test('?plan= on the plans page stays in the address as the chosen plan; elsewher
   await page.goto('/onboarding/plans?plan=plan-36');
   await expect(page).toHaveURL(/\/onboarding\/plans\?plan=plan-36$/);
   await expect(page.locator('.plan-card--selected')).toHaveAttribute('data-plan', 'plan-36');
-  // An unknown slug falls back to the popular plan (spec section 4), and the address names it.
+  // An unknown slug falls back to the popular plan, and the address names it.
   await page.goto('/onboarding/plans?plan=no-such-plan&navItem=nope');
   await expect(page).toHaveURL(/\/onboarding\/plans\?navItem=nope&plan=plan-\d+$/);
   const slug = new URL(page.url()).searchParams.get('plan');

@@ -24,7 +24,7 @@ async function amount(row: Locator): Promise<number> {
   return dollars(await row.getByRole('definition').textContent());
 }
 
-/** Arrives identified with a plan and a few dishes in the box (URL parameters of spec section 2). */
+/** Arrives identified with a plan and a few dishes in the box (by URL parameters). */
 async function arriveWithItems(page: Page, plan: 'plan-12' | 'plan-24', skus: string, quantities: string) {
   await page.goto(
     `/menus?skus=${skus}&quantities=${quantities}&email=${encodeURIComponent(email('promo'))}&zip=10001&plan=${plan}`,
@@ -50,7 +50,7 @@ test('a ?pc= link: banner, promo prices, then the discounted costs after capture
   const banner = panel(page).locator('.offer-banner');
   await expect(banner).toContainText('Welcome! 50% off your first box and free shipping.');
   await expect(panel(page).locator('.promo-code__value')).toHaveText('WELCOME50');
-  // The link's code is kept for its year (spec section 9), for a cart made later.
+  // The link's code is kept for its year (its cookie lasts 365 days), for a cart made later.
   const kept = (await page.context().cookies()).find((cookie) => cookie.name === 'auto_apply_promo_code');
   expect(kept?.value).toBe('WELCOME50');
   // Away from the menus the panel is a modal drawer: closed before the visitor moves on.
@@ -123,7 +123,7 @@ test.describe('codes typed in the cart panel', () => {
     await applyCode(page, 'NOPE123');
     await expect(promoError(page)).toHaveText("We don't know this promo code.");
     await expect(promoField(page)).toHaveAttribute('aria-invalid', 'true');
-    // Editing the field clears the server's message (spec section 5).
+    // Editing the field clears the server's message.
     await promoField(page).fill('EXPIRED1');
     await expect(promoError(page)).toHaveCount(0);
     await applyCode(page, 'EXPIRED10');
@@ -210,7 +210,7 @@ test('?referral_id= waits for the email, then shows the referral banner and the 
   await expect(progress(page)).toHaveText('1 of 12 items');
 
   const banner = panel(page).locator('.offer-banner--referral');
-  // The referrer's first name and initial, never their full name (issue 28).
+  // The referrer's first name and initial, never their full name (privacy).
   await expect(banner).toHaveText('Jamie R. sent you $25 off your first box');
   await expect(page.locator('main .offer-banner--page')).toHaveText(
     'Jamie R. sent you $25 off your first box',
@@ -228,7 +228,7 @@ test('?referral_id= waits for the email, then shows the referral banner and the 
     animations: 'disabled',
   });
   await expect(banner).toBeVisible();
-  // The referee's email prefills the capture form (spec section 5).
+  // The referee's email prefills the capture form.
   await page.goto('/onboarding/signup');
   await expect(page.getByLabel('Email address')).toHaveValue(friend);
 });
@@ -266,7 +266,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-test.describe('the promo error at 1280x800 (defect 8)', () => {
+test.describe('the promo error at 1280x800', () => {
   test.use({ allowConsoleErrors: [/status of 422/] });
 
   test('shows in full beside the field, not under the sticky totals, with a nearly full box', async ({

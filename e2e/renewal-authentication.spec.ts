@@ -3,10 +3,10 @@ import { expect, test, VIEWPORTS } from './fixtures';
 import { startOwnStore } from './own-store';
 
 /**
- * Issue 29 item 5 (decision 041): a customer whose bank asks for 3-D Secure, made through checkout
- * (which does the step on-session), reaches the box's cutoff: the renewal is not declined, the email
- * in the dev mailbox links to the account page where the same step pays the box, and the box shows
- * paid with the amount the email asked to confirm.
+ * A renewal that asks for 3-D Secure (decision 041): a customer whose bank asks for 3-D Secure,
+ * made through checkout (which does the step on-session), reaches the box's cutoff: the renewal is
+ * not declined, the email in the dev mailbox links to the account page where the same step pays the
+ * box, and the box shows paid with the amount the email asked to confirm.
  */
 
 const CARD_3DS = '4000 0025 0000 3155';

@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
- * Issue 30: the query parameters read on any page (spec section 2), the cart id kept in local
- * storage and mirrored in its cookie (spec section 4, decision 044), and the 400/10002 answer
- * (spec section 8).
+ * The query parameters read on any page, the cart id kept in local storage and mirrored in its
+ * cookie (decision 044), and the 400/10002 answer (a checked-out cart: dropped, and the visitor
+ * sent to the menus, told why).
  */
 
 const email = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

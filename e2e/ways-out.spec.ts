@@ -3,9 +3,9 @@ import { expect, test, VIEWPORTS } from './fixtures';
 import { startOwnStore } from './own-store';
 
 /**
- * Issue 29, "every state has a way out": a customer whose card (the test card ending 0341) pays at
- * checkout and declines every renewal is paused after the third decline; the account says why and
- * resumes in one step with a new card, the failed box charged again while it can still be sent.
+ * Every state has a way out (decision 040): a customer whose card (the test card ending 0341) pays
+ * at checkout and declines every renewal is paused after the third decline; the account says why
+ * and resumes in one step with a new card, the failed box charged again while it can still be sent.
  */
 
 const CARD_RENEWALS_DECLINE = '4000 0000 0000 0341';

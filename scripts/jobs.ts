@@ -1,6 +1,6 @@
 /**
- * Runs every background job once, as of an instant (design.md section 6 "Jobs"), for operators and
- * tests: `npm run jobs -- --as-of=2026-12-01T09:00:00Z` (default: now). Uses the configured
+ * Runs every background job once, as of an instant (every job reads one clock a test can set),
+ * for operators and tests: `npm run jobs -- --as-of=2026-12-01T09:00:00Z` (default: now). Uses the configured
  * database (DATABASE_URL, else the PGlite data directory) and exits non-zero when a job fails.
  */
 import { buildApp, ConfigError, loadConfig, prepareDatabase } from '@sprout/api';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The storefront's JavaScript budgets (issues 11 and 18): for each page, the gzip size of every
+// The storefront's JavaScript budgets (decisions 031 and 032): for each page, the gzip size of every
 // script a first visit loads: the client entry, the route modules the page matches (root, layout,
 // page) with their imports, and the route manifest the page carries. Run after `npm run build`.
 //
@@ -8,7 +8,7 @@
 // full manifest file; the rest arrive from /__manifest when a link needs them. So a budget counts
 // that partial manifest, not the file, which grows with every route a visitor never downloads.
 //
-// Issue 11 asks for 110 KB on /menus. React DOM (67 KB) and React Router (42 KB) weigh 109 KB by
+// The target was 110 KB on /menus. React DOM (67 KB) and React Router (42 KB) weigh 109 KB by
 // themselves (decision 032: the framework's floor), so the budgets guard today's sizes with a
 // little room (measured 2026-11-23). Serving
 // Preact's compatible runtime in the browser measured 79.8 KB on /menus, but Preact's hydration of
@@ -25,8 +25,8 @@
 // from the schemas' module they carried zod and every schema onto /account (175.3 KB against 135);
 // a leaf module joins the shell, 0.2 KB on every page, so /gift-cards gets 1 KB (2026-11-27).
 // The client entry keeps a page whose write got no answer or a limit's refusal, and reloads the
-// target of a navigation whose route code failed to load (decision 043, issue 30): 1.0 KB on every
-// page (measured 2026-11-27), so every page gets 1 KB. The rest of issue 30 (the cart id kept in
+// target of a navigation whose route code failed to load (decision 043): 1.0 KB on every
+// page (measured 2026-11-27), so every page gets 1 KB. The rest of that work (the cart id kept in
 // local storage, forms checked on blur and change, the cart's refusal toast) added 0.1 to 0.5 KB
 // on every page, which left none with room: every page gets 1 KB more (measured 2026-11-27).
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Uploads the browser build's source maps to Sentry (issue 16), so reports from the minified
+// Uploads the browser build's source maps to Sentry (decision 026), so reports from the minified
 // bundles show the original files and lines. Runs at the end of the web build and does nothing
 // unless SENTRY_AUTH_TOKEN, SENTRY_ORG and SENTRY_PROJECT are all set; then the build wrote
 // "hidden" maps (no sourceMappingURL comment, apps/web/vite.config.ts), which are uploaded to a

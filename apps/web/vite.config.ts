@@ -8,7 +8,7 @@ type ManualChunkMeta = Rollup.ManualChunkMeta;
 
 /**
  * React, React DOM and React Router in one chunk: every page needs all three, and split apart they
- * cost each page more requests and a worse compression ratio (the /menus budget, issue 11). The
+ * cost each page more requests and a worse compression ratio (the /menus budget, decision 032). The
  * CommonJS interop helper is theirs (React ships CommonJS).
  */
 const isFramework = (id: string) =>
@@ -126,7 +126,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: process.env.SENTRY_AUTH_TOKEN ? 'hidden' : false,
       },
   define: {
-    // Build-time flag (spec: "maintenance flag equals 'true'"): every page redirects to /maintenance.
+    // Build-time flag: while MAINTENANCE is 'true', every page redirects to /maintenance.
     __MAINTENANCE_MODE__: JSON.stringify(process.env.MAINTENANCE_MODE === 'true'),
   },
   server: { port: 5173 },

@@ -4,9 +4,9 @@ import { HydratedRouter } from 'react-router/dom';
 import { keepPagesOnFailedWrites } from './lib/page-writes.client';
 import { routeChunkReload } from './lib/route-chunks.client';
 
-// React Router's default client entry, with the error catalogue's two browser cases (spec
-// section 8): a write that gets no answer or a limit's refusal leaves the page as it is, and a
-// route whose code fails to load reloads the page the visitor was going to.
+// React Router's default client entry, with the two failures the browser meets (decision 043): a
+// write that gets no answer or a limit's refusal leaves the page as it is, and a route whose code
+// fails to load reloads the page the visitor was going to.
 keepPagesOnFailedWrites();
 const instrumentations = [routeChunkReload];
 

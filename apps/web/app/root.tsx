@@ -56,9 +56,9 @@ export type RootData = {
   cart: CartPageData;
   /** The customer an admin is acting as (the impersonation cookie is set), else null. */
   actingAs: string | null;
-  /** App start step 2 (spec section 4): the visitor's experiments (issue 16). */
+  /** The visitor's experiments, assigned as the app starts (decision 026). */
   experiments?: ExperimentsData;
-  /** The tag manager's loader when GTM_ID is set (issue 16). */
+  /** The tag manager's loader when GTM_ID is set (decision 026). */
   gtmScript?: string | null;
 };
 

@@ -1,8 +1,8 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 /**
- * Every screen of the specification (section 2), grouped by the layout it renders in. Route ids
- * are the spec's route names, so guards and analytics can refer to them.
+ * Every screen of the store, grouped by the layout it renders in. Route ids are stable route names,
+ * so guards and analytics can refer to them.
  */
 export default [
   layout('layouts/default.tsx', { id: 'layout-default' }, [
@@ -19,7 +19,7 @@ export default [
     route('cancellation-processing', 'routes/lifecycle-outcome.tsx', { id: 'cancellation-processing' }),
     route('offer-accepted-processing', 'routes/lifecycle-outcome.tsx', { id: 'offer-accepted-processing' }),
     route('pausing-processing', 'routes/lifecycle-outcome.tsx', { id: 'pausing-processing' }),
-    // Abandoned-cart reminder links (issue 16).
+    // Abandoned-cart reminder links (decision 026).
     route('cart/restore', 'routes/cart.restore.tsx', { id: 'cart-restore' }),
     route('email/unsubscribe', 'routes/email.unsubscribe.tsx', { id: 'email-unsubscribe' }),
   ]),
@@ -76,7 +76,7 @@ export default [
   // What crawlers read (resource routes).
   route('sitemap.xml', 'routes/sitemap.ts', { id: 'sitemap' }),
   route('robots.txt', 'routes/robots.ts', { id: 'robots' }),
-  // The account site (design.md section 6): its own layout and bundle, a customer session required.
+  // The account site: its own layout and bundle, a customer session required.
   layout('layouts/account.tsx', { id: 'layout-account' }, [
     ...prefix('account', [
       index('routes/account.overview.tsx', { id: 'account' }),
@@ -96,7 +96,7 @@ export default [
     ]),
   ]),
   route('account/sign-out', 'routes/account.sign-out.ts', { id: 'account-sign-out' }),
-  // The admin site (issue 17, design.md section 6): its own layout and bundle, an admin session required.
+  // The admin site (decision 027): its own layout and bundle, an admin session required.
   layout('layouts/admin.tsx', { id: 'layout-admin' }, [
     ...prefix('admin', [
       index('routes/admin.dashboard.tsx', { id: 'admin' }),
@@ -129,7 +129,7 @@ export default [
   route('__marketing/tracker', 'routes/marketing.tracker.ts', { id: 'marketing-tracker' }),
   // Cart changes (a resource route: no page of its own).
   route('cart', 'routes/cart.ts', { id: 'cart' }),
-  // The cart panel's recommendations (issue 16): data for a fetcher, not a page.
+  // The cart panel's recommendations (decision 026): data for a fetcher, not a page.
   route('cart/also-loved', 'routes/cart.also-loved.ts', { id: 'cart-also-loved' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

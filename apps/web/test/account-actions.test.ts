@@ -116,7 +116,7 @@ describe('box changes', () => {
       sku: item.sku,
       quantity: item.quantity - 1,
     });
-    // The storefront shows the box itself (issue 29): + sends the dish's new quantity in the box.
+    // The storefront shows the box itself (decision 042): + sends the dish's new quantity in the box.
     const add = page('/cart', customer.cookie, {
       intent: 'set-item',
       sku: item.sku,

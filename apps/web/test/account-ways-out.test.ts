@@ -7,8 +7,9 @@ import * as order from '../app/routes/account.order';
 import { TEST_SITE } from './site';
 
 /**
- * Issue 29 on the account site's server side, against the real API in-process: the address page
- * shows and changes the delivery address, and an order that is not the customer's is a 404 page.
+ * Ways out on the account site's server side (decision 040), against the real API in-process: the
+ * address page shows and changes the delivery address, and an order that is not the customer's is a
+ * 404 page.
  */
 
 let context: TestContext;

@@ -96,7 +96,7 @@ describe('login action', () => {
     expect(done.headers.get('location')).toBe('/account');
     // The account site is another site: a full page load, not a client navigation.
     expect(done.headers.get('x-remix-reload-document')).toBe('true');
-    // No guest cart survives the sign-in (issue 29): its cookie is expired with the session's arrival.
+    // No guest cart survives the sign-in (decision 042): its cookie is expired with the session's arrival.
     expect(
       done.headers.getSetCookie().find((cookie) => cookie.startsWith(`${ABANDONED_CART_COOKIE}=`)),
     ).toMatch(/Max-Age=0/);
@@ -109,7 +109,7 @@ describe('login action', () => {
 });
 
 describe('sign-out action', () => {
-  it("ends the session and forgets the browser's cart: its cookie is expired (spec section 4)", async () => {
+  it("ends the session and forgets the browser's cart: its cookie is expired", async () => {
     const step = (await login.action(
       post('/onboarding/login', { email: customer.email, password: customer.password }),
     )) as Response;

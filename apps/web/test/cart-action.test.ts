@@ -26,7 +26,8 @@ function rootShouldRevalidate(actionResult: unknown): boolean {
 
 /**
  * The cart action and the root loader's cart, against the real API in-process (PGlite, or
- * PostgreSQL when TEST_DATABASE_URL is set): the defects of issue 11 that live on the server.
+ * PostgreSQL when TEST_DATABASE_URL is set): what the storefront decides on the server before and
+ * after it asks the API.
  */
 const SITE_URL = 'http://localhost:3000';
 const SITE = {
@@ -98,7 +99,7 @@ async function visitorWithPlan(plan = 'plan-12') {
 }
 
 describe('the cart action', () => {
-  it('asks an anonymous visitor for details before adding, and makes no cart for it (defects 1, 7)', async () => {
+  it('asks an anonymous visitor for details before adding, and makes no cart for it', async () => {
     const answer = await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '1' });
     expect(answer.data).toMatchObject({
       ok: false,
@@ -115,7 +116,7 @@ describe('the cart action', () => {
     expect(page?.cart?.cart.items.map((line) => [line.sku, line.quantity])).toEqual([['SS-PUR-001', 2]]);
   });
 
-  it('a checked-out cart (400/10002) is dropped and the visitor goes to the menus, told why (issue 30, item 3)', async () => {
+  it('a checked-out cart (400/10002) is dropped and the visitor goes to the menus, told why', async () => {
     const cookie = await visitorWithPlan();
     const spentId = cookie.split('=')[1] as string;
     await context.database.db
@@ -142,7 +143,7 @@ describe('the cart action', () => {
     expect(menus.page?.notice).toEqual({ type: 'error', message: 'This cart has already been checked out.' });
   });
 
-  it('a product that needs a bigger plan asks first, naming the plan and its price (defect 4)', async () => {
+  it('a product that needs a bigger plan asks first, naming the plan and its price', async () => {
     const cookie = await visitorWithPlan('plan-12');
     expect(await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '12' }, cookie)).toMatchObject({
       data: { ok: true },
@@ -174,7 +175,7 @@ describe('the cart action', () => {
     );
   });
 
-  it('a zip we do not deliver to is said at capture; the email is a waitlist lead and nothing is added (defect 3)', async () => {
+  it('a zip we do not deliver to is said at capture; the email is a waitlist lead and nothing is added', async () => {
     const address = email('far');
     // The popup's capture, with the product that waited and the signup page's next step.
     const answer = await post({
@@ -351,7 +352,7 @@ describe('one call per cart change (decision 052)', () => {
 });
 
 describe('link parameters on arrival', () => {
-  it("a link's code does not replace the cart's own, and the visitor is told which code stays and why (defect 8)", async () => {
+  it("a link's code does not replace the cart's own, and the visitor is told which code stays and why", async () => {
     const cookie = await visitorWithPlan();
     expect(await post({ intent: 'apply-promo', code: 'FIVEFREE' }, cookie)).toMatchObject({
       data: { ok: true },
@@ -367,15 +368,15 @@ describe('link parameters on arrival', () => {
     expect(page?.notice).toMatchObject({ type: 'success', message: expect.stringMatching(/FIVEFREE/) });
   });
 
-  it('the reset-password page changes no cart and keeps its email (defect 7)', async () => {
+  it('the reset-password page changes no cart and keeps its email', async () => {
     const arrived = await load('/onboarding/reset-password?email=demo%40example.com&token=x');
     expect(arrived.redirect).toBeNull();
     expect(arrived.setCookies).toEqual([]);
   });
 });
 
-describe('link parameters and their cookies (issue 30)', () => {
-  it('?pc= writes both cookies for 365 days on the parent domain of SITE_URL (issue 30, item 8)', async () => {
+describe('link parameters and their cookies', () => {
+  it('?pc= writes both cookies for 365 days on the parent domain of SITE_URL', async () => {
     const shop = { ...SITE, url: 'https://shop.example.com' };
     const request = new Request('https://shop.example.com/menus?pc=SAVE20&pc_overwrite=1');
     const api = createServerApiClient(inProcessTransport(context.app), request);
@@ -404,7 +405,7 @@ describe('link parameters and their cookies (issue 30)', () => {
     expect(line).not.toMatch(/Domain=/);
   });
 
-  it('an unknown code makes no cart and is said as an error; its cookies go (issue 30, items 4 and 8)', async () => {
+  it('an unknown code makes no cart and is said as an error; its cookies go', async () => {
     const carts = async () => (await context.database.db.select().from(schema.abandonedCarts)).length;
     const before = await carts();
     const arrived = await load('/menus?pc=BOGUS');
@@ -430,7 +431,7 @@ describe('link parameters and their cookies (issue 30)', () => {
     expect(page?.cart?.cart.promo_code?.code).toBe('WELCOME50');
   });
 
-  it("a friend's code waiting for the email is applied by an ?email= link, and its cookie goes (issue 30, item 9)", async () => {
+  it("a friend's code waiting for the email is applied by an ?email= link, and its cookie goes", async () => {
     const first = await load('/?referral_id=DEMOREF');
     const pending = first.setCookies.find((line) => line.startsWith('pending_referral_code='));
     expect(pending).toMatch(/^pending_referral_code=DEMOREF;/);
@@ -445,7 +446,7 @@ describe('link parameters and their cookies (issue 30)', () => {
     expect(page?.cart?.referrer).not.toBeNull();
   });
 
-  it("a refused friend's code is said as an error (issue 30, item 4)", async () => {
+  it("a refused friend's code is said as an error", async () => {
     const cookie = await visitorWithPlan();
     const arrived = await load('/menus?referral_id=NOPE99', cookie);
     const notice = arrived.setCookies.find((line) => line.startsWith('cart_notice='));
@@ -522,7 +523,7 @@ describe('the checkout details form posted before the JavaScript loaded', () => 
   });
 });
 
-describe('a cart that cannot be made for the capture form (spec section 8)', () => {
+describe('a cart that cannot be made for the capture form', () => {
   const CREATE = '/api/customers/abandoned-carts';
 
   /** The real API in-process, except for the cart creation, which fails as `failure` says. */
@@ -578,7 +579,7 @@ describe('a cart that cannot be made for the capture form (spec section 8)', () 
   });
 });
 
-describe('carts the storefront starts over (spec sections 4 and 8)', () => {
+describe('carts the storefront starts over', () => {
   it('a 403 on updating the cart (it became an account’s) resets it: the details go to a fresh cart', async () => {
     const cookie = await visitorWithPlan();
     const foreignId = cookie.split('=')[1] as string;

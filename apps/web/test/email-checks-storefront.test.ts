@@ -7,7 +7,7 @@ import { TEST_SITE } from './site';
 
 /**
  * When a shared address has used the hour's email checks (decision 016), the storefront says so:
- * a link's `?email=` was dropped without a word before (issue 28), and the capture form says it too.
+ * a link's `?email=` was dropped without a word before, and the capture form says it too.
  */
 const CHECKS_PER_HOUR = 3;
 

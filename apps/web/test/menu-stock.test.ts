@@ -17,8 +17,8 @@ import { loader as sitemapLoader } from '../app/routes/sitemap';
 import { documentLoadContext, TEST_SITE } from './site';
 
 /**
- * Spec section 9: "Product page size 12 by default. 9 when loading menu stock, paging until the
- * last page." A page that shows a menu's every dish (a box being edited in the account, the
+ * Dishes are read 12 a page by default, and 9 a page when a whole menu's stock is loaded, paging
+ * until the last page. A page that shows a menu's every dish (a box being edited in the account, the
  * sitemap's dishes) reads it 9 a page until the last; the menus listing pages by 12.
  */
 

@@ -11,11 +11,12 @@ import routes from '../app/routes';
 import { documentLoadContext } from './site';
 
 /**
- * Every page action refuses a post from another origin, or one without an Origin, before it runs
- * (issue 28, section 4; decision 014). The action routes are read from the route manifest
- * (app/routes.ts) and their modules, so a route added later is walked too. The page handler runs
- * as server.ts registers it, with React Router's request handler stood in for by one that runs the
- * matched route's real action against the real API in-process, and records that it ran.
+ * Every page action refuses a post from another origin, or one without an Origin, before it runs (a
+ * page on another site must not make a visitor's browser write here; decision 014). The action
+ * routes are read from the route manifest (app/routes.ts) and their modules, so a route added later
+ * is walked too. The page handler runs as server.ts registers it, with React Router's request
+ * handler stood in for by one that runs the matched route's real action against the real API
+ * in-process, and records that it ran.
  */
 
 type RouteModule = { action?: (args: unknown) => unknown };

@@ -12,7 +12,7 @@ import { loader as menusLoader } from '../app/routes/menus';
 import { documentLoadContext, TEST_SITE } from './site';
 
 /**
- * Issue 29, item 6: a signed-in subscriber's storefront is their next editable box. The root
+ * A signed-in subscriber's storefront is their next editable box (decision 042). The root
  * loader's cart share shows that box (day, cutoff, count of the plan's size) and no guest cart,
  * whose cookie it expires; − and + on the menus change the box itself.
  */
@@ -48,7 +48,7 @@ async function guestCart(): Promise<string> {
   return id;
 }
 
-describe("a signed-in subscriber's storefront (issue 29)", () => {
+describe("a signed-in subscriber's storefront", () => {
   it('shows the next editable box, not a guest cart, and expires the guest cart cookie', async () => {
     const customer = await subscribedCustomer(context);
     const cartId = await guestCart();
@@ -103,7 +103,7 @@ describe("a signed-in subscriber's storefront (issue 29)", () => {
     expect((await nextEditable(customer.cookie)).item_count).toBe(12);
   });
 
-  it('a cart change never touches a guest cart left in the browser: its cookie goes (issue 30, item 12)', async () => {
+  it('a cart change never touches a guest cart left in the browser: its cookie goes', async () => {
     const customer = await subscribedCustomer(context);
     const cartId = await guestCart();
     const change = page('/cart', `${customer.cookie}; ${ABANDONED_CART_COOKIE}=${cartId}`, {

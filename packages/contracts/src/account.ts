@@ -5,11 +5,11 @@ import { order, subscription } from './checkout';
 import { list, resource } from './envelope';
 
 /**
- * The account site's API (issue 12): a customer's upcoming boxes, their subscription, saved card
- * and referrals. Every route needs a customer session: 401 without, 403 for another's data.
+ * The account site's API: a customer's upcoming boxes, their subscription, saved card and
+ * referrals. Every route needs a customer session: 401 without, 403 for another's data.
  */
 
-/** How many upcoming boxes exist as rows a customer can see, skip and edit (design.md section 6). */
+/** How many upcoming boxes exist as rows a customer can see, skip and edit (decision 021). */
 export const UPCOMING_DELIVERY_COUNT = 8;
 
 export const DELIVERY_STATUSES = ['scheduled', 'skipped', 'locked', 'charged', 'failed', 'canceled'] as const;
@@ -55,7 +55,7 @@ export const delivery = z.object({
   discount_description: z.string().nullable(),
   /** The order made at the cutoff; null before. */
   order: z.object({ id: z.number().int(), number: z.string() }).nullable(),
-  /** What pays the box (issue 29): the sentence to show, from ./box-payment, and the facts behind it. */
+  /** What pays the box (decision 039): the sentence to show, from ./box-payment, and the facts behind it. */
   payment: z.object({
     /** What the gift card balance covers and what it does not; null when the card alone pays. */
     note: z.string().nullable(),

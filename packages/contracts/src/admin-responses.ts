@@ -6,7 +6,7 @@ import { order, subscription } from './checkout';
 import { PROMO_CODE_STATUSES } from './constants';
 import { list, resource } from './envelope';
 
-// The admin API's answers (issue 17): the API's routes serialise through these, the admin site
+// The admin API's answers (decision 027): the API's routes serialise through these, the admin site
 // reads the inferred types, so a shape is written once for both.
 
 const money = z.number();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, personName } from './fields';
 
-// The admin site's requests (issue 17). Amounts an admin types are dollars with cents, as on
+// The admin site's requests (decision 027). Amounts an admin types are dollars with cents, as on
 // every screen; the API stores cents.
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-12-01' });

@@ -88,7 +88,7 @@ export const me = z.object({
    * again (`subscription.resume_on` is the day the pause ends, not always a delivery day).
    */
   first_box_after_pause: z.string().nullable().optional(),
-  /** A subscription paused because its renewal charge failed: why, and what resuming does (issue 29). */
+  /** A subscription paused because its renewal charge failed: why, and what resuming does (decision 040). */
   payment_pause: paymentPause.nullable().optional(),
   /** With include=address: the default delivery address, or null. */
   address: address.nullable().optional(),
@@ -99,7 +99,7 @@ export const meResponse = z.object({ data: me, meta: z.object({}).catchall(z.unk
 
 export const passwordResetRequestBody = z.object({ email: emailAddress }).strict();
 /**
- * Reset mails one client address may ask for in an hour, whatever the emails (issue 28; the
+ * Reset mails one client address may ask for in an hour, whatever the emails (decision 037; the
  * per-account limit of 3 an hour stays): one person asks once or twice, an office a few times.
  */
 export const RESET_REQUESTS_PER_CLIENT_PER_HOUR = 10;

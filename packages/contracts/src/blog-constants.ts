@@ -3,7 +3,7 @@
  * box's length), so this file must stay free of schemas (zod would join those pages' budgets).
  */
 
-/** Posts per page of the blog and of each category (spec section 2, issue 15). */
+/** Posts per page of the blog and of each category (decision 025). */
 export const BLOG_PAGE_SIZE = 9;
 /** Longest search a visitor can type; longer input is cut, not refused (it is a search box). */
 export const BLOG_SEARCH_MAX_LENGTH = 100;
@@ -13,7 +13,7 @@ export const BLOG_SUGGESTION_LIMIT = 5;
 export const BLOG_SEARCH_LIMIT = 20;
 /** Related posts under an article. */
 export const BLOG_RELATED_LIMIT = 3;
-/** The storefront's search call gives up after this long (spec section 9: a timeout answers status 0). */
+/** The storefront's search call gives up after this long: status 0 with one of the messages below. */
 export const BLOG_SEARCH_TIMEOUT_MS = 2_500;
 
 export const SEARCH_CONNECTION_TIMEOUT = 'Connection timeout';

@@ -94,7 +94,7 @@ export const blogSitemapEntry = z.object({ path: z.string(), updated_at: z.strin
 export const blogSitemapResponse = list(blogSitemapEntry);
 
 // ---------------------------------------------------------------------------------------------
-// Admin (issue 15 builds the API; the admin site's screens come with issue 17)
+// Admin: the API's blog writes, used by the admin site's screens (decision 027)
 
 export const adminBlogPostInput = z
   .object({

@@ -1,7 +1,7 @@
 import { formatMoney } from './money';
 
 /**
- * What pays a box, in words (issue 29): the account's gift card balance first, then the saved card.
+ * What pays a box, in words (decision 039): the account's gift card balance first, then the saved card.
  * A box paid partly by a gift card, or by an account without a card, must never read "your bank
  * declined" or "charged to your saved card" when no card is there. Every email and account page
  * that says what pays a box takes its sentence from here. Amounts in dollars.

@@ -6,7 +6,7 @@ import { emailAddress, newPassword, optionalText, requiredText, usPhone, zipCode
 import { promoCode } from './promo-codes';
 import { plainText } from './text';
 
-/** Server cost fields of spec section 3, in dollars. */
+/** The cart's costs as the server computes them, in dollars. */
 export const cartCosts = z.object({
   cart_items: z.number(),
   order_value_discount: z.number(),
@@ -130,14 +130,14 @@ export const abandonedCartResponse = resource(abandonedCart);
 export type AbandonedCartResponse = z.infer<typeof abandonedCartResponse>;
 
 /**
- * POST /api/customers/abandoned-carts answers what spec section 7 names, `abandonedCartId` and
+ * POST /api/customers/abandoned-carts answers the call's documented names, `abandonedCartId` and
  * `cart` (its items and costs, as on every cart answer), beside the cart's other fields and its
  * `id`, which the storefront and older clients read.
  */
 export const createdAbandonedCart = abandonedCart.extend({
   abandonedCartId: z
     .string()
-    .meta({ description: "The new cart's id (the same as `id`), as spec section 7 names it" }),
+    .meta({ description: "The new cart's id (the same as `id`), under the call's documented name" }),
 });
 export type CreatedAbandonedCart = z.infer<typeof createdAbandonedCart>;
 export const createdAbandonedCartResponse = resource(createdAbandonedCart);
@@ -200,7 +200,7 @@ export const captureDetailsForm = z.object({ email: emailAddress, zip_code: zipC
 
 /**
  * A zip code we don't deliver to yet, captured with an email: the email is kept as a waitlist lead
- * (issue 11, defect 3), and the visitor is told instead of being sent on to fill a box.
+ * (a lead for when we reach them), and the visitor is told instead of being sent on to fill a box.
  */
 export const waitlistPlace = z.object({ zip_code: z.string(), city: z.string(), state_code: z.string() });
 export type WaitlistPlace = z.infer<typeof waitlistPlace>;

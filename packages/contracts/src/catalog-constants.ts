@@ -1,5 +1,5 @@
 /**
- * The catalogue's paging (spec section 9), kept apart from the zod schemas like constants.ts.
+ * The catalogue's paging, kept apart from the zod schemas like constants.ts.
  */
 
 /** A product listing's page when it asks for no size: GET /api/products without perPage. */

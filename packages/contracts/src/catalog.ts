@@ -108,7 +108,7 @@ export const productsQuery = z
     abandoned_cart: abandonedCartId.optional(),
     /**
      * Prices under this plan instead of the cart's: a signed-in subscriber's plan, so the dishes
-     * cost what their box charges for them (issue 29, decision 042).
+     * cost what their box charges for them (decision 042).
      */
     plan_id: rowId.optional(),
     page: pageNumber.default(1),
@@ -236,7 +236,7 @@ export const bestsellersQuery = z
 export const bestsellersResponse = list(bestsellerGroup);
 
 /*
- * What a menus page renders, and so all its loader data carries (issue 18: the HTML serialises
+ * What a menus page renders, and so all its loader data carries (decision 030: the HTML serialises
  * every byte a loader returns). The full wire shapes above stay the API's answers.
  */
 /** A dish as its card shows it. */

@@ -3,7 +3,7 @@
  * browser code reads them, so this file must stay free of schemas.
  */
 
-/** How often the box comes: every 1, 2 or 4 weeks (design.md "Delivery"). */
+/** How often the box comes: every 1, 2 or 4 weeks (decision 021). */
 export const DELIVERY_FREQUENCIES_WEEKS = [1, 2, 4] as const;
 export type DeliveryFrequencyWeeks = (typeof DELIVERY_FREQUENCIES_WEEKS)[number];
 

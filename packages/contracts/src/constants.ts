@@ -1,6 +1,6 @@
 /**
  * Names, codes and messages the storefront's browser code needs, kept apart from the zod schemas
- * so that reading one does not bring zod into the browser bundle (issue 11, the /menus budget).
+ * so that reading one does not bring zod into the browser bundle (the /menus budget, decision 032).
  */
 
 /** The abandoned cart id also travels in this first-party cookie so server rendering knows the cart. */
@@ -41,7 +41,7 @@ export const FOREIGN_ORIGIN_FORM_MESSAGE =
 
 export const VALIDATION_FALLBACK_MESSAGE = 'Validation error occurred';
 
-/** Spec section 8: a request sent with nothing coming back (network down), and one that could not be built. */
+/** What the shopper reads when a request got nothing back (network down), or could not be built. */
 export const NO_RESPONSE_MESSAGE = 'No response received from server';
 export const REQUEST_SETUP_MESSAGE = 'Error setting up the request';
 
@@ -70,7 +70,7 @@ export const LOGIN_FAILED_MESSAGE = 'The email and password combination is incor
 export const IMPERSONATION_COOKIE = 'impersonating';
 
 export const PROMO_ALREADY_APPLIED_MESSAGE = 'This promo code is already applied.';
-/** Spec sections 5 and 8: the promo code field's limit, and what a failed code shows unless the server names the reason. */
+/** The promo code field's limit, and what a failed code shows unless the server names the reason. */
 export const PROMO_CODE_MAX_LENGTH = 64;
 export const PROMO_REQUIRED_MESSAGE = 'Please enter a promo code';
 export const PROMO_INVALID_MESSAGE = 'Promo Code is invalid.';
@@ -83,8 +83,8 @@ export const SOCIAL_SIGN_IN_MESSAGES = {
   unavailable: 'Sign-in with this provider is not available. Please log in with your email.',
 } as const;
 
-// The words and shapes of the fields people type into (spec section 5). The zod rules in fields.ts
-// are built from these, and the browser's instant checks read them without loading zod.
+// The words and shapes of the fields people type into. The zod rules in fields.ts are built from
+// these, and the browser's instant checks read them without loading zod.
 export const REQUIRED_MESSAGE = 'This field is required';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const MIN_PASSWORD_LENGTH = 8;
@@ -94,7 +94,7 @@ export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 export const MAX_EMAIL_LENGTH = 254;
 
-/** The longest pause of a subscription, in weeks (issue 13); the account's pause form offers up to it. */
+/** The longest pause of a subscription, in weeks (decision 023); the account's pause form offers up to it. */
 export const MAX_PAUSE_WEEKS = 8;
 
 /**
@@ -111,15 +111,15 @@ export const PROMO_CODE_STATUS_LABELS: Record<PromoCodeStatus, string> = {
   off: 'Off',
 };
 
-/** Referral codes that matched nothing, per client address per hour (issue 28; decision 037). */
+/** Referral codes that matched nothing, per client address per hour (decision 037). */
 export const REFERRAL_CODE_MISSES_PER_HOUR = 10;
 export const REFERRAL_CODE_MISSES_MESSAGE =
   'Too many referral codes that do not exist were tried from your connection. Please check the code with your friend, or try again in an hour.';
 
 /**
- * What a referred friend is shown of the customer who referred them (issue 28): the first name and
+ * What a referred friend is shown of the customer who referred them (privacy): the first name and
  * the initial of the last name ("Jamie R."), never the full name, on the wire, the storefront and
- * in mail alike. The wire keeps the spec's shape: `last_name` carries the initial.
+ * in mail alike. The wire keeps its documented shape: `last_name` carries the initial.
  */
 export function referrerAsShown(name: { firstName: string | null; lastName: string | null }): {
   first_name: string | null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Experiments as the admin site defines them (issues 16 and 17): variants and their relative
+ * Experiments as the admin site defines them (decisions 026 and 027): variants and their relative
  * weights, live between optional dates. Weights may change while an experiment runs: assignments
  * are stored, so a change applies to new visitors only.
  */

@@ -9,10 +9,10 @@ import {
 } from './constants';
 
 /**
- * The fields people type into, with the words they read when one is wrong (spec section 5). The
- * API's bodies and the storefront's forms are built from these, so a rule or a message is written
- * once. A form sends an empty field as nothing at all (conform drops empty strings), so "missing"
- * and "empty" both say the field is required.
+ * The fields people type into, with the words they read when one is wrong. The API's bodies and the
+ * storefront's forms are built from these, so a rule or a message is written once. A form sends an
+ * empty field as nothing at all (conform drops empty strings), so "missing" and "empty" both say
+ * the field is required.
  */
 export const CODE_MESSAGE = 'Enter the 6-digit code from the email';
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link is not valid. Ask for a new one.';

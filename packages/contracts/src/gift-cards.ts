@@ -15,9 +15,9 @@ import {
 } from './gift-card-constants';
 
 /**
- * Gift cards (design.md "Gift cards", docs/decisions/024): amounts, the purchase form, codes, the
- * account's cards and the admin hooks. Every limit and message of the feature is written here or in
- * gift-card-constants.ts (the ones the browser reads without zod).
+ * Gift cards (docs/decisions/024): amounts, the purchase form, codes, the account's cards and the
+ * admin hooks. Every limit and message of the feature is written here or in gift-card-constants.ts
+ * (the ones the browser reads without zod).
  */
 
 /**

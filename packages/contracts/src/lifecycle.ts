@@ -5,7 +5,7 @@ import { MAX_PAUSE_WEEKS, REQUIRED_MESSAGE } from './constants';
 import { list, resource } from './envelope';
 
 /**
- * A subscription's lifecycle in the account site (issue 13): pause, cancel with one retention
+ * A subscription's lifecycle in the account site (decision 023): pause, cancel with one retention
  * offer chosen by the reason, and reactivate. Every transition answers 409 from the wrong state.
  */
 
@@ -142,7 +142,7 @@ export const OUTCOME_PATHS = [
 export type OutcomePath = (typeof OUTCOME_PATHS)[number];
 export const outcomeVisitBody = z.object({ path: z.enum(OUTCOME_PATHS) }).strict();
 
-// ─── Paused after failed charges: why, and the way back (issue 29, docs/decisions/040) ─────────
+// ─── Paused after failed charges: why, and the way back (docs/decisions/040) ──────────────────
 
 /**
  * Why a paused subscription is paused when its renewal charge was declined on every try: the box

@@ -3,8 +3,8 @@ import { abandonedCartIdSchema } from './catalog';
 import { list, resource } from './envelope';
 
 /**
- * Marketing and tracking calls of spec section 7 (issue 16): experiments, the page-view event, the
- * picky-eater popup, the nonprofit selection and the abandoned-cart reminders' links.
+ * Marketing and tracking calls (decision 026): experiments, the page-view event, the picky-eater
+ * popup, the nonprofit selection and the abandoned-cart reminders' links.
  */
 
 export * from './marketing-constants';
@@ -14,7 +14,7 @@ const userId = z.coerce
   .int({ error: 'user_id must be a customer id' })
   .positive({ error: 'user_id must be a customer id' });
 
-/** Extras beyond the two ids are accepted and ignored (the spec's "plus extras"). */
+/** Extras beyond the two ids are accepted and ignored (page scripts may send more). */
 const visitorId = z.guid({ error: 'visitor_id must be a visitor id' });
 
 export const experimentsQuery = z.object({
@@ -71,7 +71,7 @@ export const alsoLovedClickBody = z
 
 export const eventRecordedResponse = resource(z.object({ event_id: z.string() }));
 
-/** The charities a customer may give a share of their order to (spec section 7, "Beam"). */
+/** The charities a customer may give a share of their order to (through Beam, the nonprofit partner). */
 export const NONPROFITS = [
   { id: 1, name: 'Feeding Kids Forward' },
   { id: 2, name: 'School Garden Project' },

@@ -5,7 +5,7 @@
 
 /**
  * A box keeps its items under a new plan only while they fit: more items than the new plan holds
- * empty the box first (spec section 4). The API empties by this rule; the storefront asks first.
+ * empty the box first (decision 045). The API empties by this rule; the storefront asks first.
  */
 export function planChangeEmptiesBox(itemCount: number, newThreshold: number): boolean {
   return itemCount > newThreshold;
@@ -23,7 +23,7 @@ export function emptyBoxQuestion(itemCount: number, threshold: number): string {
 
 /**
  * Said when what waited for a plan (a ready-made box, a link's items) needed a bigger plan than the
- * one chosen: the first plan that holds it all is chosen instead (spec section 4).
+ * one chosen: the first plan that holds it all is chosen instead (decision 045).
  */
 export function pendingUpgradeNotice(what: string, total: number, threshold: number): string {
   return `Your box with ${what} has ${total} items: it is now on the ${threshold}-item plan, which holds them all.`;
@@ -31,5 +31,5 @@ export function pendingUpgradeNotice(what: string, total: number, threshold: num
 
 /** The plans page's query names of a plan change waiting for the visitor's yes (no-JS friendly). */
 export const CONFIRM_PLAN_PARAM = 'confirm_plan';
-/** The plans page's address names the visitor's plan by its slug after an upgrade (spec section 2). */
+/** The plans page's address names the visitor's plan by its slug after an upgrade (decision 045). */
 export const PLAN_PARAM = 'plan';

@@ -3,8 +3,8 @@ import { resource } from './envelope';
 import { currentPassword, emailAddress, newPassword, personName, signInCode } from './fields';
 
 /**
- * The account site's profile (issue 12): name, SMS opt-in, email (changed only once the new
- * address proves it receives mail) and password. Every route needs a customer session.
+ * The account site's profile: name, SMS opt-in, email (changed only once the new address proves it
+ * receives mail) and password. Every route needs a customer session.
  */
 
 export const profile = z.object({

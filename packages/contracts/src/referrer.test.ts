@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { referrerAsShown, referrerName } from './constants';
 
-// What a referred friend sees of the customer who referred them (issue 28): never the full name.
+// What a referred friend sees of the customer who referred them: never the full name (privacy).
 describe('the referrer as a referee sees them', () => {
   it('is the first name and the initial of the last name', () => {
     expect(referrerAsShown({ firstName: 'Jamie', lastName: 'Rivera' })).toEqual({

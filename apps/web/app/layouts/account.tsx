@@ -7,7 +7,7 @@ import type { RootData } from '../root';
 import type { Route } from './+types/account';
 import '../features/account/account.css';
 
-/** The account site's guard (design.md section 6): every page under /account needs a customer. */
+/** The account site's guard: every page under /account needs a customer. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountLayoutData> {
   return { customer: await requireCustomer(request, context) };
 }

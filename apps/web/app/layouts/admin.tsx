@@ -5,7 +5,7 @@ import { Logo } from '../features/layout/Logo';
 import type { Route } from './+types/admin';
 import '../features/admin/admin.css';
 
-/** The admin site's guard (design.md section 6): every page under /admin needs an admin session. */
+/** The admin site's guard (decision 027): every page under /admin needs an admin session. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { admin: await requireAdmin(request, context) };
 }

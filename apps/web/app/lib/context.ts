@@ -12,14 +12,14 @@ export type SiteSettings = {
   socialProviders: string[];
   /** STORE_MODE=demo: test payments and a "Demo store" ribbon on every page. */
   demo: boolean;
-  /** Tag manager, data layer and error reporting (issue 16); the spec's defaults when absent. */
+  /** Tag manager, data layer and error reporting (decision 026); the defaults when absent. */
   marketing?: MarketingSettings;
 };
 
 export type MarketingSettings = {
   /** GTM_ID: the container script is added only with one. */
   gtmId: string | null;
-  /** Spec section 9: `dataLayer` and `content-view` unless configured. */
+  /** `dataLayer` and `content-view` unless configured. */
   dataLayerName: string;
   viewEvent: string;
   /** SENTRY_DSN: error reports go to Sentry; without it they are only logged. */

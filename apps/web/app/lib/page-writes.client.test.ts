@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('a page write that fails before any action answers (issue 30)', () => {
+describe('a page write that fails before any action answers', () => {
   it('lost on the network: an error toast with the catalogue message, and no content instead of an error', async () => {
     const shown = toasts();
     const answer = await answerPageWrite(() => Promise.reject(new TypeError('Failed to fetch')));

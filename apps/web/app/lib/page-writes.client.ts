@@ -9,12 +9,12 @@ import { showFlash } from '../features/flash/flash';
 /**
  * React Router sends every form's and fetcher's write as a POST to `<page>.data`. Two failures of
  * such a write reach it as the route's error, which the root error boundary shows in place of the
- * whole page (the "500 Internal Server Error" of issue 30): the network lost the request (spec
- * section 8: "No response received from server"), or a limit refused it before any action ran (the
- * store's per-address write limit answers the page route itself with a 429 and its message). Both
- * leave the page as it is: the message shows as an error toast, and the write answers "no content",
- * so a fetcher is idle again and its optimistic change (read from its form data) rolls back.
- * One mechanism for every write of every route, today's and tomorrow's.
+ * whole page (a "500 Internal Server Error" page; decision 043): the network lost the request ("No
+ * response received from server"), or a limit refused it before any action ran (the store's
+ * per-address write limit answers the page route itself with a 429 and its message). Both leave the
+ * page as it is: the message shows as an error toast, and the write answers "no content", so a
+ * fetcher is idle again and its optimistic change (read from its form data) rolls back. One
+ * mechanism for every write of every route, today's and tomorrow's.
  */
 
 /** React Router's writes: `fetch(url, { method })` to the page's own `<path>.data`. */

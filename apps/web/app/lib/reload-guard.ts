@@ -1,7 +1,7 @@
 import { RELOAD_GUARD_MS } from '@sprout/contracts';
 
 /**
- * Spec section 9's reload guard, for both places that reload after code failed to load: a route's
+ * The reload guard, for both places that reload after code failed to load: a route's
  * (lib/route-chunks.client.ts) and any other chunk's (features/marketing/tracker.ts).
  */
 export type GuardStorage = Pick<Storage, 'getItem' | 'setItem'>;

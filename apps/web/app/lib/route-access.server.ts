@@ -8,7 +8,7 @@ type RouteAccessResponse = {
 
 export type RouteAccess = RouteAccessResponse['data'];
 
-/** Asks the API whether this visitor may open the path (design "Route access"). */
+/** Asks the API whether this visitor may open the path (GET /api/route-access). */
 export async function lookupRouteAccess(api: ApiClient, path: string): Promise<RouteAccess> {
   const response = await api.read(endpoints.access.routeAccess, { query: { path } });
   return response.data;

@@ -2,10 +2,10 @@ import { type ClientInstrumentation, type DataRouteObject, matchRoutes } from 'r
 import { claimReload } from './reload-guard';
 
 /**
- * Spec section 8: "Failed chunk load: the route target is reloaded". Left to itself, React Router
- * reloads the page the visitor is on when a route's code fails to load during a navigation (a
- * deploy replaced the files, the network dropped): the click is lost. Here a navigation first loads
- * the code of the routes it goes to (only those not loaded yet: usually none, or what the link's
+ * A failed chunk load reloads the route target (decision 043). Left to itself, React Router reloads
+ * the page the visitor is on when a route's code fails to load during a navigation (a deploy
+ * replaced the files, the network dropped): the click is lost. Here a navigation first loads the
+ * code of the routes it goes to (only those not loaded yet: usually none, or what the link's
  * preload fetched, features/marketing/tracker.ts); when that fails, the browser loads the target
  * address itself, and the server renders it. If that same address failed within the reload guard's
  * 10 seconds (claimReload), the error page shows instead: no reload loop. docs/decisions/043.

@@ -24,9 +24,9 @@ export function pageTitle(title: string, siteName: string): string {
 }
 
 /**
- * The address the site itself links to for a path, trailing slash included where the store's
- * links have one (spec section 2: /menus/{slug}/, /blog/, /blog/{slug}/, /blog/category/{slug}/…;
- * /blog/page/{n} has none). Any other path loses a trailing slash.
+ * The address the site itself links to for a path, trailing slash included where the store's links
+ * have one (/menus/{slug}/, /blog/, /blog/{slug}/, /blog/category/{slug}/…; /blog/page/{n} has
+ * none). Any other path loses a trailing slash.
  */
 export function canonicalPath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '') || '/';

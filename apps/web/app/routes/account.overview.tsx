@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     subscription: customer.subscription,
     canceled: customer.canceled_subscription ?? null,
-    // Paused by failed charges: why, and the one-step way back (the API's rule, issue 29).
+    // Paused by failed charges: why, and the one-step way back (the API's rule, decision 040).
     paymentPause: customer.payment_pause ?? null,
     // Paused: the boxes the pause skipped are not "next"; a box past its cutoff still ships.
     next: nextBox(

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     subscription: customer.subscription,
-    // Paused by failed charges: no new pause to choose, the way back is a new card (issue 29).
+    // Paused by failed charges: no new pause to choose, the way back is a new card (decision 040).
     paymentPause: customer.payment_pause ?? null,
     firstBoxAfterPause: customer.first_box_after_pause ?? customer.subscription?.resume_on ?? null,
     previews: previews?.kind === 'ok' ? previews.data.data : [],

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The current day stays listed even if the zip no longer offers it.
     weekdays: [...new Set([...weekdays, subscription.delivery_weekday])].sort(),
     nextDelivery: nextUnchargedBox(deliveries),
-    // Paused by failed charges: the way back is a new card, not the pause page (issue 29).
+    // Paused by failed charges: the way back is a new card, not the pause page (decision 040).
     pausedForPayment: Boolean(customer.payment_pause),
   };
 }

@@ -15,7 +15,7 @@ import '../features/payments/payments.css';
 export const handle = { title: 'Update card and resume' };
 
 /**
- * /account/resume: a subscription paused by failed charges comes back in one step (issue 29): a
+ * /account/resume: a subscription paused by failed charges comes back in one step (decision 040): a
  * new card, the failed box charged again when the API says it can still be sent. Any other state
  * has its own page: a pause the customer chose, /account/pause; an active one, the account.
  */

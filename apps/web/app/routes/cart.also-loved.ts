@@ -5,7 +5,7 @@ import type { Route } from './+types/cart.also-loved';
 export type AlsoLovedProduct = Pick<Product, 'sku' | 'name'> & { price: number };
 
 /**
- * GET /cart/also-loved?skus=: the cart panel's "customers also loved" (issue 16), loaded by a
+ * GET /cart/also-loved?skus=: the cart panel's "customers also loved" (decision 026), loaded by a
  * fetcher once the panel shows a box, so no page load waits for it. Data only, not a page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

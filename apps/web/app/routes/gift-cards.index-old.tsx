@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GiftCardsIndexOldRoute({ loaderData }: Route.ComponentProps) {
-  // Spec section 2: this page opens at its top, also when reached with the back button.
+  // This page opens at its top, also when reached with the back button.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);

@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 // No meta export: the root layout titles the page from the loader's `title` with the site name
-// ("Your boxes are paused - Sprout & Spoon"); a route's own <title> went out without it (issue 29).
+// ("Your boxes are paused - Sprout & Spoon"); a route's own <title> went out without it.
 
 // The grant is spent by the first load: never load again in place.
 export function shouldRevalidate() {

@@ -83,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // signed-in subscriber's plan, whose box the panel shows (decision 042): one choice for them all.
   const pricing = await cataloguePricing(context.api, request);
   const { cartId, planId } = pricing;
-  // An address without filters shows the ones saved on the cart (defect 9).
+  // An address without filters shows the ones saved on the cart (a visitor comes back to them).
   const selected = namesFilters(search)
     ? { indicators: listParam(search, 'indicators'), tags: listParam(search, 'tags') }
     : ((await savedFilters(context.api, cartId)) ?? { indicators: [], tags: [] });

@@ -8,7 +8,7 @@ import { guardRoute } from '../lib/route-access.server';
 export type CheckoutSuccessLoaderData = CheckoutSuccess & { title: string };
 
 /**
- * /onboarding/checkout/success: open once after an order (spec section 4). The route-access lookup
+ * /onboarding/checkout/success: open once after an order (decision 013). The route-access lookup
  * checks the grant, then the visit consumes it and returns the order; without a grant (a second
  * visit, another browser) the visitor goes to the menus.
  */

@@ -23,8 +23,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Sets the new password (password_confirmation sent equal to it: spec section 5), exchanges the
- * one-time token for the session cookie, forgets the abandoned cart and goes to the account site.
+ * Sets the new password (password_confirmation sent equal to it: the API asks for both), exchanges
+ * the one-time token for the session cookie, forgets the abandoned cart and goes to the account
+ * site.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordResetForm });
@@ -62,7 +63,8 @@ const isRedirect = (value: unknown) => value instanceof Response && value.status
 
 /**
  * In the browser, the stored abandoned cart id (localStorage, beside the cookie the action
- * expires) is forgotten too once the reset has signed the visitor in (spec section 4).
+ * expires) is forgotten too once the reset has signed the visitor in (no guest cart survives
+ * sign-in, decision 042).
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {

@@ -86,7 +86,7 @@ describe('the plan preview', () => {
     expect(note.textContent).toMatch(/add 12 more/);
   });
 
-  it('lists the dishes the cutoff adds, priced in the figure shown (issue 29)', async () => {
+  it('lists the dishes the cutoff adds, priced in the figure shown', async () => {
     renderPreview(box(24, 36));
     expect(await screen.findByText(/With this change/)).toBeTruthy();
     expect(screen.getByText(filledItemsIntro(36))).toBeTruthy();

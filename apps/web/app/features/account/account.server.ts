@@ -105,7 +105,7 @@ export function nextEditableBox(deliveries: Delivery[]): Delivery | null {
 /**
  * A read of the customer's own data a page cannot do without (GET /api/me/…): the API's 404 (no
  * such thing) and 403 (another customer's) are the account site's 404 page, never its 500, and
- * the 403 says no more than the 404 does (issue 29). Anything else surfaces as it did.
+ * the 403 says no more than the 404 does (decision 040). Anything else surfaces as it did.
  */
 export async function readMine<E extends EndpointDeclaration>(
   api: ServerApiClient,

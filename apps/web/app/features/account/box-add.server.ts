@@ -8,12 +8,12 @@ import { fillLabel } from './format';
 
 type Item = { sku: string; quantity: number };
 
-/** The menus' changes a signed-in customer's Add sends (issue 12): into the next editable box. */
+/** The menus' changes a signed-in customer's Add sends: into the next editable box. */
 export const BOX_ADD_INTENTS: ReadonlySet<string> = new Set(['set-item', 'add-group']);
 
 /**
  * What the menus' form asked for. `set-item` sends the absolute quantity the page showed for the
- * box itself (the storefront shows a signed-in customer's next box, issue 29): it is the box's new
+ * box itself (the storefront shows a signed-in customer's next box, decision 042): it is the box's new
  * quantity. `add-group` adds a ready-made box's dishes to those already in the box.
  */
 async function requestedItems(

@@ -12,8 +12,9 @@ type Context = { api: ServerApiClient; site: SiteSettings };
 export type AdminUser = { id: number; email: string; first_name: string | null };
 
 /**
- * The admin site's guard (design.md section 6), run by its layout's loader and by every action:
- * a visitor is sent to the login (and back here after it), a customer gets the 403 page.
+ * The admin site's guard (an admin session for every page under /admin), run by its layout's
+ * loader and by every action: a visitor is sent to the login (and back here after it), a customer
+ * gets the 403 page.
  */
 export async function requireAdmin(request: Request, context: Context): Promise<AdminUser> {
   const answer = await context.api.call(endpoints.auth.initial);

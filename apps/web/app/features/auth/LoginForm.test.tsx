@@ -10,8 +10,8 @@ import { LoginForm } from './LoginForm';
 afterEach(cleanup);
 
 /**
- * The login form's behaviour in the browser (spec section 5) with a stand-in action: what the real
- * action answers against the API is covered in routes/auth-actions.test.ts.
+ * The login form's behaviour in the browser (its checks and messages) with a stand-in action: what
+ * the real action answers against the API is covered in routes/auth-actions.test.ts.
  */
 function Page() {
   const actionData = useActionData() as FormActionData | undefined;
@@ -66,7 +66,7 @@ describe('LoginForm', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
   });
 
-  it('checks a field when it is left or its change is committed, never on each keystroke (spec section 9)', async () => {
+  it('checks a field when it is left or its change is committed, never on each keystroke', async () => {
     // Conform checks a field by submitting the form with its intent button: count those checks.
     const requestSubmit = vi.spyOn(HTMLFormElement.prototype, 'requestSubmit');
     const checks = () =>

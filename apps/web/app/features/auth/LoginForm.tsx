@@ -6,8 +6,8 @@ import { loginForm, RETURN_PARAM } from './return-path';
 import { SocialButtons } from './SocialButtons';
 
 /**
- * /onboarding/login: email and password (spec sections 4, 5 and 8), posted to the route's action.
- * `error` is a known message from the query (see the route), shown until the form is submitted.
+ * /onboarding/login: email and password, posted to the route's action. `error` is a known message
+ * from the query (see the route), shown until the form is submitted.
  */
 export function LoginForm({
   email = '',

@@ -4,8 +4,8 @@ import { type FormActionData, useContractForm } from '../forms/useContractForm';
 import { AuthCard, FormMessage, PasswordInput, SubmitButton } from './AuthParts';
 
 /**
- * /onboarding/reset-password?token=…&email=…: a new password, then signed in (spec section 4). A
- * link whose token or email cannot be right says so instead of showing the form.
+ * /onboarding/reset-password?token=…&email=…: a new password, then signed in. A link whose token or
+ * email cannot be right says so instead of showing the form.
  */
 export function ResetPasswordForm({
   token,

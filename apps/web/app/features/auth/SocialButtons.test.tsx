@@ -15,7 +15,7 @@ function Loading() {
   return null;
 }
 
-/** The social sign-in links of the capture form (spec section 2), under the root's site settings. */
+/** The social sign-in links of the capture form, under the root's site settings. */
 function renderButtons(socialProviders: string[], abandonedCartId: string | null) {
   const Stub = createRoutesStub([
     {

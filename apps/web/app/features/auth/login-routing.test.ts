@@ -3,7 +3,7 @@ import { nextLoginStep } from './login-routing';
 
 const base = { authenticated: false, nextAction: null, verificationId: null, is_admin: false } as const;
 
-describe('the login-result routing decision (spec section 4)', () => {
+describe('the login-result routing decision', () => {
   it('asks for the code when not authenticated and the next action is verification', () => {
     expect(nextLoginStep({ ...base, nextAction: 'verification', verificationId: 'abc/123' })).toEqual({
       kind: 'verification',

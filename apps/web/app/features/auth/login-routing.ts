@@ -14,8 +14,8 @@ export type LoginStep =
   | { kind: 'failed' };
 
 /**
- * Spec section 4: not authenticated with the next action verification → the verification route;
- * an admin → the admin site; otherwise the customer is signed in (→ the account site).
+ * Where a login leads: not authenticated with the next action verification → the verification
+ * route; an admin → the admin site; otherwise the customer is signed in (→ the account site).
  */
 export function nextLoginStep(
   result: Pick<LoginResult, 'authenticated' | 'nextAction' | 'verificationId' | 'is_admin'>,

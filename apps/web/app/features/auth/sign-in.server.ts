@@ -8,12 +8,12 @@ import { clearedPromoCookieHeaders } from '../promotions/cookies';
 import { nextLoginStep } from './login-routing';
 
 /**
- * What follows a login, a verified code or a reset-password token (spec section 4), answered by
- * the action: the verification step, or the admin or account site (other sites: a full page load)
- * with the session cookie the API set. The API clears the impersonation cookie on sign-in; a
- * completed sign-in also forgets the guest cart and its link's promo code (issue 29: a signed-in
- * customer's storefront is their next box, and no guest cart survives sign-in). `clearCart` forgets
- * it already at the code step (the password reset). Null when the answer carries no way on.
+ * What follows a login, a verified code or a reset-password token, answered by the action: the
+ * verification step, or the admin or account site (other sites: a full page load) with the session
+ * cookie the API set. The API clears the impersonation cookie on sign-in; a completed sign-in also
+ * forgets the guest cart and its link's promo code (decision 042: a signed-in customer's storefront
+ * is their next box, and no guest cart survives sign-in). `clearCart` forgets it already at the
+ * code step (the password reset). Null when the answer carries no way on.
  */
 export function signInRedirect(
   answer: Extract<ApiAnswer<LoginResult>, { ok: true }>,

@@ -7,8 +7,8 @@ import {
 } from '@sprout/contracts';
 
 /**
- * The storefront's search client (spec sections 7 and 9). It never throws: a call that takes too
- * long answers status 0 with 'Connection timeout' (no answer yet) or 'Socket timeout' (the answer
+ * The storefront's search client (decision 025). It never throws: a call that takes too long
+ * answers status 0 with 'Connection timeout' (no answer yet) or 'Socket timeout' (the answer
  * started but its body did not finish), any other network failure status 0 with 'Network request
  * failed', and an HTTP error its status with the server's message.
  */

@@ -31,8 +31,8 @@ function FilterTarget({ menu }: { menu: string }) {
 }
 
 /**
- * Filters as a plain form posted to the cart action, which saves them on the visitor's cart
- * (spec section 7, defect 9) and answers with the menu filtered: it works before JavaScript
+ * Filters as a plain form posted to the cart action, which saves them on the visitor's cart (so a
+ * visitor who comes back finds them) and answers with the menu filtered: it works before JavaScript
  * loads, and once hydrated each change re-queries the menu without scrolling the page away.
  * Checkboxes are controlled by the loader's selection, so keyboard focus stays on the one toggled.
  */

@@ -8,9 +8,9 @@ export type StockQuery = Omit<
 >;
 
 /**
- * A menu's whole stock, read as spec section 9 says: MENU_STOCK_PAGE_SIZE dishes a page up to the
- * last page. The first page tells how many there are; the others are read together after it. Each
- * page is one entry of the catalogue's cache (decision 028), shared by every visitor who reads it.
+ * A menu's whole stock: MENU_STOCK_PAGE_SIZE dishes a page up to the last page. The first page
+ * tells how many there are; the others are read together after it. Each page is one entry of the
+ * catalogue's cache (decision 028), shared by every visitor who reads it.
  */
 export async function readMenuStock(catalogue: CatalogueClient, query: StockQuery): Promise<Product[]> {
   const page = (number: number) =>

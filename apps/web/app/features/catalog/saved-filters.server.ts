@@ -9,9 +9,9 @@ export function namesFilters(search: URLSearchParams): boolean {
 }
 
 /**
- * The filters saved on the visitor's cart (spec section 7, defect 9): a visitor who comes back to
- * the menus without filters in the address sees the ones they chose. Null without a cart, or with
- * none saved; a cart that is gone is no reason to fail the page.
+ * The filters saved on the visitor's cart: a visitor who comes back to the menus without filters in
+ * the address sees the ones they chose. Null without a cart, or with none saved; a cart that is
+ * gone is no reason to fail the page.
  */
 export async function savedFilters(
   api: ServerApiClient,

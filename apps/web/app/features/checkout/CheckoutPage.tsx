@@ -32,7 +32,7 @@ import { useDeliveryLookup, useGiftCards, useProblemFocus } from './useCheckoutP
 export const CHOOSE_DATE_MESSAGE = 'Choose your first delivery date';
 
 /**
- * /onboarding/checkout (design "Checkout"): contact and delivery details, first delivery date and
+ * /onboarding/checkout (decision 013): contact and delivery details, first delivery date and
  * frequency, add-ons, the promo code, the order's costs, the card, and Pay. The page renders from
  * the loader's cart on the server; once the cart store has the same cart, its answers (promo
  * codes, add-ons, box changes in the cart panel) drive the costs. Its parts: the sections

@@ -10,7 +10,7 @@ export function initializedCheckoutEvent(eventId: string) {
   return { event: 'initializedCheckout', eventId };
 }
 
-/** The 'orderCreated' announcement (spec section 3 "Other announced events"). */
+/** The 'orderCreated' announcement, for page scripts (decision 026). */
 export function orderCreatedEvent(checkout: CompletedCheckout) {
   const { order, subscription } = checkout;
   return {
@@ -30,14 +30,14 @@ export function orderCreatedEvent(checkout: CompletedCheckout) {
   };
 }
 
-/** initializedCheckout with the server event's id, then GA4's begin_checkout (issue 16). */
+/** initializedCheckout with the server event's id, then GA4's begin_checkout (decision 026). */
 export function trackInitializedCheckout(eventId: string, cart: AbandonedCart): void {
   pushDataLayer(initializedCheckoutEvent(eventId));
   pushDataLayer({ ecommerce: null });
   pushDataLayer(beginCheckoutEvent(cart));
 }
 
-/** orderCreated, GA4's purchase, and the announced 'order created' DOM event (issue 16). */
+/** orderCreated, GA4's purchase, and the announced 'order created' DOM event (decision 026). */
 export function trackOrderCreated(checkout: CompletedCheckout): void {
   const created = orderCreatedEvent(checkout);
   pushDataLayer(created);

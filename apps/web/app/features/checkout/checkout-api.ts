@@ -14,7 +14,7 @@ import { checkoutEndpoints as pay } from '@sprout/contracts';
 import type { ApiClient, ApiResult } from '../../lib/api';
 import { browserApiClient } from '../../lib/api.client';
 
-/** The checkout calls of the storefront (spec section 7 "Gift cards and checkout", design "Checkout"). */
+/** The checkout calls of the storefront (decision 013). */
 export type CheckoutApi = {
   zipCode(code: string): Promise<ApiResult<{ data: ZipCode }>>;
   deliveryDates(code: string): Promise<ApiResult<DeliveryDatesResponse>>;

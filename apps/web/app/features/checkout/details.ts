@@ -16,7 +16,7 @@ export const DETAIL_FIELD_KEYS: Record<string, readonly string[]> = {
   zip_code: ['zip_code', 'zip_code_id', 'state_id'],
 };
 
-/** What the cart already knows fills the form (spec section 5: prefilled from stored state). */
+/** What the cart already knows fills the form: the shopper never types twice what they gave. */
 export function checkoutDefaults(cart: AbandonedCart): Record<string, string> {
   return {
     email: cart.email ?? cart.referee?.email ?? '',

@@ -14,7 +14,7 @@ import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
 import type { PaymentFieldsHandle } from '../payments/payment-fields-handle';
 
 /**
- * One press of Pay (design "Checkout"): save the contact form to the cart, check that the saved
+ * One press of Pay (decision 013): save the contact form to the cart, check that the saved
  * cart costs what the Pay button showed, tokenise the card (also at $0: it is saved for the next
  * boxes), then complete the checkout with an
  * idempotency key and the total shown, going through a 3-D Secure step when the card asks for
@@ -35,7 +35,7 @@ type CompletedCheckout = Extract<CompleteCheckoutResponse['data'], { status: 'co
 
 export type PayOutcome =
   | { kind: 'completed'; checkout: CompletedCheckout }
-  /** The email has an account: spec section 8 sends the visitor to log in. */
+  /** The email has an account: the visitor is sent to log in, not to make a second one. */
   | { kind: 'email-in-use'; email: string }
   /** 400/10002: the cart can no longer be bought here (the cart update already went to /menus). */
   | { kind: 'cart-locked' }

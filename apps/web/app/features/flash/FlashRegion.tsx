@@ -4,10 +4,10 @@ import { DEFAULT_FLASH_DURATION, FLASH_EVENT, type FlashDetail } from './flash';
 type Toast = FlashDetail & { id: number };
 
 /**
- * The page's one live region for flash toasts (spec section 2): success or error style, a close
- * button, gone after its duration (3000 ms unless the toast names another). Kept above dialogs.
- * `notice` is the page's one-shot message from its loader: rendered by the server, so it is read
- * before (and without) the JavaScript, and timed out once the page has hydrated.
+ * The page's one live region for flash toasts: success or error style, a close button, gone after
+ * its duration (3000 ms unless the toast names another). Kept above dialogs. `notice` is the page's
+ * one-shot message from its loader: rendered by the server, so it is read before (and without) the
+ * JavaScript, and timed out once the page has hydrated.
  */
 export function FlashRegion({ notice = null }: { notice?: FlashDetail | null }) {
   const [toasts, setToasts] = useState<Toast[]>(() =>

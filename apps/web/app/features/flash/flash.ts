@@ -1,9 +1,9 @@
-/** Flash event detail of spec section 3: type, message, duration. */
+/** A flash event's detail: type, message, duration. */
 export type FlashType = 'success' | 'error';
 export type FlashDetail = { type: FlashType; message: string; duration?: number };
 
 export const FLASH_EVENT = 'sprout:flash';
-/** Spec section 9: toasts last 3000 ms unless told otherwise; a cart-add error lasts 4000 ms. */
+/** Toasts last 3000 ms unless told otherwise; a cart-add error lasts 4000 ms. */
 export const DEFAULT_FLASH_DURATION = 3000;
 export const CART_ADD_ERROR_DURATION = 4000;
 

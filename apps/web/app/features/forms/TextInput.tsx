@@ -1,9 +1,9 @@
 import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
 /**
- * Spec section 9: the default input id is 'input-' plus a random number below 10000. The number
- * is derived from React's useId, which is the same on the server and in the browser, so the id
- * survives hydration; distinct inputs get distinct useIds.
+ * The default input id is 'input-' plus a random number below 10000. The number is derived from
+ * React's useId, which is the same on the server and in the browser, so the id survives hydration;
+ * distinct inputs get distinct useIds.
  */
 export function useDefaultInputId(given?: string): string {
   const reactId = useId();
@@ -25,7 +25,7 @@ export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A text input with a floating label, an error message and optional prefix and suffix (spec section 2). */
+/** A text input with a floating label, an error message and optional prefix and suffix. */
 export function TextInput({
   id: givenId,
   label,

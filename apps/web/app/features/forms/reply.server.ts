@@ -5,7 +5,7 @@ import type { ApiAnswer } from '../../lib/api-client.server';
 type Failure = Extract<ApiAnswer<unknown>, { ok: false }>;
 
 /**
- * A refused API call as the form's reply (spec section 5): a 422's errors beside the fields that
+ * A refused API call as the form's reply (decision 018): a 422's errors beside the fields that
  * show them (`fieldKeys` names the server keys a field shows: the reset form's password shows
  * password_confirmation's), errors for anything else as the form's message, other failures as
  * their message (5xx as the generic one: a person cannot act on a stack trace). `hideFields` are

@@ -18,11 +18,11 @@ function withoutEmpty(values: Record<string, unknown>): Record<string, unknown> 
 }
 
 /**
- * A route's `<Form method="post">` validated by a contracts schema (spec section 5), in the browser
+ * A route's `<Form method="post">` validated by a contracts schema (decision 018), in the browser
  * and again by the action with the same schema:
- * - a field is checked when it is left or its change is committed, never on each keystroke (spec
- *   section 9: validation-events.ts); its error (the server's too) goes as soon as it is edited and
- *   shows only while it is not focused (section 5), except the field a failed submit sent focus to,
+ * - a field is checked when it is left or its change is committed, never on each keystroke
+ *   (validation-events.ts); its error (the server's too) goes as soon as it is edited and
+ *   shows only while it is not focused, except the field a failed submit sent focus to,
  *   whose error stays until it is left or edited;
  * - once hydrated, submit is disabled while the values break the schema, while a field has an
  *   error, or while submitting (before hydration the server decides, so it stays enabled).

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Spec section 9: "Forms validate on blur and change, not on input." A field is checked when it is
- * left and when a change to it is committed: the DOM's `change` event, which a radio, a box or an
- * option fires as it is picked and a text field as its edit is confirmed. Never on each keystroke
- * (the DOM's `input` event, which React calls onChange).
+ * Forms validate on blur and change, not on input (a message while typing only distracts). A field
+ * is checked when it is left and when a change to it is committed: the DOM's `change` event, which
+ * a radio, a box or an option fires as it is picked and a text field as its edit is confirmed.
+ * Never on each keystroke (the DOM's `input` event, which React calls onChange).
  *
  * Conform's share of the rule: it checks a field when it is left (first time and after), and
  * useCommittedChange adds the change.

@@ -135,7 +135,7 @@ export function GiftCardPurchasePage({ data }: { data: GiftCardPageData }) {
     fetcher.submit({ intent: 'confirm', payment_intent_id: paymentIntentId }, { method: 'post' });
   }
 
-  /** A field checked when it is left or its change committed (spec section 9); submit checks them all. */
+  /** A field checked when it is left or its change committed (not per keystroke); submit checks them all. */
   async function check(control: string | null) {
     const form = formRef.current;
     if (!control || !form) return;

@@ -32,9 +32,10 @@ export function purchaseFormErrors(
 }
 
 /**
- * The check of the one field a control belongs to, when it is left or its change committed (spec
- * section 9): the custom amount and the amount's choices are the amount. Null for a control no rule
- * checks, or for picking "Other amount", whose empty field is not yet wrong: it is checked when left.
+ * The check of the one field a control belongs to, when it is left or its change committed (never
+ * on each keystroke): the custom amount and the amount's choices are the amount. Null for a control
+ * no rule checks, or for picking "Other amount", whose empty field is not yet wrong: it is checked
+ * when left.
  */
 export function controlCheck(
   form: FormData,

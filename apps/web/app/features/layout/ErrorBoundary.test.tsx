@@ -30,7 +30,7 @@ describe('root error boundary', () => {
     expect(screen.getByText('Page Not Found: /menus/nope')).toBeTruthy();
   });
 
-  it("a limit's refusal (429) shows its message, which says when to try again (issue 30)", async () => {
+  it("a limit's refusal (429) shows its message, which says when to try again", async () => {
     const message = 'Too many changes from your connection. Please wait a minute and try again.';
     renderFailingRoute('/account', () => {
       throw data({ message }, { status: 429, headers: { 'Retry-After': '30' } });

@@ -2,9 +2,9 @@ import { endpoints, IMPERSONATION_COOKIE } from '@sprout/contracts';
 import type { ServerApiClient } from '../../lib/api-client.server';
 
 /**
- * Whom an admin is acting as, when the parent-domain impersonation cookie says they are (spec
- * section 6): the session's email, for the "acting as" bar. Null for everyone else, without a
- * call to the API.
+ * Whom an admin is acting as, when the parent-domain impersonation cookie says they are (decision
+ * 027): the session's email, for the "acting as" bar. Null for everyone else, without a call to the
+ * API.
  */
 export async function actingAs(request: Request, api: ServerApiClient): Promise<string | null> {
   const cookies = request.headers.get('cookie') ?? '';

@@ -4,9 +4,9 @@ import type { LifecycleFormState } from './lifecycle.server';
 
 /**
  * Pause for a number of weeks or until a date. The lengths are the API's (the pause preview): only
- * those that skip a box (issue 29); a date that skips none is refused with the API's words. A real form (it works before the JavaScript loads);
- * the date field is only enabled for "until a date" once hydrated, but the server decides by
- * `length` either way.
+ * those that skip a box (decision 040); a date that skips none is refused with the API's words. A
+ * real form (it works before the JavaScript loads); the date field is only enabled for "until a
+ * date" once hydrated, but the server decides by `length` either way.
  */
 export function PauseForm({
   state,

@@ -5,7 +5,7 @@ import { announce } from './data-layer';
 import type { NonprofitActionData } from './nonprofit.server';
 
 /**
- * The checkout success page's charity choice (spec section 7, "nonprofit selection"): a real form
+ * The checkout success page's charity choice (decision 026, "Nonprofit selection"): a real form
  * posting to the page's own action, through a fetcher once hydrated so the one-visit page is not
  * loaded again; `posted` is the action's answer when the form was sent before hydration.
  */
@@ -24,7 +24,7 @@ export function NonprofitSelection({ orderId, posted }: { orderId: number; poste
     : (fetcher.data ?? posted);
   const selection = state?.selection ?? null;
 
-  // Page scripts hear a removal the server accepted (spec section 3, announced events).
+  // Page scripts hear a removal the server accepted (an announced DOM event, decision 026).
   const announcedFor = useRef<unknown>(null);
   useEffect(() => {
     const answer = fetcher.data;

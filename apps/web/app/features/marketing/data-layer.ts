@@ -7,7 +7,7 @@ declare global {
   }
 }
 
-/** Pushes to the configured data layer (spec section 9: `dataLayer` unless configured). */
+/** Pushes to the configured data layer (`dataLayer` unless configured). */
 export function pushDataLayer(event: DataLayerEvent | Record<string, unknown>): void {
   if (typeof window === 'undefined') return;
   const name = window.__sproutDataLayerName ?? 'dataLayer';

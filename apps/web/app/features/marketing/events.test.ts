@@ -154,7 +154,7 @@ describe('data layer events', () => {
     });
   });
 
-  it('builds the purchase and the page-view body of the spec', () => {
+  it('builds the purchase and the page-view marketing event bodies', () => {
     expect(
       purchaseEvent({ orderId: 'SS-1', value: 60, items: [{ sku: 'A', name: 'A', quantity: 2, price: 5 }] }),
     ).toMatchObject({

@@ -1,13 +1,13 @@
 import type { AbandonedCart, ExperimentAssignment } from '@sprout/contracts';
 
 /**
- * The data layer's events (spec sections 3 and 7, issue 16) as pure functions of what the page
- * knows: a tag manager reads them from `window[dataLayerName]`, each also in GA4's ecommerce shape
- * so a GTM container works out of the box. The browser only pushes what these answer.
+ * The data layer's events (decision 026) as pure functions of what the page knows: a tag manager
+ * reads them from `window[dataLayerName]`, each also in GA4's ecommerce shape so a GTM container
+ * works out of the box. The browser only pushes what these answer.
  */
 
 export type DataLayerEvent = { event: string; [field: string]: unknown };
-/** A DOM CustomEvent on window (`sprout:<type>`), for page scripts (spec section 3 "announced events"). */
+/** A DOM CustomEvent on window (`sprout:<type>`), for page scripts (the announced events of decision 026). */
 export type Announcement = { type: AnnouncedEvent; detail: Record<string, unknown> };
 export type AnnouncedEvent =
   | 'network-call'
@@ -58,7 +58,7 @@ function cartTotals(cart: AbandonedCart) {
   };
 }
 
-/** The view event after every route change (spec section 9: default name `content-view`). */
+/** The view event after every route change (named `content-view` unless configured). */
 export function viewEvent(
   name: string,
   page: { url: string; path: string; routeName: string; title: string; eventId: string },
@@ -85,7 +85,7 @@ export function viewItemListEvent(
   };
 }
 
-/** Experiment codes as user properties (spec section 7: sent to product analytics). */
+/** Experiment codes as user properties, sent to product analytics. */
 export function experimentsEvent(experiments: ExperimentAssignment[]): DataLayerEvent {
   return {
     event: 'experimentsLoaded',
@@ -246,7 +246,7 @@ export function cartChangeEvents(
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-/** GA4 `begin_checkout` beside the spec's initializedCheckout. */
+/** GA4 `begin_checkout` beside the store's own initializedCheckout. */
 export function beginCheckoutEvent(cart: AbandonedCart): DataLayerEvent {
   return {
     event: 'begin_checkout',
@@ -259,7 +259,7 @@ export function beginCheckoutEvent(cart: AbandonedCart): DataLayerEvent {
   };
 }
 
-/** GA4 `purchase` beside the spec's orderCreated. */
+/** GA4 `purchase` beside the store's own orderCreated. */
 export function purchaseEvent(order: {
   orderId: string | number;
   value: number;
@@ -285,7 +285,7 @@ export function purchaseEvent(order: {
   };
 }
 
-/** The page-view marketing event (spec section 3), sent only when the visitor has a cart. */
+/** The page-view marketing event, sent only when the visitor has a cart. */
 export function viewedPageBody(page: {
   origin: string;
   path: string;

@@ -14,7 +14,7 @@ import { readCookie } from '../promotions/cookies';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export type ExperimentsData = {
-  /** The running experiments' variants of this visitor (spec section 4, app start step 2). */
+  /** The running experiments' variants of this visitor, assigned as the app starts (decision 026). */
   experiments: ExperimentAssignment[];
   /** The browser's id for experiments before it has a cart (exposures name it). */
   visitorId: string;

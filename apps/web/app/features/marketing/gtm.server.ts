@@ -1,8 +1,8 @@
 /**
- * The tag manager's container loader (issue 16): starts the configured data layer and adds
+ * The tag manager's container loader (decision 026): starts the configured data layer and adds
  * gtm.js carrying this response's CSP nonce. Built on the server (loader data), so browsers of a
  * store without GTM_ID download none of it. Both values were validated at start-up (GTM_ID by
- * the spec's pattern, the data layer's name as an identifier) and are JSON-encoded besides.
+ * GTM_ID_PATTERN, the data layer's name as an identifier) and are JSON-encoded besides.
  */
 export function gtmBootstrap(gtmId: string | null, dataLayerName: string, nonce: string): string | null {
   if (!gtmId) return null;

@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => warn.mockRestore());
 
-/** Spec section 8: an unhandled error is reported; if reporting fails to start, a stand-in only logs. */
+/** An unhandled error is reported; if reporting fails to start, a stand-in only logs. */
 describe('error reporting', () => {
   it('only logs when the service fails to start, early errors included', async () => {
     const reporter = startErrorReporting({

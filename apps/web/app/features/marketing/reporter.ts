@@ -2,9 +2,9 @@ import type { MarketingSettings } from '../../lib/context';
 import { createReportLimiter } from './resilience';
 
 /**
- * Error reports (spec sections 8 and 9): Sentry when SENTRY_DSN is configured, its SDK fetched only
- * then (never part of the /menus budget); otherwise, or when the SDK fails to start, a reporter
- * that only logs. Either way at most `maxEvents` reports per session.
+ * Error reports (decision 026): Sentry when SENTRY_DSN is configured, its SDK fetched only then
+ * (never part of the /menus budget); otherwise, or when the SDK fails to start, a reporter that
+ * only logs. Either way at most `maxEvents` reports per session.
  */
 export type ErrorReporter = { capture(error: unknown): void };
 

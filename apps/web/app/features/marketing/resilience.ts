@@ -5,16 +5,16 @@ export { claimReload, type GuardStorage } from '../../lib/reload-guard';
 import { matchRoutes, type RouteObject } from 'react-router';
 
 /**
- * The browser's error handling of spec sections 8 and 9 as small pure pieces (issue 16): the
- * per-session report limit, chunk-load failures and their reload guard, duplicated navigations,
- * the route preload queue and new-build detection. The tracker wires them to the page.
+ * The browser's error handling as small pure pieces (decisions 026 and 043): the per-session report
+ * limit, chunk-load failures and their reload guard, duplicated navigations, the route preload
+ * queue and new-build detection. The tracker wires them to the page.
  */
 
 export { RELOAD_GUARD_MS };
 export const MAX_QUEUED_PRELOADS = MAX_QUEUED_ROUTE_PRELOADS;
 export const BUILD_POLL_MS = 60 * 60 * 1000;
 
-/** Spec section 9: 10 reports per session unless configured, and never outside 1 to 100. */
+/** 10 reports per session unless configured, and never outside 1 to 100. */
 export function clampMaxEvents(value: number | undefined): number {
   if (value === undefined || !Number.isFinite(value)) return 10;
   return Math.min(100, Math.max(1, Math.trunc(value)));

@@ -6,8 +6,8 @@ import { BUILD_POLL_MS } from './resilience';
 import { track } from './tracker';
 
 /**
- * The tracker's timers in the browser: the build manifest is asked for every 60 minutes (spec
- * section 9), from the first page it sees.
+ * The tracker's timers in the browser: the build manifest is asked for every 60 minutes
+ * (BUILD_MANIFEST_POLL_MS), from the first page it sees.
  */
 const root = {
   site: { marketing: DEFAULT_MARKETING_SETTINGS },

@@ -23,8 +23,8 @@ type Props = {
 };
 
 /**
- * The capture form of spec sections 2 and 5: email and zip code into the abandoned cart, with
- * 'Continue', the configured social sign-ins and the login link. Used by the popup and the signup page.
+ * The capture form: email and zip code into the abandoned cart, with 'Continue', the configured
+ * social sign-ins and the login link. Used by the popup and the signup page.
  */
 export function CaptureEmailForm({
   formId = 'capture',

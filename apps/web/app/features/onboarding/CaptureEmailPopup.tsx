@@ -19,8 +19,8 @@ const BENEFITS = [
 ];
 
 /**
- * The capture-email popup (spec section 2): shown when a product or preset is added before the
- * visitor gave an email and zip code. Closes from its icon, a click outside or a successful submit.
+ * The capture-email popup: shown when a product or preset is added before the visitor gave an email
+ * and zip code. Closes from its icon, a click outside or a successful submit.
  */
 export function CaptureEmailPopup() {
   const ui = useCartUi();
@@ -29,7 +29,7 @@ export function CaptureEmailPopup() {
   const headingId = useId();
   const sublineId = useId();
   const open = ui.capture !== null;
-  // The submit label experiment (issue 16): the variant's words, the form's 'Continue' otherwise;
+  // The submit label experiment (decision 026): the variant's words, the form's 'Continue' otherwise;
   // the tracker records the exposure (data-experiment) once the popup shows.
   const variant = useRouteLoaderData<RootData>('root')?.experiments?.experiments.find(
     (entry) => entry.experiment_code === CAPTURE_LABEL_EXPERIMENT,
@@ -37,7 +37,7 @@ export function CaptureEmailPopup() {
   // Closing without submitting drops what was waiting for the details.
   const dismiss = () => ui.setCapture(null);
   useModal(dialogRef, { open, onClose: dismiss, initialFocus: emailRef });
-  // Spec section 2: the capture form was shown to this browser.
+  // Local storage's 'signupUsed' records that the capture form was shown to this browser.
   useEffect(() => {
     if (open) markSignupUsed();
   }, [open]);

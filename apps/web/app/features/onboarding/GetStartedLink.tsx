@@ -4,8 +4,8 @@ import { useSites } from '../auth/useSites';
 import { useCartView } from '../cart/useCart';
 
 /**
- * Get-started (spec section 2): signup while the visitor is not identified, plans once identified
- * without a plan, otherwise the menus. The root loader knows the cart, so the server renders the right one.
+ * Get-started: signup while the visitor is not identified, plans once identified without a plan,
+ * otherwise the menus. The root loader knows the cart, so the server renders the right one.
  */
 export function GetStartedLink({
   className,
@@ -19,7 +19,7 @@ export function GetStartedLink({
 }) {
   const { identified, data, page } = useCartView();
   const sites = useSites();
-  // Defect 1: a signed-in customer has an account, not a sign-up ahead of them.
+  // A signed-in customer has an account, not a sign-up ahead of them.
   if (page.signedIn)
     return whenSignedIn === 'nothing' ? null : (
       <a href={sites.account} className={className}>

@@ -16,9 +16,9 @@ function GiftIcon() {
 }
 
 /**
- * The cart banner (spec section 4): the promo code's description, or "Jamie sent you $25 off your
- * first box" for a friend's referral, chosen by chooseCartBanner. At the top of the menus page and
- * in the cart panel.
+ * The cart banner: the promo code's description, or "Jamie sent you $25 off your first box" for a
+ * friend's referral, chosen by chooseCartBanner. At the top of the menus page and in the cart
+ * panel.
  */
 export function CartBanner({ placement }: { placement: 'page' | 'panel' }) {
   const { cart, data, page } = useCartView();

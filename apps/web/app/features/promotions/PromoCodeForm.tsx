@@ -4,11 +4,10 @@ import { CART_ACTION, ReturnTo, useCartFetcher, useCartView } from '../cart/useC
 import { TextInput, useDefaultInputId } from '../forms/TextInput';
 
 /**
- * The cart panel's promo code: a field with Apply, or the applied code with Remove (spec sections 4,
- * 5 and 8), posted to the cart action, which checks it with the contracts' `promoCodeForm` and then
- * asks the API. A failure shows the server's first error for the code, else 'Promo Code is
- * invalid.', until the field is edited. A code the cart does not qualify for yet stays applied and
- * says why.
+ * The cart panel's promo code: a field with Apply, or the applied code with Remove, posted to the
+ * cart action, which checks it with the contracts' `promoCodeForm` and then asks the API. A failure
+ * shows the server's first error for the code, else 'Promo Code is invalid.', until the field is
+ * edited. A code the cart does not qualify for yet stays applied and says why.
  *
  * Unlike the capture and checkout forms, this one does not run the schema in the browser: the
  * panel is on every storefront page, and conform and zod would add about 36 KB gzip to each
@@ -55,7 +54,7 @@ export function PromoCodeForm() {
   }, [outcome, inputId]);
 
   // The message grows the panel's scrolling body under the field: bring it into view, so it is
-  // never left under the totals that stick at the panel's foot (defect 8).
+  // never left under the totals that stick at the panel's foot (on a 1280x800 screen it was hidden there).
   useEffect(() => {
     if (error) sectionRef.current?.scrollIntoView({ block: 'nearest' });
   }, [error]);

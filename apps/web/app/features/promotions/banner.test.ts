@@ -29,7 +29,7 @@ function promo(type: PromoTier['type'] = 'percent_off', showBanner = true): Prom
 
 const base: BannerInput = { itemCount: 3, discount: 0, referralCredits: 0, promo: null, referrerName: null };
 
-describe('banner choice (spec section 4)', () => {
+describe('banner choice', () => {
   it('referral banner when the referral credits exceed the discount', () => {
     expect(
       chooseCartBanner({ ...base, referralCredits: 25, discount: 10, promo: promo(), referrerName: 'Jamie' }),

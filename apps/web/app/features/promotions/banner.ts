@@ -7,7 +7,7 @@ import {
   referrerName,
 } from '@sprout/contracts';
 
-/** The cart's promo code banner (spec section 3, "Banner"), in client names. */
+/** The cart's promo code banner, in client names. */
 export type PromoCodeBanner = {
   id: number;
   code: string;
@@ -51,7 +51,7 @@ function firstTierType(promo: PromoCodeBanner | null): PromoTier['type'] | null 
 }
 
 /**
- * Spec section 4, banner choice:
+ * Which banner the cart shows:
  * - an empty cart shows the promo code's banner when there is a code, else the referral banner
  *   when the referrer's name is known, else nothing;
  * - otherwise the referral banner when the referral credits exceed the discount;

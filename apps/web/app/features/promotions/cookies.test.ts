@@ -11,7 +11,7 @@ import {
   serializeCookie,
 } from './cookies';
 
-describe('cookie domain (spec section 9: the parent domain)', () => {
+describe('cookie domain (the parent domain)', () => {
   it('uses the parent domain of a subdomain, and the domain itself at the top', () => {
     expect(cookieDomain('shop.example.com')).toBe('.example.com');
     expect(cookieDomain('example.com')).toBe('.example.com');

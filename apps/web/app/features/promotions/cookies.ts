@@ -1,5 +1,5 @@
 /**
- * The promo code cookies of spec section 9: `?pc=CODE` sets auto_apply_promo_code and `pc_overwrite`
+ * The promo code cookies (decision 044): `?pc=CODE` sets auto_apply_promo_code and `pc_overwrite`
  * sets overwrite_promo_code, both for 365 days on the parent domain, so a link to the marketing
  * site (example.com) and the shop (shop.example.com) share them.
  */
@@ -93,9 +93,9 @@ function siteDomain(siteUrl: string): string | null {
 }
 
 /**
- * A link's `?pc=` as Set-Cookie lines (spec section 9): the code and whether it overwrites a code
- * already on a cart, 365 days on the parent domain of SITE_URL (host-only on localhost and IPs).
- * The server cannot try domains as the browser jar does: SITE_URL names a host the operator owns.
+ * A link's `?pc=` as Set-Cookie lines: the code and whether it overwrites a code already on a cart,
+ * 365 days on the parent domain of SITE_URL (host-only on localhost and IPs). The server cannot try
+ * domains as the browser jar does: SITE_URL names a host the operator owns.
  */
 export function promoCookieHeaders(code: string, overwrite: boolean, site: PromoCookieSite): string[] {
   const options = {

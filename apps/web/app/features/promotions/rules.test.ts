@@ -11,7 +11,7 @@ import {
 
 const failure = (status: number, body: unknown): ApiFailure => failureFromResponse(status, body).error;
 
-describe('promo failure message (spec sections 5 and 8)', () => {
+describe('promo failure message', () => {
   it("is the server's first promo_code error", () => {
     const error = failure(422, {
       message: 'This promo code has expired.',
@@ -67,7 +67,7 @@ describe('promo failure message (spec sections 5 and 8)', () => {
   });
 });
 
-describe('fully covered by promotions (spec section 4)', () => {
+describe('fully covered by promotions', () => {
   it('when the total is 0 and the items cost more than 0', () => {
     expect(isFullyCovered({ total_cost: 0, cart_items: 42.5 })).toBe(true);
     expect(isFullyCovered({ total_cost: 0.01, cart_items: 42.5 })).toBe(false);

@@ -9,7 +9,7 @@ const TRANSPORT_FAILURES: ReadonlySet<ApiFailure['kind']> = new Set(['no-respons
 
 /**
  * The message of a failed promo code: the server's first promo_code error, else 'Promo Code is
- * invalid.'. A request that got no answer, or a 5xx, keeps the catalogue message (spec section 8):
+ * invalid.'. A request that got no answer, or a 5xx, keeps the catalogue message:
  * telling a customer their code is invalid when the server never looked at it would be wrong.
  */
 export function promoErrorMessage(error: ApiFailure): string {
@@ -19,7 +19,7 @@ export function promoErrorMessage(error: ApiFailure): string {
   return PROMO_INVALID_MESSAGE;
 }
 
-/** The one promo failure the storefront ignores silently (spec section 4). */
+/** The one promo failure the storefront ignores silently: the code asked for is already on. */
 export function isPromoAlreadyApplied(error: ApiFailure): boolean {
   return (
     error.kind === 'validation' &&
@@ -40,7 +40,7 @@ export function isDefinitiveFailure(error: ApiFailure): boolean {
   return !TRANSPORT_FAILURES.has(error.kind);
 }
 
-/** Spec section 4: the cart is fully covered by promotions when the total is 0 and the items cost more. */
+/** The cart is fully covered by promotions when the total is 0 and the items cost more. */
 export function isFullyCovered(costs: { total_cost: number; cart_items: number }): boolean {
   return costs.total_cost === 0 && costs.cart_items > 0;
 }

@@ -3,7 +3,7 @@ import { absoluteUrl, canonicalUrl, DEFAULT_DESCRIPTION, jsonLdText, type PageSe
 
 /** Shared when a page has no picture of its own: a rendered menu picture in link-preview size. */
 export const DEFAULT_SHARE_IMAGE = '/media/menus/family-bowls/landing-desktop.webp';
-/** Spec section 9: the default twitter card. */
+/** The twitter card when a page names none. */
 export const DEFAULT_TWITTER_CARD = 'summary_large_image';
 
 type Match = ReturnType<typeof useMatches>[number];

@@ -6,7 +6,7 @@ import type { OrderLineJson, OrderRow } from './repository';
 export { orderNumber };
 
 /**
- * The account site's pages an order's emails link to (issue 29: a link lands where it says):
+ * The account site's pages an order's emails link to (decision 042: a link lands where it says):
  * `accountUrl` is the configured ACCOUNT_SITE_URL, a path on the store or another origin.
  */
 export function orderEmailLinks(site: { url: string; accountUrl?: string }, orderId: number) {

@@ -102,7 +102,7 @@ export const authEvents = pgTable(
         'password_change_failure',
         // Gift card codes that matched no card (guessing is limited per client).
         'gift_card_miss',
-        // Referral codes that matched nothing, and reset mails asked for, per client (issue 28).
+        // Referral codes that matched nothing, and reset mails asked for, per client (decision 037).
         'referral_code_miss',
         'reset_requested_by_client',
       ],

@@ -8,7 +8,7 @@ export function isAdminRoute(routeUrl: string | undefined): boolean {
 }
 
 /**
- * The /api/me routes that answer a visitor by the cart's cookie (the spec's names), not a
+ * The /api/me routes that answer a visitor by the cart's cookie (paths the storefront calls), not a
  * signed-in customer: every other /api/me route needs a session, one added later included.
  */
 export const VISITOR_ME_ROUTES: ReadonlySet<string> = new Set([

@@ -119,7 +119,7 @@ export const authEvents = pgTable(
 );
 
 /**
- * One-time sign-in tokens (the spec's access_token after a password reset): exchanged once, within
+ * One-time sign-in tokens (the access_token a password reset answers): exchanged once, within
  * a minute, for a session cookie at POST /auth/token, so no long-lived secret is handed to scripts.
  */
 export const loginTokens = pgTable('login_tokens', {

@@ -177,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowedOrigins: config.ALLOWED_ORIGINS,
     contentSecurity: {
       stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
-      // The tag manager's container script and its beacons (issue 16); none without GTM_ID.
+      // The tag manager's container script and its beacons (docs/decisions/026); none without GTM_ID.
       ...(config.GTM_ID ? { tagManagerOrigin: 'https://www.googletagmanager.com' } : {}),
       development: config.NODE_ENV === 'development',
       https: config.SITE_URL.startsWith('https:'),

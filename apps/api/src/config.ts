@@ -172,7 +172,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, { error: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' })
     .optional(),
-  // Marketing and error reporting (issue 16, spec section 9).
+  // Marketing and error reporting (docs/decisions/026): the tag manager, the data layer, Sentry.
   GTM_ID: z
     .string()
     .regex(GTM_ID_PATTERN, {

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 
-/** The account site's API (issue 12): address, referrals, profile, receipts. */
+/** The account site's API: address, referrals, profile, receipts. */
 let context: TestContext;
 beforeAll(async () => {
   context = await startTestApp();

@@ -156,7 +156,7 @@ describe('experiments in the admin site', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('an empty change is a 422 that says what to send, not a 500 (issue 28)', async () => {
+  it('an empty change is a 422 that says what to send, not a 500', async () => {
     const experiment = (
       await admin('POST', '/api/admin/experiments', { ...definition, code: 'empty-patch' })
     ).json().data;

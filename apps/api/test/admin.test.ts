@@ -344,7 +344,7 @@ describe('customers', () => {
     const skipped = await admin('POST', `/api/admin/customers/${customerId}/skips`, { date: box.date });
     expect(skipped.statusCode).toBe(200);
     expect(skipped.json().data.status).toBe('skipped');
-    // Long enough to skip a box after the one just skipped: a pause that skips none is refused (issue 29).
+    // Long enough to skip a box after the one just skipped: a pause that skips none is refused (decision 040).
     const paused = await admin('POST', `/api/admin/customers/${customerId}/pause`, { weeks: 8 });
     expect(paused.statusCode).toBe(200);
     const actions = (await auditEntries('subscription')).map((entry) => entry.action);

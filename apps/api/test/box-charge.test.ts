@@ -8,7 +8,7 @@ import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
 
 /**
- * Issue 29, items 1, 2 and 12 (decision 039): what a box shows before its cutoff (the account's
+ * Decision 039: what a box shows before its cutoff (the account's
  * boxes, the plan-change preview, the reminder email) is what the renewal charges at it, to the
  * cent; what a box may hold is one rule; a renewal order is dated by the jobs' clock.
  */

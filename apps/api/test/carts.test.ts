@@ -66,7 +66,7 @@ describe('create, read, delete', () => {
     expect(again.body.data.cart.promo_code).toBeNull();
   });
 
-  it('answers abandonedCartId and cart, as spec section 7 names them, and keeps id', async () => {
+  it('answers abandonedCartId and cart, the names storefront clients read, and keeps id', async () => {
     for (const prefix of [CARTS, SALES]) {
       const { status, body } = await sendJson(context.app, 'POST', prefix);
       expect(status).toBe(201);
@@ -222,7 +222,7 @@ describe('PUT the cart: contact, zip code, preferences', () => {
     expect((await getJson(context.app, `${CARTS}/${id}`)).body.data.first_name).toBe('Before');
   });
 
-  it('takes the city of a new zip code, and refuses a city or a state that contradicts the zip (issue 30)', async () => {
+  it('takes the city of a new zip code, and refuses a city or a state that contradicts the zip', async () => {
     const id = await newCart();
     const captured = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, { zip_code: '60601' });
     expect(captured.body.data).toMatchObject({ zip_code: '60601', city: 'Chicago' });
@@ -337,7 +337,7 @@ describe('items', () => {
     expect(fuller.body.errors.quantity[0]).toContain('Your box is full');
   });
 
-  it('counts the items already in the box, the product own included, in "Only N more fit" (defect 8)', async () => {
+  it('counts the items already in the box, the product own included, in "Only N more fit"', async () => {
     const id = await cartWithPlan('plan-24');
     await setItem(id, skus[0]!, 12);
     await setItem(id, skus[1]!, 3);

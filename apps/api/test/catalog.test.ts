@@ -450,7 +450,7 @@ describe('platform', () => {
     expect(Object.keys(body.paths)).toEqual(
       expect.arrayContaining(['/api/products', '/api/sales/plans', '/api/shipping/zip-codes/{code}']),
     );
-    // A new cart's answer names the spec's fields (section 7: abandonedCartId and cart) beside id.
+    // A new cart's answer names the fields storefront clients read (abandonedCartId and cart) beside id.
     const created =
       body.paths['/api/customers/abandoned-carts'].post.responses['201'].content['application/json'].schema
         .properties.data;

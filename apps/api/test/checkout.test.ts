@@ -456,7 +456,7 @@ describe('completing checkout', () => {
       payment_method_id: undefined,
     });
     expect(status).toBe(422);
-    // Not the city: the captured zip code brought its own (issue 30).
+    // Not the city: the captured zip code brought its own (decision 045).
     expect(Object.keys(body.errors).sort()).toEqual(
       ['address_line_1', 'cart', 'first_name', 'last_name', 'password', 'payment_method_id', 'phone'].sort(),
     );
@@ -764,7 +764,7 @@ describe('completing checkout', () => {
     }
     expect(counts[0]).toBe(counts[1]);
     // 13 on PostgreSQL (PGlite's driver does not log BEGIN/COMMIT: 11), whatever the box size
-    // (issue 18; decision 012 lists what keeps it there):
+    // (decision 022; decision 012 lists what keeps it there):
     // before the card: price the cart (one statement: the cart with its email's account flag and
     // its lines with only what prices them); open the attempt,
     // which also asks the address's and the cart's decline limits and takes the card's decline slot
@@ -1101,7 +1101,7 @@ describe('loose ends and replays', () => {
   });
 });
 
-describe('false refusals under concurrency (issue 28)', () => {
+describe('false refusals under concurrency', () => {
   /**
    * `count` ready carts, ten at a time, each filled by a bestseller preset (four requests a cart).
    * The password is hashed once: the others copy its hash (hashing is made slow on purpose).

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config';
 import { activeSkus, planIdsBySlug } from './helpers';
 
 /**
- * Issue 28 section 1: a replica that loses its database connections under traffic. Before the fix
+ * A replica that loses its database connections under traffic. Before the fix
  * each failed BEGIN kept one of the pool's connections for good, and nothing waited with a limit:
  * after a few rounds of pg_terminate_backend every request (the health check too) hung forever.
  * Only PostgreSQL has backends to terminate; every kill is limited to this file's own database.

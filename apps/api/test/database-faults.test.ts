@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config';
 /**
  * The database's faults (docs/decisions/034): every connection goes back to the pool whatever
  * fails, nothing waits without a limit, and what cannot reach the database in time is a 503 with
- * Retry-After. Issue 28 section 1.
+ * Retry-After.
  */
 const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://localhost:3000' });
 const onPostgres = process.env.TEST_DB === 'postgres';

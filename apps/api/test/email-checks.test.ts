@@ -6,7 +6,7 @@ import { startTestApp, type TestContext } from './helpers';
 /**
  * The answers that tell whether an email has an account ("already in use" on the cart, "for new
  * customers" on a referral) are limited per client address, so a script cannot sweep a list of
- * emails to find out who is a customer (issue 10).
+ * emails to find out who is a customer (decision 016).
  */
 const EMAIL_CHECKS_PER_HOUR = 20;
 const CARTS = '/api/customers/abandoned-carts';

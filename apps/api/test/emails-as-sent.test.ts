@@ -5,7 +5,7 @@ import { startTestApp, type TestContext } from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
 
 /**
- * Issue 29: the emails as the store sends them after real flows (checkout, a renewal at its
+ * Decision 042: the emails as the store sends them after real flows (checkout, a renewal at its
  * cutoff, a pause, a cancellation): days in words, every cost line, links to where they say.
  */
 

@@ -819,7 +819,7 @@ describe('renewals spend the account gift card balance before the saved card', (
   });
 });
 
-describe('false refusals under concurrency (issue 28)', () => {
+describe('false refusals under concurrency', () => {
   /** The answers counted by status and message: `{ '200': 20 }`, or what refused and why. */
   const tally = (answers: { statusCode: number; json(): { message?: string } }[]) => {
     const counts: Record<string, number> = {};

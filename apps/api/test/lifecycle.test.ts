@@ -9,7 +9,7 @@ import { runPauseJobs } from '../src/workflows/subscription-lifecycle';
 import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 
 /**
- * Pause, cancel with an offer, and reactivate (issue 13), as the demo customer: every transition,
+ * Pause, cancel with an offer, and reactivate (decision 023), as the demo customer: every transition,
  * its state checks (409), double submits, the outcome pages' one visit, the boxes each changes,
  * every email, and the job that ends a pause.
  */
@@ -169,7 +169,7 @@ describe('pause and resume', () => {
     const mail = (await mailsTo(demoAccounts.customer.email)).find((m) =>
       m.subject.includes('paused until'),
     )!;
-    // Days in words, by the one shared formatter (issue 29).
+    // Days in words, by the one shared formatter (decision 053).
     expect(mail.text).toContain(`${formatCalendarDay(next!.date)} was already being prepared`);
     expect((await send('DELETE', '/api/me/subscription/pause')).statusCode).toBe(200);
   });

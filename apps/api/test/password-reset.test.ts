@@ -72,10 +72,10 @@ describe('password reset', () => {
     await context.database.db.delete(schema.authEvents);
   });
 
-  it(`one client gets ${RESET_REQUESTS_PER_CLIENT_PER_HOUR} reset mails an hour, whatever the accounts (issue 28)`, async () => {
+  it(`one client gets ${RESET_REQUESTS_PER_CLIENT_PER_HOUR} reset mails an hour, whatever the accounts`, async () => {
     await context.database.db.delete(schema.authEvents);
     await context.database.db.delete(schema.mailMessages);
-    // 52 accounts, as in the issue: one address asked for a reset of each.
+    // 52 accounts, one address asking for a reset of each (decision 037).
     const emails = Array.from({ length: 52 }, (_, index) => `family-${index}@example.com`);
     await context.database.db.insert(schema.users).values(emails.map((email) => ({ email })));
     const from = (remoteAddress: string, email: string) =>

@@ -213,7 +213,7 @@ describe('referrals', () => {
     const before = (await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.costs;
     const { status, body } = await refer(id, 'demoref', 'New.Friend@example.com');
     expect(status).toBe(200);
-    // "Jamie R.", never the referrer's full name (issue 28): in the answer and in the cart read later.
+    // "Jamie R.", never the referrer's full name (decision 037): in the answer and in the cart read later.
     expect(JSON.stringify(body)).not.toContain('Rivera');
     expect(JSON.stringify((await getJson(context.app, `${CARTS}/${id}`)).body)).not.toContain('Rivera');
     expect((await getJson(context.app, `${CARTS}/${id}`)).body.data.referrer).toEqual({

@@ -7,8 +7,8 @@ import { injectJson, startTestApp, type TestContext } from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
 
 /**
- * Issue 29, items 5 and 9 (docs/decisions/041): a renewal whose bank asks for 3-D Secure waits for
- * its customer, who confirms it from the email's link; and what a gift card balance pays is said as
+ * A renewal whose bank asks for 3-D Secure waits for its customer (docs/decisions/041), who
+ * confirms it from the email's link; and what a gift card balance pays is said as
  * it is, never "your bank declined" to an account without a card. The jobs run as of the box's
  * cutoff and later instants, as `npm run jobs -- --as-of=…` runs them.
  */
@@ -255,7 +255,7 @@ describe('a renewal whose bank asks for 3-D Secure', () => {
   });
 });
 
-describe('a box paid by gift card on an account without a card (issue 29 item 9)', () => {
+describe('a box paid by gift card on an account without a card', () => {
   it('says what the balance paid and what it did not, in the email and on the account', async () => {
     const customer = await subscribedCustomer(context);
     // An account whose boxes its gift cards pay, with no card on file.

@@ -8,7 +8,7 @@ import { startTestApp, type TestContext } from './helpers';
 import { subscribedCustomer } from './renewal-helpers';
 
 /**
- * A box's charge under several processes at once (issue 28): replicas on the real clock and a
+ * A box's charge under several processes at once: replicas on the real clock and a
  * `npm run jobs -- --as-of=<later>` run on a business clock, each with the renewals job as the
  * runner runs it. A charge is claimed for a lease judged by the database's real now(), whatever
  * the job clock says; only the claim's holder records the charge's outcome (docs/decisions/021).

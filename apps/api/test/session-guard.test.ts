@@ -5,7 +5,7 @@ import { subscribedCustomer } from './renewal-helpers';
 
 /**
  * Every /api/me route answers a visitor 401 before it reads the body: a 422 would describe the
- * route's schema to anyone (issue 28). The routes come from the OpenAPI document, so one added
+ * route's schema to anyone (decision 037). The routes come from the OpenAPI document, so one added
  * later is walked too; the visitor's cart reads under /api/me stay open.
  */
 let context: TestContext;

@@ -83,7 +83,7 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
     });
   });
 
-  it('a provider that is not configured sends the browser back to the login with a message (defect 5)', async () => {
+  it('a provider that is not configured sends the browser back to the login with a message', async () => {
     const start = await app.inject({ method: 'GET', url: '/auth/facebook' });
     expect(start.statusCode).toBe(302);
     expect(start.headers.location).toBe(

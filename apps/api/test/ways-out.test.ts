@@ -11,7 +11,7 @@ import { getJson, injectJson, startTestApp, type TestContext } from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
 
 /**
- * Issue 29, "every state has a way out": a subscription paused by failed charges resumes from the
+ * Every state has a way out (decision 040): a subscription paused by failed charges resumes from the
  * account in one step (a new card, the failed box charged again while it can still be sent), and
  * the pause lengths and reactivation dates offered are only those that change something.
  */

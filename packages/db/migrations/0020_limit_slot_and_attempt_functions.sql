@@ -1,4 +1,4 @@
--- Two check-and-take steps in one statement each (issue 18: checkout's statement budget).
+-- Two check-and-take steps in one statement each (checkout's statement budget, decision 022).
 -- Each was a transaction of four or five statements: an advisory lock, a count, an insert. A
 -- VOLATILE PL/pgSQL function runs each of its statements with a fresh snapshot (READ COMMITTED), so
 -- the count after the lock sees every row the lock's previous holder committed: parallel callers

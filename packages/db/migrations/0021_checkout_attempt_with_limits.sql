@@ -1,5 +1,5 @@
--- Checkout's decline limits taken by the statement that opens the attempt (issue 18: checkout's
--- statement budget; decision 012 "Decline limits in the attempt's statements"). Before, opening an attempt
+-- Checkout's decline limits taken by the statement that opens the attempt (checkout's
+-- statement budget, decision 022; decision 012 "Decline limits in the attempt's statements"). Before, opening an attempt
 -- was three statements: the cart's declines (for the address limit), open_checkout_attempt, and
 -- take_limit_slot for the card. This overload of open_checkout_attempt does all three under the
 -- cart's advisory lock; 0020's shorter version stays for replicas still running

@@ -1,4 +1,4 @@
--- Mail delivery (issue 28, docs/decisions/008 "Delivery"): mail a person is waiting for on screen
+-- Mail delivery (docs/decisions/008 "Delivery"): mail a person is waiting for on screen
 -- (sign-in codes, password resets) goes out before bulk mail, and a mail that stands for one event
 -- (a box's reminder, a declined charge's attempt, a pause) carries that event's key, so the event
 -- can be queued only once whichever job or replica queues it.

@@ -1,4 +1,4 @@
--- Issue 28: limits that count outcomes (a card's declines) no longer count attempts in flight, and
+-- Limits that count outcomes (a card's declines) no longer count attempts in flight, and
 -- a repeated purchase key waits for its purchase instead of asking the provider again
 -- (decisions 012 and 024). Before: the card's decline slot was taken when an attempt opened and given
 -- back when it settled, so five attempts in flight with a good card made a sixth a "declined too many

@@ -1,4 +1,4 @@
--- Acting as a customer is audited and ends with the admin's own session (issue 28; decision 037).
+-- Acting as a customer is audited and ends with the admin's own session (decision 037).
 -- An act-as session names the admin session it was opened from and lives only while that one does;
 -- impersonation_ended_at marks that its end was written to the audit log (once, by whoever saw
 -- it end first: the stop button, a sign-out, or the impersonation-ends job for expiry).

@@ -1,4 +1,4 @@
--- Issue 28: a renewal charge's due time and its claim are separate (docs/decisions/021). Before, a
+-- A renewal charge's due time and its claim are separate (docs/decisions/021). Before, a
 -- pass claimed a charge by moving next_charge_at ten minutes past the job clock's as-of: a run dated
 -- ahead (`npm run jobs -- --as-of=<tomorrow>`) saw every replica's claim as expired and took charges
 -- still being made, a claim it made itself blocked the replicas for a day, and a retry's date was

@@ -1,4 +1,4 @@
--- Issue 29: a renewal whose bank asks for 3-D Secure waits for its customer (docs/decisions/041).
+-- A renewal whose bank asks for 3-D Secure waits for its customer (docs/decisions/041).
 
 -- The provider's intent the customer is asked to authenticate, while the box waits for it; null
 -- otherwise. The box stays `failed` (being paid) until it is paid or its last try's day passes.

@@ -1,7 +1,7 @@
 import { type CartCosts, centsToDollars } from '@sprout/contracts';
 
 /**
- * What a box costs, in integer cents, in the order design.md fixes: items → promo-code discount →
+ * What a box costs, in integer cents, always in this order: items → promo-code discount →
  * order-value discount → shipping → tax → referral credits → account credits → gift cards →
  * comped → total. Each step takes at most what is left, so no amount is negative and neither is
  * the total. Promotions, credits and gift cards arrive as inputs from their own modules.

@@ -1,7 +1,7 @@
 import { addDays, calendarDay, DELIVERY_TIME_ZONE, isoWeekday, orderCutoff } from '@sprout/contracts';
 
 /**
- * Which first delivery dates a customer may choose (design.md "Delivery"). Pure: the caller gives
+ * Which first delivery dates a customer may choose at checkout. Pure: the caller gives
  * the clock and the zip code's delivery weekdays. Dates are calendar days in the kitchen's time
  * zone; a date is offered while its order cutoff (noon, four days before, when the kitchen plans
  * its cooking) is still ahead.

@@ -3,7 +3,7 @@ import { parse as parseCookies } from 'cookie';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The storefront uses both prefixes of the spec's cart endpoints for the same carts. */
+/** Both prefixes of the cart endpoints (customers, sales) name the same carts; the storefront uses both. */
 export const CART_PREFIXES = ['/api/customers/abandoned-carts', '/api/sales/abandoned-carts'] as const;
 
 /** The visitor's cart id from the cookie the storefront mirrors from local storage. */

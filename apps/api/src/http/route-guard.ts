@@ -8,7 +8,7 @@ export function isAdminRoute(routeUrl: string | undefined): boolean {
 }
 
 /**
- * The /api/me routes that answer a visitor by the cart's cookie (the spec's names), not a
+ * The /api/me routes that answer a visitor by the cart's cookie (paths the storefront calls), not a
  * signed-in customer: every other /api/me route needs a session, one added later included.
  */
 export const VISITOR_ME_ROUTES: ReadonlySet<string> = new Set([
@@ -23,8 +23,8 @@ export function isCustomerRoute(routeUrl: string | undefined): boolean {
 }
 
 /**
- * One guard for the routes that need a session, whichever module registers them (issues 17 and
- * 28): an onRequest hook on the whole app, so it runs before the body is parsed or validated. A
+ * One guard for the routes that need a session, whichever module registers them (decision 037):
+ * an onRequest hook on the whole app, so it runs before the body is parsed or validated. A
  * visitor gets 401 (and a customer 403 on the admin API), never a 422 that tells them what the
  * route expects. Registered before the modules' routes (fastify-plugin: the hook is not
  * encapsulated in this plugin). The handler reads the session with `signedIn(request)`.

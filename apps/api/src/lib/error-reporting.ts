@@ -1,7 +1,8 @@
 /**
- * Server error reports (issue 16): Sentry when SENTRY_DSN is configured (the SDK is imported only
+ * Server error reports (docs/decisions/026): Sentry when SENTRY_DSN is configured (the SDK is imported only
  * then), otherwise nothing beyond the log line the error handler already writes. A reporter that
- * fails to start leaves the server running with the logs alone (spec section 8).
+ * fails to start leaves the server running with the logs alone: reporting errors must never
+ * become an outage of its own.
  */
 export type ServerErrorReporter = { capture(error: unknown): void; kind: 'sentry' | 'log' };
 

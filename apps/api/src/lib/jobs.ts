@@ -1,5 +1,5 @@
 /**
- * The one way background work runs (design.md section 6 "Jobs"): a loop per job that catches,
+ * The one way background work runs (docs/decisions/016): a loop per job that catches,
  * logs, backs off and goes on, so no job can take the process down; and one clock the jobs read,
  * which tests and `npm run jobs -- --as-of=<ISO>` can set.
  */

@@ -1,5 +1,5 @@
 /**
- * Requests that wait for another request's outcome (issue 28): an attempt whose card has other
+ * Requests that wait for another request's outcome (decision 012): an attempt whose card has other
  * attempts in flight, a purchase whose key another request is paying. The outcome is in the
  * database, so a waiter could just ask again and again; a wake-up from the request that settles in
  * this process lets it ask once, at the right moment. Another replica's settling wakes nobody here,

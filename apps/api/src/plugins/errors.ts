@@ -69,7 +69,10 @@ declare module 'fastify' {
   }
 }
 
-/** The single place where failures become HTTP answers (design.md section 3). */
+/**
+ * The single place where failures become HTTP answers: 422 with field errors, 400 with a code,
+ * 401/403/404/409/429 with a message, and a 5xx that never shows internals.
+ */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -99,7 +99,7 @@ export async function applyReferralCode(
   }
   const cart = await loadAbandonedCart(db, cartId);
   return {
-    // A first name and an initial, never the referrer's full name (issue 28).
+    // A first name and an initial, never the referrer's full name (decision 037).
     referrer: referrerAsShown(outcome.referral.owner),
     referee: { first_name: cart.first_name, last_name: cart.last_name, email },
     cart,

@@ -90,7 +90,7 @@ const clockOf = (asOf: Date | null) => asOf ?? new Date();
 /** "Tuesday, December 1" for a calendar day: the one formatter every email shares (docs/decisions/042). */
 const formatDay = (day: string) => formatCalendarDay(day);
 
-/** "Friday noon": the cutoff is always noon, kitchen time. */
+/** "Friday noon": the cutoff is always noon, kitchen time (another hour changes the word: decision 054). */
 function formatCutoff(cutoffAt: Date): string {
   return `${weekdayName(isoWeekday(calendarDay(cutoffAt, DELIVERY_TIME_ZONE)))} noon`;
 }

@@ -687,7 +687,9 @@ export const RESUME_REMINDER_DAYS = 7;
 
 /**
  * The latest resume date whose first box is already due to be made at `now`: a pause ends at the
- * cutoff of its resume day, so a box on that day or after is locked and charged on time.
+ * cutoff of its resume day, so a box on that day or after is locked and charged on time. A paused
+ * subscription has no box on that day to read a stored cutoff from, so this applies the rule
+ * (docs/decisions/054).
  */
 function resumeDueBy(now: Date): string {
   const day = today(now);

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { users } from './accounts';
 
 /**
- * Every change an admin makes (design.md section 6: who, what, before and after), written in the
+ * Every change an admin makes (who, what, before and after; decision 027), written in the
  * same transaction as the change itself, so a change without its entry cannot exist.
  */
 export const adminAuditEntries = pgTable(

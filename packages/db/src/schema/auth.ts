@@ -102,7 +102,7 @@ export const authEvents = pgTable(
         'password_change_failure',
         // Gift card codes that matched no card (guessing is limited per client).
         'gift_card_miss',
-        // Referral codes that matched nothing, and reset mails asked for, per client (issue 28).
+        // Referral codes that matched nothing, and reset mails asked for, per client (decision 037).
         'referral_code_miss',
         'reset_requested_by_client',
       ],
@@ -119,7 +119,7 @@ export const authEvents = pgTable(
 );
 
 /**
- * One-time sign-in tokens (the spec's access_token after a password reset): exchanged once, within
+ * One-time sign-in tokens (the access_token a password reset answers): exchanged once, within
  * a minute, for a session cookie at POST /auth/token, so no long-lived secret is handed to scripts.
  */
 export const loginTokens = pgTable('login_tokens', {

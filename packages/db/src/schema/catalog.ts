@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** The five renditions the storefront asks for, keyed by the spec's size names. */
+/** The five renditions the storefront asks for, keyed by the size names it uses. */
 export type ImageUris = {
   'cart-desktop': string;
   'cart-mobile': string;

@@ -96,7 +96,7 @@ export const subscriptions = pgTable(
 );
 
 /**
- * One box of a subscription on one date (design.md section 6 "Deliveries"). The next eight exist
+ * One box of a subscription on one date (docs/decisions/021). The next eight exist
  * as rows, so a customer sees, skips and edits each week before it is made. The unique
  * (subscription, date) pair is what makes a renewal run at most once per box, whatever the replicas.
  *
@@ -115,7 +115,10 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     deliveryDate: date({ mode: 'string' }).notNull(),
-    /** Noon four days before delivery, kitchen time: after it the box is locked, priced and charged. */
+    /**
+     * Noon four days before delivery, kitchen time: after it the box is locked, priced and charged.
+     * Written when the row is made, by the rule of that day (docs/decisions/054).
+     */
     cutoffAt: timestamp({ withTimezone: true }).notNull(),
     status: text({ enum: ['scheduled', 'skipped', 'locked', 'charged', 'failed', 'canceled'] })
       .notNull()
@@ -340,7 +343,7 @@ export const subscriptionCancellations = pgTable(
 );
 
 /**
- * A refund an admin asked for (issue 17). The admin form's idempotency key is unique, so a
+ * A refund an admin asked for (decision 027). The admin form's idempotency key is unique, so a
  * double-submitted refund is one refund: the second request finds this row. `pending` is written
  * before the provider is asked, so a refund can never happen without a record of it.
  */

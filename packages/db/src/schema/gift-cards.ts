@@ -79,7 +79,7 @@ export const giftCards = pgTable(
      */
     pendingCode: text(),
     deliveredAt: timestamp({ withTimezone: true }),
-    /** None by default (design.md "Gift cards"). */
+    /** Optional per card, none by default (decision 024). */
     expiresAt: timestamp({ withTimezone: true }),
     voidedAt: timestamp({ withTimezone: true }),
     /** Why an admin issued or voided it (the audit log records who). */

@@ -27,7 +27,7 @@ export const marketingEvents = pgTable(
 );
 
 /**
- * The charity a customer chose for a share of an order (spec section 7, "Beam"): one per order,
+ * The charity a customer chose for a share of an order (the Beam nonprofit widget): one per order,
  * a new choice replaces the old, removing it deletes the row (the events keep the history).
  */
 export const nonprofitSelections = pgTable('nonprofit_selections', {
@@ -41,7 +41,7 @@ export const nonprofitSelections = pgTable('nonprofit_selections', {
 export type ExperimentVariant = { code: string; weight: number };
 
 /**
- * A/B experiments (issue 16): the variants and their weights, live between the dates. A visitor is
+ * A/B experiments (decision 026): the variants and their weights, live between the dates. A visitor is
  * assigned by a hash of (experiment code, unit id), so the same visitor gets the same variant on
  * any replica, and the assignment is stored so that changing the weights later moves nobody.
  */

@@ -76,7 +76,7 @@ export const abandonedCarts = pgTable('abandoned_carts', {
   promoCodeId: integer().references(() => promoCodes.id),
   partnershipId: integer().references(() => partnerships.id),
   referralCodeId: integer().references(() => referralCodes.id),
-  /** applied | invalid | own_code | existing_customer | limit_reached (design.md "Referrals"). */
+  /** applied | invalid | own_code | existing_customer | limit_reached (decision 007). */
   referralCodeStatus: text(),
   onReferralRedemptionLimit: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

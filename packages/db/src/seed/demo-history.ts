@@ -19,7 +19,7 @@ import {
 } from '../schema/index';
 
 /**
- * The demo customer's past and future (issue 12): four boxes already charged, with their orders,
+ * The demo customer's past and future: four boxes already charged, with their orders,
  * lines, costs and card, and the next eight boxes as `scheduled` deliveries with contents, so the
  * account site has a history and a schedule to show from the first start.
  *

@@ -2,8 +2,8 @@ import type { Database } from '../client';
 import { experiments } from '../schema/index';
 
 /**
- * The store's first real experiment (issue 16): the capture popup's submit button says 'Continue'
- * (the spec's default, control) or 'Continue to my box'. Inserted once by its code; weights edited later
+ * The store's first real experiment (decision 026): the capture popup's submit button says 'Continue'
+ * (the storefront's own wording, control) or 'Continue to my box'. Inserted once by its code; weights edited later
  * (by the admin site) move nobody already assigned, because assignments are stored.
  */
 export const demoExperiments = [

@@ -6,7 +6,7 @@ import type { ImageUris } from '../schema/catalog';
  * the API imports it at startup.
  */
 
-/** The renditions the storefront asks for, by the spec's size names, in pixels. */
+/** The renditions the storefront asks for, by the size names it uses, in pixels. */
 export const IMAGE_SIZES = {
   'cart-desktop': { width: 160, height: 160 },
   'cart-mobile': { width: 96, height: 96 },

@@ -1,5 +1,5 @@
 /**
- * Which routes a visitor may open (design.md "Route access"). Pure: the caller gathers the facts
+ * Which routes a visitor may open (`GET /api/route-access`). Pure: the caller gathers the facts
  * (session, cart readiness, grants) that the path needs.
  */
 
@@ -15,7 +15,7 @@ export type AccessFacts = {
   hasActiveSubscription?: boolean;
 };
 
-/** Pages that show a lifecycle outcome once, right after it (issue 13). */
+/** Pages that show a lifecycle outcome once, right after it (docs/decisions/023). */
 export const OUTCOME_ROUTES = [
   '/pausing-processing',
   '/offer-accepted-processing',

@@ -161,7 +161,7 @@ export async function setEmail(db: Database, userId: number, email: string): Pro
   }
 }
 
-// ─── Admin: customer search (issue 17) ───────────────────────────────────────────────────────
+// ─── Admin: customer search (decision 027) ───────────────────────────────────────────────────
 
 /** Accounts whose email or name contains the query (any case), or with this id; newest first. */
 export async function searchUsers(db: Database, query: string, limit: number) {

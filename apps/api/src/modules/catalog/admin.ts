@@ -13,7 +13,7 @@ import { recordAdminAction } from '../../platform/audit/service';
 import type { ProductRow } from './repository';
 import * as repository from './repository';
 
-// The catalogue as the admin edits it (issue 17). The storefront's catalogue reads are cached in
+// The catalogue as the admin edits it (decision 027). The storefront's catalogue reads are cached in
 // every process (decision 028): the admin routes announce each committed write
 // (app.catalogue.changed), so the next /api/products and /menus show it in every replica.
 

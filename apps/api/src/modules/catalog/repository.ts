@@ -283,7 +283,7 @@ export async function listBestsellerGroups(db: Database) {
   return groups.map((group) => ({ group, items: items.filter((item) => item.groupId === group.id) }));
 }
 
-// ─── Admin: catalogue editing (issue 17) ─────────────────────────────────────────────────────
+// ─── Admin: catalogue editing (decision 027) ─────────────────────────────────────────────────
 
 /** Every product, retired ones too, as the admin lists them: by category, then the shop's order. */
 export async function listAllProducts(db: Database): Promise<ProductRow[]> {

@@ -18,7 +18,7 @@ import type { Mailer } from '../../plugins/mail';
 import * as repository from './repository';
 import { orderCosts, orderEmailLinks, toOrder } from './wire';
 
-// The admin's side of orders (issue 17): search, the detail with its refunds, refunds through
+// The admin's side of orders (decision 027): search, the detail with its refunds, refunds through
 // the payment provider, and the confirmation mail sent again. Admin routes compose these.
 
 type SummaryRow = Awaited<ReturnType<typeof repository.searchOrders>>[number];

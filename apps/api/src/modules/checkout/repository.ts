@@ -293,7 +293,7 @@ export async function settleOrderPayment(
 
 /**
  * A renewal order canceled when its box was given up, owed again: its customer resumed with a new
- * card while the box can still be sent (issue 29). Only a renewal's, only from canceled.
+ * card while the box can still be sent (decision 040). Only a renewal's, only from canceled.
  */
 export async function reopenCanceledRenewalOrder(db: Database, orderId: number): Promise<boolean> {
   const rows = await db
@@ -334,7 +334,8 @@ export async function insertOrderWithLines(
 }
 
 /**
- * Checkout's order, its lines and the success page's one-time grant in one statement (issue 18),
+ * Checkout's order, its lines and the success page's one-time grant in one statement (checkout's
+ * statement budget, decision 022),
  * prepared once per set of order columns (decision 022): the lines go in as one JSON value and the
  * grant names the order's id drawn from its sequence first, so the SQL text never depends on the
  * box. (Checkout always writes the same columns, so one prepared statement serves it.)
@@ -571,7 +572,7 @@ export async function findOrderFirstNames(db: Database, orderIds: number[]) {
     .where(inArray(orders.id, orderIds));
 }
 
-// ─── Admin: search, reports and refunds (issue 17) ──────────────────────────────────────────
+// ─── Admin: search, reports and refunds (decision 027) ──────────────────────────────────────
 
 const { orderRefunds } = schema;
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;

@@ -23,8 +23,8 @@ export async function hasCheckoutSuccessGrant(db: Database, userId: number): Pro
 }
 
 /**
- * One visit of a page that shows an outcome once (the pause, offer and cancellation pages, issue
- * 13), granted in the transaction that made the outcome and used up by the first visit.
+ * One visit of a page that shows an outcome once (the pause, offer and cancellation pages, decision
+ * 023), granted in the transaction that made the outcome and used up by the first visit.
  */
 export async function grantOneVisit(tx: Database, userId: number, route: string, hours = 24): Promise<void> {
   await repository.insertRouteGrant(tx, {
@@ -161,7 +161,7 @@ export function reopenRenewalOrder(tx: Database, orderId: number): Promise<boole
 
 /**
  * One order as its receipt, for its customer only: an unknown order is a 404, another customer's
- * a 403 (issue 12: the account API answers 403 for another customer's data).
+ * a 403 (the account API answers 403 for another customer's data: it exists, but is not theirs).
  */
 export async function customerOrder(db: Database, userId: number, orderId: number): Promise<Order> {
   const found = await repository.findOrder(db, orderId);

@@ -5,8 +5,8 @@ import { accountPageUrl, type Site } from '../../lib/site';
 import type { OrderLineJson, OrderRow } from './repository';
 
 /**
- * The account site's pages an order's emails link to (a link lands on the page it names: the order
- * itself, the next boxes).
+ * The account site's pages an order's emails link to (decision 042: a link lands on the page it
+ * names, the order itself or the next boxes).
  */
 export function orderEmailLinks(site: Pick<Site, 'url' | 'accountUrl'>, orderId: number) {
   return {

@@ -24,7 +24,7 @@ export type GiftCardDeps = {
 
 export const today = (now: Date) => calendarDay(now, DELIVERY_TIME_ZONE);
 
-/** "Thursday, December 3, 2026" for a calendar day: the one formatter every email shares (issue 29). */
+/** "Thursday, December 3, 2026" for a calendar day: the one formatter every email shares (decision 053). */
 export function formatDay(day: string): string {
   return formatCalendarDay(day, { year: true });
 }

@@ -45,7 +45,7 @@ function refusal(
  * limited per client: every code needs room in the client's window of misses, checked before the
  * look-up (a client at its limit learns nothing more), and only the codes that matched no card are
  * counted, by the look-up's own statement (under the client's lock): a valid code is never a guess,
- * however many look-ups of it run at once (issue 28).
+ * however many look-ups of it run at once (decision 024).
  */
 export async function resolveCodes(
   db: Database,
@@ -170,7 +170,7 @@ export async function spendForOrder(
 }
 
 /**
- * A renewal's step (design.md section 6: gift card balance before the card): locks the account's
+ * A renewal's step (the gift card balance pays before the card): locks the account's
  * usable cards and spends up to `dueCents` from them, oldest expiry first. Answers what it paid.
  */
 export async function spendAccountBalance(

@@ -5,7 +5,7 @@ import { recordAdminAction } from '../../platform/audit/service';
 import { isRunning } from './assignment';
 import * as repository from './repository';
 
-// Experiments as the admin site manages them (issues 16 and 17): define variants and weights, and
+// Experiments as the admin site manages them (decisions 026 and 027): define variants and weights, and
 // read assignment, exposure and conversion per variant. Every change is audited in its transaction.
 
 type Counts = Awaited<ReturnType<typeof repository.experimentVariantCounts>>[number];

@@ -11,7 +11,7 @@ describe('marketing settings at start-up', () => {
     expect(loadConfig({}).GTM_ID).toBeUndefined();
   });
 
-  it('defaults the data layer, its view event and the report limit to the spec', () => {
+  it('defaults the data layer to dataLayer, its view event to content-view and the report limit to 10', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       DATA_LAYER_NAME: 'dataLayer',

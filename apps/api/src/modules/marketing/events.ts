@@ -13,7 +13,7 @@ export function recordMarketingEvent(
 
 /**
  * A visitor whose zip code we don't deliver to yet: their email and where they are, kept for the
- * email service provider to write to them when deliveries reach them (issue 11, defect 3).
+ * email service provider to write to them when deliveries reach them.
  */
 export function recordWaitlistLead(
   tx: Database,

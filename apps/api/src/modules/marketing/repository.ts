@@ -32,7 +32,7 @@ export async function findOrderOwner(db: Database, orderId: number): Promise<num
 }
 export type UnitType = 'visitor' | 'cart' | 'user';
 
-/** Appends an event for the email service provider integration (design.md "Marketing"). */
+/** Appends an event to the events table, where the email service provider reads it (decision 026). */
 export async function insertMarketingEvent(
   db: Database,
   event: { id: string; name: string; cartId: string | null; payload: Record<string, unknown> },

@@ -17,7 +17,7 @@ import { AppError } from '../../errors/app-error';
 import { recordAdminAction } from '../../platform/audit/service';
 import * as repository from './repository';
 
-// Promo codes as the admin manages them (issue 17): tiers (what each box of a subscription gets),
+// Promo codes as the admin manages them (decision 027): tiers (what each box of a subscription gets),
 // limits and windows; usage and revenue per code come from the orders (checkout's service).
 
 type Found = NonNullable<Awaited<ReturnType<typeof repository.findPromoCodeById>>>;

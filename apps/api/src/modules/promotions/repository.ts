@@ -179,7 +179,7 @@ export async function findAppSettingGroup(db: Database, group: string) {
   return row?.values ?? null;
 }
 
-// ─── Admin: promo codes and credits (issue 17) ───────────────────────────────────────────────
+// ─── Admin: promo codes and credits (decision 027) ───────────────────────────────────────────
 
 export async function listPromoCodesWithTiers(db: Database) {
   const [codes, tiers, redemptions] = await Promise.all([

@@ -9,7 +9,7 @@ import { addDays } from '../../domain/delivery-dates';
 import { deliveryDatesAfter, type Schedule } from './schedule';
 
 /**
- * The subscription's lifecycle rules (issue 13), pure: which transitions each state allows, what
+ * The subscription's lifecycle rules (docs/decisions/023), pure: which transitions each state allows, what
  * a pause skips and when it ends, and which retention offer a cancellation reason gets.
  */
 

@@ -405,7 +405,7 @@ export type NewDeliveryWithItems = {
 
 /**
  * A new subscription's first boxes and their contents, as a part of the statement that writes the
- * order (decision 033; checkout's hot path, issue 18): the box the order made names the order the
+ * order (decision 033; checkout's hot path, decision 022): the box the order made names the order the
  * host is inserting (`host.orderId`). Boxes and items go in as one JSON array each, so the SQL text
  * is the same whatever the box holds and is prepared once with its host (decision 022). A box whose
  * date the subscription already has is skipped, with no items; the subscription is the caller's new
@@ -734,7 +734,7 @@ export async function insertDeliveryItems(
   if (rows.length > 0) await db.insert(deliveryItems).values(rows);
 }
 
-// ─── The lifecycle: pause, cancel, reactivate (issue 13) ────────────────────────────────────
+// ─── The lifecycle: pause, cancel, reactivate (decision 023) ────────────────────────────────
 
 const { subscriptionCancellations } = schema;
 
@@ -925,7 +925,7 @@ export async function findUserContact(db: Database, userId: number) {
   return row;
 }
 
-// ─── Admin: reports (issue 17) ───────────────────────────────────────────────────────────────
+// ─── Admin: reports (decision 027) ───────────────────────────────────────────────────────────
 
 export async function countSubscriptionsByStatus(db: Database) {
   return db

@@ -84,7 +84,7 @@ describe('nextRetryAt', () => {
   });
 });
 
-describe('givenUpBoxPayableUntil (issue 29)', () => {
+describe('givenUpBoxPayableUntil', () => {
   it('is the start of the delivery day, kitchen time: after the last retry, before the courier', () => {
     // Tuesday 1 December 2026, New York: midnight is 05:00 UTC.
     expect(givenUpBoxPayableUntil('2026-12-01').toISOString()).toBe('2026-12-01T05:00:00.000Z');

@@ -1,7 +1,7 @@
 /**
- * When a subscription's boxes arrive and until when each can change (design.md section 6
- * "Deliveries"). Pure: dates are calendar days (YYYY-MM-DD) in the kitchen's time zone; the cutoff
- * rule is the one first deliveries use (shipping/delivery-dates.ts), never a second copy of it.
+ * When a subscription's boxes arrive and until when each can change (docs/decisions/021). Pure:
+ * dates are calendar days (YYYY-MM-DD) in the kitchen's time zone; the cutoff rule is the one first
+ * deliveries use (`orderCutoff` of the contracts' calendar), never a second copy of it.
  */
 import {
   addDays,
@@ -35,7 +35,12 @@ export function deliveryDatesAfter(after: string, schedule: Schedule, count: num
   return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(first, index * stepDays));
 }
 
-/** After this instant a box is locked, priced and charged: noon four days before, kitchen time. */
+/**
+ * After this instant a box is locked, priced and charged: noon four days before, kitchen time.
+ * Each box stores it (`deliveries.cutoff_at`) when it is made, and the jobs read that: a change of
+ * the rule reaches boxes made after it, and ships with a migration that backfills the boxes still
+ * open (docs/decisions/054).
+ */
 export function deliveryCutoff(deliveryDate: string): Date {
   return orderCutoff(deliveryDate);
 }
@@ -60,8 +65,8 @@ export function nextRetryAt(firstDeclineAt: Date, attemptsMade: number): Date | 
 }
 
 /**
- * Until when a box given up after its declined charges can still be paid and sent (issue 29,
- * docs/decisions/040). The kitchen cooks a box while its charge is being retried (decision 021:
+ * Until when a box given up after its declined charges can still be paid and sent
+ * (docs/decisions/040). The kitchen cooks a box while its charge is being retried (decision 021:
  * a box cannot be made the night before), and the courier takes it on its delivery day: it ships
  * if it is paid before that day begins, kitchen time. Later, resuming starts with the next box.
  */

@@ -5,7 +5,7 @@ import type { RenderedMail } from './templates';
 import * as templates from './templates';
 
 /**
- * Issue 29: every email the store sends, rendered, read as its reader reads it: days in words (no
+ * Every email the store sends (decision 042), rendered, read as its reader reads it: days in words (no
  * stored YYYY-MM-DD), cost lines that add up to the total they name, and every link landing on a
  * page of the web app (not its home page). A template added without a fixture here fails the test.
  */
@@ -227,7 +227,7 @@ function costBlock(text: string) {
   return { items, others };
 }
 
-describe('every email the store sends (issue 29)', () => {
+describe('every email the store sends', () => {
   const rendered = Object.entries(FIXTURES);
 
   it('has a fixture for every template', () => {

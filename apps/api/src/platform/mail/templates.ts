@@ -1,7 +1,7 @@
 /**
  * Every email the store sends, as HTML and plain text. Values are escaped: a customer's name or a
  * message can never inject markup into a mail. Days arrive as calendar days (YYYY-MM-DD) and are
- * written by the one shared formatter (formatCalendarDay), never as they are stored (issue 29).
+ * written by the one shared formatter (formatCalendarDay), never as they are stored (decision 042).
  */
 import {
   type BoxPayment,
@@ -187,7 +187,7 @@ ${table.html}
 }
 
 /**
- * The receipt of a renewal (issue 29): sent when a box's charge goes through (or gift cards and
+ * The receipt of a renewal (decision 042): sent when a box's charge goes through (or gift cards and
  * credits paid it whole), with every cost line, so every box charged has its receipt.
  */
 export function renewalReceiptMail(input: {
@@ -257,7 +257,7 @@ export function emailChangeCodeMail(input: {
 export function emailChangedMail(input: {
   siteName: string;
   newEmail: string;
-  /** The contact page (issue 29: a link says where it lands). */
+  /** The contact page (a link says where it lands, decision 042). */
   contactUrl: string;
 }): RenderedMail {
   const subject = `Your ${input.siteName} email was changed`;
@@ -298,7 +298,7 @@ export function deliveryReminderMail(input: {
   /** "Friday noon" */
   cutoff: string;
   itemCount: number;
-  /** What pays the box at the cutoff: the gift card balance, the saved card (issue 29). */
+  /** What pays the box at the cutoff: the gift card balance, the saved card (decision 042). */
   payment: BoxPayment;
   accountUrl: string;
 }): RenderedMail {
@@ -323,7 +323,7 @@ ${button(input.accountUrl, 'Edit or skip this box')}`,
 
 /**
  * A box's off-session charge was declined, or there is no card to charge: what the gift card
- * balance paid and what it did not (issue 29), and the card to update or add before the next try.
+ * balance paid and what it did not (decision 042), and the card to update or add before the next try.
  */
 export function paymentFailedMail(input: {
   siteName: string;
@@ -415,7 +415,7 @@ ${button(input.updateCardUrl, 'Update your card')}
   return { subject, html, text };
 }
 
-// ─── The subscription's lifecycle (issue 13): every change is confirmed by email ────────────
+// ─── The subscription's lifecycle (decision 023): every change is confirmed by email ────────
 
 type LifecycleMailInput = { siteName: string; accountUrl: string; firstName: string | null };
 
@@ -620,7 +620,7 @@ ${input.expiresOn ? `<p style="margin:0 0 16px">Use it by ${escapeHtml(input.exp
 }
 
 /**
- * The abandoned-cart reminder (issue 16): the box as it was left, a link that restores it in any
+ * The abandoned-cart reminder (decision 026): the box as it was left, a link that restores it in any
  * browser, and a one-click unsubscribe (also in the List-Unsubscribe headers, RFC 8058).
  */
 export function cartReminderMail(input: {

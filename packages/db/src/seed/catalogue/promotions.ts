@@ -87,7 +87,7 @@ export const appSettingGroups = [
   },
   {
     /**
-     * The one offer a cancellation gets, by its reason (issue 13): money for "too expensive", a
+     * The one offer a cancellation gets, by its reason (decision 023): money for "too expensive", a
      * smaller box for "too much food", a pause for a move. No offer for the rest: they just cancel.
      */
     group: 'retention_offers',

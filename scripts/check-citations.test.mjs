@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ALLOW, findCitations, globToRegExp } from './check-citations.mjs';
+
+/** Runs the check over in-memory files, without the allow list unless one is given. */
+const check = (files, allow = []) =>
+  findCitations(Object.keys(files), (path) => files[path] ?? null, { allow }).map(
+    ({ path, line }) => `${path}:${line}`,
+  );
+
+describe('check-citations', () => {
+  it('finds each kind of citation of a document outside the repository, by file and line', () => {
+    const files = {
+      'apps/api/src/a.ts': [
+        '// The order design.md fixes.',
+        '// As store-spec says.',
+        '// spec section 8: refused.',
+        '// See § 4.',
+        '// the spec: a box.',
+        "it('works (issue 28)', () => {});",
+        '// issues 16 and 17',
+        '// (defect 3)',
+        '// The rule in place, with its reason (docs/decisions/054).',
+      ].join('\n'),
+    };
+    expect(check(files)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((line) => `apps/api/src/a.ts:${line}`));
+  });
+
+  it('finds a citation wrapped across two comment lines, on its first line', () => {
+    const files = {
+      'packages/db/src/x.ts':
+        '/**\n * The pages that show an outcome once (issue\n * 13), granted once.\n */',
+      'packages/db/migrations/0001_x.sql': '-- Checkout budget (spec\n-- section 9).\nSELECT 1;',
+    };
+    expect(check(files)).toEqual(['packages/db/src/x.ts:2', 'packages/db/migrations/0001_x.sql:1']);
+  });
+
+  it('does not count a number that follows other words, or a line that only starts a citation', () => {
+    const files = {
+      'apps/api/src/b.ts': [
+        '// The tissue 12 of a kitchen roll; defective 3 times.',
+        '// Two lines, the second with its own citation:',
+        '// issue 28 is flagged once, here.',
+      ].join('\n'),
+    };
+    expect(check(files)).toEqual(['apps/api/src/b.ts:3']);
+  });
+
+  it('leaves the decisions, the spec conformance map and binary files alone', () => {
+    const files = {
+      'docs/decisions/012-checkout.md': 'Issue 18 asked for it (design.md §4).',
+      'docs/spec-conformance.md': '| 8.1 | spec section 8 |',
+      'apps/web/public/logo.png': 'PNG\0issue 1',
+    };
+    expect(check(files)).toEqual([]);
+  });
+
+  it('skips the files on the allow list, and only those', () => {
+    const files = {
+      'apps/api/src/modules/carts/service.ts': '// (issue 8)',
+      'apps/api/src/modules/carts/repository.ts': '// (issue 8)',
+      'apps/api/src/modules/checkout/service.ts': '// (issue 8)',
+    };
+    expect(check(files, ['apps/api/src/modules/{carts,accounts}/service.ts'])).toEqual([
+      'apps/api/src/modules/carts/repository.ts:1',
+      'apps/api/src/modules/checkout/service.ts:1',
+    ]);
+  });
+
+  it('reads globs as git does: ** for any folders, * within one, {a,b} for either', () => {
+    expect(globToRegExp('apps/api/src/**/routes.ts').test('apps/api/src/routes.ts')).toBe(true);
+    expect(globToRegExp('apps/api/src/**/routes.ts').test('apps/api/src/modules/carts/routes.ts')).toBe(true);
+    expect(globToRegExp('apps/web/app/routes/cart*.tsx').test('apps/web/app/routes/cart.restore.tsx')).toBe(
+      true,
+    );
+    expect(globToRegExp('apps/web/app/routes/cart*.tsx').test('apps/web/app/routes/x/cart.tsx')).toBe(false);
+    expect(globToRegExp('*').test('README.md')).toBe(true);
+    expect(globToRegExp('*').test('docs/README.md')).toBe(false);
+    expect(globToRegExp('a/{b,c}.ts').test('a/c.ts')).toBe(true);
+    expect(globToRegExp('a/{b,c}.ts').test('a/d.ts')).toBe(false);
+  });
+
+  it('keeps the allow list to other branches\u2019 files: none of this branch\u2019s API or database files', () => {
+    const mine = [
+      'apps/api/src/modules/checkout/service.ts',
+      'apps/api/src/lib/README.md',
+      'apps/api/test/carts.test.ts',
+      'packages/db/src/schema/checkout.ts',
+      'docs/decisions/README.md',
+    ];
+    const allowed = ALLOW.map(globToRegExp);
+    expect(mine.filter((path) => allowed.some((glob) => glob.test(path)))).toEqual([]);
+  });
+});

@@ -133,6 +133,15 @@ export const initialAuthResponse = z.object({
 /** Who this session is (GET /auth/initial): anonymous, a customer or an admin. */
 export type InitialAuth = z.infer<typeof initialAuthResponse>;
 
+/** The social sign-in providers the API knows; the configured ones among them are offered. */
+export const socialProviderParams = z.object({ provider: z.enum(['google', 'facebook', 'apple']) });
+
+/** The configured social sign-in providers, by name. */
+export const socialProvidersResponse = z.object({ data: z.array(z.string()) });
+
+/** Starting a social sign-in: the cart it starts from comes back with the browser. */
+export const socialStartQuery = z.object({ abandoned_cart_id: z.string().max(64).optional() }).strict();
+
 export const routeAccessQuery = z.object({ path: z.string().min(1).max(2000) }).strict();
 export const routeAccess = z.object({
   allowed: z.boolean(),

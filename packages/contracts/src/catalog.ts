@@ -126,6 +126,8 @@ export type ProductsQuery = z.infer<typeof productsQuery>;
 
 export const productsResponse = pagedList(product);
 export const productSkusResponse = list(z.string());
+/** The products list answers the products, or only their skus when asked (only_skus=true). */
+export const productsOrSkusResponse = productsResponse.or(productSkusResponse);
 export type ProductsResponse = z.infer<typeof productsResponse>;
 
 export const leastExpensiveProductQuery = z

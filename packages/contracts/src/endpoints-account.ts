@@ -38,7 +38,7 @@ import {
   profileResponse,
   updateProfileBody,
 } from './profile';
-import { mePromoCodeResponse } from './promotions';
+import { mePromoCodeQuery, mePromoCodeResponse } from './promotions';
 
 export const accountEndpoints = {
   /** The signed-in customer */
@@ -184,8 +184,13 @@ export const accountEndpoints = {
     path: '/api/me/category-quantities',
     responses: { 200: categoryQuantitiesResponse },
   }),
-  /** The promo code on the visitor's cart (cookie abandoned_cart_id) (its query schema is still written in the route) */
-  promoCode: declare({ method: 'GET', path: '/api/me/promo-code', responses: { 200: mePromoCodeResponse } }),
+  /** The promo code on the visitor's cart (cookie abandoned_cart_id) */
+  promoCode: declare({
+    method: 'GET',
+    path: '/api/me/promo-code',
+    query: mePromoCodeQuery,
+    responses: { 200: mePromoCodeResponse },
+  }),
   /** My referral code and share link, what a friend gets, my referral credits and friends */
   referrals: declare({
     method: 'GET',

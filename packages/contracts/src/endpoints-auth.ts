@@ -8,6 +8,9 @@ import {
   passwordResetRequestBody,
   routeAccessQuery,
   routeAccessResponse,
+  socialProviderParams,
+  socialProvidersResponse,
+  socialStartQuery,
   tokenBody,
   tokenResult,
   verificationBody,
@@ -27,12 +30,23 @@ export const authEndpoints = {
   signOut: declare({ method: 'DELETE', path: '/auth', responses: {} }),
   /** Who is signed in, without a 401 for visitors */
   initial: declare({ method: 'GET', path: '/auth/initial', responses: { 200: initialAuthResponse } }),
-  /** Social sign-in providers that are configured (none are offered otherwise) (its response 200 schema is still written in the route) */
-  providers: declare({ method: 'GET', path: '/auth/providers', responses: {} }),
-  /** Start signing in with Google, Facebook or Apple (redirects to the provider) (its params, query schema is still written in the route) */
-  socialStart: declare({ method: 'GET', path: '/auth/:provider', responses: {} }),
-  /** The provider sends the browser back here (its params schema is still written in the route) */
-  socialCallback: declare({ method: 'GET', path: '/auth/:provider/callback', responses: {} }),
+  /** Social sign-in providers that are configured (none are offered otherwise) */
+  providers: declare({ method: 'GET', path: '/auth/providers', responses: { 200: socialProvidersResponse } }),
+  /** Start signing in with Google, Facebook or Apple (redirects to the provider) */
+  socialStart: declare({
+    method: 'GET',
+    path: '/auth/:provider',
+    params: socialProviderParams,
+    query: socialStartQuery,
+    responses: {},
+  }),
+  /** The provider sends the browser back here */
+  socialCallback: declare({
+    method: 'GET',
+    path: '/auth/:provider/callback',
+    params: socialProviderParams,
+    responses: {},
+  }),
   /** Exchange a one-time sign-in token for a session */
   exchangeToken: declare({
     method: 'POST',

@@ -13,6 +13,7 @@ import {
   productDetailResponse,
   productResponse,
   productSlugParams,
+  productsOrSkusResponse,
   productsQuery,
   tagsResponse,
 } from './catalog';
@@ -22,12 +23,12 @@ import { plansQuery, plansResponse } from './plans';
 import { appSettingsResponse } from './promotions';
 
 export const catalogEndpoints = {
-  /** Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only) (its response 200 schema is still written in the route) */
+  /** Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only) */
   products: declare({
     method: 'GET',
     path: '/api/products',
     query: productsQuery,
-    responses: { 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: productsOrSkusResponse, 404: messageErrorBody, 422: validationErrorBody },
   }),
   /** One active product by slug, priced for the cart, with its ingredients and allergens */
   product: declare({

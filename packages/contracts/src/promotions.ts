@@ -45,6 +45,9 @@ export const appSettingsResponse = z.object({
   meta: z.object({}).catchall(z.unknown()).default({}),
 });
 
+/** The promo code on the visitor's cart takes no query: the cart comes from its cookie. */
+export const mePromoCodeQuery = z.object({}).strict();
+
 export const mePromoCodeResponse = z.object({
   data: promoCode.nullable(),
   meta: z.object({}).catchall(z.unknown()).default({}),

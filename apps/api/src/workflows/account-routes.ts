@@ -1,23 +1,8 @@
-import {
-  accountOrderParams,
-  accountOrderResponse,
-  emailChangeBody,
-  emailChangeStartedResponse,
-  emailChangeVerificationBody,
-  messageErrorBody,
-  passwordChangeBody,
-  paymentMethodChangeResponse,
-  paymentMethodResponse,
-  profileResponse,
-  subscriptionChangeResponse,
-  updatePaymentMethodBody,
-  updateProfileBody,
-  updateSubscriptionBody,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../errors/app-error';
+import { route } from '../http/endpoint';
 import { signedIn } from '../http/guards';
 import * as accounts from '../modules/accounts/service';
 import { toProfile } from '../modules/accounts/wire';
@@ -53,28 +38,17 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     meta: {},
   });
 
-  app.get(
-    '/api/me/profile',
-    {
-      schema: {
-        tags,
-        summary: 'My name, email and text-message choice',
-        response: { 200: profileResponse, 401: messageErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.account.profile,
+    { tags, summary: 'My name, email and text-message choice' },
     async (request) => profileOf(signedIn(request).user.id),
   );
 
-  app.put(
-    '/api/me/profile',
-    {
-      schema: {
-        tags,
-        summary: 'Change my name or text-message choice (only the fields sent)',
-        body: updateProfileBody,
-        response: { 200: profileResponse, 401: messageErrorBody, 422: validationErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.account.updateProfile,
+    { tags, summary: 'Change my name or text-message choice (only the fields sent)' },
     async (request) => {
       const { user } = signedIn(request);
       await accounts.updateProfile(db(), user.id, request.body);
@@ -82,21 +56,12 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/me/profile/email',
+  route(
+    app,
+    endpoints.account.changeEmail,
     {
-      schema: {
-        tags,
-        summary: 'Change my email: mails a code to the new address; nothing changes until it comes back',
-        body: emailChangeBody,
-        response: {
-          202: emailChangeStartedResponse,
-          401: messageErrorBody,
-          403: messageErrorBody,
-          422: validationErrorBody,
-          429: messageErrorBody,
-        },
-      },
+      tags,
+      summary: 'Change my email: mails a code to the new address; nothing changes until it comes back',
     },
     async (request, reply) => {
       const { user } = ownSession(request);
@@ -111,21 +76,10 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/me/profile/email/verification',
-    {
-      schema: {
-        tags,
-        summary: 'Confirm my new email with the code sent to it: the email changes now',
-        body: emailChangeVerificationBody,
-        response: {
-          200: profileResponse,
-          401: messageErrorBody,
-          403: messageErrorBody,
-          422: validationErrorBody,
-        },
-      },
-    },
+  route(
+    app,
+    endpoints.account.verifyEmailChange,
+    { tags, summary: 'Confirm my new email with the code sent to it: the email changes now' },
     async (request) => {
       const { user } = ownSession(request);
       await auth.confirmEmailChange(db(), app.mailer, {
@@ -140,22 +94,10 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/api/me/profile/password',
-    {
-      schema: {
-        tags,
-        summary: 'Change my password (the current one first); every other browser is signed out',
-        body: passwordChangeBody,
-        response: {
-          200: profileResponse,
-          401: messageErrorBody,
-          403: messageErrorBody,
-          422: validationErrorBody,
-          429: messageErrorBody,
-        },
-      },
-    },
+  route(
+    app,
+    endpoints.account.changePassword,
+    { tags, summary: 'Change my password (the current one first); every other browser is signed out' },
     async (request) => {
       const session = ownSession(request);
       await auth.changePassword(db(), app.mailer, {
@@ -171,46 +113,20 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/me/orders/:orderId',
-    {
-      schema: {
-        tags,
-        summary: 'One of my orders with its lines and every cost line (the receipt)',
-        params: accountOrderParams,
-        response: {
-          200: accountOrderResponse,
-          401: messageErrorBody,
-          403: messageErrorBody,
-          404: messageErrorBody,
-        },
-      },
-    },
+  route(
+    app,
+    endpoints.account.order,
+    { tags, summary: 'One of my orders with its lines and every cost line (the receipt)' },
     async (request) => ({
       data: await customerOrder(db(), signedIn(request).user.id, request.params.orderId),
       meta: {},
     }),
   );
 
-  const subscriptionChangeRoute = (summary: string) => ({
-    schema: {
-      tags,
-      summary,
-      body: updateSubscriptionBody,
-      response: {
-        200: subscriptionChangeResponse,
-        401: messageErrorBody,
-        409: messageErrorBody,
-        422: validationErrorBody,
-      },
-    },
-  });
-
-  app.put(
-    '/api/me/subscription',
-    subscriptionChangeRoute(
-      'Change my plan, frequency or delivery day, from the next box that is not locked',
-    ),
+  route(
+    app,
+    endpoints.account.changeSubscription,
+    { tags, summary: 'Change my plan, frequency or delivery day, from the next box that is not locked' },
     async (request) => ({
       data: await changeSubscription(db(), signedIn(request).user.id, request.body, {
         now: new Date(),
@@ -220,11 +136,13 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.post(
-    '/api/me/subscription/preview',
-    subscriptionChangeRoute(
-      'What a plan, frequency or delivery-day change would make of my next box (saves nothing)',
-    ),
+  route(
+    app,
+    endpoints.account.previewSubscriptionChange,
+    {
+      tags,
+      summary: 'What a plan, frequency or delivery-day change would make of my next box (saves nothing)',
+    },
     async (request) => ({
       data: await changeSubscription(db(), signedIn(request).user.id, request.body, {
         now: new Date(),
@@ -234,33 +152,20 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.get(
-    '/api/me/payment-method',
-    {
-      schema: {
-        tags,
-        summary: 'The card my boxes are charged to (brand and last four), or null',
-        response: { 200: paymentMethodResponse, 401: messageErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.account.paymentMethod,
+    { tags, summary: 'The card my boxes are charged to (brand and last four), or null' },
     async (request) => ({ data: await currentPaymentMethod(db(), signedIn(request).user.id), meta: {} }),
   );
 
-  app.put(
-    '/api/me/payment-method',
+  route(
+    app,
+    endpoints.account.updatePaymentMethod,
     {
-      schema: {
-        tags,
-        summary:
-          "Replace my card with one from the provider's card form; a box that failed is charged again at once",
-        body: updatePaymentMethodBody,
-        response: {
-          200: paymentMethodChangeResponse,
-          401: messageErrorBody,
-          409: messageErrorBody,
-          422: validationErrorBody,
-        },
-      },
+      tags,
+      summary:
+        "Replace my card with one from the provider's card form; a box that failed is charged again at once",
     },
     async (request) => {
       const { user } = signedIn(request);

@@ -1,20 +1,8 @@
-import {
-  abandonedCartResponse,
-  CHECKOUT_SUCCESS_PATH,
-  cartChangeErrorBodies,
-  checkoutSuccessResponse,
-  codedErrorBody,
-  completeCheckoutBody,
-  completeCheckoutResponse,
-  messageErrorBody,
-  upsellChangeBody,
-  upsellItemsQuery,
-  upsellItemsResponse,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { CHECKOUT_SUCCESS_PATH, endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type CookieSettings, setSessionCookies } from '../http/cookies';
+import { route } from '../http/endpoint';
 import { requireUser, signedIn } from '../http/guards';
 import { completeCheckout } from './checkout-completion';
 import * as pages from './checkout-pages';
@@ -33,36 +21,24 @@ export default async function checkoutFlowRoutes(fastify: FastifyInstance, optio
   const siteUrl = new URL(options.siteUrl);
   const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
 
-  app.get(
-    '/api/sales/checkout/upsell/items',
-    {
-      schema: {
-        tags,
-        summary: 'Add-ons offered at checkout, with how many of each the cart holds',
-        querystring: upsellItemsQuery,
-        response: { 200: upsellItemsResponse, 404: messageErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.checkout.upsellItems,
+    { tags, summary: 'Add-ons offered at checkout, with how many of each the cart holds' },
     async (request) => ({
       data: await pages.listUpsellItems(db(), request.query.abandoned_cart_id),
       meta: {},
     }),
   );
 
-  for (const [path, change] of [
-    ['increase', 1],
-    ['decrease', -1],
+  for (const [endpoint, change] of [
+    [endpoints.carts.upsellIncrease, 1],
+    [endpoints.carts.upsellDecrease, -1],
   ] as const) {
-    app.post(
-      `/api/sales/checkout/upsell/items/${path}`,
-      {
-        schema: {
-          tags,
-          summary: change > 0 ? 'One more of an add-on' : 'One fewer of an add-on',
-          body: upsellChangeBody,
-          response: { 200: abandonedCartResponse, ...cartChangeErrorBodies },
-        },
-      },
+    route(
+      app,
+      endpoint,
+      { tags, summary: change > 0 ? 'One more of an add-on' : 'One fewer of an add-on' },
       async (request) => ({
         data: await pages.changeUpsellItem(db(), request.body.abandoned_cart_id, request.body.sku, change),
         meta: {},
@@ -70,24 +46,10 @@ export default async function checkoutFlowRoutes(fastify: FastifyInstance, optio
     );
   }
 
-  app.post(
-    '/api/sales/checkout',
-    {
-      schema: {
-        tags,
-        summary: 'Complete checkout: one customer, subscription, paid first order per idempotency key',
-        body: completeCheckoutBody,
-        response: {
-          200: completeCheckoutResponse,
-          201: completeCheckoutResponse,
-          400: codedErrorBody,
-          404: messageErrorBody,
-          409: messageErrorBody,
-          422: validationErrorBody,
-          429: messageErrorBody,
-        },
-      },
-    },
+  route(
+    app,
+    endpoints.checkout.complete,
+    { tags, summary: 'Complete checkout: one customer, subscription, paid first order per idempotency key' },
     async (request, reply) => {
       const result = await completeCheckout(
         { ...app.deps, log: request.log, clientIp: request.ip },
@@ -116,16 +78,13 @@ export default async function checkoutFlowRoutes(fastify: FastifyInstance, optio
     },
   );
 
-  app.post(
-    '/api/sales/checkout/success-visit',
+  route(
+    app,
+    endpoints.orders.successVisit,
     {
-      schema: {
-        tags,
-        summary: 'The checkout success page: uses its one-time grant up and shows the order',
-        response: { 200: checkoutSuccessResponse, 401: messageErrorBody, 403: messageErrorBody },
-      },
-      // Before validation: a visitor gets 401, not a 422 describing the route.
-      onRequest: requireUser,
+      tags,
+      summary: 'The checkout success page: uses its one-time grant up and shows the order',
+      route: { onRequest: requireUser },
     },
     async (request) => {
       const { user } = signedIn(request);

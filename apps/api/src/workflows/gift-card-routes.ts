@@ -1,39 +1,20 @@
-import {
-  giftCardCheckBody,
-  giftCardCheckResponse,
-  messageErrorBody,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../http/endpoint';
 import { checkCodesForCart } from './gift-card-check';
 
 const tags = ['gift-cards'];
-const errors = {
-  400: messageErrorBody,
-  401: messageErrorBody,
-  403: messageErrorBody,
-  404: messageErrorBody,
-  409: messageErrorBody,
-  422: validationErrorBody,
-  429: messageErrorBody,
-};
 
 /** The gift card routes that span modules (docs/decisions/049): what codes pay on a cart. */
 export default async function giftCardFlowRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  app.post(
-    '/api/sales/gift-cards/check',
-    {
-      schema: {
-        tags,
-        summary: 'What gift card codes would pay on a cart, before paying (nothing is debited)',
-        body: giftCardCheckBody,
-        response: { 200: giftCardCheckResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.checkout.checkGiftCards,
+    { tags, summary: 'What gift card codes would pay on a cart, before paying (nothing is debited)' },
     async (request) => ({
       data: await checkCodesForCart(
         db(),

@@ -1,6 +1,7 @@
-import { adminIdParams, adminOrderResponse, adminRefundBody } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../http/endpoint';
 import { signedIn } from '../http/guards';
 import { resendOrderConfirmation } from '../modules/checkout/service';
 import { refundOrder } from './order-refund';
@@ -16,23 +17,20 @@ export default async function orderRefundRoutes(fastify: FastifyInstance) {
   const actor = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.id;
   const ok = <T>(data: T) => ({ data, meta: {} });
 
-  app.post(
-    '/api/admin/orders/:id/refunds',
+  route(
+    app,
+    endpoints.admin.refund,
     {
-      schema: {
-        tags,
-        summary: 'Refund in full (no amount) or in part through the payment provider; idempotent by key',
-        params: adminIdParams,
-        body: adminRefundBody,
-        response: { 200: adminOrderResponse },
-      },
+      tags,
+      summary: 'Refund in full (no amount) or in part through the payment provider; idempotent by key',
     },
     async (request) => ok(await refundOrder(app.deps, actor(request), request.params.id, request.body)),
   );
 
-  app.post(
-    '/api/admin/orders/:id/confirmation-emails',
-    { schema: { tags, summary: 'Send the order confirmation again', params: adminIdParams } },
+  route(
+    app,
+    endpoints.admin.resendConfirmation,
+    { tags, summary: 'Send the order confirmation again' },
     async (request, reply) => {
       await resendOrderConfirmation(app.deps, actor(request), request.params.id);
       return reply.status(202).send({ message: 'The confirmation is on its way.' });

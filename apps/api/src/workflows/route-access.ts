@@ -1,7 +1,8 @@
-import { routeAccessQuery, routeAccessResponse } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cartIdFromCookie } from '../http/cart-cookie';
+import { route } from '../http/endpoint';
 import { currentSession } from '../http/guards';
 import { decideRouteAccess, factsNeeded, isExternal, normalizePath } from '../modules/access/rules';
 import { loadAbandonedCart } from '../modules/carts/service';
@@ -14,16 +15,10 @@ export default async function accessRoutes(fastify: FastifyInstance, options: Op
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  app.get(
-    '/api/route-access',
-    {
-      schema: {
-        tags: ['access'],
-        summary: 'May this visitor open this path? Allowed, or where to go instead',
-        querystring: routeAccessQuery,
-        response: { 200: routeAccessResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.access.routeAccess,
+    { tags: ['access'], summary: 'May this visitor open this path? Allowed, or where to go instead' },
     async (request) => {
       const { path } = request.query;
       const needed = factsNeeded(path);

@@ -1,17 +1,10 @@
-import {
-  initialAuthResponse,
-  meQuery,
-  meResponse,
-  messageErrorBody,
-  SESSION_COOKIE,
-  SOCIAL_SIGN_IN_MESSAGES,
-} from '@sprout/contracts';
+import { endpoints, SESSION_COOKIE, SOCIAL_SIGN_IN_MESSAGES } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { SocialProviderConfig } from '../config';
 import { AppError } from '../errors/app-error';
 import { type CookieSettings, readCookie, setSessionCookies } from '../http/cookies';
+import { route } from '../http/endpoint';
 import { type SignedInSession, signedIn } from '../http/guards';
 import { defaultAddress } from '../modules/accounts/service';
 import * as auth from '../modules/auth/service';
@@ -41,15 +34,10 @@ export default async function sessionRoutes(fastify: FastifyInstance, options: O
   const siteUrl = new URL(options.siteUrl);
   const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
 
-  app.get(
-    '/auth/initial',
-    {
-      schema: {
-        tags,
-        summary: 'Who is signed in, without a 401 for visitors',
-        response: { 200: initialAuthResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.initial,
+    { tags, summary: 'Who is signed in, without a 401 for visitors' },
     async (request) => {
       const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
       if (!session) return { authenticated: false, is_admin: false, user: null };
@@ -63,30 +51,18 @@ export default async function sessionRoutes(fastify: FastifyInstance, options: O
   );
 
   const social = new SocialLogin(options.socialProviders, options.siteUrl);
-  const providerParams = z.object({ provider: z.enum(['google', 'facebook', 'apple']) });
 
-  app.get(
-    '/auth/providers',
-    {
-      schema: {
-        tags,
-        summary: 'Social sign-in providers that are configured (none are offered otherwise)',
-        response: { 200: z.object({ data: z.array(z.string()) }) },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.providers,
+    { tags, summary: 'Social sign-in providers that are configured (none are offered otherwise)' },
     async () => ({ data: social.names }),
   );
 
-  app.get(
-    '/auth/:provider',
-    {
-      schema: {
-        tags,
-        summary: 'Start signing in with Google, Facebook or Apple (redirects to the provider)',
-        params: providerParams,
-        querystring: z.object({ abandoned_cart_id: z.string().max(64).optional() }).strict(),
-      },
-    },
+  route(
+    app,
+    endpoints.auth.socialStart,
+    { tags, summary: 'Start signing in with Google, Facebook or Apple (redirects to the provider)' },
     async (request, reply) => {
       try {
         const url = await social.start(db(), request.params.provider, request.query.abandoned_cart_id);
@@ -99,9 +75,10 @@ export default async function sessionRoutes(fastify: FastifyInstance, options: O
     },
   );
 
-  app.get(
-    '/auth/:provider/callback',
-    { schema: { tags, summary: 'The provider sends the browser back here', params: providerParams } },
+  route(
+    app,
+    endpoints.auth.socialCallback,
+    { tags, summary: 'The provider sends the browser back here' },
     async (request, reply) => {
       try {
         const identity = await social.finish(
@@ -140,44 +117,33 @@ export default async function sessionRoutes(fastify: FastifyInstance, options: O
     },
   );
 
-  app.get(
-    '/api/me',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in customer',
-        querystring: meQuery,
-        response: { 200: meResponse, 401: messageErrorBody },
+  route(app, endpoints.account.me, { tags, summary: 'The signed-in customer' }, async (request) => {
+    const session = signedIn(request);
+    const [address, subscription] = await Promise.all([
+      request.query.include === 'address' ? defaultAddress(db(), session.user.id) : undefined,
+      currentSubscription(db(), session.user.id),
+    ]);
+    // Only a customer without a current subscription asks the second question: was it canceled?
+    const canceled = subscription ? null : await findCanceledSubscription(db(), session.user.id);
+    const [firstBoxAfterPause, paymentPause] =
+      subscription?.status === 'paused'
+        ? await Promise.all([
+            findFirstBoxAfterPause(db(), session.user.id),
+            findPaymentPause(db(), session.user.id),
+          ])
+        : [null, null];
+    return {
+      data: {
+        ...toMe(session),
+        subscription,
+        canceled_subscription: canceled,
+        first_box_after_pause: firstBoxAfterPause,
+        payment_pause: paymentPause,
+        ...(address === undefined ? {} : { address }),
       },
-    },
-    async (request) => {
-      const session = signedIn(request);
-      const [address, subscription] = await Promise.all([
-        request.query.include === 'address' ? defaultAddress(db(), session.user.id) : undefined,
-        currentSubscription(db(), session.user.id),
-      ]);
-      // Only a customer without a current subscription asks the second question: was it canceled?
-      const canceled = subscription ? null : await findCanceledSubscription(db(), session.user.id);
-      const [firstBoxAfterPause, paymentPause] =
-        subscription?.status === 'paused'
-          ? await Promise.all([
-              findFirstBoxAfterPause(db(), session.user.id),
-              findPaymentPause(db(), session.user.id),
-            ])
-          : [null, null];
-      return {
-        data: {
-          ...toMe(session),
-          subscription,
-          canceled_subscription: canceled,
-          first_box_after_pause: firstBoxAfterPause,
-          payment_pause: paymentPause,
-          ...(address === undefined ? {} : { address }),
-        },
-        meta: {},
-      };
-    },
-  );
+      meta: {},
+    };
+  });
 }
 
 /** The login page with one of the messages it knows (it shows no other `?error=` text). */

@@ -1,31 +1,12 @@
-import {
-  cancellationBody,
-  cancellationStartedResponse,
-  lifecycleOutcomeResponse,
-  messageErrorBody,
-  outcomeVisitBody,
-  pauseBody,
-  pausePreviewResponse,
-  reactivationBody,
-  reactivationDatesResponse,
-  resumeOutcomeResponse,
-  resumeWithCardBody,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../http/endpoint';
 import { signedIn } from '../http/guards';
 import { replacePaymentMethod } from './account-payment-method';
 import * as lifecycle from './subscription-lifecycle';
 
 const tags = ['account'];
-const errors = {
-  401: messageErrorBody,
-  403: messageErrorBody,
-  404: messageErrorBody,
-  409: messageErrorBody,
-  422: validationErrorBody,
-};
 
 /**
  * Pause, cancel (with its offer) and reactivate: the customer's own subscription only. The flows
@@ -34,32 +15,23 @@ const errors = {
 export default async function subscriptionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = () => app.deps;
-  const outcome = { 200: lifecycleOutcomeResponse, ...errors };
 
-  app.post(
-    '/api/me/subscription/pause',
-    {
-      schema: {
-        tags,
-        summary: 'Pause for 1 to 8 weeks or until a date: the boxes in between are skipped',
-        body: pauseBody,
-        response: outcome,
-      },
-    },
+  route(
+    app,
+    endpoints.lifecycle.pause,
+    { tags, summary: 'Pause for 1 to 8 weeks or until a date: the boxes in between are skipped' },
     async (request) => ({
       data: await lifecycle.pause(deps(), signedIn(request).user.id, request.body),
       meta: {},
     }),
   );
 
-  app.get(
-    '/api/me/subscription/pause/preview',
+  route(
+    app,
+    endpoints.lifecycle.pausePreview,
     {
-      schema: {
-        tags,
-        summary: 'What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes)',
-        response: { 200: pausePreviewResponse, ...errors },
-      },
+      tags,
+      summary: 'What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes)',
     },
     async (request) => ({
       data: await lifecycle.previewPauses(app.database.db, signedIn(request).user.id),
@@ -67,24 +39,20 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.delete(
-    '/api/me/subscription/pause',
-    {
-      schema: { tags, summary: 'Resume a paused subscription now', response: outcome },
-    },
+  route(
+    app,
+    endpoints.lifecycle.unpause,
+    { tags, summary: 'Resume a paused subscription now' },
     async (request) => ({ data: await lifecycle.resumeNow(deps(), signedIn(request).user.id), meta: {} }),
   );
 
-  app.post(
-    '/api/me/subscription/resume',
+  route(
+    app,
+    endpoints.lifecycle.resume,
     {
-      schema: {
-        tags,
-        summary:
-          'Paused after failed charges: save a new card and resume in one step; the failed box is charged again if it can still be sent',
-        body: resumeWithCardBody,
-        response: { 200: resumeOutcomeResponse, ...errors },
-      },
+      tags,
+      summary:
+        'Paused after failed charges: save a new card and resume in one step; the failed box is charged again if it can still be sent',
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -100,15 +68,13 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/me/subscription/reactivation/dates',
+  route(
+    app,
+    endpoints.lifecycle.reactivationDates,
     {
-      schema: {
-        tags,
-        summary:
-          "The first delivery dates a reactivation offers (the zip's open dates whose box is not already made)",
-        response: { 200: reactivationDatesResponse, ...errors },
-      },
+      tags,
+      summary:
+        "The first delivery dates a reactivation offers (the zip's open dates whose box is not already made)",
     },
     async (request) => ({
       data: await lifecycle.reactivationDates(app.database.db, signedIn(request).user.id),
@@ -116,55 +82,37 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.post(
-    '/api/me/subscription/cancellation',
-    {
-      schema: {
-        tags,
-        summary: 'Start canceling: the reason, answered with the one offer it gets',
-        body: cancellationBody,
-        response: { 200: cancellationStartedResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.lifecycle.startCancellation,
+    { tags, summary: 'Start canceling: the reason, answered with the one offer it gets' },
     async (request) => ({
       data: await lifecycle.startCancellation(deps(), signedIn(request).user.id, request.body),
       meta: {},
     }),
   );
 
-  app.post(
-    '/api/me/subscription/cancellation/offer',
-    {
-      schema: { tags, summary: 'Accept the offer and stay', response: outcome },
-    },
+  route(
+    app,
+    endpoints.lifecycle.acceptCancellationOffer,
+    { tags, summary: 'Accept the offer and stay' },
     async (request) => ({ data: await lifecycle.acceptOffer(deps(), signedIn(request).user.id), meta: {} }),
   );
 
-  app.post(
-    '/api/me/subscription/cancellation/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Decline the offer and cancel: locked boxes still ship, later ones are canceled',
-        response: outcome,
-      },
-    },
+  route(
+    app,
+    endpoints.lifecycle.confirmCancellation,
+    { tags, summary: 'Decline the offer and cancel: locked boxes still ship, later ones are canceled' },
     async (request) => ({
       data: await lifecycle.confirmCancellation(deps(), signedIn(request).user.id),
       meta: {},
     }),
   );
 
-  app.post(
-    '/api/me/subscription/reactivation',
-    {
-      schema: {
-        tags,
-        summary: 'Start a paused or canceled subscription again',
-        body: reactivationBody,
-        response: outcome,
-      },
-    },
+  route(
+    app,
+    endpoints.lifecycle.reactivate,
+    { tags, summary: 'Start a paused or canceled subscription again' },
     async (request) => {
       const { user } = signedIn(request);
       // A new card is saved first, through the provider, as the account's card form does.
@@ -175,16 +123,10 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/me/subscription/outcome-visits',
-    {
-      schema: {
-        tags,
-        summary: "An outcome page's one visit: uses up its grant and answers the outcome to show",
-        body: outcomeVisitBody,
-        response: outcome,
-      },
-    },
+  route(
+    app,
+    endpoints.lifecycle.outcomeVisit,
+    { tags, summary: "An outcome page's one visit: uses up its grant and answers the outcome to show" },
     async (request) => ({
       data: await lifecycle.visitOutcome(app.database.db, signedIn(request).user.id, request.body.path),
       meta: {},

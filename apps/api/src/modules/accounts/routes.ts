@@ -1,16 +1,10 @@
-import {
-  addressParams,
-  addressResponse,
-  messageErrorBody,
-  updateAddressBody,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint';
 import { signedIn } from '../../http/guards';
 import * as accounts from './service';
 
-const errors = { 401: messageErrorBody, 404: messageErrorBody, 422: validationErrorBody };
 const tags = ['accounts'];
 
 /**
@@ -21,32 +15,17 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  app.get(
-    '/api/me/addresses/:addressId',
-    {
-      schema: {
-        tags,
-        summary: 'One of my addresses',
-        params: addressParams,
-        response: { 200: addressResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      return { data: await accounts.getAddress(db(), user.id, request.params.addressId), meta: {} };
-    },
-  );
+  route(app, endpoints.account.address, { tags, summary: 'One of my addresses' }, async (request) => {
+    const { user } = signedIn(request);
+    return { data: await accounts.getAddress(db(), user.id, request.params.addressId), meta: {} };
+  });
 
-  app.put(
-    '/api/me/addresses/:addressId',
+  route(
+    app,
+    endpoints.account.updateAddress,
     {
-      schema: {
-        tags,
-        summary: 'Change one of my addresses (a zip code we deliver to; its city and state come with it)',
-        params: addressParams,
-        body: updateAddressBody,
-        response: { 200: addressResponse, ...errors },
-      },
+      tags,
+      summary: 'Change one of my addresses (a zip code we deliver to; its city and state come with it)',
     },
     async (request) => {
       const { user } = signedIn(request);

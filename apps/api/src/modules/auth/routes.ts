@@ -1,19 +1,9 @@
 import {
-  completePasswordResetBody,
+  endpoints,
   IMPERSONATOR_SESSION_COOKIE,
-  impersonationBody,
-  impersonationResponse,
-  loginBody,
-  loginResult,
-  messageErrorBody,
   PASSWORD_RESET_SENT_MESSAGE,
-  passwordResetRequestBody,
   SESSION_COOKIE,
   TRUSTED_DEVICE_COOKIE,
-  tokenBody,
-  tokenResult,
-  validationErrorBody,
-  verificationBody,
 } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +15,7 @@ import {
   setImpersonationCookies,
   setSessionCookies,
 } from '../../http/cookies';
+import { route } from '../../http/endpoint';
 import { requireAdmin, signedIn } from '../../http/guards';
 import * as auth from './service';
 
@@ -42,16 +33,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
   const siteUrl = new URL(options.siteUrl);
   const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
 
-  app.post(
-    '/auth',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with email and password (then a code by email on a new device)',
-        body: loginBody,
-        response: { 200: loginResult, 422: validationErrorBody, 429: messageErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.signIn,
+    { tags, summary: 'Sign in with email and password (then a code by email on a new device)' },
     async (request, reply) => {
       const { result, issued } = await auth.login(db(), app.mailer, {
         ...request.body,
@@ -69,16 +54,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     },
   );
 
-  app.post(
-    '/auth/verification',
-    {
-      schema: {
-        tags,
-        summary: 'Finish signing in with the 6-digit code from the email',
-        body: verificationBody,
-        response: { 200: loginResult, 422: validationErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.verify,
+    { tags, summary: 'Finish signing in with the 6-digit code from the email' },
     async (request, reply) => {
       const { result, issued } = await auth.verifyCode(db(), request.body);
       await auth.logout(db(), readCookie(request, SESSION_COOKIE));
@@ -87,9 +66,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     },
   );
 
-  app.delete(
-    '/auth',
-    { schema: { tags, summary: 'Sign out (ends this session, and an admin acting as a customer: both)' } },
+  route(
+    app,
+    endpoints.auth.signOut,
+    { tags, summary: 'Sign out (ends this session, and an admin acting as a customer: both)' },
     async (request, reply) => {
       await auth.logout(db(), readCookie(request, SESSION_COOKIE));
       // An admin who signs out while acting as a customer signs out: the act-as session and the
@@ -104,21 +84,13 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     },
   );
 
-  app.post(
-    '/auth/impersonations',
+  route(
+    app,
+    endpoints.auth.impersonate,
     {
-      schema: {
-        tags,
-        summary: 'Admin only: act as a customer (support); the impersonation cookie says so',
-        body: impersonationBody,
-        response: {
-          201: impersonationResponse,
-          401: messageErrorBody,
-          403: messageErrorBody,
-          404: messageErrorBody,
-        },
-      },
-      preHandler: requireAdmin,
+      tags,
+      summary: 'Admin only: act as a customer (support); the impersonation cookie says so',
+      route: { preHandler: requireAdmin },
     },
     async (request, reply) => {
       const { sessionToken, expiresAt, customer } = await auth.startImpersonation(
@@ -135,14 +107,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     },
   );
 
-  app.delete(
-    '/auth/impersonations',
-    {
-      schema: {
-        tags,
-        summary: 'Stop acting as a customer (204; 404 when this session is not an impersonation)',
-      },
-    },
+  route(
+    app,
+    endpoints.auth.endImpersonation,
+    { tags, summary: 'Stop acting as a customer (204; 404 when this session is not an impersonation)' },
     async (request, reply) => {
       const impersonatorUserId = await auth.endImpersonation(db(), readCookie(request, SESSION_COOKIE));
       const adminSession = await auth.impersonatorSession(
@@ -158,16 +126,10 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     },
   );
 
-  app.post(
-    '/auth/password-resets',
-    {
-      schema: {
-        tags,
-        summary: 'Email a password reset link (same answer whether or not the account exists)',
-        body: passwordResetRequestBody,
-        response: { 200: messageErrorBody, 422: validationErrorBody, 429: messageErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.requestPasswordReset,
+    { tags, summary: 'Email a password reset link (same answer whether or not the account exists)' },
     async (request) => {
       await auth.requestPasswordReset(
         db(),
@@ -180,29 +142,17 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     },
   );
 
-  app.post(
-    '/auth/completed-password-resets',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password with the emailed token; answers a one-time sign-in token',
-        body: completePasswordResetBody,
-        response: { 200: tokenResult, 422: validationErrorBody, 429: messageErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.completePasswordReset,
+    { tags, summary: 'Set a new password with the emailed token; answers a one-time sign-in token' },
     async (request) => auth.completePasswordReset(db(), request.body, { ip: request.ip }),
   );
 
-  app.post(
-    '/auth/token',
-    {
-      schema: {
-        tags,
-        summary: 'Exchange a one-time sign-in token for a session',
-        body: tokenBody,
-        response: { 200: loginResult, 422: validationErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.auth.exchangeToken,
+    { tags, summary: 'Exchange a one-time sign-in token for a session' },
     async (request, reply) => {
       const { result, issued } = await auth.exchangeLoginToken(db(), request.body.token);
       await auth.logout(db(), readCookie(request, SESSION_COOKIE));

@@ -1,35 +1,12 @@
-import {
-  adminBlogPostIdParams,
-  adminBlogPostInput,
-  adminBlogPostPatch,
-  adminBlogPostResponse,
-  adminBlogPostsQuery,
-  adminBlogPostsResponse,
-  adminBlogPreviewInput,
-  adminBlogPreviewResponse,
-  adminBlogPublishInput,
-  blogCategoriesResponse,
-  blogCategoryResponse,
-  blogFeaturedResponse,
-  blogPostResponse,
-  blogPostsQuery,
-  blogPostsResponse,
-  blogSearchQuery,
-  blogSearchResponse,
-  blogSitemapResponse,
-  blogSlugParams,
-  messageErrorBody,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint';
 import { requireAdmin, signedIn } from '../../http/guards';
 import * as blog from './service';
 
 const tags = ['blog'];
 const adminTags = ['admin: blog'];
-const errors = { 404: messageErrorBody, 422: validationErrorBody };
-const adminErrors = { 401: messageErrorBody, 403: messageErrorBody, ...errors };
 
 export default async function blogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,111 +21,68 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     return { data: post, meta: {} };
   };
 
-  app.get(
-    '/api/blog/posts',
-    {
-      schema: {
-        tags,
-        summary: 'Published posts, newest first, 9 a page; a page past the last is a 404',
-        querystring: blogPostsQuery,
-        response: { 200: blogPostsResponse, ...errors },
-      },
-    },
-    // From the cache (decision 028) for the storefront's page size.
+  route(
+    app,
+    endpoints.blog.posts,
+    { tags, summary: 'Published posts, newest first, 9 a page; a page past the last is a 404' },
     async (request) => app.catalogue.blog.posts(request.query),
   );
 
-  app.get(
-    '/api/blog/featured',
+  route(
+    app,
+    endpoints.blog.featured,
     {
-      schema: {
-        tags,
-        summary: 'The featured post: the newest one marked featured, else the newest (null without posts)',
-        response: { 200: blogFeaturedResponse },
-      },
+      tags,
+      summary: 'The featured post: the newest one marked featured, else the newest (null without posts)',
     },
     async () => (await app.catalogue.blog.featured()).value,
   );
 
-  app.get(
-    '/api/blog/posts/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'One published post with its rendered body, related posts and neighbours',
-        params: blogSlugParams,
-        response: { 200: blogPostResponse, ...errors },
-      },
-    },
-    // From the cache (decision 028), as the storefront's post page reads it in process.
+  route(
+    app,
+    endpoints.blog.post,
+    { tags, summary: 'One published post with its rendered body, related posts and neighbours' },
     async (request) => ({ data: (await app.catalogue.blog.post(request.params.slug)).value, meta: {} }),
   );
 
-  app.get(
-    '/api/blog/categories',
-    {
-      schema: {
-        tags,
-        summary: 'Blog categories with their published post counts',
-        response: { 200: blogCategoriesResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.blog.categories,
+    { tags, summary: 'Blog categories with their published post counts' },
     async () => (await app.catalogue.blog.categories()).value,
   );
 
-  app.get(
-    '/api/blog/categories/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'One blog category',
-        params: blogSlugParams,
-        response: { 200: blogCategoryResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      data: blog.categoryBySlug((await app.catalogue.blog.categories()).value.data, request.params.slug),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.blog.category, { tags, summary: 'One blog category' }, async (request) => ({
+    data: blog.categoryBySlug((await app.catalogue.blog.categories()).value.data, request.params.slug),
+    meta: {},
+  }));
 
-  app.get(
-    '/api/blog/search',
+  route(
+    app,
+    endpoints.blog.search,
     {
-      schema: {
-        tags,
-        summary:
-          'Full-text search of published posts, ranked, with highlighted snippets (prefix match on the last word)',
-        querystring: blogSearchQuery,
-        response: { 200: blogSearchResponse, ...errors },
-      },
+      tags,
+      summary:
+        'Full-text search of published posts, ranked, with highlighted snippets (prefix match on the last word)',
     },
     async (request) => blog.searchPosts(db(), request.query.q, request.query.limit),
   );
 
-  app.get(
-    '/api/blog/sitemap',
-    {
-      schema: {
-        tags,
-        summary: 'Every public blog address with its last change (for /sitemap.xml)',
-        response: { 200: blogSitemapResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.blog.sitemap,
+    { tags, summary: 'Every public blog address with its last change (for /sitemap.xml)' },
     async () => ({ data: await blog.sitemapEntries(db()), meta: {} }),
   );
 
-  // Admin: the admin site (issue 17) edits posts through these.
-  app.get(
-    '/api/admin/posts',
+  // Admin: the admin site (docs/decisions/027-admin-site.md) edits posts through these.
+  route(
+    app,
+    endpoints.adminBlog.posts,
     {
-      schema: {
-        tags: adminTags,
-        summary: 'Admin only: every post, drafts and scheduled ones first',
-        querystring: adminBlogPostsQuery,
-        response: { 200: adminBlogPostsResponse, ...adminErrors },
-      },
-      preHandler: requireAdmin,
+      tags: adminTags,
+      summary: 'Admin only: every post, drafts and scheduled ones first',
+      route: { preHandler: requireAdmin },
     },
     async (request) => {
       const { data, pagination } = await blog.adminListPosts(db(), request.query);
@@ -156,16 +90,13 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/admin/posts',
+  route(
+    app,
+    endpoints.adminBlog.create,
     {
-      schema: {
-        tags: adminTags,
-        summary: 'Admin only: create a post (a draft until published or scheduled)',
-        body: adminBlogPostInput,
-        response: { 201: adminBlogPostResponse, ...adminErrors },
-      },
-      preHandler: requireAdmin,
+      tags: adminTags,
+      summary: 'Admin only: create a post (a draft until published or scheduled)',
+      route: { preHandler: requireAdmin },
     },
     async (request, reply) =>
       reply
@@ -182,46 +113,32 @@ export default async function blogRoutes(fastify: FastifyInstance) {
         ),
   );
 
-  app.post(
-    '/api/admin/posts/preview',
+  route(
+    app,
+    endpoints.adminBlog.preview,
     {
-      schema: {
-        tags: adminTags,
-        summary: 'Admin only: render Markdown as the article will show it',
-        body: adminBlogPreviewInput,
-        response: { 200: adminBlogPreviewResponse, ...adminErrors },
-      },
-      preHandler: requireAdmin,
+      tags: adminTags,
+      summary: 'Admin only: render Markdown as the article will show it',
+      route: { preHandler: requireAdmin },
     },
     async (request) => ({ data: blog.previewMarkdown(request.body.body), meta: {} }),
   );
 
-  app.get(
-    '/api/admin/posts/:id',
+  route(
+    app,
+    endpoints.adminBlog.post,
     {
-      schema: {
-        tags: adminTags,
-        summary: 'Admin only: one post, whatever its status',
-        params: adminBlogPostIdParams,
-        response: { 200: adminBlogPostResponse, ...adminErrors },
-      },
-      preHandler: requireAdmin,
+      tags: adminTags,
+      summary: 'Admin only: one post, whatever its status',
+      route: { preHandler: requireAdmin },
     },
     async (request) => ({ data: await blog.adminFindPost(db(), request.params.id), meta: {} }),
   );
 
-  app.patch(
-    '/api/admin/posts/:id',
-    {
-      schema: {
-        tags: adminTags,
-        summary: 'Admin only: edit a post',
-        params: adminBlogPostIdParams,
-        body: adminBlogPostPatch,
-        response: { 200: adminBlogPostResponse, ...adminErrors },
-      },
-      preHandler: requireAdmin,
-    },
+  route(
+    app,
+    endpoints.adminBlog.update,
+    { tags: adminTags, summary: 'Admin only: edit a post', route: { preHandler: requireAdmin } },
     async (request) =>
       postChanged(
         await blog.adminUpdatePost(
@@ -234,17 +151,13 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  app.post(
-    '/api/admin/posts/:id/publish',
+  route(
+    app,
+    endpoints.adminBlog.publish,
     {
-      schema: {
-        tags: adminTags,
-        summary: 'Admin only: publish now, or schedule with a future published_at',
-        params: adminBlogPostIdParams,
-        body: adminBlogPublishInput,
-        response: { 200: adminBlogPostResponse, ...adminErrors },
-      },
-      preHandler: requireAdmin,
+      tags: adminTags,
+      summary: 'Admin only: publish now, or schedule with a future published_at',
+      route: { preHandler: requireAdmin },
     },
     async (request) =>
       postChanged(
@@ -257,16 +170,13 @@ export default async function blogRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  app.post(
-    '/api/admin/posts/:id/unpublish',
+  route(
+    app,
+    endpoints.adminBlog.unpublish,
     {
-      schema: {
-        tags: adminTags,
-        summary: 'Admin only: take a post back to draft',
-        params: adminBlogPostIdParams,
-        response: { 200: adminBlogPostResponse, ...adminErrors },
-      },
-      preHandler: requireAdmin,
+      tags: adminTags,
+      summary: 'Admin only: take a post back to draft',
+      route: { preHandler: requireAdmin },
     },
     async (request) =>
       postChanged(await blog.adminUnpublishPost(db(), signedIn(request).user.id, request.params.id)),

@@ -1,31 +1,10 @@
-import {
-  alsoLovedQuery,
-  alsoLovedResponse,
-  bestsellersQuery,
-  bestsellersResponse,
-  indicatorsResponse,
-  leastExpensiveProductQuery,
-  menuResponse,
-  menuSlugParams,
-  menusQuery,
-  menusResponse,
-  messageErrorBody,
-  productDetailQuery,
-  productDetailResponse,
-  productResponse,
-  productSkusResponse,
-  productSlugParams,
-  productsQuery,
-  productsResponse,
-  tagsResponse,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint';
 import { type CachedAnswer, matchesEtag } from '../../lib/catalogue-cache';
 import * as catalog from './service';
 
-const errors = { 404: messageErrorBody, 422: validationErrorBody };
 const tags = ['catalogue'];
 
 /**
@@ -54,105 +33,74 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  app.get(
-    '/api/products',
+  route(
+    app,
+    endpoints.catalog.products,
     {
-      schema: {
-        tags,
-        summary: 'Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only)',
-        querystring: productsQuery,
-        response: { 200: productsResponse.or(productSkusResponse), ...errors },
-      },
+      tags,
+      summary: 'Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only)',
     },
     async (request, reply) =>
       sendCached(request, reply, await app.catalogue.products(request.query), request.query.abandoned_cart),
   );
 
-  app.get(
-    '/api/products/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'One active product by slug, priced for the cart, with its ingredients and allergens',
-        params: productSlugParams,
-        querystring: productDetailQuery,
-        response: { 200: productDetailResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.catalog.product,
+    { tags, summary: 'One active product by slug, priced for the cart, with its ingredients and allergens' },
     async (request) => ({
       data: await catalog.findProduct(db(), request.params.slug, request.query, app.catalogue.shoppers),
       meta: {},
     }),
   );
 
-  // Served as spec section 7 lists it; the storefront reads its "from" prices with the menus
-  // instead (docs/decisions/047).
-  app.get(
-    '/api/least-expensive-product',
-    {
-      schema: {
-        tags,
-        summary: 'The cheapest active product, optionally within a category',
-        querystring: leastExpensiveProductQuery,
-        response: { 200: productResponse, ...errors },
-      },
-    },
+  // Served for any client of the product's API; the storefront reads its "from" prices with the
+  // menus instead (docs/decisions/047-four-departures-from-the-spec.md).
+  route(
+    app,
+    endpoints.catalog.leastExpensiveProduct,
+    { tags, summary: 'The cheapest active product, optionally within a category' },
     async (request) => ({
       data: await catalog.findLeastExpensiveProduct(db(), request.query, app.catalogue.shoppers),
       meta: {},
     }),
   );
 
-  const menusSchema = { querystring: menusQuery, response: { 200: menusResponse, ...errors } };
-  app.get(
-    '/api/menus',
-    { schema: { tags, summary: 'Menus, sorted by sorting_weight descending', ...menusSchema } },
+  route(
+    app,
+    endpoints.catalog.menus,
+    { tags, summary: 'Menus, sorted by sorting_weight descending' },
     async (request, reply) =>
       sendCached(request, reply, await app.catalogue.menus(request.query), request.query.abandoned_cart),
   );
-  app.get(
-    '/api/product-menu-items',
-    { schema: { tags, summary: 'Menu items for navigation (same resource as /api/menus)', ...menusSchema } },
+  route(
+    app,
+    endpoints.catalog.productMenuItems,
+    { tags, summary: 'Menu items for navigation (same resource as /api/menus)' },
     async (request, reply) =>
       sendCached(request, reply, await app.catalogue.menus(request.query), request.query.abandoned_cart),
   );
-  app.get(
-    '/api/menus/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'One menu by slug or id',
-        params: menuSlugParams,
-        querystring: menusQuery,
-        response: { 200: menuResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await catalog.findMenu(db(), request.params.slug, request.query, app.catalogue.shoppers),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.catalog.menu, { tags, summary: 'One menu by slug or id' }, async (request) => ({
+    data: await catalog.findMenu(db(), request.params.slug, request.query, app.catalogue.shoppers),
+    meta: {},
+  }));
 
-  app.get(
-    '/api/product-filters/indicators',
-    { schema: { tags, summary: 'Nutrition indicators to filter by', response: { 200: indicatorsResponse } } },
+  route(
+    app,
+    endpoints.catalog.indicators,
+    { tags, summary: 'Nutrition indicators to filter by' },
     async (request, reply) => sendCached(request, reply, await app.catalogue.indicators(), undefined),
   );
-  app.get(
-    '/api/tags',
-    { schema: { tags, summary: 'Diet and allergen tags to filter by', response: { 200: tagsResponse } } },
+  route(
+    app,
+    endpoints.catalog.tags,
+    { tags, summary: 'Diet and allergen tags to filter by' },
     async (request, reply) => sendCached(request, reply, await app.catalogue.tags(), undefined),
   );
-  app.get(
-    '/api/bestsellers',
-    {
-      schema: {
-        tags,
-        summary: 'Bestseller groups: curated presets of items, priced for the cart',
-        querystring: bestsellersQuery,
-        response: { 200: bestsellersResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.catalog.bestsellers,
+    { tags, summary: 'Bestseller groups: curated presets of items, priced for the cart' },
     async (request, reply) =>
       sendCached(
         request,
@@ -161,16 +109,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         request.query.abandonedCartId,
       ),
   );
-  app.get(
-    '/api/customers-also-loved-clicked',
-    {
-      schema: {
-        tags,
-        summary: 'Products customers also loved with the given skus (top rated when none)',
-        querystring: alsoLovedQuery,
-        response: { 200: alsoLovedResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.catalog.alsoLoved,
+    { tags, summary: 'Products customers also loved with the given skus (top rated when none)' },
     async (request) => ({
       data: await catalog.listAlsoLoved(db(), request.query, app.catalogue.shoppers),
       meta: {},

@@ -1,7 +1,8 @@
-import { messageErrorBody, ordersParams, ordersQuery, ordersResponse } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
+import { route } from '../../http/endpoint';
 import { requireUser, signedIn } from '../../http/guards';
 import * as checkout from './service';
 
@@ -15,19 +16,10 @@ export default async function checkoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  app.get(
-    '/api/sales/users/:userId/orders',
-    {
-      schema: {
-        tags,
-        summary: "A customer's orders, newest first",
-        params: ordersParams,
-        querystring: ordersQuery,
-        response: { 200: ordersResponse, 401: messageErrorBody, 403: messageErrorBody },
-      },
-      // Before validation: a visitor gets 401, not a 422 describing the route.
-      onRequest: requireUser,
-    },
+  route(
+    app,
+    endpoints.orders.ofUser,
+    { tags, summary: "A customer's orders, newest first", route: { onRequest: requireUser } },
     async (request) => {
       const { user } = signedIn(request);
       if (user.id !== request.params.userId && !user.isAdmin) {

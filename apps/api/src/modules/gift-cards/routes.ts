@@ -1,37 +1,12 @@
-import {
-  accountGiftCardsResponse,
-  adminCustomerGiftCardsParams,
-  adminGiftCardParams,
-  adminGiftCardResponse,
-  adminGiftCardsResponse,
-  adminIssuedGiftCardResponse,
-  adminIssueGiftCardBody,
-  adminVoidGiftCardBody,
-  giftCardIntentParams,
-  giftCardPromotionsResponse,
-  giftCardPurchaseBody,
-  giftCardPurchaseResponse,
-  giftCardSuggestionsResponse,
-  messageErrorBody,
-  redeemGiftCardBody,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint';
 import { currentSession, requireAdmin, signedIn } from '../../http/guards';
 import * as giftCards from './service';
 import { toAdminCard } from './wire';
 
 const tags = ['gift-cards'];
-const errors = {
-  400: messageErrorBody,
-  401: messageErrorBody,
-  403: messageErrorBody,
-  404: messageErrorBody,
-  409: messageErrorBody,
-  422: validationErrorBody,
-  429: messageErrorBody,
-};
 
 /**
  * Gift cards' own routes. What codes pay on a cart needs the cart's pricing: it is served by
@@ -42,40 +17,24 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
   const db = () => app.database.db;
   const deps = (log = app.log): giftCards.GiftCardDeps => ({ ...app.deps, log });
 
-  app.get(
-    '/api/sales/gift-card-suggestions',
-    {
-      schema: {
-        tags,
-        summary: 'Suggested gift card amounts',
-        response: { 200: giftCardSuggestionsResponse },
-      },
-    },
-    async () => ({ data: giftCards.suggestions(), meta: {} }),
-  );
+  route(app, endpoints.giftCards.suggestions, { tags, summary: 'Suggested gift card amounts' }, async () => ({
+    data: giftCards.suggestions(),
+    meta: {},
+  }));
 
-  app.get(
-    '/api/sales/gift-cards/promotions',
-    {
-      schema: {
-        tags,
-        summary: 'Gift card promotions live now or later (a bonus card above an amount, within dates)',
-        response: { 200: giftCardPromotionsResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.giftCards.promotions,
+    { tags, summary: 'Gift card promotions live now or later (a bonus card above an amount, within dates)' },
     async () => ({ data: await giftCards.currentPromotions(db(), new Date()), meta: {} }),
   );
 
-  app.post(
-    '/api/sales/gift-cards/purchase',
+  route(
+    app,
+    endpoints.giftCards.purchase,
     {
-      schema: {
-        tags,
-        summary:
-          'Buy a gift card: the purchase and its payment; the card is issued when the payment succeeds',
-        body: giftCardPurchaseBody,
-        response: { 200: giftCardPurchaseResponse, ...errors },
-      },
+      tags,
+      summary: 'Buy a gift card: the purchase and its payment; the card is issued when the payment succeeds',
     },
     async (request) => {
       // Anonymous or signed in: a signed-in buyer's receipt goes to their account email by default.
@@ -88,15 +47,12 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/sales/gift-cards/purchase-intent/:paymentIntentId',
+  route(
+    app,
+    endpoints.giftCards.purchaseByIntent,
     {
-      schema: {
-        tags,
-        summary: "A gift card purchase's state by its payment; after 3-D Secure, confirms and issues it",
-        params: giftCardIntentParams,
-        response: { 200: giftCardPurchaseResponse, ...errors },
-      },
+      tags,
+      summary: "A gift card purchase's state by its payment; after 3-D Secure, confirms and issues it",
     },
     async (request) => ({
       data: await giftCards.purchaseState(deps(request.log), request.params.paymentIntentId),
@@ -104,31 +60,20 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.get(
-    '/api/me/gift-cards',
-    {
-      schema: {
-        tags,
-        summary: "My gift cards: the balance my next boxes take, and each card's history",
-        response: { 200: accountGiftCardsResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.account.giftCards,
+    { tags, summary: "My gift cards: the balance my next boxes take, and each card's history" },
     async (request) => ({
       data: await giftCards.accountGiftCards(db(), signedIn(request).user.id),
       meta: {},
     }),
   );
 
-  app.post(
-    '/api/me/gift-cards',
-    {
-      schema: {
-        tags,
-        summary: 'Add a gift card to my account: its balance pays my next boxes',
-        body: redeemGiftCardBody,
-        response: { 200: accountGiftCardsResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.account.redeemGiftCard,
+    { tags, summary: 'Add a gift card to my account: its balance pays my next boxes' },
     async (request) => ({
       data: await giftCards.redeemToAccount(db(), signedIn(request).user.id, request.body.code, request.ip),
       meta: {},
@@ -137,63 +82,44 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
 
   // Admin hooks: the admin site's screens (another issue) call these; each service answers what an
   // audit entry needs.
-  app.get(
-    '/api/admin/gift-cards',
-    {
-      schema: {
-        tags,
-        summary: 'Gift cards, newest first, with their ledgers',
-        response: { 200: adminGiftCardsResponse, ...errors },
-      },
-      preHandler: requireAdmin,
-    },
+  route(
+    app,
+    endpoints.admin.giftCards,
+    { tags, summary: 'Gift cards, newest first, with their ledgers', route: { preHandler: requireAdmin } },
     async () => ({
       data: (await giftCards.adminListCards(db())).map(({ card, entries }) => toAdminCard(card, entries)),
       meta: {},
     }),
   );
 
-  app.get(
-    '/api/admin/customers/:userId/gift-cards',
+  route(
+    app,
+    endpoints.admin.customerGiftCards,
     {
-      schema: {
-        tags,
-        summary: "A customer's gift cards: the balance their next boxes take, and each card's history",
-        params: adminCustomerGiftCardsParams,
-        response: { 200: accountGiftCardsResponse, ...errors },
-      },
-      preHandler: requireAdmin,
+      tags,
+      summary: "A customer's gift cards: the balance their next boxes take, and each card's history",
+      route: { preHandler: requireAdmin },
     },
     async (request) => ({ data: await giftCards.accountGiftCards(db(), request.params.userId), meta: {} }),
   );
 
-  app.get(
-    '/api/admin/gift-cards/:giftCardId',
-    {
-      schema: {
-        tags,
-        summary: 'One gift card and its ledger',
-        params: adminGiftCardParams,
-        response: { 200: adminGiftCardResponse, ...errors },
-      },
-      preHandler: requireAdmin,
-    },
+  route(
+    app,
+    endpoints.admin.giftCard,
+    { tags, summary: 'One gift card and its ledger', route: { preHandler: requireAdmin } },
     async (request) => {
       const { card, entries } = await giftCards.adminGetCard(db(), request.params.giftCardId);
       return { data: toAdminCard(card, entries), meta: {} };
     },
   );
 
-  app.post(
-    '/api/admin/gift-cards',
+  route(
+    app,
+    endpoints.admin.issueGiftCard,
     {
-      schema: {
-        tags,
-        summary: 'Issue a gift card by hand (emailed at once when a recipient email is given)',
-        body: adminIssueGiftCardBody,
-        response: { 201: adminIssuedGiftCardResponse, ...errors },
-      },
-      preHandler: requireAdmin,
+      tags,
+      summary: 'Issue a gift card by hand (emailed at once when a recipient email is given)',
+      route: { preHandler: requireAdmin },
     },
     async (request, reply) => {
       const body = request.body;
@@ -211,17 +137,13 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/admin/gift-cards/:giftCardId/void',
+  route(
+    app,
+    endpoints.admin.voidGiftCard,
     {
-      schema: {
-        tags,
-        summary: 'Void a gift card: a ledger entry takes its balance to zero (never a delete)',
-        params: adminGiftCardParams,
-        body: adminVoidGiftCardBody,
-        response: { 200: adminGiftCardResponse, ...errors },
-      },
-      preHandler: requireAdmin,
+      tags,
+      summary: 'Void a gift card: a ledger entry takes its balance to zero (never a delete)',
+      route: { preHandler: requireAdmin },
     },
     async (request) => {
       const { after, entries } = await giftCards.adminVoidCard(db(), {

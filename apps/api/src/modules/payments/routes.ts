@@ -1,6 +1,7 @@
-import { paymentConfigResponse } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint';
 import { paymentConfig } from './service';
 
 /**
@@ -9,14 +10,12 @@ import { paymentConfig } from './service';
  */
 export default async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/sales/checkout/payment-config',
+  route(
+    app,
+    endpoints.checkout.paymentConfig,
     {
-      schema: {
-        tags: ['payments'],
-        summary: "The payment provider and its publishable key, for the browser's card fields",
-        response: { 200: paymentConfigResponse },
-      },
+      tags: ['payments'],
+      summary: "The payment provider and its publishable key, for the browser's card fields",
     },
     async () => ({ data: paymentConfig(app.payments), meta: {} }),
   );

@@ -1,20 +1,15 @@
-import { messageErrorBody, plansQuery, plansResponse, validationErrorBody } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint';
 import { listPlans } from './service';
 
 export default async function planRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/sales/plans',
-    {
-      schema: {
-        tags: ['plans'],
-        summary: 'Box plans with their thresholds and prices, the cart plan marked selected',
-        querystring: plansQuery,
-        response: { 200: plansResponse, 404: messageErrorBody, 422: validationErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.catalog.plans,
+    { tags: ['plans'], summary: 'Box plans with their thresholds and prices, the cart plan marked selected' },
     async (request) => {
       const db = app.database.db;
       const shopper = await app.catalogue.shoppers.resolve(

@@ -1,6 +1,7 @@
-import { appSettingsResponse } from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint';
 import * as promotions from './service';
 
 const tags = ['promotions'];
@@ -10,15 +11,10 @@ export default async function promotionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  app.get(
-    '/api/sales/app-settings',
-    {
-      schema: {
-        tags,
-        summary: 'App setting groups (referral_system_discounts, …)',
-        response: { 200: appSettingsResponse },
-      },
-    },
+  route(
+    app,
+    endpoints.catalog.appSettings,
+    { tags, summary: 'App setting groups (referral_system_discounts, …)' },
     async () => ({ data: await promotions.listAppSettings(db()), meta: {} }),
   );
 }

@@ -1,13 +1,7 @@
-import {
-  deliveriesResponse,
-  deliveryItemBody,
-  deliveryParams,
-  deliveryResponse,
-  messageErrorBody,
-  validationErrorBody,
-} from '@sprout/contracts';
+import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint';
 import { signedIn } from '../../http/guards';
 import { readOncePerPage } from '../../lib/page-reads';
 import * as subscriptions from './service';
@@ -18,26 +12,15 @@ const tags = ['account'];
 export default async function subscriptionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
-  const changeErrors = {
-    400: messageErrorBody,
-    401: messageErrorBody,
-    404: messageErrorBody,
-    422: validationErrorBody,
-  };
 
-  app.get(
-    '/api/me/deliveries',
-    {
-      schema: {
-        tags,
-        summary: 'Your upcoming boxes with their contents and costs, soonest first',
-        response: { 200: deliveriesResponse, 401: messageErrorBody },
-      },
-    },
+  route(
+    app,
+    endpoints.deliveries.list,
+    { tags, summary: 'Your upcoming boxes with their contents and costs, soonest first' },
     async (request) => {
       const { user } = signedIn(request);
       // A signed-in page asks twice (the storefront's box panel and the account page): one read
-      // per page (lib/page-reads, decision 022); a request from the network always reads anew.
+      // per page (lib/page-reads, docs/decisions/022-prepared-hot-path-queries.md); a request from the network always reads anew.
       const data = await readOncePerPage(`deliveries:${user.id}`, () =>
         subscriptions.listUpcomingDeliveries(db(), user.id, new Date()),
       );
@@ -49,35 +32,26 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
    * Skipping a box and bringing it back: the same path, guard and answer, each its own method and
    * service call.
    */
-  const skipRoute = (method: 'POST' | 'DELETE', summary: string, change: typeof subscriptions.skipDelivery) =>
-    app.route({
-      method,
-      url: '/api/me/deliveries/:date/skip',
-      schema: {
-        tags,
-        summary,
-        params: deliveryParams,
-        response: { 200: deliveryResponse, ...changeErrors },
-      },
-      handler: async (request) => {
-        const { user } = signedIn(request);
-        return { data: await change(db(), user.id, request.params.date, new Date()), meta: {} };
-      },
+  const skipRoute = (
+    endpoint: typeof endpoints.deliveries.skip | typeof endpoints.deliveries.unskip,
+    summary: string,
+    change: typeof subscriptions.skipDelivery,
+  ) =>
+    route(app, endpoint, { tags, summary }, async (request) => {
+      const { user } = signedIn(request);
+      return { data: await change(db(), user.id, request.params.date, new Date()), meta: {} };
     });
-  skipRoute('POST', 'Skip a box (until its cutoff)', subscriptions.skipDelivery);
-  skipRoute('DELETE', 'Bring a skipped box back (until its cutoff)', subscriptions.unskipDelivery);
+  skipRoute(endpoints.deliveries.skip, 'Skip a box (until its cutoff)', subscriptions.skipDelivery);
+  skipRoute(
+    endpoints.deliveries.unskip,
+    'Bring a skipped box back (until its cutoff)',
+    subscriptions.unskipDelivery,
+  );
 
-  app.put(
-    '/api/me/deliveries/:date/items',
-    {
-      schema: {
-        tags,
-        summary: "Set how many of a meal a box holds (absolute; 0 removes it), up to the plan's size",
-        params: deliveryParams,
-        body: deliveryItemBody,
-        response: { 200: deliveryResponse, ...changeErrors },
-      },
-    },
+  route(
+    app,
+    endpoints.deliveries.setItem,
+    { tags, summary: "Set how many of a meal a box holds (absolute; 0 removes it), up to the plan's size" },
     async (request) => {
       const { user } = signedIn(request);
       return {

@@ -12,6 +12,7 @@ import {
   tokenResult,
   verificationBody,
 } from './auth';
+import { endpointPaths } from './endpoint-paths';
 import { declare } from './endpoints-types';
 import { messageErrorBody, validationErrorBody } from './errors';
 
@@ -30,7 +31,7 @@ export const authEndpoints = {
   /** Social sign-in providers that are configured (none are offered otherwise) (its response 200 schema is still written in the route) */
   providers: declare({ method: 'GET', path: '/auth/providers', responses: {} }),
   /** Start signing in with Google, Facebook or Apple (redirects to the provider) (its params, query schema is still written in the route) */
-  socialStart: declare({ method: 'GET', path: '/auth/:provider', responses: {} }),
+  socialStart: declare({ method: 'GET', path: endpointPaths.socialStart, responses: {} }),
   /** The provider sends the browser back here (its params schema is still written in the route) */
   socialCallback: declare({ method: 'GET', path: '/auth/:provider/callback', responses: {} }),
   /** Exchange a one-time sign-in token for a session */

@@ -311,7 +311,7 @@ describe('one call per cart change (decision 052)', () => {
     const cookie = await visitorWithPlan();
     await post({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '1' }, cookie);
     const plusOne = await countedPost({ intent: 'set-item', sku: 'SS-PUR-001', quantity: '2' }, cookie);
-    expect(plusOne.calls).toEqual([`PUT /api/sales/abandoned-carts/${cookie.split('=')[1]}/items`]);
+    expect(plusOne.calls).toEqual([`PUT /api/customers/abandoned-carts/${cookie.split('=')[1]}/items`]);
     // The lock with the product; the write with the cart's details; the AddToCart event; the lines
     // (PostgreSQL's driver also logs BEGIN and COMMIT, PGlite's does not).
     expect(plusOne.statements).toBe(process.env.TEST_DB === 'postgres' ? 6 : 4);

@@ -15,6 +15,7 @@ import {
   tokenResult,
   verificationBody,
 } from './auth';
+import { endpointPaths } from './endpoint-paths';
 import { declare } from './endpoints-types';
 import { messageErrorBody, validationErrorBody } from './errors';
 
@@ -35,7 +36,7 @@ export const authEndpoints = {
   /** Start signing in with Google, Facebook or Apple (redirects to the provider) */
   socialStart: declare({
     method: 'GET',
-    path: '/auth/:provider',
+    path: endpointPaths.socialStart,
     params: socialProviderParams,
     query: socialStartQuery,
     responses: {},

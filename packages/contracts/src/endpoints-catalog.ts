@@ -17,6 +17,7 @@ import {
   productsQuery,
   tagsResponse,
 } from './catalog';
+import { endpointPaths } from './endpoint-paths';
 import { declare } from './endpoints-types';
 import { messageErrorBody, validationErrorBody } from './errors';
 import { plansQuery, plansResponse } from './plans';
@@ -85,7 +86,7 @@ export const catalogEndpoints = {
   /** Products customers also loved with the given skus (top rated when none) */
   alsoLoved: declare({
     method: 'GET',
-    path: '/api/customers-also-loved-clicked',
+    path: endpointPaths.alsoLoved,
     query: alsoLovedQuery,
     responses: { 200: alsoLovedResponse, 404: messageErrorBody, 422: validationErrorBody },
   }),

@@ -1,3 +1,4 @@
+import { endpointPaths } from './endpoint-paths';
 import { declare } from './endpoints-types';
 import { messageErrorBody, validationErrorBody } from './errors';
 import {
@@ -21,28 +22,28 @@ export const marketingEndpoints = {
   /** A visitor with a cart viewed a page (stored for the email service provider) */
   viewedPage: declare({
     method: 'POST',
-    path: '/api/marketing/esp/events/viewed-page',
+    path: endpointPaths.viewedPage,
     body: viewedPageBody,
     responses: { 201: eventRecordedResponse, 404: messageErrorBody, 422: validationErrorBody },
   }),
   /** The picky-eater popup opened */
   pickyEaterPopupOpen: declare({
     method: 'POST',
-    path: '/api/marketing/events/picky-eater-popup-open',
+    path: endpointPaths.pickyEaterPopupOpen,
     body: pickyEaterEventBody,
     responses: { 201: eventRecordedResponse, 404: messageErrorBody, 422: validationErrorBody },
   }),
   /** The picky-eater popup's call to action was clicked */
   pickyEatersPopupCtaClicked: declare({
     method: 'POST',
-    path: '/api/marketing/events/picky-eaters-popup-cta-clicked',
+    path: endpointPaths.pickyEatersPopupCtaClicked,
     body: pickyEaterEventBody,
     responses: { 201: eventRecordedResponse, 404: messageErrorBody, 422: validationErrorBody },
   }),
   /** A "customers also loved" recommendation was clicked (added to the box) */
   alsoLovedClicked: declare({
     method: 'POST',
-    path: '/api/customers-also-loved-clicked',
+    path: endpointPaths.alsoLoved,
     body: alsoLovedClickBody,
     responses: { 201: eventRecordedResponse, 404: messageErrorBody, 422: validationErrorBody },
   }),
@@ -82,7 +83,7 @@ export const marketingEndpoints = {
   /** The visitor saw what their variant changes (first exposure kept) */
   experimentExposure: declare({
     method: 'POST',
-    path: '/api/experiments/exposures',
+    path: endpointPaths.experimentExposure,
     body: experimentExposureBody,
     responses: { 204: noContentResponse, 404: messageErrorBody, 422: validationErrorBody },
   }),

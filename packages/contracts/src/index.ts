@@ -14,6 +14,7 @@ export * from './catalog-constants';
 export * from './checkout';
 export * from './checkout-constants';
 export * from './constants';
+export * from './endpoint-paths';
 export * from './endpoints';
 export * from './endpoints-account';
 export * from './endpoints-admin';

@@ -89,7 +89,7 @@ describe('the in-process API client', () => {
     expect(crash.ok ? null : crash.error.message).not.toContain('stack trace');
   });
 
-  it("a loader's read refused by a limit (429) is the 429 page with its message and Retry-After, not a 500 (issue 30)", async () => {
+  it("a loader's read refused by a limit (429) is the 429 page with its message and Retry-After, not a 500", async () => {
     const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
     const thrown = await api.read(limited).then(
       () => null,

@@ -54,7 +54,7 @@ describe('api client: requests', () => {
   });
 });
 
-describe('api client: error catalogue (spec section 8)', () => {
+describe('api client: error catalogue', () => {
   it("no response: 'No response received from server'", async () => {
     const { client } = clientAnswering(() => {
       throw new TypeError('Failed to fetch');
@@ -154,7 +154,7 @@ describe('api client: error catalogue (spec section 8)', () => {
       kind: 'not-found',
       message: 'Unknown cart',
     });
-    // 429 (issue 30): an outcome of its own, with when to try again.
+    // 429 (docs/decisions/043): an outcome of its own, with when to try again.
     expect(limited.kind === 'error' && limited.error).toMatchObject({
       kind: 'rate-limited',
       message: 'Slow down',

@@ -15,7 +15,7 @@ import {
 
 /**
  * What an API call resolves to, on the server (loaders, actions) and in the browser (Pay): `ok`,
- * `aborted` (a newer request replaced it) or `error` with one failure of spec section 8's catalogue.
+ * `aborted` (a newer request replaced it) or `error` with one failure of the catalogue below (`ApiFailureKind`).
  */
 
 export { NO_RESPONSE_MESSAGE, REQUEST_SETUP_MESSAGE };
@@ -85,7 +85,10 @@ export type ApiClient = {
     endpoint: E,
     ...input: CallArguments<E>
   ): Promise<ApiResult<EndpointResponse<E>>>;
-  /** A call by method and path: the cart's own files until they move to `call`. */
+  /**
+   * A call by method and path, its answer typed by assertion: only for what the contracts do not
+   * declare, the embedded test card provider's browser API (`/test-provider/v1`, not the store's API).
+   */
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
 };
 
@@ -128,7 +131,7 @@ function asFieldErrors(value: unknown): FieldErrors {
   return result;
 }
 
-/** Maps a non-2xx answer to the error catalogue (spec section 8). */
+/** Maps a non-2xx answer to the error catalogue (`ApiFailureKind`). */
 export function failureFromResponse(
   status: number,
   body: unknown,
@@ -210,7 +213,7 @@ function checkAnswer(endpoint: EndpointDeclaration, status: number, data: unknow
 
 /**
  * The one API client (loaders, actions and the browser's Pay): JSON in and out, and the error
- * catalogue of spec section 8. A call never throws. `headers` go with every call (the server
+ * catalogue (`ApiFailureKind`). A call never throws. `headers` go with every call (the server
  * forwards the visitor's cookies and request id).
  */
 export function createApiClient(transport: ApiTransport, headers: Record<string, string> = {}): ApiClient {

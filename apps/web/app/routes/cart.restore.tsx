@@ -1,4 +1,4 @@
-import { REMINDER_LINK_INVALID } from '@sprout/contracts';
+import { endpoints, REMINDER_LINK_INVALID } from '@sprout/contracts';
 import { data, Link, redirect } from 'react-router';
 import { cartCookie } from '../features/cart/storage';
 import type { Route } from './+types/cart.restore';
@@ -6,17 +6,13 @@ import type { Route } from './+types/cart.restore';
 export const handle = { title: 'Open your box' };
 
 /**
- * A reminder email's "Open my box" link (issue 16): in any browser, the saved box becomes this
+ * A reminder email's "Open my box" link (docs/decisions/026): in any browser, the saved box becomes this
  * browser's cart (the cart cookie), then the menus show it. A stale or ordered box says why.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get('token') ?? '';
-  const result = await context.api.request<{ data: { abandoned_cart_id: string } }>(
-    'POST',
-    '/api/marketing/cart-reminders/restore',
-    { body: { token } },
-  );
+  const result = await context.api.call(endpoints.marketing.restoreCart, { body: { token } });
   if (result.kind === 'ok') {
     const cookie = cartCookie(result.data.data.abandoned_cart_id, url.protocol === 'https:');
     return redirect('/menus', { headers: { 'set-cookie': cookie } });

@@ -1,3 +1,4 @@
+import { endpointPath, endpointPaths } from '@sprout/contracts';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
 
@@ -5,7 +6,7 @@ const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Fa
 
 /**
  * "Continue with …" for each social sign-in provider the server has configured (SOCIAL_PROVIDERS,
- * in the root loader's site settings), and nothing at all when there is none (defect 5). The
+ * in the root loader's site settings), and nothing at all when there is none (a button for an unconfigured provider led nowhere). The
  * abandoned cart id lets a new visitor's verified email capture the cart they started.
  */
 export function SocialButtons({ abandonedCartId }: { abandonedCartId?: string | null }) {
@@ -21,7 +22,7 @@ export function SocialButtons({ abandonedCartId }: { abandonedCartId?: string | 
         <a
           key={provider}
           className="button button--ghost capture-form__google"
-          href={`/auth/${provider}${query}`}
+          href={`${endpointPath(endpointPaths.socialStart, { provider })}${query}`}
         >
           <span className="capture-form__google-mark" aria-hidden="true">
             {(PROVIDER_NAMES[provider] ?? provider).slice(0, 1)}

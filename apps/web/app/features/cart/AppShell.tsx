@@ -27,7 +27,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { state: revalidation, revalidate } = useRevalidator();
   const cartId = cart?.id ?? null;
 
-  // The stored cart id (spec section 4): kept, restored into its cookie, or cleared. Checked again
+  // The stored cart id (docs/decisions/044): kept, restored into its cookie, or cleared. Checked again
   // once a restore's read is back, whose answer may be that the store dropped the cart.
   useEffect(() => {
     if (revalidation !== 'idle') return;

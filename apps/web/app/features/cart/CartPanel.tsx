@@ -1,4 +1,10 @@
-import { type CartItem, formatCalendarDay, formatMoney, referrerName } from '@sprout/contracts';
+import {
+  type CartItem,
+  endpointPaths,
+  formatCalendarDay,
+  formatMoney,
+  referrerName,
+} from '@sprout/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root';
@@ -120,7 +126,7 @@ function BoxLineItem({ line }: { line: BoxLine }) {
 }
 
 /**
- * A signed-in subscriber's panel (issue 29): their next editable box, its delivery day and cutoff,
+ * A signed-in subscriber's panel (docs/decisions/042): their next editable box, its delivery day and cutoff,
  * its count against the plan's size (optimistic while a change is saved), the dishes with − and +,
  * and its costs. Every change goes to the box through the cart's action, as a plain form before
  * the JavaScript loads. No guest cart, code field or checkout: the box is already a subscription.
@@ -185,7 +191,7 @@ function SubscriberBoxView({ state }: { state: View }) {
 }
 
 /**
- * A change that needs a bigger plan asks first (defect 4), showing the plan and its price; a full
+ * A change that needs a bigger plan asks first (never upgrades silently), showing the plan and its price; a full
  * box offers the next plan.
  */
 function UpgradePrompt({ state }: { state: View }) {
@@ -282,7 +288,7 @@ function Line({ line }: { line: CartItem }) {
   );
 }
 
-/** A recommendation's add button; the click is recorded for the email service (issue 16). */
+/** A recommendation's add button; the click is recorded for the email service (docs/decisions/026). */
 function AlsoLovedItem({ product, cartId }: { product: AlsoLovedProduct; cartId: string | null }) {
   const changes = useItemChanges(product);
   return (
@@ -296,7 +302,7 @@ function AlsoLovedItem({ product, cartId }: { product: AlsoLovedProduct; cartId:
           ...changes,
           onSubmit: () => {
             changes.onSubmit();
-            void fetch('/api/customers-also-loved-clicked', {
+            void fetch(endpointPaths.alsoLoved, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
               body: JSON.stringify({ sku: product.sku, ...(cartId ? { abandoned_cart_id: cartId } : {}) }),
@@ -375,7 +381,7 @@ function EmptyState({ state }: { state: View }) {
 }
 
 /**
- * Costs (spec section 3 client costs): items, the promo discount under its description, the
+ * Costs, as the store charges them: items, the promo discount under its description, the
  * partnership's order-value discount, shipping and tax ("Free" with the struck-through amount when
  * a promotion removed them), referral and account credits, and the total. Fully covered by
  * promotions (total 0, items above 0) says so.
@@ -443,7 +449,7 @@ function Checkout({ state }: { state: View }) {
 }
 
 /**
- * The cart panel (spec sections 2 and 4): a side panel beside the page on desktops, a modal drawer
+ * The cart panel: a side panel beside the page on desktops, a modal drawer
  * below 1024px. Lines grouped by category (sortingWeight descending), progress towards the plan's
  * threshold, the upgrade prompt, costs and Checkout once the box is exactly full.
  */

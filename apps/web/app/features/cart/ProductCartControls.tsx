@@ -137,7 +137,7 @@ export function ProductCartControls({ product }: { product: ProductRef }) {
   const changes = useItemChanges(product);
   const quantity = useOptimisticQuantity(product.sku, useSavedQuantity(product.sku));
   // Pressed here: the control that takes the pressed one's place (the stepper after Add, Add
-  // after the last −) takes its focus too, rather than leaving it on <body> (defect 11).
+  // after the last −) takes its focus too, rather than leaving it on <body>, where a keyboard user would lose their place.
   const [pressed, setPressed] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const showsAdd = quantity === 0;

@@ -4,9 +4,8 @@ import {
   type BestsellerGroup,
   CONFIRM_PLAN_PARAM,
   captureDetailsForm,
-  type DeliveriesResponse,
   type Delivery,
-  type InitialAuth,
+  endpoints,
   PLAN_PARAM,
   type Plan,
   promoCodeForm,
@@ -41,17 +40,17 @@ import { parseSkuParams, pendingFromSearch, pendingToSearch } from './pending';
 import { refusalMessage } from './refusal';
 import { cartCookie, readCartIdFromCookie } from './storage';
 
-/** One-shot parameters of a link (spec section 4, decision 017): applied on arrival, then dropped. */
+/** One-shot parameters of a link (docs/decisions/010, 017): applied on arrival, then dropped. */
 const LINK_PARAMS = ['email', 'zip', 'plan', 'skus', 'quantities', 'referral_id', 'pc', 'pc_overwrite'];
 /**
  * Sign-in pages keep their email (the login is prefilled with it) and change no cart: the reset
- * page used to save the account's email on a cart (defect 7).
+ * page used to save the account's email on a guest cart.
  */
 const AUTH_PAGES = /^\/onboarding\/(login|verification|forgot-password|reset-password)\/?$/;
 const PLANS_PATH = '/onboarding/plans';
 const PLANS_PAGE = /^\/onboarding\/plans\/?$/;
 export const NOTICE_COOKIE = 'cart_notice';
-/** Where a visitor whose cart was already checked out starts again (spec section 8, 400/10002). */
+/** Where a visitor whose cart was already checked out starts again (the API refuses it with 400/10002). */
 const MENUS_PATH = '/menus';
 const PENDING_REFERRAL_COOKIE = 'pending_referral_code';
 const YEAR = 365 * 24 * 60 * 60;
@@ -63,7 +62,7 @@ async function applyReferral(service: CartService, code: string, email: string):
 }
 
 /**
- * A signed-in subscriber's next editable box, as the storefront's box panel shows it (issue 29):
+ * A signed-in subscriber's next editable box, as the storefront's box panel shows it (docs/decisions/042):
  * only what the panel renders. `box` null: no box can change now (skipped, paused, past cutoff).
  */
 export type SubscriberBox = {
@@ -78,7 +77,7 @@ export type SubscriberBox = {
 };
 
 export type CartPageData = {
-  /** Never a signed-in customer's: sign-in leaves no guest cart behind (issue 29). */
+  /** Never a signed-in customer's: sign-in leaves no guest cart behind (docs/decisions/042). */
   cart: AbandonedCart | null;
   /** A signed-in customer with a subscription: the box the menus' Add and − change. */
   subscriber?: SubscriberBox | null;
@@ -126,7 +125,7 @@ const ANONYMOUS: Viewer = { signedIn: false, isAdmin: false, planId: null };
  */
 async function readViewer(api: ServerApiClient, request: Request): Promise<Viewer> {
   if (!readCookie(request.headers.get('cookie'), SESSION_COOKIE)) return ANONYMOUS;
-  const answer = await api.request<InitialAuth>('GET', '/auth/initial');
+  const answer = await api.call(endpoints.auth.initial);
   if (answer.kind !== 'ok' || !answer.data.authenticated) return ANONYMOUS;
   const planId = answer.data.user?.subscription?.plan.id ?? null;
   return { signedIn: true, isAdmin: answer.data.is_admin, planId };
@@ -206,7 +205,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   const session = new CartSession(api, request, site.url);
   const service = cartService(api, session, { sourceUrl: url.toString() });
   // On the plans page `plan` is the page's own: it names the visitor's plan, so it stays in the
-  // address (spec section 2). Already the cart's plan, there is nothing to apply and no redirect.
+  // address, where a reload keeps it. Already the cart's plan, there is nothing to apply and no redirect.
   const onPlansPage = PLANS_PAGE.test(url.pathname);
   let keptPlan: string | null = null;
   if (onPlansPage && given.length === 1 && given[0] === PLAN_PARAM && session.hasCart) {
@@ -242,7 +241,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
 
   const code = normalizeCode(query.get('pc'));
   if (code && !signedIn && !session.locked) {
-    // Spec section 9: the link's code and its overwrite choice are kept for a year on the parent
+    // The link's code and its overwrite choice (docs/decisions/044) are kept for a year on the parent
     // domain, and applied to the cart now when there is one, else to the cart made later.
     const overwrite = parseOverwrite(query.get('pc_overwrite'));
     const promoSite = { siteUrl: site.url, secure };
@@ -254,7 +253,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
       );
       cookies.push(...promoCookieHeaders(code, overwrite, promoSite));
     } else {
-      // A link with a code starts a cart for it, but only for a code the store takes (issue 30).
+      // A link with a code starts a cart for it, but only for a code the store takes: a refused code leaves no empty cart.
       const madeForTheCode = !session.hasCart;
       const outcome = await service.applyPromo(code);
       if (!('redirect' in outcome) && !outcome.ok) {
@@ -273,14 +272,14 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
       plans.find((candidate) => candidate.slug === slug) ??
       plans.find((candidate) => candidate.tag?.includes('popular'));
     if (plan && !plan.is_selected) {
-      // A link's plan empties a box too full for it at once, and says so (spec section 4).
+      // A link's plan empties a box too full for it at once, and says so (docs/decisions/045).
       const outcome = await service.selectPlan(plan.id, null, context, { confirmedEmpty: true });
       if (!('redirect' in outcome) && outcome.notice) notices.push(outcome.notice);
       if (!('redirect' in outcome) && outcome.ok) keptPlan = plan.slug;
     } else if (plan) keptPlan = plan.slug;
   }
 
-  // A friend's code: the link's, or one an earlier link left waiting for the email (spec section 4).
+  // A friend's code: the link's, or one an earlier link left waiting for the email (a referral needs the referee's email).
   const pendingReferral = normalizeCode(readCookie(request.headers.get('cookie'), PENDING_REFERRAL_COOKIE));
   const referral = normalizeCode(query.get('referral_id')) ?? pendingReferral;
   if (referral && !signedIn) {
@@ -298,13 +297,13 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
   let target = `${url.pathname}${query.size > 0 ? `?${query}` : ''}`;
   const items = parseSkuParams(new URL(request.url).searchParams);
   if (items.length > 0) {
-    // A link's box is filled as it says: a bigger plan is chosen without asking (spec section 4).
+    // A link's box is filled as it says: a bigger plan is chosen without asking: the link chose the items.
     const outcome: CartOutcome = await service.addPending({ items }, context, true);
     if ('redirect' in outcome) target = outcome.redirect;
     else if (outcome.capture) target = `/onboarding/signup?${pendingToSearch(outcome.capture)}`;
     else if (!outcome.ok && outcome.message) notices.push(outcome.message);
   }
-  // A checked-out cart (400/10002): dropped, and the visitor starts again on the menus (spec section 8).
+  // A checked-out cart (400/10002): dropped, and the visitor starts again on the menus, told why.
   if (session.locked) {
     target = MENUS_PATH;
     problems.unshift(session.locked);
@@ -323,7 +322,7 @@ async function applyLinkParams(request: Request, api: ServerApiClient, site: Sit
  * (GET /api/me/deliveries, as the account site reads it). Null without a subscription.
  */
 async function readSubscriberBox(api: ServerApiClient): Promise<SubscriberBox | null> {
-  const answer = await api.request<DeliveriesResponse>('GET', '/api/me/deliveries');
+  const answer = await api.call(endpoints.deliveries.list);
   if (answer.kind !== 'ok' || answer.data.data.length === 0) return null;
   const box = nextEditableBox(answer.data.data);
   if (!box) return { box: null };
@@ -347,7 +346,7 @@ async function readSubscriberBox(api: ServerApiClient): Promise<SubscriberBox | 
   };
 }
 
-/** The guest cart's cookies, expired: what a signed-in customer's browser must not keep (issue 29). */
+/** The guest cart's cookies, expired: what a signed-in customer's browser must not keep (docs/decisions/042). */
 function forgetGuestCart(siteUrl: string, secure: boolean): string[] {
   return [cartCookie(null, secure), ...clearedPromoCookieHeaders({ siteUrl, secure })];
 }
@@ -360,7 +359,7 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const session = new CartSession(api, request, site.url);
   const service = cartService(api, session, { sourceUrl: url.toString() });
   const { signedIn, isAdmin } = await readViewer(api, request);
-  // Signed in, the storefront shows the customer's own next box, never a guest cart (issue 29): a
+  // Signed in, the storefront shows the customer's own next box, never a guest cart (docs/decisions/042): a
   // cart left from before the sign-in is dropped with its promo banner, and its cookie goes.
   const [cart, subscriber] = signedIn
     ? [null, isAdmin ? null : await readSubscriberBox(api)]
@@ -368,16 +367,11 @@ export async function loadCartPage(request: Request, api: ServerApiClient, site:
   const [plans, presets, settings] = await Promise.all([
     cart?.plan_id ? service.plans() : Promise.resolve([]),
     cart && cart.cart.items.length === 0 ? service.bestsellers() : Promise.resolve([]),
-    cart?.referrer
-      ? api.request<{ data: { group: string; values: Record<string, unknown> }[] }>(
-          'GET',
-          '/api/sales/app-settings',
-        )
-      : Promise.resolve(null),
+    cart?.referrer ? api.call(endpoints.catalog.appSettings) : Promise.resolve(null),
   ]);
   const header = request.headers.get('cookie');
   const secure = url.protocol === 'https:';
-  // A checked-out cart (400/10002) is dropped, and the visitor told why on the menus (spec section 8).
+  // A checked-out cart (400/10002) is dropped, and the visitor told why on the menus.
   const lockedNotice: FlashDetail | null = session.locked ? { type: 'error', message: session.locked } : null;
   if (lockedNotice && url.pathname !== MENUS_PATH)
     throw redirect(MENUS_PATH, {
@@ -422,9 +416,9 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
     menu: menuOf(page.pathname),
   };
   const extraCookies: string[] = [];
-  // Signed in, a guest cart left in the browser is dropped, never changed (spec section 4).
+  // Signed in, a guest cart left in the browser is dropped, never changed (docs/decisions/042).
   if (context.signedIn && session.hasCart) session.forgetGuestCart();
-  // A signed-in customer's Add goes into their next box, not a cart (issue 12); their plan, codes
+  // A signed-in customer's Add goes into their next box, not a cart (docs/decisions/042); their plan, codes
   // and details are the account site's.
   const outcome =
     context.signedIn && BOX_ADD_INTENTS.has(intent)
@@ -432,7 +426,7 @@ export async function runCartAction(request: Request, api: ServerApiClient, site
       : context.signedIn && !GUEST_FREE_INTENTS.has(intent)
         ? { redirect: site.accountUrl }
         : await perform(intent, fields, service, context, request, extraCookies);
-  // A checked-out cart (400/10002): the visitor starts again on the menus, told why (spec section 8).
+  // A checked-out cart (400/10002): the visitor starts again on the menus, told why (the API refuses it with 400/10002).
   if (session.locked) {
     const notice = noticeCookie(
       { type: 'error', message: session.locked },
@@ -537,7 +531,7 @@ async function perform(
       const { email } = submission.value;
       const outcome = await service.updateDetails(submission.value, pending, context);
       const next = safeReturn(fields.get('next'));
-      // A friend's code waited for this email (spec section 4): applied once the details are saved.
+      // A friend's code waited for this email (a referral needs the referee's email): applied once the details are saved.
       const referral = normalizeCode(readCookie(request.headers.get('cookie'), PENDING_REFERRAL_COOKIE));
       // Not saved: refused fields, or the change refused whole (the per-address email checks).
       const saved =

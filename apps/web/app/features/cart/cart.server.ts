@@ -7,11 +7,11 @@ import {
   type CartItemRefusal,
   cartItemRefusal,
   EMAIL_IN_USE_MESSAGE,
+  endpoints,
   GENERIC_SERVER_ERROR,
   type Plan,
   pendingUpgradeNotice,
   planChangeEmptiesBox,
-  type WaitlistPlace,
   waitlistMessage,
 } from '@sprout/contracts';
 import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
@@ -34,11 +34,6 @@ import { cartCookie, droppedCartCookie, readCartIdFromCookie } from './storage';
 
 export type { Pending } from './pending';
 
-const CUSTOMERS = '/api/customers/abandoned-carts';
-const SALES = '/api/sales/abandoned-carts';
-
-type CartAnswer = { data: AbandonedCart };
-
 /** What a cart change answers a fetcher (a document POST is redirected instead). */
 export type CartActionData = {
   intent: string;
@@ -51,15 +46,15 @@ export type CartActionData = {
   message?: string;
   /** The visitor must give an email and zip code first: the capture popup opens with this. */
   capture?: Pending;
-  /** The change needs a bigger plan: ask first, showing the plan and its price (defect 4). */
+  /** The change needs a bigger plan: ask first (never a silent upgrade), showing the plan and its price. */
   upgrade?: { plan: Pick<Plan, 'id' | 'name' | 'threshold' | 'box_price_from'>; pending: Pending };
   /** Said after the change (a box emptied to fit a smaller plan, a code that stays). */
   notice?: string;
-  /** The details were saved, but we don't deliver to the zip yet: said instead of going on (defect 3). */
+  /** The details were saved, but we don't deliver to the zip yet: said instead of going on to fill a box. */
   waitlist?: string;
-  /** A smaller plan would empty the box: the plans page asks first (issue 30, decision 045). */
+  /** A smaller plan would empty the box: the plans page asks first (docs/decisions/045). */
   confirmEmpty?: { planId: number };
-  /** What waited for a plan needed a bigger one, chosen instead of the visitor's (spec section 4). */
+  /** What waited for a plan needed a bigger one, chosen instead of the visitor's (docs/decisions/045). */
   upgradedTo?: string;
   /**
    * The priced cart the change answered (decision 052): the page renders from it and the root
@@ -80,7 +75,7 @@ export function isIdentified(cart: AbandonedCart | null): boolean {
  * The visitor's abandoned cart for one request: its id comes from the `abandoned_cart_id` cookie
  * (mirrored from local storage, decision 044), it is created on the first change, and a cart that is
  * not the visitor's (403) is dropped for a fresh one. A cart that can no longer change (400/10002:
- * checked out) is dropped and the visitor goes to the menus page (spec section 8): `locked` says why.
+ * checked out) is dropped and the visitor goes to the menus page, told why: `locked` says it.
  * Cookies to set are collected for the answer.
  */
 export class CartSession {
@@ -119,7 +114,7 @@ export class CartSession {
     if (failure.kind === 'cart-locked') this.locked = failure.message;
   }
 
-  /** A signed-in customer's browser keeps no guest cart (spec section 4): its cookie goes. */
+  /** A signed-in customer's browser keeps no guest cart (docs/decisions/042): its cookie goes. */
   forgetGuestCart() {
     this.remember(null);
   }
@@ -138,7 +133,8 @@ export class CartSession {
   /** The cart, or null without one; an unknown, foreign or checked-out id is forgotten. */
   async read(): Promise<AbandonedCart | null> {
     if (!this.id) return null;
-    const result = await this.api.request<CartAnswer>('GET', `${CUSTOMERS}/${this.id}`, {
+    const result = await this.api.call(endpoints.carts.read, {
+      params: { cartId: this.id },
       query: { include: 'promoCode' },
     });
     if (result.kind === 'ok') return result.data.data;
@@ -147,14 +143,15 @@ export class CartSession {
     return null;
   }
 
-  /** A new cart; the code a link left waiting is applied to it (spec section 9: its cookies stay). */
-  async create(): Promise<ApiResult<CartAnswer>> {
-    const result = await this.api.request<CartAnswer>('POST', CUSTOMERS);
+  /** A new cart; the code a link left waiting is applied to it (its cookies stay, docs/decisions/044). */
+  async create() {
+    const result = await this.api.call(endpoints.carts.create);
     if (result.kind !== 'ok') return result;
     const id = result.data.data.id;
     this.remember(id);
     if (this.waitingCode) {
-      const applied = await this.api.request('POST', `${CUSTOMERS}/${id}/promo-codes`, {
+      const applied = await this.api.call(endpoints.carts.applyPromoCode, {
+        params: { cartId: id },
         body: { code: this.waitingCode },
       });
       // A code the store refused (unknown, expired…) would be refused on every cart: it goes.
@@ -170,7 +167,7 @@ export class CartSession {
   /** Drops a cart made in this request for nothing (a link's code the store refused). */
   async discard(): Promise<void> {
     if (!this.id) return;
-    await this.api.request('DELETE', `${CUSTOMERS}/${this.id}`);
+    await this.api.call(endpoints.carts.clear, { params: { cartId: this.id } });
     this.remember(null);
   }
 
@@ -230,7 +227,7 @@ function asFailure<T>(intent: string, result: ApiResult<T>): CartActionData | nu
 }
 
 /**
- * The capture form's answer when no cart could be made for its details (spec section 8): a creation
+ * The capture form's answer when no cart could be made for its details: a creation
  * the API answered (a 5xx, a 4xx without field errors) is the generic message on the email field; a
  * 429 keeps its own words there, which say when to try again. A creation that got no answer at all
  * is passed on as it failed ("No response received from server", the form's message). Null when a
@@ -244,20 +241,20 @@ function creationFailure<T>(result: ApiResult<T>, session: CartSession): CartAct
   return { intent: 'update-details', ok: false, errors: { email: [shown] }, message: shown };
 }
 
-/** The cart rules of spec section 4, each change one function over the session and the API. */
+/** The storefront's cart rules, each change one function over the session and the API. */
 export function cartService(api: ServerApiClient, session: CartSession, options: { sourceUrl: string }) {
   const source_url = options.sourceUrl.slice(0, 2000);
 
   async function plans(): Promise<Plan[]> {
-    const result = await api.request<{ data: Plan[] }>('GET', '/api/sales/plans', {
-      query: { abandoned_cart_id: session.id },
+    const result = await api.call(endpoints.catalog.plans, {
+      query: { abandoned_cart_id: session.id ?? undefined },
     });
     return result.kind === 'ok' ? result.data.data : [];
   }
 
   async function bestsellers(): Promise<BestsellerGroup[]> {
-    const result = await api.request<{ data: BestsellerGroup[] }>('GET', '/api/bestsellers', {
-      query: { abandonedCartId: session.id },
+    const result = await api.call(endpoints.catalog.bestsellers, {
+      query: { abandonedCartId: session.id ?? undefined },
     });
     return result.kind === 'ok' ? result.data.data : [];
   }
@@ -274,7 +271,7 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     return null;
   }
 
-  /** Asks before a bigger plan (defect 4): the smallest plan that holds `needed` items. */
+  /** Asks before a bigger plan (never a silent upgrade): the smallest plan that holds `needed` items. */
   async function askUpgrade(needed: number, pending: Pending): Promise<CartActionData> {
     const sorted = (await plans()).sort((a, b) => a.threshold - b.threshold);
     const plan = sorted.find((candidate) => candidate.threshold >= needed);
@@ -287,13 +284,10 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
   }
 
   /** `detailsFirst`: an add to a cart without an email and zip is refused (`details_required`). */
-  async function setItem(
-    sku: string,
-    quantity: number,
-    detailsFirst = false,
-  ): Promise<ApiResult<CartAnswer>> {
+  async function setItem(sku: string, quantity: number, detailsFirst = false) {
     return session.change((id) =>
-      api.request<CartAnswer>('PUT', `${SALES}/${id}/items`, {
+      api.call(endpoints.carts.setItem, {
+        params: { cartId: id },
         body: {
           sku,
           quantity: Math.max(0, quantity),
@@ -304,7 +298,7 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     );
   }
 
-  /** Items one by one, skipping any the server refuses with 404 or 422 (spec section 4). */
+  /** Items one by one, skipping any the server refuses with 404 or 422: one unavailable dish does not lose the others. */
   async function addItems(cart: AbandonedCart, items: { sku: string; quantity: number }[]) {
     let current = cart;
     for (const item of items) {
@@ -335,7 +329,8 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
       return askUpgrade(needed, pending);
     if (group && cart.cart.threshold !== null && needed <= cart.cart.threshold) {
       const filled = await session.change((id) =>
-        api.request<CartAnswer>('POST', `${SALES}/${id}/filled-with-bestsellers/${group.id}`, {
+        api.call(endpoints.carts.fillWithBestsellers, {
+          params: { cartId: id, bestsellerGroupId: group.id },
           body: { source_url },
         }),
       );
@@ -391,7 +386,7 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
 
   /**
    * The box size, then what waited for it. What waited and needs more room than the chosen plan
-   * gets the first plan that holds it all (spec section 4); a plan too small for the items in the
+   * gets the first plan that holds it all (docs/decisions/045); a plan too small for the items in the
    * box empties it, which is asked first unless `confirmedEmpty` (a link's plan empties at once).
    */
   async function selectPlan(
@@ -417,7 +412,8 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     if (chosen && count > 0 && planChangeEmptiesBox(count, chosen.threshold) && !confirmedEmpty)
       return { intent: 'select-plan', ok: false, confirmEmpty: { planId: chosen.id } };
     const result = await session.change((id) =>
-      api.request<CartAnswer>('POST', `${SALES}/${id}/plans`, {
+      api.call(endpoints.carts.selectPlan, {
+        params: { cartId: id },
         body: { plan_id: chosen?.id ?? planId, source_url },
       }),
     );
@@ -446,7 +442,7 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     context: AddContext,
   ) {
     const result = await session.change((id) =>
-      api.request<CartAnswer & { meta: { waitlist?: WaitlistPlace } }>('PUT', `${CUSTOMERS}/${id}`, { body }),
+      api.call(endpoints.checkout.saveCart, { params: { cartId: id }, body }),
     );
     const creationFailed = creationFailure(result, session);
     if (creationFailed) return creationFailed;
@@ -468,7 +464,7 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
 
   async function applyPromo(code: string): Promise<CartOutcome> {
     const result = await session.change((id) =>
-      api.request<CartAnswer>('POST', `${CUSTOMERS}/${id}/promo-codes`, { body: { code } }),
+      api.call(endpoints.carts.applyPromoCode, { params: { cartId: id }, body: { code } }),
     );
     if (result.kind === 'ok') return { intent: 'apply-promo', ok: true };
     if (result.kind === 'error' && isPromoAlreadyApplied(result.error))
@@ -480,7 +476,7 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
   async function removePromo(): Promise<CartOutcome> {
     if (!session.hasCart) return { intent: 'remove-promo', ok: true };
     const result = await session.change((id) =>
-      api.request<CartAnswer>('DELETE', `${CUSTOMERS}/${id}/promo-codes`),
+      api.call(endpoints.carts.removePromoCode, { params: { cartId: id } }),
     );
     const failed = asFailure('remove-promo', result);
     if (!failed) session.forgetLinkCode();
@@ -489,7 +485,8 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
 
   async function applyReferral(code: string, email: string): Promise<CartOutcome> {
     const result = await session.change((id) =>
-      api.request('POST', `${CUSTOMERS}/${id}/referral-codes`, {
+      api.call(endpoints.carts.applyReferralCode, {
+        params: { cartId: id },
         body: { referral_code: code, refereeEmail: email },
       }),
     );
@@ -500,18 +497,18 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
 
   async function upsell(sku: string, direction: 'increase' | 'decrease'): Promise<CartOutcome> {
     const result = await session.change((id) =>
-      api.request('POST', `/api/sales/checkout/upsell/items/${direction}`, {
+      api.call(direction === 'increase' ? endpoints.carts.upsellIncrease : endpoints.carts.upsellDecrease, {
         body: { abandoned_cart_id: id, sku },
       }),
     );
     return asFailure('upsell', result) ?? { intent: 'upsell', ok: true };
   }
 
-  /** The menu filters chosen (spec section 7): kept on the cart for a returning visitor. */
+  /** The menu filters chosen: kept on the cart for a returning visitor. */
   async function saveFilters(filters: { indicators: string[]; tags: string[] }): Promise<CartOutcome> {
     if (!session.hasCart) return { intent: 'save-filters', ok: true };
     const result = await session.change((id) =>
-      api.request('POST', `${CUSTOMERS}/${id}/filters`, { body: filters }),
+      api.call(endpoints.carts.setFilters, { params: { cartId: id }, body: filters }),
     );
     return asFailure('save-filters', result) ?? { intent: 'save-filters', ok: true };
   }

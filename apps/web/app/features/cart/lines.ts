@@ -50,7 +50,7 @@ export function firstBoxTaxFree(cart: Pick<Cart, 'promo_code'>): boolean {
 
 export type CategoryGroup = { category: CartItem['category'] | null; lines: CartItem[] };
 
-/** Cart lines grouped by category, groups by sorting weight descending (spec section 9). */
+/** Cart lines grouped by category, groups by sorting weight descending, as the menus order categories. */
 export function groupLinesByCategory(lines: CartItem[]): CategoryGroup[] {
   const groups = new Map<string, CategoryGroup>();
   for (const line of lines) {

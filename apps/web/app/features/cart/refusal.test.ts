@@ -10,7 +10,7 @@ describe('what a refused cart change says', () => {
     expect(refusalMessage({})).toBeUndefined();
   });
 
-  it('a change refused with field errors only (another tab filled the box) is a toast (spec section 8)', () => {
+  it('a change refused with field errors only (another tab filled the box) is a toast', () => {
     expect(refusalToast({ ok: false, errors: boxFull }, { fieldErrorsInForm: false })).toBe(boxFull.sku[0]);
   });
 

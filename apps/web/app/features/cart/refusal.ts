@@ -3,7 +3,7 @@ import type { CartActionData } from './cart.server';
 /**
  * What a refused cart change says, wherever it is said (the toast after a fetcher's change, the
  * notice on the page a form posted without JavaScript returns to): its message, else its first
- * field error (spec section 8: "first error shown as a flash error notification").
+ * field error: the first error is shown as a flash notification.
  */
 export function refusalMessage(outcome: Pick<CartActionData, 'message' | 'errors' | 'result'>) {
   const errors = outcome.result?.error ?? outcome.errors ?? {};

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CART_ID_KEY, syncStoredCartId } from './storage';
 
-/** Spec section 4 and decision 044: local storage keeps the cart id, the cookie mirrors it. */
+/** Decision 044: local storage keeps the cart id, the cookie mirrors it. */
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 

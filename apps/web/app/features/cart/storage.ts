@@ -1,8 +1,8 @@
 import { ABANDONED_CART_COOKIE } from '@sprout/contracts';
 
-/** Set when the capture form is opened (spec section 2). */
+/** Set when the capture form is opened: it opens by itself only once. */
 export const SIGNUP_USED_KEY = 'signupUsed';
-/** Where the browser keeps the abandoned cart id (spec section 4; decision 044). */
+/** Where the browser keeps the abandoned cart id (docs/decisions/044). */
 export const CART_ID_KEY = 'abandonedCartId';
 const COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,7 +75,7 @@ export function forgetCart(): void {
 }
 
 /**
- * App start and every cart the root loader reads (spec section 4, decision 044): local storage
+ * App start and every cart the root loader reads (docs/decisions/044): local storage
  * keeps the id, mirrored in the cookie. A cart read is stored; a cookie gone (expired, cleared)
  * while local storage has an id is restored from it, and the page should read the cart again
  * ('restored'); a signed-in customer, or a cart the store dropped (empty cookie), clears both.
@@ -101,7 +101,7 @@ export function syncStoredCartId(cartId: string | null, signedIn: boolean): 'res
   return outcome;
 }
 
-/** Spec section 2: set once the capture form was shown. */
+/** Set once the capture form was shown: it opens by itself only once. */
 export function markSignupUsed(): void {
   safely(() => window.localStorage.setItem(SIGNUP_USED_KEY, 'true'));
 }

@@ -29,7 +29,7 @@ import { refusalToast } from './refusal';
 /** Where cart changes are posted (routes/cart.ts). */
 export const CART_ACTION = '/cart';
 
-/** Screens where the cart panel docks beside the page on wide windows (spec section 2). */
+/** Screens where the cart panel docks beside the page on wide windows. */
 export function isCartRoute(pathname: string): boolean {
   return /^\/menus(\/|$)/.test(pathname) || /^\/onboarding\/checkout\/?$/.test(pathname);
 }
@@ -89,7 +89,7 @@ export function useCartPage(): CartPageData {
 /**
  * The visitor's abandoned cart (`data`, null without one) and its box (`cart`, an empty one
  * without a cart), as the API sends them: nothing is copied or renamed in the browser. A signed-in
- * subscriber has no cart: `box` is their next editable box (issue 29), and `cart` carries only its
+ * subscriber has no cart: `box` is their next editable box (docs/decisions/042), and `cart` carries only its
  * count and size, so the header's count and the dishes' steppers read the box.
  */
 export function useCartView() {
@@ -222,10 +222,10 @@ export function useCartUi(): CartUi {
 
 /**
  * A fetcher for one kind of change (`key`: per sku, so a newer change of a product replaces the one
- * in flight, as the spec says). Its outcome opens the capture popup, asks for a bigger plan, or
+ * in flight: the last click wins). Its outcome opens the capture popup, asks for a bigger plan, or
  * says what went wrong: a refusal's message, else its first field error, as the cart's error toast
- * (spec section 8: "first error shown as a flash error notification"). A form with fields of its
- * own (`fieldErrorsInForm`: the capture and promo forms) shows its field errors beside them.
+ * (one flash notification, not a list). A form with fields of its own (`fieldErrorsInForm`: the
+ * capture and promo forms) shows its field errors beside them.
  */
 export function useCartFetcher(key: string, { fieldErrorsInForm = false } = {}) {
   const fetcher = useFetcher<CartActionData>({ key });

@@ -1,3 +1,4 @@
+import { endpointPaths } from '@sprout/contracts';
 import { pushDataLayer } from './data-layer';
 
 /**
@@ -15,7 +16,7 @@ export function recordExposure(input: {
     experimentCode: input.experimentCode,
     variant: input.variant,
   });
-  return fetch('/api/experiments/exposures', {
+  return fetch(endpointPaths.experimentExposure, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },

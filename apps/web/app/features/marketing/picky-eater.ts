@@ -1,7 +1,8 @@
+import { endpointPaths } from '@sprout/contracts';
 import { pushDataLayer } from './data-layer';
 
 /**
- * The picky-eater popup (spec section 7): a small, non-modal dialog offering help for picky eaters,
+ * The picky-eater popup: a small, non-modal dialog offering help for picky eaters,
  * shown once per visitor after some time spent on the menus, never over another dialog (the
  * capture popup). Plain DOM in the lazily loaded tracker, so none of it is in the /menus initial
  * JavaScript. Its two events go to the data layer and to the API (the email service's copy).
@@ -72,7 +73,7 @@ function show(context: Context) {
     if (event.key === 'Escape') close();
   };
   dialog.querySelector('a')?.addEventListener('click', () => {
-    record('/api/marketing/events/picky-eaters-popup-cta-clicked', 'pickyEatersPopupCtaClicked', context);
+    record(endpointPaths.pickyEatersPopupCtaClicked, 'pickyEatersPopupCtaClicked', context);
   });
   dialog.querySelector('button')?.addEventListener('click', close);
   document.addEventListener('keydown', onKey);
@@ -80,7 +81,7 @@ function show(context: Context) {
   // Non-modal: the visitor can keep shopping; focus moves in so keyboard and screen reader users meet it.
   dialog.show();
   dialog.querySelector<HTMLElement>('a')?.focus();
-  record('/api/marketing/events/picky-eater-popup-open', 'pickyEaterPopupOpen', context);
+  record(endpointPaths.pickyEaterPopupOpen, 'pickyEaterPopupOpen', context);
 }
 
 let timer: number | undefined;
@@ -107,9 +108,9 @@ export function schedulePickyEaterPopup(routeName: string, context: Context): vo
 }
 
 /**
- * A navigation resets the popup (spec section 2: "A promotional popup widget is reset on
- * navigation"): one on screen closes, as when its "No thanks" is pressed. It was shown: it stays
- * shown once per visitor.
+ * A navigation resets the popup (a promotional popup never follows the visitor to another page):
+ * one on screen closes, as when its "No thanks" is pressed. It was shown: it stays shown once per
+ * visitor.
  */
 export function resetPickyEaterPopupOnNavigation(): void {
   closeOpenPopup?.();

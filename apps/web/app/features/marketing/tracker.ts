@@ -1,4 +1,4 @@
-import type { AbandonedCart, ExperimentAssignment } from '@sprout/contracts';
+import { type AbandonedCart, type ExperimentAssignment, endpointPaths } from '@sprout/contracts';
 import type { Location } from 'react-router';
 import { DEFAULT_MARKETING_SETTINGS, type MarketingSettings } from '../../lib/context';
 import type { RootData } from '../../root';
@@ -19,7 +19,7 @@ import {
 } from './resilience';
 
 /**
- * The browser's marketing side (issue 16), loaded after the first paint (it is not part of the
+ * The browser's marketing side (docs/decisions/026), loaded after the first paint (it is not part of the
  * /menus budget): the data layer's events, the page-view beacon, error reporting and new-build
  * detection, route preloads. The root's bridge hands it a snapshot of the page after each render
  * that matters.
@@ -165,7 +165,7 @@ async function preloadRoute(pathname: string): Promise<void> {
 }
 
 /**
- * Spec section 9: the code of a page a pointer rests on, or a keyboard or finger reaches, is
+ * The code of a page a pointer rests on, or a keyboard or finger reaches, is
  * fetched ahead of the click, at most four such preloads waiting (the queue drops the oldest).
  */
 function watchRoutePreloads() {
@@ -201,14 +201,14 @@ function sendPageView(snapshot: PageSnapshot, eventId: string) {
     cartId: snapshot.cart.id,
     eventId,
   });
-  void fetch('/api/marketing/esp/events/viewed-page', {
+  void fetch(endpointPaths.viewedPage, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     keepalive: true,
   })
-    .then(() => announce({ type: 'network-call', detail: { url: '/api/marketing/esp/events/viewed-page' } }))
+    .then(() => announce({ type: 'network-call', detail: { url: endpointPaths.viewedPage } }))
     .catch(() => {
       // A lost beacon is a lost statistic, never an error for the visitor.
     });

@@ -1,3 +1,5 @@
+import { API_PREFIX, AUTH_PREFIX } from '@sprout/contracts';
+
 /** XML text: the five characters XML reserves, escaped. */
 export function escapeXml(text: string): string {
   return text
@@ -74,8 +76,8 @@ export const DISALLOWED_PATHS = [
   '/account',
   '/admin',
   '/dev/',
-  '/api/',
-  '/auth/',
+  `${API_PREFIX}/`,
+  `${AUTH_PREFIX}/`,
   '/cart',
   '/reactivate',
   '/cancellation-processing',

@@ -143,10 +143,6 @@ export type ApiAnswer<T> =
   | { ok: true; status: number; data: T; setCookies: string[] }
   | { ok: false; status: number; error: ApiError['body']; setCookies: string[] };
 
-/**
- * A client bound to one page request: it forwards the visitor's cookies, request id and address
- * (as the page's own Fastify request resolved it, proxies included).
- */
 /** A call's answer in a form's terms (`ApiAnswer`): a 204's missing body reads as an empty object. */
 export function answerOf<T>(result: ApiResult<T>): ApiAnswer<T> {
   if (result.kind === 'ok') {
@@ -163,6 +159,10 @@ export function answerOf<T>(result: ApiResult<T>): ApiAnswer<T> {
   };
 }
 
+/**
+ * A client bound to one page request: it forwards the visitor's cookies, request id and address
+ * (as the page's own Fastify request resolved it, proxies included).
+ */
 export function createServerApiClient(
   pageTransport: ApiTransport,
   request: Request,

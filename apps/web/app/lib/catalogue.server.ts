@@ -178,7 +178,7 @@ const listParam = (values: readonly string[] | undefined) =>
 /** With API_URL set (the API elsewhere), the same reads over HTTP. */
 export function remoteCatalogue(api: ServerApiClient): CatalogueClient {
   return {
-    // The list's answer schema is still written in its route (not declared yet): its type is the contract's.
+    // Declared as products or, with only_skus=true, their skus: the storefront never asks for skus only.
     products: ({ indicators, tags, include, ...rest }) =>
       api.read(endpoints.catalog.products, {
         query: {

@@ -172,8 +172,6 @@ export const MODULE_EDGE_DEBT = [
   'modules/carts/service.ts → catalog',
   'modules/carts/service.ts → marketing',
   'modules/carts/service.ts → shipping',
-  'modules/carts/wire.ts → catalog',
-  'modules/carts/wire.ts → promotions',
   'modules/subscriptions/service.ts → gift-cards',
 ];
 

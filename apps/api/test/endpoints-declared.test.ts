@@ -28,8 +28,6 @@ const WRITTEN_IN_ROUTE = new Set([
   'GET /auth/:provider query',
   'GET /auth/:provider/callback params',
   'GET /api/products response 200',
-  'POST /api/customers/abandoned-carts/:cartId/filled-with-bestsellers/:bestsellerGroupId body',
-  'GET /api/me/category-quantities query',
   'GET /api/me/promo-code query',
 ]);
 

@@ -6,8 +6,7 @@
 //
 // Exempt: docs/decisions/ (the decisions are history, written when those documents were at hand)
 // and docs/spec-conformance.md (it maps the specification to the code; its top says where the
-// specification lives). ALLOW lists the files still being reworded on other branches; it empties
-// as they merge.
+// specification lives).
 //
 // `node scripts/check-citations.mjs` exits 1 and lists file:line for each citation found in the
 // tracked files.
@@ -24,21 +23,6 @@ const CONTINUATION = /^\s*(?:\*|\/\/|--|#)?\s*/;
 
 /** Where citations of outside documents belong (see above), and this check and its test, which name them. */
 const EXEMPT = ['docs/decisions/**', 'docs/spec-conformance.md', 'scripts/check-citations{,.test}.mjs'];
-
-/** Files reworded on other branches today: the list empties as those branches merge. */
-export const ALLOW = [
-  // Other helpers' files (storefront client, leaf modules, routes from the declarations).
-  'apps/web/app/features/cart/**',
-  'apps/web/app/routes/cart*.tsx',
-  'apps/web/app/lib/api*.ts',
-  'apps/web/app/features/marketing/{exposure,picky-eater,tracker}.ts',
-  'apps/web/app/features/auth/SocialButtons.tsx',
-  'apps/web/app/features/seo/feeds.ts',
-  'apps/api/src/modules/carts/**',
-  'apps/api/src/**/routes.ts',
-  'apps/api/src/workflows/*-routes.ts',
-  'apps/api/src/modules/{accounts,auth,subscriptions,shipping,catalog,marketing,promotions}/{service,wire}.ts',
-];
 
 /** A glob (`**`, `*`, `{a,b}`) as a regular expression over a repository-relative path. */
 export function globToRegExp(glob) {
@@ -75,8 +59,8 @@ const matcher = (globs) => {
 };
 
 /** Every citation in the given files: `{ path, line, text }`. */
-export function findCitations(paths, read, { exempt = EXEMPT, allow = ALLOW } = {}) {
-  const skipped = matcher([...exempt, ...allow]);
+export function findCitations(paths, read, { exempt = EXEMPT } = {}) {
+  const skipped = matcher(exempt);
   const found = [];
   for (const path of paths) {
     if (skipped(path)) continue;

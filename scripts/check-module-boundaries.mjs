@@ -168,12 +168,6 @@ const WRITES = new Set(['insert', 'update', 'delete']);
 export const MODULE_EDGE_DEBT = [
   'modules/accounts/service.ts → shipping',
   'modules/auth/service.ts → accounts',
-  'modules/carts/service.ts → accounts',
-  'modules/carts/service.ts → catalog',
-  'modules/carts/service.ts → marketing',
-  'modules/carts/service.ts → shipping',
-  'modules/carts/wire.ts → catalog',
-  'modules/carts/wire.ts → promotions',
   'modules/subscriptions/service.ts → gift-cards',
 ];
 

@@ -31,26 +31,6 @@ vi.mock('../src/http/endpoint', async (importOriginal) => {
   return { ...actual, route };
 });
 
-/**
- * The cart's endpoints that apps/api/src/modules/carts/routes.ts still registers by hand, and the
- * two schemas it still writes in place: they go when that file registers from the declarations.
- */
-const CART_ROUTES_BY_HAND = new Set([
-  'carts.create',
-  'carts.read',
-  'carts.clear',
-  'checkout.saveCart',
-  'carts.setItem',
-  'carts.selectPlan',
-  'carts.setFilters',
-  'carts.fillWithBestsellers',
-  'account.categoryQuantities',
-]);
-const WRITTEN_IN_ROUTE = new Set([
-  'POST /api/customers/abandoned-carts/:cartId/filled-with-bestsellers/:bestsellerGroupId body',
-  'GET /api/me/category-quantities query',
-]);
-
 const declared: { name: string; endpoint: EndpointDeclaration; path: string }[] = Object.entries(
   endpoints,
 ).flatMap(([group, list]) =>
@@ -90,19 +70,10 @@ describe('every endpoint is declared once in the contracts', () => {
 
   it('registers every declared route through route(), from its declaration', () => {
     const byHand = declared
-      .filter(({ name }) => !CART_ROUTES_BY_HAND.has(name))
       .map(({ endpoint, path }) => key(endpoint.method, path))
       .filter((route) => routes.has(route) && !throughRoute.has(route));
     expect(throughRoute.size).toBeGreaterThan(100);
     expect(byHand).toEqual([]);
-    // The allow-list holds only what is still registered by hand.
-    const stale = declared
-      .filter(
-        ({ name, endpoint, path }) =>
-          CART_ROUTES_BY_HAND.has(name) && throughRoute.has(key(endpoint.method, path)),
-      )
-      .map(({ name }) => name);
-    expect(stale).toEqual([]);
   });
 
   it('uses the route’s own schema objects for params, query, body and answers', () => {
@@ -119,12 +90,7 @@ describe('every endpoint is declared once in the contracts', () => {
       for (const status of new Set([...Object.keys(answers), ...Object.keys(endpoint.responses)]))
         pairs.push([`response ${status}`, endpoint.responses[Number(status)], answers[status]]);
       for (const [part, mine, theirs] of pairs) {
-        if (mine === theirs) continue;
-        const writtenInRoute =
-          mine === undefined &&
-          theirs !== undefined &&
-          WRITTEN_IN_ROUTE.has(`${endpoint.method} ${endpoint.path} ${part}`);
-        if (!writtenInRoute) mismatches.push(`${name} (${id}): ${part}`);
+        if (mine !== theirs) mismatches.push(`${name} (${id}): ${part}`);
       }
     }
     expect(mismatches).toEqual([]);

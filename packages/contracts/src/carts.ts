@@ -284,6 +284,9 @@ export const cartFiltersBody = z
 export const fillWithBestsellersParams = abandonedCartParams.extend({ bestsellerGroupId: rowId });
 export const fillWithBestsellersBody = z.object({ source_url: sourceUrl }).strict();
 
+/** The cart comes from the visitor's cookie: the query takes nothing. */
+export const categoryQuantitiesQuery = z.object({}).strict();
+
 export const categoryQuantitiesResponse = z.object({
   data: z.array(
     z.object({ category_id: z.number().int(), category_slug: z.string(), quantity: z.number().int() }),

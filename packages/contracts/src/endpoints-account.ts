@@ -14,7 +14,7 @@ import {
   updateSubscriptionBody,
 } from './account';
 import { addressParams, addressResponse, meQuery, meResponse, updateAddressBody } from './auth';
-import { categoryQuantitiesResponse } from './carts';
+import { categoryQuantitiesQuery, categoryQuantitiesResponse } from './carts';
 import { declare } from './endpoints-types';
 import { messageErrorBody, validationErrorBody } from './errors';
 import { accountGiftCardsResponse, redeemGiftCardBody } from './gift-cards';
@@ -178,10 +178,11 @@ export const accountEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** Items per category in the visitor's cart (cookie abandoned_cart_id) (its query schema is still written in the route) */
+  /** Items per category in the visitor's cart (cookie abandoned_cart_id) */
   categoryQuantities: declare({
     method: 'GET',
     path: '/api/me/category-quantities',
+    query: categoryQuantitiesQuery,
     responses: { 200: categoryQuantitiesResponse },
   }),
   /** The promo code on the visitor's cart (cookie abandoned_cart_id) */

@@ -4,6 +4,7 @@ import {
   abandonedCartResponse,
   cartFiltersBody,
   createdAbandonedCartResponse,
+  fillWithBestsellersBody,
   fillWithBestsellersParams,
   selectPlanBody,
   selectPlanResponse,
@@ -92,11 +93,12 @@ export const cartsEndpoints = {
     },
     aliases: ['/api/sales/abandoned-carts/:cartId/filters'],
   }),
-  /** Fill the box with a bestseller preset, up to the plan threshold (its body schema is still written in the route) */
+  /** Fill the box with a bestseller preset, up to the plan threshold (the body is optional) */
   fillWithBestsellers: declare({
     method: 'POST',
     path: '/api/customers/abandoned-carts/:cartId/filled-with-bestsellers/:bestsellerGroupId',
     params: fillWithBestsellersParams,
+    body: fillWithBestsellersBody.optional(),
     responses: {
       200: abandonedCartResponse,
       400: codedErrorBody,

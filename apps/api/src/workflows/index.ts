@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accountRoutes from './account-routes';
 import adminRoutes from './admin-routes';
+import cartRoutes from './cart-routes';
 import checkoutFlowRoutes from './checkout-routes';
 import giftCardFlowRoutes from './gift-card-routes';
 import orderRefundRoutes from './order-refund-routes';
@@ -19,6 +20,7 @@ import subscriptionRoutes from './subscription-routes';
 export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
   accountFlows: accountRoutes,
   admin: adminRoutes,
+  cartChanges: cartRoutes,
   checkoutFlow: checkoutFlowRoutes,
   giftCardFlow: giftCardFlowRoutes,
   orderRefund: orderRefundRoutes,

@@ -9,8 +9,8 @@ import { type SignedInSession, signedIn } from '../http/guards';
 import { defaultAddress } from '../modules/accounts/service';
 import * as auth from '../modules/auth/service';
 import { SocialLogin } from '../modules/auth/social';
-import { updateAbandonedCart } from '../modules/carts/service';
 import { currentSubscription, findCanceledSubscription } from '../modules/subscriptions/service';
+import { updateAbandonedCart } from './cart-changes';
 import { findFirstBoxAfterPause, findPaymentPause } from './subscription-lifecycle';
 
 const tags = ['accounts'];

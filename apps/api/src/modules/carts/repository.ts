@@ -38,7 +38,7 @@ export type UpsellLineJson = {
   premium_difference_cents: number;
 };
 
-/** A box line with only what prices and orders it (checkout's reads, issue 18). */
+/** A box line with only what prices and orders it (checkout's reads: a lean line keeps the hot path's query small, decision 022). */
 export type PricingLine = {
   product: { id: number; sku: string; name: string; premiumDifferenceCents: number };
   category: { basePriceCents: number };
@@ -624,7 +624,7 @@ const cartCheckedOutQuery = preparedWithParts('carts_checked_out', (db, parts) =
     .where(eq(abandonedCarts.id, sql.placeholder('cartId'))),
 );
 
-// ─── Admin: the funnel (issue 17) ────────────────────────────────────────────────────────────
+// ─── Admin: the funnel (decision 027) ────────────────────────────────────────────────────────────
 
 /** Of the carts created in [from, to): how many were captured, chose a plan, checked out. */
 export async function cartFunnel(db: Database, from: Date, to: Date) {

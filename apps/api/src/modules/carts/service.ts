@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type AbandonedCart,
   type BoxFullRefusal,
@@ -7,29 +7,16 @@ import {
   type CartDifference,
   type CartItemRefusal,
   centsToDollars,
-  cityNotOfZipMessage,
-  EMAIL_IN_USE_MESSAGE,
-  isCityOfZip,
   notInBoxMessage,
-  type Pixel,
   planChangeEmptiesBox,
-  stateNotOfZipMessage,
-  type UpdateAbandonedCartBody,
-  type WaitlistPlace,
-  type ZipCode,
 } from '@sprout/contracts';
-import { type Database, hashPassword, type StatementPart } from '@sprout/db';
+import type { Database, StatementPart } from '@sprout/db';
 import { computeCosts } from '../../domain/costs';
 import { boxDiscount, NO_DISCOUNT, tierFromJson } from '../../domain/discounts';
 import { categoryPriceCents, itemPriceCents, type PricingContext } from '../../domain/item-prices';
 import { promoIneligibility } from '../../domain/promo-eligibility';
 import { refereeDiscountCents } from '../../domain/referee-discount';
 import { AppError } from '../../errors/app-error';
-import { definedFields } from '../../lib/objects';
-import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../accounts/service';
-import { assertAllKnown, knownFilters } from '../catalog/service';
-import { recordMarketingEvent, recordWaitlistLead } from '../marketing/events';
-import { lookUpZipCode, stateExists } from '../shipping/service';
 import * as repository from './repository';
 import { toAbandonedCart } from './wire';
 
@@ -53,7 +40,8 @@ function assertChangeable(cart: LockedCart | undefined): LockedCart {
   if (cart.status === 'checked_out') {
     throw new AppError('cart_locked', 'This cart has already been checked out.', { code: CART_LOCKED_CODE });
   }
-  // Once a cart belongs to an account only that customer's session may change it (sessions: issue 5).
+  // Once a cart belongs to an account only that customer's session may change it: its id alone, known
+  // to whoever had the visitor's cookie, no longer opens it.
   if (cart.profileId !== null) throw new AppError('forbidden', 'This cart belongs to a customer account.');
   return cart;
 }
@@ -239,206 +227,78 @@ export async function deleteAbandonedCart(db: Database, cartId: string): Promise
   });
 }
 
-/** Contact, address and preferences. Resolves the zip code (and its state) and captures the lead. */
-export async function updateAbandonedCart(
-  db: Database,
-  cartId: string,
-  body: UpdateAbandonedCartBody,
-  client: EmailCheckClient,
-): Promise<{ cart: AbandonedCart; pixels: Pixel[]; waitlist: WaitlistPlace | null }> {
-  // The spec keeps the cart's password "local only"; here only its hash is kept, on the cart, for
-  // the checkout's completion to create the account with (docs/decisions/047).
-  // Hashing is slow on purpose: do it before taking the cart's lock.
-  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
-
-  const outcome = await db.transaction(async (tx) => {
-    const locked = await lockOpenCart(tx, cartId);
-    const changes: repository.CartChanges = {
-      firstName: body.first_name,
-      lastName: body.last_name,
-      addressLine1: body.address_line_1,
-      addressLine2: body.address_line_2,
-      city: body.city,
-      phone: body.phone,
-      deliveryInstructions: body.delivery_instructions,
-      receivesSmsUpdates: body.receives_sms_updates,
-      capturePage: body.page,
-      captureLocation: body.location,
-      passwordHash,
-    };
-
-    if (body.zip_code !== undefined && !/^\d{5}$/.test(body.zip_code)) {
-      throw AppError.invalidField('zip_code_id', 'Please enter a valid 5-digit zip code');
-    }
-    let zip: ZipCode | null = null;
-    if (body.zip_code !== undefined || body.zip_code_id !== undefined) {
-      zip = await lookUpZipCode(
-        tx,
-        body.zip_code !== undefined ? { code: body.zip_code } : { id: body.zip_code_id! },
-      );
-      if (!zip) throw AppError.invalidField('zip_code_id', 'We could not find this zip code.');
-      changes.zipCodeId = zip.id;
-      changes.stateId = zip.state.id;
-      // A new zip brings its city unless one comes with it (checked below): the checkout's city is
-      // then prefilled, and a city left from another zip never contradicts the new one.
-      if (body.city === undefined && zip.id !== locked.zipCodeId) changes.city = zip.city;
-    } else if (locked.zipCodeId !== null && (body.city !== undefined || body.state_id !== undefined)) {
-      zip = await lookUpZipCode(tx, { id: locked.zipCodeId });
-    }
-    // City and state are the zip code's (issue 30): a contradicting one is refused beside its field.
-    if (zip && body.city !== undefined && body.city.trim() !== '' && !isCityOfZip(body.city, zip.city)) {
-      const place = { code: zip.code, city: zip.city, stateCode: zip.state.code };
-      throw AppError.invalidField('city', cityNotOfZipMessage(place));
-    }
-    if (body.state_id !== undefined && zip && body.state_id !== zip.state.id) {
-      throw AppError.invalidField(
-        'state_id',
-        stateNotOfZipMessage({ code: zip.code, stateName: zip.state.name }),
-      );
-    }
-    if (body.state_id !== undefined && changes.stateId === undefined) {
-      if (!(await stateExists(tx, body.state_id))) {
-        throw AppError.invalidField('state_id', 'Please choose a state.');
-      }
-      changes.stateId = body.state_id;
-    }
-
-    const pixels: Pixel[] = [];
-    if (body.email !== undefined) {
-      const email = body.email.toLowerCase();
-      // Only a new email is a question about accounts; the cart's own email was answered before.
-      // Refused, the transaction still commits (the limit's slot counts) but changes nothing.
-      if (
-        email !== locked.email &&
-        (await isEmailOfAccountForVisitor(tx, client, { email, exceptUserId: locked.profileId }))
-      ) {
-        return { emailInUse: true as const };
-      }
-      changes.email = email;
-      if (locked.leadCapturedAt === null) {
-        const eventId = randomUUID();
-        changes.leadCapturedAt = new Date();
-        await recordMarketingEvent(tx, {
-          id: eventId,
-          name: 'Lead',
-          cartId,
-          payload: { email, page: body.page ?? null, location: body.location ?? null },
-        });
-        pixels.push({ name: 'Lead', event_id: eventId });
-      }
-    }
-
-    await repository.updateCart(tx, cartId, definedFields(changes));
-    const cart = await loadAbandonedCart(tx, cartId);
-    // A capture (email or zip) for a zip we don't deliver to: the visitor is told where we don't
-    // deliver yet, and a new email or zip is kept once as a waitlist lead.
-    let waitlist: WaitlistPlace | null = null;
-    const captured = changes.email !== undefined || changes.zipCodeId !== undefined;
-    if (captured && cart.email && cart.is_zip_code_delivered === false && cart.zip_code) {
-      const zip = await lookUpZipCode(tx, { code: cart.zip_code });
-      if (zip) waitlist = { zip_code: zip.code, city: zip.city, state_code: zip.state.code };
-      const newLead =
-        (changes.email !== undefined && changes.email !== locked.email) ||
-        (changes.zipCodeId !== undefined && changes.zipCodeId !== locked.zipCodeId);
-      if (waitlist && newLead) await recordWaitlistLead(tx, { cartId, email: cart.email, place: waitlist });
-    }
-    return { emailInUse: false as const, cart, pixels, waitlist };
-  });
-  if (outcome.emailInUse) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
-  return { cart: outcome.cart, pixels: outcome.pixels, waitlist: outcome.waitlist };
-}
-
 /**
- * Sets one product's absolute quantity (0 removes it), never past the plan's threshold. Four
- * statements between BEGIN and COMMIT whatever the cart's size (docs/decisions/022): the lock with
- * the product, the write with the cart's details, the AddToCart event when the quantity grows,
- * the lines.
+ * Sets one product's absolute quantity (0 removes it), never past the plan's threshold, in the
+ * caller's transaction. Three statements whatever the cart's size (docs/decisions/022): the lock
+ * with the product, the write with the cart's details, the lines; the caller records the AddToCart
+ * event of a grown quantity (`difference.quantity` > 0) beside them.
  */
 export async function setCartItem(
-  db: Database,
+  tx: Database,
   cartId: string,
-  input: {
-    sku: string;
-    quantity: number;
-    source_url?: string | undefined;
-    details_first?: boolean | undefined;
-  },
-): Promise<{ cart: AbandonedCart; difference: CartDifference; pixels: Pixel[] }> {
-  return db.transaction(async (tx) => {
-    const lockedWithProduct = await repository.lockCartWithProduct(tx, cartId, input.sku);
-    const locked = assertChangeable(lockedWithProduct?.cart);
-    const product = lockedWithProduct?.product;
-    // The storefront asks for an email and zip before the first dish (decision 052).
-    const adding = input.quantity - (product?.currentQuantity ?? 0);
-    if (input.details_first && adding > 0 && !(locked.email && locked.zipCodeId !== null)) {
-      throw refusal('email', {
-        code: 'details_required',
-        message: 'Tell us your email and zip code first.',
-        adding,
-      });
-    }
-    // The one rule of what a box may hold (decision 039), the box editor's and the renewal's too.
-    if (!product || !boxMayHold({ active: product.isActive }, input.quantity)) {
-      throw AppError.notFound(notInBoxMessage(input.sku));
-    }
-    if (input.quantity > 0 && locked.threshold === null) {
-      throw refusal('plan_id', { code: 'plan_required', message: 'Choose a plan first.', adding });
-    }
-    // Writes only when the quantity fits (the same rule as below); refused, nothing was written.
-    const written = await repository.setItemAndReadDetails(tx, {
-      cartId,
-      productId: product.id,
-      quantity: input.quantity,
-      threshold: locked.threshold,
+  input: { sku: string; quantity: number; details_first?: boolean | undefined },
+): Promise<{ cart: AbandonedCart; difference: CartDifference }> {
+  const lockedWithProduct = await repository.lockCartWithProduct(tx, cartId, input.sku);
+  const locked = assertChangeable(lockedWithProduct?.cart);
+  const product = lockedWithProduct?.product;
+  // The storefront asks for an email and zip before the first dish (decision 052).
+  const adding = input.quantity - (product?.currentQuantity ?? 0);
+  if (input.details_first && adding > 0 && !(locked.email && locked.zipCodeId !== null)) {
+    throw refusal('email', {
+      code: 'details_required',
+      message: 'Tell us your email and zip code first.',
+      adding,
     });
-    if (!written) throw notFound();
-    const { current, others, fits, ...details } = written;
-    if (!fits && locked.threshold !== null) {
-      throw await boxFull(tx, {
-        threshold: locked.threshold,
-        others,
-        current,
-        quantity: input.quantity,
-        locked,
-      });
-    }
-
-    const delta = input.quantity - current;
-    const pixels: Pixel[] = [];
-    const unitPriceCents = itemPriceCents(
-      { basePriceCents: product.basePriceCents, premiumDifferenceCents: product.premiumDifferenceCents },
-      {
-        planDiscountBasisPoints: locked.planDiscountBasisPoints ?? 0,
-        varianceBasisPoints: locked.varianceBasisPoints ?? 0,
-      },
-    ).price;
-    const price = centsToDollars(unitPriceCents);
-    const changeTotal = centsToDollars(unitPriceCents * delta);
-    if (delta > 0) {
-      const eventId = randomUUID();
-      await recordMarketingEvent(tx, {
-        id: eventId,
-        name: 'AddToCart',
-        cartId,
-        payload: { sku: product.sku, quantity: delta, source_url: input.source_url ?? null },
-      });
-      pixels.push({ name: 'AddToCart', event_id: eventId, value: changeTotal });
-    }
-    const lines = await repository.listCartLines(tx, cartId);
-    return {
-      cart: toAbandonedCart(priceLoadedCart(details, lines, {})),
-      pixels,
-      difference: {
-        sku: product.sku,
-        name: product.name,
-        quantity: delta,
-        quantity_absolute: input.quantity,
-        price,
-        total: changeTotal,
-        category_name: product.categoryName,
-      },
-    };
+  }
+  // The one rule of what a box may hold (decision 039), the box editor's and the renewal's too.
+  if (!product || !boxMayHold({ active: product.isActive }, input.quantity)) {
+    throw AppError.notFound(notInBoxMessage(input.sku));
+  }
+  if (input.quantity > 0 && locked.threshold === null) {
+    throw refusal('plan_id', { code: 'plan_required', message: 'Choose a plan first.', adding });
+  }
+  // Writes only when the quantity fits (the same rule as below); refused, nothing was written.
+  const written = await repository.setItemAndReadDetails(tx, {
+    cartId,
+    productId: product.id,
+    quantity: input.quantity,
+    threshold: locked.threshold,
   });
+  if (!written) throw notFound();
+  const { current, others, fits, ...details } = written;
+  if (!fits && locked.threshold !== null) {
+    throw await boxFull(tx, {
+      threshold: locked.threshold,
+      others,
+      current,
+      quantity: input.quantity,
+      locked,
+    });
+  }
+
+  const delta = input.quantity - current;
+  const unitPriceCents = itemPriceCents(
+    { basePriceCents: product.basePriceCents, premiumDifferenceCents: product.premiumDifferenceCents },
+    {
+      planDiscountBasisPoints: locked.planDiscountBasisPoints ?? 0,
+      varianceBasisPoints: locked.varianceBasisPoints ?? 0,
+    },
+  ).price;
+  const price = centsToDollars(unitPriceCents);
+  const changeTotal = centsToDollars(unitPriceCents * delta);
+  const lines = await repository.listCartLines(tx, cartId);
+  return {
+    cart: toAbandonedCart(priceLoadedCart(details, lines, {})),
+    difference: {
+      sku: product.sku,
+      name: product.name,
+      quantity: delta,
+      quantity_absolute: input.quantity,
+      price,
+      total: changeTotal,
+      category_name: product.categoryName,
+    },
+  };
 }
 
 /** A 422 on `field` carrying its typed reason (decision 052): the storefront shows it, never re-decides it. */
@@ -500,42 +360,22 @@ async function boxFull(
   });
 }
 
-/** Chooses the box size; a smaller box than the items in the cart empties the cart first. */
+/**
+ * Chooses the box size, in the caller's transaction; a smaller box than the items in the cart
+ * empties the cart first. Answers the plan the cart had, for the caller's PlanChanged event.
+ */
 export async function selectPlan(
-  db: Database,
+  tx: Database,
   cartId: string,
-  input: { plan_id: number; source_url?: string | undefined },
-): Promise<{ cart: AbandonedCart; eventId: string }> {
-  return db.transaction(async (tx) => {
-    const locked = await lockOpenCart(tx, cartId);
-    const plan = await repository.findPlan(tx, input.plan_id);
-    if (!plan) throw AppError.invalidField('plan_id', 'The selected plan does not exist.');
-    const itemCount = await repository.countItems(tx, cartId);
-    if (planChangeEmptiesBox(itemCount, plan.threshold)) await repository.emptyCart(tx, cartId);
-    await repository.updateCart(tx, cartId, { planId: plan.id });
-    const eventId = randomUUID();
-    await recordMarketingEvent(tx, {
-      id: eventId,
-      name: 'PlanChanged',
-      cartId,
-      payload: { from_plan_id: locked.planId, plan_id: plan.id, source_url: input.source_url ?? null },
-    });
-    return { cart: await loadAbandonedCart(tx, cartId), eventId };
-  });
-}
-
-export async function saveFilters(
-  db: Database,
-  cartId: string,
-  filters: { indicators: string[]; tags: string[] },
-): Promise<AbandonedCart> {
-  const wanted = { indicators: [...new Set(filters.indicators)], tags: [...new Set(filters.tags)] };
-  return db.transaction(async (tx) => {
-    await lockOpenCart(tx, cartId);
-    assertAllKnown(wanted, await knownFilters(tx, wanted.indicators, wanted.tags));
-    await repository.updateCart(tx, cartId, { filters: wanted });
-    return loadAbandonedCart(tx, cartId);
-  });
+  planId: number,
+): Promise<{ cart: AbandonedCart; fromPlanId: number | null }> {
+  const locked = await lockOpenCart(tx, cartId);
+  const plan = await repository.findPlan(tx, planId);
+  if (!plan) throw AppError.invalidField('plan_id', 'The selected plan does not exist.');
+  const itemCount = await repository.countItems(tx, cartId);
+  if (planChangeEmptiesBox(itemCount, plan.threshold)) await repository.emptyCart(tx, cartId);
+  await repository.updateCart(tx, cartId, { planId: plan.id });
+  return { cart: await loadAbandonedCart(tx, cartId), fromPlanId: locked.planId };
 }
 
 /** Adds a bestseller preset, item by item in its order, until the box is full. */
@@ -584,7 +424,13 @@ export async function cartExists(db: Database, cartId: string): Promise<boolean>
   return (await repository.findCartStatus(db, cartId)) !== undefined;
 }
 
-/** Saves what another module decided (a promotion, a referral) on a cart the caller has locked. */
+/** What a change may set on a cart (its own columns). */
+export type CartChanges = repository.CartChanges;
+
+/**
+ * Saves what was decided above the cart (contact details checked against accounts and shipping, a
+ * promotion, a referral, the menu's filters) on a cart the caller has locked.
+ */
 export function changeCart(tx: Database, cartId: string, changes: repository.CartChanges): Promise<void> {
   return repository.updateCart(tx, cartId, changes);
 }

@@ -1,10 +1,10 @@
 import { type AbandonedCart, centsToDollars, referrerAsShown } from '@sprout/contracts';
 import { costsToWire } from '../../domain/costs';
-import { toProduct } from '../catalog/service';
-import { toPromoCode } from '../promotions/wire';
+import { toProduct } from '../../domain/product-wire';
+import { toPromoCode } from '../../domain/promo-code-wire';
 import type { PricedCart } from './service';
 
-/** The priced cart as the storefront reads it (spec section 3): dollars, snake_case, nothing secret. */
+/** The priced cart as the storefront reads it: dollars, snake_case, nothing secret (no password hash). */
 export function toAbandonedCart(priced: PricedCart): AbandonedCart {
   const { details, pricing, costs, promoReason, itemCount } = priced;
   const { cart, plan, zip } = details;
@@ -47,7 +47,7 @@ export function toAbandonedCart(priced: PricedCart): AbandonedCart {
       : null,
     referral_code: details.referral?.code ?? null,
     referral_code_status: cart.referralCodeStatus,
-    // A first name and an initial, never the referrer's full name (issue 28).
+    // A first name and an initial, never the referrer's full name: a code shared in public names no one.
     referrer: details.referrer ? referrerAsShown(details.referrer) : null,
     referee:
       cart.referralCodeStatus === 'applied'

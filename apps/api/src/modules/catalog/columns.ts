@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 // (scripts/check-module-boundaries.mjs, READ_JOINS): a cart's lines read like a product card.
 const { badges, categories, indicators, productIndicators, products, productTags, tags } = schema;
 
-export type CategoryRow = typeof categories.$inferSelect;
-export type BadgeRow = typeof badges.$inferSelect;
+// The row types are the product card's (domain/product-wire.ts), which maps them for every answer.
+export type { BadgeRow, CategoryRow, ProductRow } from '../../domain/product-wire';
 
 /** Everything a product card needs, read in one statement whatever the page size. */
 export const productColumns = {
@@ -23,12 +23,4 @@ export const productColumns = {
     join ${tags} on ${tags.id} = ${productTags.tagId}
     where ${productTags.productId} = ${products.id}
     order by ${tags.sortingWeight} desc, ${tags.slug})`,
-};
-
-export type ProductRow = {
-  product: typeof products.$inferSelect;
-  category: CategoryRow;
-  badge: BadgeRow | null;
-  indicators: string[];
-  tags: string[];
 };

@@ -1,6 +1,5 @@
 import {
   type BestsellerGroup,
-  type Category,
   centsToDollars,
   type Indicator,
   type Menu,
@@ -14,91 +13,17 @@ import {
 import type { Database } from '@sprout/db';
 import { tierForBox } from '../../domain/discounts';
 import { categoryPriceCents, itemPriceCents, type PricingContext } from '../../domain/item-prices';
+import { type ProductInclude, toCategory, toProduct } from '../../domain/product-wire';
 import type { ShopperContext, Shoppers } from '../../domain/shopper';
 import { AppError } from '../../errors/app-error';
 import { ingredientAllergens } from './allergens';
-import type { CategoryRow, ProductRow } from './repository';
+import type { CategoryRow } from './repository';
 import * as repository from './repository';
-
-type Include = 'badge' | 'category';
-
-export function toCategory(row: CategoryRow, pricing: PricingContext): Category {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    price: centsToDollars(categoryPriceCents(row.basePriceCents, pricing)),
-    sorting_weight: row.sortingWeight,
-  };
-}
 
 /** A percent-off first-box tier can be shown per item; other tier types only make sense per box. */
 export function promoItemPercent(promo: ShopperContext['promo']): number | null {
   const tier = promo ? tierForBox(promo.tiers, 1) : undefined;
   return tier?.type === 'percent_off' ? Math.min(100, tier.amount) : null;
-}
-
-export function toProduct(
-  row: ProductRow,
-  pricing: PricingContext,
-  include: readonly Include[],
-  promoPercent: number | null = null,
-): Product {
-  const { product } = row;
-  const prices = itemPriceCents(
-    { basePriceCents: row.category.basePriceCents, premiumDifferenceCents: product.premiumDifferenceCents },
-    pricing,
-  );
-  const result: Product = {
-    id: product.id,
-    sku: product.sku,
-    slug: product.slug,
-    name: product.name,
-    description: product.description,
-    excerpt: product.excerpt,
-    type: product.type,
-    ingredients: product.ingredients,
-    with: product.with,
-    package: product.package,
-    packing_name: product.packingName,
-    weight: product.weightGrams,
-    fiber_milligrams: product.fiberMilligrams,
-    protein_milligrams: product.proteinMilligrams,
-    veggie_milliservings: product.veggieMilliservings,
-    superfoods_number: product.superfoodsNumber,
-    rating: product.rating,
-    rating_count: product.ratingCount,
-    is_active: product.isActive,
-    is_composite: product.isComposite,
-    is_flavor_explorer: product.isFlavorExplorer,
-    is_hidden_veggie: product.isHiddenVeggie,
-    is_premium: product.isPremium,
-    item_price: centsToDollars(prices.price),
-    price: {
-      price: centsToDollars(prices.price),
-      regular_price: centsToDollars(prices.regularPrice),
-      original_price: centsToDollars(prices.originalPrice),
-      original_regular_price: centsToDollars(prices.originalRegularPrice),
-      premium_difference: centsToDollars(prices.premiumDifference),
-      original_premium_difference: centsToDollars(prices.originalPremiumDifference),
-      ...(promoPercent === null
-        ? {}
-        : { promo_price: centsToDollars(prices.price - Math.round((prices.price * promoPercent) / 100)) }),
-    },
-    image: { uris: product.image },
-    images: product.images.map((uris) => ({ uris })),
-    nutrition_image: product.nutritionImage,
-    indicators: row.indicators,
-    tags: row.tags,
-  };
-  if (include.includes('badge')) {
-    result.badge = row.badge
-      ? { id: row.badge.id, slug: row.badge.slug, name: row.badge.name, color: row.badge.color }
-      : null;
-  }
-  if (include.includes('category')) result.category = toCategory(row.category, pricing);
-  return result;
 }
 
 export async function knownFilters(db: Database, indicatorSlugs: string[], tagSlugs: string[]) {
@@ -167,7 +92,7 @@ export async function listProducts(db: Database, query: ProductsQuery, shopper: 
 
 export async function findLeastExpensiveProduct(
   db: Database,
-  query: { abandoned_cart?: string; promoCode?: string; category_id?: number; include?: Include[] },
+  query: { abandoned_cart?: string; promoCode?: string; category_id?: number; include?: ProductInclude[] },
   shoppers: Shoppers,
 ): Promise<Product> {
   const shopper = await shoppers.resolve(db, {
@@ -189,7 +114,7 @@ export async function productExists(db: Database, slug: string): Promise<boolean
 export async function findProduct(
   db: Database,
   slug: string,
-  query: { abandoned_cart?: string; plan_id?: number; promoCode?: string; include?: Include[] },
+  query: { abandoned_cart?: string; plan_id?: number; promoCode?: string; include?: ProductInclude[] },
   shoppers: Shoppers,
 ): Promise<ProductDetail> {
   const [shopper, row] = await Promise.all([

@@ -59,7 +59,7 @@ export async function recordInitializedCheckout(
 }
 
 /**
- * A page view of a visitor with a cart (spec section 7): stored for the email service provider.
+ * A page view of a visitor with a cart: stored for the email service provider (decision 026).
  * The browser's event id is the row's id, so a retried beacon is stored once.
  */
 export async function recordViewedPage(
@@ -114,7 +114,7 @@ export async function recordAlsoLovedClick(
 }
 
 /**
- * A customer's charity for a share of their order (spec section 7, "nonprofit selection"). Before
+ * A customer's charity for a share of their order (the nonprofit selection). Before
  * checkout the cart names the shopper; after it (the success page) the cart is forgotten, so the
  * signed-in customer's order is the key, and only its customer may choose for it.
  */
@@ -320,7 +320,7 @@ export async function recordExposure(
 
 // ─── Abandoned-cart reminders ────────────────────────────────────────────────────────────────
 
-/** Hours of quiet before reminder 1 and reminder 2; two at most (issue 16). */
+/** Hours of quiet before reminder 1 and reminder 2; two at most, so a cart left alone is not chased (decision 026). */
 export const REMINDER_SCHEDULE = [
   { sequence: 1, idleHours: 1 },
   { sequence: 2, idleHours: 24 },
@@ -376,7 +376,7 @@ export async function sendCartReminders(deps: ReminderDeps, asOf: Date | null) {
               quantity: item.quantity,
               total: item.total_cost,
             })),
-            // Every cost line (issue 29): the items, the code's discount, shipping and tax add up to the total.
+            // Every cost line (decision 042): the items, the code's discount, shipping and tax add up to the total.
             costs: contents.cart.costs,
             discountDescription:
               contents.cart.discount_description ??

@@ -209,7 +209,7 @@ export type PricedDelivery = {
   discountDescription: string | null;
   /** The plan the box was priced with. */
   plan: repository.PlanRow;
-  /** The subscription has a card to charge (what pays the box is said from it: issue 29). */
+  /** The subscription has a card to charge (what pays the box is said from it, decision 041). */
   cardOnFile: boolean;
 };
 

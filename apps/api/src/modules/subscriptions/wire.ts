@@ -64,7 +64,7 @@ export function toDelivery(priced: PricedDelivery, now: Date): Delivery {
   };
 }
 
-/** What pays the box, in the words of contracts/box-payment (issue 29; decision 041). */
+/** What pays the box, in the words of contracts/box-payment (decision 041). */
 function paymentOf(priced: PricedDelivery): Delivery['payment'] {
   const { delivery, costs, cardOnFile } = priced;
   const amounts = {

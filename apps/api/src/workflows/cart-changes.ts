@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AbandonedCart,
+  type CartDifference,
+  cityNotOfZipMessage,
+  EMAIL_IN_USE_MESSAGE,
+  isCityOfZip,
+  type Pixel,
+  stateNotOfZipMessage,
+  type UpdateAbandonedCartBody,
+  type WaitlistPlace,
+  type ZipCode,
+} from '@sprout/contracts';
+import { type Database, hashPassword } from '@sprout/db';
+import { AppError } from '../errors/app-error';
+import { definedFields } from '../lib/objects';
+import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../modules/accounts/service';
+import * as carts from '../modules/carts/service';
+import { assertAllKnown, knownFilters } from '../modules/catalog/service';
+import { recordMarketingEvent, recordWaitlistLead } from '../modules/marketing/events';
+import { lookUpZipCode, stateExists } from '../modules/shipping/service';
+
+/**
+ * The visitor's cart changes that answer to other modules (docs/decisions/048): the carts module
+ * locks, saves and prices the cart; shipping knows the zip codes and states, accounts whether an
+ * email is a customer's, the catalog the menu's filters, and marketing records the events the
+ * storefront's pixels name. Each change runs in one transaction under the cart's lock, and prices
+ * the cart once.
+ */
+
+type LockedCart = Awaited<ReturnType<typeof carts.lockOpenCart>>;
+
+/** Contact, address and preferences: resolves the zip code (and its state) and captures the lead. */
+export async function updateAbandonedCart(
+  db: Database,
+  cartId: string,
+  body: UpdateAbandonedCartBody,
+  client: EmailCheckClient,
+): Promise<{ cart: AbandonedCart; pixels: Pixel[]; waitlist: WaitlistPlace | null }> {
+  // The visitor's password is never kept in clear: only its hash, on the cart, for the checkout's
+  // completion to create the account with (docs/decisions/047). Hashing is slow on purpose: do it
+  // before taking the cart's lock.
+  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+
+  const outcome = await db.transaction(async (tx) => {
+    const locked = await carts.lockOpenCart(tx, cartId);
+    const changes: carts.CartChanges = {
+      firstName: body.first_name,
+      lastName: body.last_name,
+      addressLine1: body.address_line_1,
+      addressLine2: body.address_line_2,
+      city: body.city,
+      phone: body.phone,
+      deliveryInstructions: body.delivery_instructions,
+      receivesSmsUpdates: body.receives_sms_updates,
+      capturePage: body.page,
+      captureLocation: body.location,
+      passwordHash,
+    };
+    await resolvePlace(tx, body, locked, changes);
+
+    const pixels: Pixel[] = [];
+    if (body.email !== undefined) {
+      const email = body.email.toLowerCase();
+      // Only a new email is a question about accounts; the cart's own email was answered before.
+      // Refused, the transaction still commits (the limit's slot counts) but changes nothing.
+      if (
+        email !== locked.email &&
+        (await isEmailOfAccountForVisitor(tx, client, { email, exceptUserId: locked.profileId }))
+      ) {
+        return { emailInUse: true as const };
+      }
+      changes.email = email;
+      if (locked.leadCapturedAt === null) {
+        changes.leadCapturedAt = new Date();
+        pixels.push(await captureLead(tx, cartId, body, email));
+      }
+    }
+
+    await carts.changeCart(tx, cartId, definedFields(changes));
+    const cart = await carts.loadAbandonedCart(tx, cartId);
+    const waitlist = await waitlistPlace(tx, cartId, cart, locked, changes);
+    return { emailInUse: false as const, cart, pixels, waitlist };
+  });
+  if (outcome.emailInUse) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
+  return { cart: outcome.cart, pixels: outcome.pixels, waitlist: outcome.waitlist };
+}
+
+/**
+ * The zip code, city and state of the change: the zip code is looked up (by its digits or its id)
+ * and brings its state; a city or state that contradicts the zip (the new one, or the cart's) is
+ * refused beside its field, since the courier routes by zip.
+ */
+async function resolvePlace(
+  tx: Database,
+  body: UpdateAbandonedCartBody,
+  locked: LockedCart,
+  changes: carts.CartChanges,
+): Promise<void> {
+  if (body.zip_code !== undefined && !/^\d{5}$/.test(body.zip_code)) {
+    throw AppError.invalidField('zip_code_id', 'Please enter a valid 5-digit zip code');
+  }
+  let zip: ZipCode | null = null;
+  if (body.zip_code !== undefined || body.zip_code_id !== undefined) {
+    zip = await lookUpZipCode(
+      tx,
+      body.zip_code !== undefined ? { code: body.zip_code } : { id: body.zip_code_id! },
+    );
+    if (!zip) throw AppError.invalidField('zip_code_id', 'We could not find this zip code.');
+    changes.zipCodeId = zip.id;
+    changes.stateId = zip.state.id;
+    // A new zip brings its city unless one comes with it (checked below): the checkout's city is
+    // then prefilled, and a city left from another zip never contradicts the new one.
+    if (body.city === undefined && zip.id !== locked.zipCodeId) changes.city = zip.city;
+  } else if (locked.zipCodeId !== null && (body.city !== undefined || body.state_id !== undefined)) {
+    zip = await lookUpZipCode(tx, { id: locked.zipCodeId });
+  }
+  if (zip && body.city !== undefined && body.city.trim() !== '' && !isCityOfZip(body.city, zip.city)) {
+    const place = { code: zip.code, city: zip.city, stateCode: zip.state.code };
+    throw AppError.invalidField('city', cityNotOfZipMessage(place));
+  }
+  if (body.state_id !== undefined && zip && body.state_id !== zip.state.id) {
+    throw AppError.invalidField(
+      'state_id',
+      stateNotOfZipMessage({ code: zip.code, stateName: zip.state.name }),
+    );
+  }
+  if (body.state_id !== undefined && changes.stateId === undefined) {
+    if (!(await stateExists(tx, body.state_id))) {
+      throw AppError.invalidField('state_id', 'Please choose a state.');
+    }
+    changes.stateId = body.state_id;
+  }
+}
+
+/** The cart's first email is a lead: marketing records it, and the storefront's pixel names it. */
+async function captureLead(
+  tx: Database,
+  cartId: string,
+  body: UpdateAbandonedCartBody,
+  email: string,
+): Promise<Pixel> {
+  const eventId = randomUUID();
+  await recordMarketingEvent(tx, {
+    id: eventId,
+    name: 'Lead',
+    cartId,
+    payload: { email, page: body.page ?? null, location: body.location ?? null },
+  });
+  return { name: 'Lead', event_id: eventId };
+}
+
+/**
+ * A capture (email or zip) for a zip we don't deliver to: the visitor is told where we don't
+ * deliver yet, and a new email or zip is kept once as a waitlist lead.
+ */
+async function waitlistPlace(
+  tx: Database,
+  cartId: string,
+  cart: AbandonedCart,
+  locked: LockedCart,
+  changes: carts.CartChanges,
+): Promise<WaitlistPlace | null> {
+  const captured = changes.email !== undefined || changes.zipCodeId !== undefined;
+  if (!(captured && cart.email && cart.is_zip_code_delivered === false && cart.zip_code)) return null;
+  const zip = await lookUpZipCode(tx, { code: cart.zip_code });
+  const waitlist = zip ? { zip_code: zip.code, city: zip.city, state_code: zip.state.code } : null;
+  const newLead =
+    (changes.email !== undefined && changes.email !== locked.email) ||
+    (changes.zipCodeId !== undefined && changes.zipCodeId !== locked.zipCodeId);
+  if (waitlist && newLead) await recordWaitlistLead(tx, { cartId, email: cart.email, place: waitlist });
+  return waitlist;
+}
+
+/**
+ * Sets one product's absolute quantity (0 removes it): the cart's change, then the AddToCart event
+ * when the quantity grows. Four statements between BEGIN and COMMIT whatever the cart's size
+ * (docs/decisions/022).
+ */
+export async function setCartItem(
+  db: Database,
+  cartId: string,
+  input: {
+    sku: string;
+    quantity: number;
+    source_url?: string | undefined;
+    details_first?: boolean | undefined;
+  },
+): Promise<{ cart: AbandonedCart; difference: CartDifference; pixels: Pixel[] }> {
+  return db.transaction(async (tx) => {
+    const { cart, difference } = await carts.setCartItem(tx, cartId, input);
+    const pixels: Pixel[] = [];
+    if (difference.quantity > 0) {
+      const eventId = randomUUID();
+      await recordMarketingEvent(tx, {
+        id: eventId,
+        name: 'AddToCart',
+        cartId,
+        payload: { sku: difference.sku, quantity: difference.quantity, source_url: input.source_url ?? null },
+      });
+      pixels.push({ name: 'AddToCart', event_id: eventId, value: difference.total });
+    }
+    return { cart, difference, pixels };
+  });
+}
+
+/** Chooses the box size (a smaller box empties the cart first) and records the PlanChanged event. */
+export async function selectPlan(
+  db: Database,
+  cartId: string,
+  input: { plan_id: number; source_url?: string | undefined },
+): Promise<{ cart: AbandonedCart; eventId: string }> {
+  return db.transaction(async (tx) => {
+    const { cart, fromPlanId } = await carts.selectPlan(tx, cartId, input.plan_id);
+    const eventId = randomUUID();
+    await recordMarketingEvent(tx, {
+      id: eventId,
+      name: 'PlanChanged',
+      cartId,
+      payload: { from_plan_id: fromPlanId, plan_id: input.plan_id, source_url: input.source_url ?? null },
+    });
+    return { cart, eventId };
+  });
+}
+
+/** Saves the menu's filters on the cart: only indicators and tags the catalog knows. */
+export async function saveFilters(
+  db: Database,
+  cartId: string,
+  filters: { indicators: string[]; tags: string[] },
+): Promise<AbandonedCart> {
+  const wanted = { indicators: [...new Set(filters.indicators)], tags: [...new Set(filters.tags)] };
+  return db.transaction(async (tx) => {
+    await carts.lockOpenCart(tx, cartId);
+    assertAllKnown(wanted, await knownFilters(tx, wanted.indicators, wanted.tags));
+    await carts.changeCart(tx, cartId, { filters: wanted });
+    return carts.loadAbandonedCart(tx, cartId);
+  });
+}

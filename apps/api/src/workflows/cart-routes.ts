@@ -1,0 +1,63 @@
+import { endpoints } from '@sprout/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../http/endpoint';
+import * as cartChanges from './cart-changes';
+
+const tags = ['abandoned carts'];
+
+/**
+ * The cart's changes that answer to other modules (contact details, items, plan, filters), each
+ * from its declaration with its older `/api/sales` path beside it (docs/decisions/048 and 051).
+ */
+export default async function cartRoutes(fastify: FastifyInstance, options: { emailChecksPerHour: number }) {
+  const db = () => fastify.database.db;
+
+  route(
+    fastify,
+    endpoints.checkout.saveCart,
+    {
+      tags,
+      summary: 'Update contact, address and preferences (a Lead pixel when an email is first captured)',
+    },
+    async (request) => {
+      const result = await cartChanges.updateAbandonedCart(db(), request.params.cartId, request.body, {
+        ip: request.ip,
+        emailChecksPerHour: options.emailChecksPerHour,
+      });
+      return {
+        data: result.cart,
+        meta: { pixels: result.pixels, ...(result.waitlist ? { waitlist: result.waitlist } : {}) },
+      };
+    },
+  );
+
+  route(
+    fastify,
+    endpoints.carts.setItem,
+    { tags, summary: 'Set the absolute quantity of one product (0 removes it)' },
+    async (request) => {
+      const result = await cartChanges.setCartItem(db(), request.params.cartId, request.body);
+      return { data: result.cart, meta: { difference: { data: result.difference }, pixels: result.pixels } };
+    },
+  );
+
+  route(
+    fastify,
+    endpoints.carts.selectPlan,
+    { tags, summary: 'Choose the plan (box size); a smaller box empties the cart first' },
+    async (request) => {
+      const result = await cartChanges.selectPlan(db(), request.params.cartId, request.body);
+      return { data: result.cart, meta: { event_id: result.eventId } };
+    },
+  );
+
+  route(
+    fastify,
+    endpoints.carts.setFilters,
+    { tags, summary: 'Save the menu filters of this cart' },
+    async (request) => ({
+      data: await cartChanges.saveFilters(db(), request.params.cartId, request.body),
+      meta: {},
+    }),
+  );
+}

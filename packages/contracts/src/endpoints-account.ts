@@ -15,6 +15,7 @@ import {
 } from './account';
 import { addressParams, addressResponse, meQuery, meResponse, updateAddressBody } from './auth';
 import { categoryQuantitiesQuery, categoryQuantitiesResponse } from './carts';
+import { giftCardFailures, subscriptionChangeFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
 import { messageErrorBody, validationErrorBody } from './errors';
 import { accountGiftCardsResponse, redeemGiftCardBody } from './gift-cards';
@@ -202,32 +203,14 @@ export const accountEndpoints = {
   giftCards: declare({
     method: 'GET',
     path: '/api/me/gift-cards',
-    responses: {
-      200: accountGiftCardsResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: accountGiftCardsResponse, ...giftCardFailures },
   }),
   /** Add a gift card to my account: its balance pays my next boxes */
   redeemGiftCard: declare({
     method: 'POST',
     path: '/api/me/gift-cards',
     body: redeemGiftCardBody,
-    responses: {
-      200: accountGiftCardsResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: accountGiftCardsResponse, ...giftCardFailures },
   }),
 };
 
@@ -300,134 +283,64 @@ export const lifecycleEndpoints = {
     method: 'POST',
     path: '/api/me/subscription/pause',
     body: pauseBody,
-    responses: {
-      200: lifecycleOutcomeResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
   /** What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes) */
   pausePreview: declare({
     method: 'GET',
     path: '/api/me/subscription/pause/preview',
-    responses: {
-      200: pausePreviewResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: pausePreviewResponse, ...subscriptionChangeFailures },
   }),
   /** Resume a paused subscription now */
   unpause: declare({
     method: 'DELETE',
     path: '/api/me/subscription/pause',
-    responses: {
-      200: lifecycleOutcomeResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
   /** Paused after failed charges: save a new card and resume in one step; the failed box is charged again if it can still be sent */
   resume: declare({
     method: 'POST',
     path: '/api/me/subscription/resume',
     body: resumeWithCardBody,
-    responses: {
-      200: resumeOutcomeResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: resumeOutcomeResponse, ...subscriptionChangeFailures },
   }),
   /** The first delivery dates a reactivation offers (the zip's open dates whose box is not already made) */
   reactivationDates: declare({
     method: 'GET',
     path: '/api/me/subscription/reactivation/dates',
-    responses: {
-      200: reactivationDatesResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: reactivationDatesResponse, ...subscriptionChangeFailures },
   }),
   /** Start a paused or canceled subscription again */
   reactivate: declare({
     method: 'POST',
     path: '/api/me/subscription/reactivation',
     body: reactivationBody,
-    responses: {
-      200: lifecycleOutcomeResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
   /** Start canceling: the reason, answered with the one offer it gets */
   startCancellation: declare({
     method: 'POST',
     path: '/api/me/subscription/cancellation',
     body: cancellationBody,
-    responses: {
-      200: cancellationStartedResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: cancellationStartedResponse, ...subscriptionChangeFailures },
   }),
   /** Accept the offer and stay */
   acceptCancellationOffer: declare({
     method: 'POST',
     path: '/api/me/subscription/cancellation/offer',
-    responses: {
-      200: lifecycleOutcomeResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
   /** Decline the offer and cancel: locked boxes still ship, later ones are canceled */
   confirmCancellation: declare({
     method: 'POST',
     path: '/api/me/subscription/cancellation/confirm',
-    responses: {
-      200: lifecycleOutcomeResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
   /** An outcome page's one visit: uses up its grant and answers the outcome to show */
   outcomeVisit: declare({
     method: 'POST',
     path: '/api/me/subscription/outcome-visits',
     body: outcomeVisitBody,
-    responses: {
-      200: lifecycleOutcomeResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
 };

@@ -48,8 +48,8 @@ import {
   adminBlogPreviewResponse,
   adminBlogPublishInput,
 } from './blog';
+import { giftCardFailures, signedInFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
-import { messageErrorBody, validationErrorBody } from './errors';
 import { adminExperimentBody, adminExperimentUpdateBody } from './experiments-admin';
 import {
   accountGiftCardsResponse,
@@ -142,16 +142,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/customers/:userId/gift-cards',
     params: adminCustomerGiftCardsParams,
-    responses: {
-      200: accountGiftCardsResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: accountGiftCardsResponse, ...giftCardFailures },
   }),
   /** Every product, retired ones too */
   products: declare({
@@ -302,48 +293,21 @@ export const adminEndpoints = {
   giftCards: declare({
     method: 'GET',
     path: '/api/admin/gift-cards',
-    responses: {
-      200: adminGiftCardsResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: adminGiftCardsResponse, ...giftCardFailures },
   }),
   /** One gift card and its ledger */
   giftCard: declare({
     method: 'GET',
     path: '/api/admin/gift-cards/:giftCardId',
     params: adminGiftCardParams,
-    responses: {
-      200: adminGiftCardResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: adminGiftCardResponse, ...giftCardFailures },
   }),
   /** Issue a gift card by hand (emailed at once when a recipient email is given) */
   issueGiftCard: declare({
     method: 'POST',
     path: '/api/admin/gift-cards',
     body: adminIssueGiftCardBody,
-    responses: {
-      201: adminIssuedGiftCardResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 201: adminIssuedGiftCardResponse, ...giftCardFailures },
   }),
   /** Void a gift card: a ledger entry takes its balance to zero (never a delete) */
   voidGiftCard: declare({
@@ -351,16 +315,7 @@ export const adminEndpoints = {
     path: '/api/admin/gift-cards/:giftCardId/void',
     params: adminGiftCardParams,
     body: adminVoidGiftCardBody,
-    responses: {
-      200: adminGiftCardResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: adminGiftCardResponse, ...giftCardFailures },
   }),
 };
 
@@ -370,39 +325,21 @@ export const adminBlogEndpoints = {
     method: 'GET',
     path: '/api/admin/posts',
     query: adminBlogPostsQuery,
-    responses: {
-      200: adminBlogPostsResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: adminBlogPostsResponse, ...signedInFailures },
   }),
   /** Admin only: one post, whatever its status */
   post: declare({
     method: 'GET',
     path: '/api/admin/posts/:id',
     params: adminBlogPostIdParams,
-    responses: {
-      200: adminBlogPostResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: adminBlogPostResponse, ...signedInFailures },
   }),
   /** Admin only: create a post (a draft until published or scheduled) */
   create: declare({
     method: 'POST',
     path: '/api/admin/posts',
     body: adminBlogPostInput,
-    responses: {
-      201: adminBlogPostResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 201: adminBlogPostResponse, ...signedInFailures },
   }),
   /** Admin only: edit a post */
   update: declare({
@@ -410,26 +347,14 @@ export const adminBlogEndpoints = {
     path: '/api/admin/posts/:id',
     params: adminBlogPostIdParams,
     body: adminBlogPostPatch,
-    responses: {
-      200: adminBlogPostResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: adminBlogPostResponse, ...signedInFailures },
   }),
   /** Admin only: render Markdown as the article will show it */
   preview: declare({
     method: 'POST',
     path: '/api/admin/posts/preview',
     body: adminBlogPreviewInput,
-    responses: {
-      200: adminBlogPreviewResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: adminBlogPreviewResponse, ...signedInFailures },
   }),
   /** Admin only: publish now, or schedule with a future published_at */
   publish: declare({
@@ -437,25 +362,13 @@ export const adminBlogEndpoints = {
     path: '/api/admin/posts/:id/publish',
     params: adminBlogPostIdParams,
     body: adminBlogPublishInput,
-    responses: {
-      200: adminBlogPostResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: adminBlogPostResponse, ...signedInFailures },
   }),
   /** Admin only: take a post back to draft */
   unpublish: declare({
     method: 'POST',
     path: '/api/admin/posts/:id/unpublish',
     params: adminBlogPostIdParams,
-    responses: {
-      200: adminBlogPostResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: adminBlogPostResponse, ...signedInFailures },
   }),
 };

@@ -13,6 +13,7 @@ import {
   setCartItemResponse,
 } from './carts';
 import { upsellChangeBody } from './checkout';
+import { cartFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
 import { codedErrorBody, messageErrorBody, validationErrorBody } from './errors';
 import { applyPromoCodeBody, applyReferralCodeBody, referralResponse } from './promotions';
@@ -31,13 +32,7 @@ export const cartsEndpoints = {
     path: '/api/customers/abandoned-carts/:cartId',
     params: abandonedCartParams,
     query: abandonedCartQuery,
-    responses: {
-      200: abandonedCartResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId'],
   }),
   /** Drop the abandoned cart (answers it as it was) */
@@ -45,13 +40,7 @@ export const cartsEndpoints = {
     method: 'DELETE',
     path: '/api/customers/abandoned-carts/:cartId',
     params: abandonedCartParams,
-    responses: {
-      200: abandonedCartResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId'],
   }),
   /** Set the absolute quantity of one product (0 removes it) */
@@ -69,13 +58,7 @@ export const cartsEndpoints = {
     path: '/api/customers/abandoned-carts/:cartId/plans',
     params: abandonedCartParams,
     body: selectPlanBody,
-    responses: {
-      200: selectPlanResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: selectPlanResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/plans'],
   }),
   /** Save the menu filters of this cart */
@@ -84,13 +67,7 @@ export const cartsEndpoints = {
     path: '/api/customers/abandoned-carts/:cartId/filters',
     params: abandonedCartParams,
     body: cartFiltersBody,
-    responses: {
-      200: abandonedCartResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/filters'],
   }),
   /** Fill the box with a bestseller preset, up to the plan threshold (the body is optional) */
@@ -99,13 +76,7 @@ export const cartsEndpoints = {
     path: '/api/customers/abandoned-carts/:cartId/filled-with-bestsellers/:bestsellerGroupId',
     params: fillWithBestsellersParams,
     body: fillWithBestsellersBody.optional(),
-    responses: {
-      200: abandonedCartResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/filled-with-bestsellers/:bestsellerGroupId'],
   }),
   /** Apply a promo code (or a partnership code) to the cart */
@@ -114,13 +85,7 @@ export const cartsEndpoints = {
     path: '/api/customers/abandoned-carts/:cartId/promo-codes',
     params: abandonedCartParams,
     body: applyPromoCodeBody,
-    responses: {
-      200: abandonedCartResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/promo-codes'],
   }),
   /** Remove the promo code from the cart */
@@ -128,13 +93,7 @@ export const cartsEndpoints = {
     method: 'DELETE',
     path: '/api/customers/abandoned-carts/:cartId/promo-codes',
     params: abandonedCartParams,
-    responses: {
-      200: abandonedCartResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/promo-codes'],
   }),
   /** Apply a friend's referral code */
@@ -158,25 +117,13 @@ export const cartsEndpoints = {
     method: 'POST',
     path: '/api/sales/checkout/upsell/items/increase',
     body: upsellChangeBody,
-    responses: {
-      200: abandonedCartResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: abandonedCartResponse, ...cartFailures },
   }),
   /** One fewer of an add-on */
   upsellDecrease: declare({
     method: 'POST',
     path: '/api/sales/checkout/upsell/items/decrease',
     body: upsellChangeBody,
-    responses: {
-      200: abandonedCartResponse,
-      400: codedErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 200: abandonedCartResponse, ...cartFailures },
   }),
 };

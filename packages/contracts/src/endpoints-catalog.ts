@@ -17,9 +17,9 @@ import {
   productsQuery,
   tagsResponse,
 } from './catalog';
+import { readFailures } from './endpoint-failures';
 import { endpointPaths } from './endpoint-paths';
 import { declare } from './endpoints-types';
-import { messageErrorBody, validationErrorBody } from './errors';
 import { plansQuery, plansResponse } from './plans';
 import { appSettingsResponse } from './promotions';
 
@@ -29,7 +29,7 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/products',
     query: productsQuery,
-    responses: { 200: productsOrSkusResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: productsOrSkusResponse, ...readFailures },
   }),
   /** One active product by slug, priced for the cart, with its ingredients and allergens */
   product: declare({
@@ -37,21 +37,21 @@ export const catalogEndpoints = {
     path: '/api/products/:slug',
     params: productSlugParams,
     query: productDetailQuery,
-    responses: { 200: productDetailResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: productDetailResponse, ...readFailures },
   }),
   /** The cheapest active product, optionally within a category */
   leastExpensiveProduct: declare({
     method: 'GET',
     path: '/api/least-expensive-product',
     query: leastExpensiveProductQuery,
-    responses: { 200: productResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: productResponse, ...readFailures },
   }),
   /** Menus, sorted by sorting_weight descending */
   menus: declare({
     method: 'GET',
     path: '/api/menus',
     query: menusQuery,
-    responses: { 200: menusResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: menusResponse, ...readFailures },
   }),
   /** One menu by slug or id */
   menu: declare({
@@ -59,14 +59,14 @@ export const catalogEndpoints = {
     path: '/api/menus/:slug',
     params: menuSlugParams,
     query: menusQuery,
-    responses: { 200: menuResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: menuResponse, ...readFailures },
   }),
   /** Menu items for navigation (same resource as /api/menus) */
   productMenuItems: declare({
     method: 'GET',
     path: '/api/product-menu-items',
     query: menusQuery,
-    responses: { 200: menusResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: menusResponse, ...readFailures },
   }),
   /** Nutrition indicators to filter by */
   indicators: declare({
@@ -81,21 +81,21 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/bestsellers',
     query: bestsellersQuery,
-    responses: { 200: bestsellersResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: bestsellersResponse, ...readFailures },
   }),
   /** Products customers also loved with the given skus (top rated when none) */
   alsoLoved: declare({
     method: 'GET',
     path: endpointPaths.alsoLoved,
     query: alsoLovedQuery,
-    responses: { 200: alsoLovedResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: alsoLovedResponse, ...readFailures },
   }),
   /** Box plans with their thresholds and prices, the cart plan marked selected */
   plans: declare({
     method: 'GET',
     path: '/api/sales/plans',
     query: plansQuery,
-    responses: { 200: plansResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: plansResponse, ...readFailures },
   }),
   /** App setting groups (referral_system_discounts, …) */
   appSettings: declare({

@@ -9,6 +9,7 @@ import {
   upsellItemsQuery,
   upsellItemsResponse,
 } from './checkout';
+import { giftCardFailures, readFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
 import { codedErrorBody, messageErrorBody, validationErrorBody } from './errors';
 import { giftCardCheckBody, giftCardCheckResponse } from './gift-cards';
@@ -36,14 +37,14 @@ export const checkoutEndpoints = {
     method: 'GET',
     path: '/api/shipping/zip-codes/:code',
     params: zipCodeParams,
-    responses: { 200: zipCodeResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: zipCodeResponse, ...readFailures },
   }),
   /** First delivery dates still open for orders in this zip code, and the frequencies */
   deliveryDates: declare({
     method: 'GET',
     path: '/api/shipping/zip-codes/:code/delivery-dates',
     params: zipCodeParams,
-    responses: { 200: deliveryDatesResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: deliveryDatesResponse, ...readFailures },
   }),
   /** Add-ons offered at checkout, with how many of each the cart holds */
   upsellItems: declare({
@@ -63,23 +64,14 @@ export const checkoutEndpoints = {
     method: 'POST',
     path: '/api/sales/gift-cards/check',
     body: giftCardCheckBody,
-    responses: {
-      200: giftCardCheckResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: giftCardCheckResponse, ...giftCardFailures },
   }),
   /** The visitor opened checkout */
   initialized: declare({
     method: 'POST',
     path: '/api/marketing/events/initialized-checkout',
     body: initializedCheckoutBody,
-    responses: { 201: marketingEventResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 201: marketingEventResponse, ...readFailures },
   }),
   /** Complete checkout: one customer, subscription, paid first order per idempotency key */
   complete: declare({

@@ -1,5 +1,5 @@
+import { giftCardFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
-import { messageErrorBody, validationErrorBody } from './errors';
 import {
   giftCardIntentParams,
   giftCardPromotionsResponse,
@@ -26,31 +26,13 @@ export const giftCardsEndpoints = {
     method: 'POST',
     path: '/api/sales/gift-cards/purchase',
     body: giftCardPurchaseBody,
-    responses: {
-      200: giftCardPurchaseResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: giftCardPurchaseResponse, ...giftCardFailures },
   }),
   /** A gift card purchase's state by its payment; after 3-D Secure, confirms and issues it */
   purchaseByIntent: declare({
     method: 'GET',
     path: '/api/sales/gift-cards/purchase-intent/:paymentIntentId',
     params: giftCardIntentParams,
-    responses: {
-      200: giftCardPurchaseResponse,
-      400: messageErrorBody,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      409: messageErrorBody,
-      422: validationErrorBody,
-      429: messageErrorBody,
-    },
+    responses: { 200: giftCardPurchaseResponse, ...giftCardFailures },
   }),
 };

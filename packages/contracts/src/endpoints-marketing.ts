@@ -1,3 +1,4 @@
+import { readFailures, signedInFailures } from './endpoint-failures';
 import { endpointPaths } from './endpoint-paths';
 import { declare } from './endpoints-types';
 import { messageErrorBody, validationErrorBody } from './errors';
@@ -24,54 +25,42 @@ export const marketingEndpoints = {
     method: 'POST',
     path: endpointPaths.viewedPage,
     body: viewedPageBody,
-    responses: { 201: eventRecordedResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 201: eventRecordedResponse, ...readFailures },
   }),
   /** The picky-eater popup opened */
   pickyEaterPopupOpen: declare({
     method: 'POST',
     path: endpointPaths.pickyEaterPopupOpen,
     body: pickyEaterEventBody,
-    responses: { 201: eventRecordedResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 201: eventRecordedResponse, ...readFailures },
   }),
   /** The picky-eater popup's call to action was clicked */
   pickyEatersPopupCtaClicked: declare({
     method: 'POST',
     path: endpointPaths.pickyEatersPopupCtaClicked,
     body: pickyEaterEventBody,
-    responses: { 201: eventRecordedResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 201: eventRecordedResponse, ...readFailures },
   }),
   /** A "customers also loved" recommendation was clicked (added to the box) */
   alsoLovedClicked: declare({
     method: 'POST',
     path: endpointPaths.alsoLoved,
     body: alsoLovedClickBody,
-    responses: { 201: eventRecordedResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 201: eventRecordedResponse, ...readFailures },
   }),
   /** The customer chose a nonprofit to receive a share of their order */
   chooseNonprofit: declare({
     method: 'POST',
     path: '/api/marketing/beam/nonprofit',
     body: nonprofitSelectionBody,
-    responses: {
-      201: nonprofitSelectionResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 201: nonprofitSelectionResponse, ...signedInFailures },
   }),
   /** The customer took the charity off their order */
   removeNonprofit: declare({
     method: 'DELETE',
     path: '/api/marketing/beam/nonprofit',
     body: nonprofitRemovalBody,
-    responses: {
-      204: noContentResponse,
-      401: messageErrorBody,
-      403: messageErrorBody,
-      404: messageErrorBody,
-      422: validationErrorBody,
-    },
+    responses: { 204: noContentResponse, ...signedInFailures },
   }),
   /** The running experiments' variants of this visitor (assigned on first ask, then kept) */
   experiments: declare({
@@ -85,7 +74,7 @@ export const marketingEndpoints = {
     method: 'POST',
     path: endpointPaths.experimentExposure,
     body: experimentExposureBody,
-    responses: { 204: noContentResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 204: noContentResponse, ...readFailures },
   }),
   /** A reminder email's link: the cart it restores (while it is still open) */
   restoreCart: declare({
@@ -104,6 +93,6 @@ export const marketingEndpoints = {
     method: 'POST',
     path: '/api/marketing/unsubscribe',
     body: reminderTokenBody,
-    responses: { 200: unsubscribeResponse, 404: messageErrorBody, 422: validationErrorBody },
+    responses: { 200: unsubscribeResponse, ...readFailures },
   }),
 };

@@ -168,7 +168,6 @@ const WRITES = new Set(['insert', 'update', 'delete']);
 export const MODULE_EDGE_DEBT = [
   'modules/accounts/service.ts → shipping',
   'modules/auth/service.ts → accounts',
-  'modules/subscriptions/service.ts → gift-cards',
 ];
 
 /**

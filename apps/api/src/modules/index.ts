@@ -13,7 +13,6 @@ import paymentRoutes from './payments/routes';
 import planRoutes from './plans/routes';
 import promotionRoutes from './promotions/routes';
 import shippingRoutes from './shipping/routes';
-import subscriptionRoutes from './subscriptions/routes';
 
 /**
  * Every domain module's routes. Listed rather than discovered from the file system so that the
@@ -36,5 +35,4 @@ export const modules: Record<string, FastifyPluginAsync<any>> = {
   plans: planRoutes,
   promotions: promotionRoutes,
   shipping: shippingRoutes,
-  subscriptions: subscriptionRoutes,
 };

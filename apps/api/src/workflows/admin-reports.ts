@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error';
 import { findAccount } from '../modules/accounts/service';
 import { cartFunnel } from '../modules/carts/service';
 import { listCustomerOrders, ordersPerDay } from '../modules/checkout/admin-orders';
+import { accountBalanceCents } from '../modules/gift-cards/service';
 import { customerCredits } from '../modules/promotions/admin';
 import { cancellationReport, kitchenPlan, subscriptionCounts } from '../modules/subscriptions/admin-reports';
 import { currentSubscription, listUpcomingDeliveries } from '../modules/subscriptions/service';
@@ -71,7 +72,7 @@ export async function customerDetail(db: Database, userId: number, now: Date) {
   const account = await findAccount(db, userId);
   const [subscription, deliveries, orders, credits] = await Promise.all([
     currentSubscription(db, userId),
-    listUpcomingDeliveries(db, userId, now),
+    listUpcomingDeliveries(db, userId, now, accountBalanceCents),
     listCustomerOrders(db, userId, 50),
     customerCredits(db, userId, now),
   ]);

@@ -6,6 +6,7 @@ import { signedIn } from '../http/guards';
 import { emailsOfAccounts, searchAccounts } from '../modules/accounts/service';
 import * as catalog from '../modules/catalog/admin';
 import { adminOrder, promoCodeSales, searchOrders } from '../modules/checkout/admin-orders';
+import { accountBalanceCents } from '../modules/gift-cards/service';
 import * as promotions from '../modules/promotions/admin';
 import { skipForCustomer } from '../modules/subscriptions/admin-reports';
 import { listAuditEntries } from '../platform/audit/service';
@@ -90,7 +91,16 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     endpoints.admin.skipForCustomer,
     { tags, summary: "Skip a customer's box for them" },
     async (request) =>
-      ok(await skipForCustomer(db(), actor(request), request.params.id, request.body.date, new Date())),
+      ok(
+        await skipForCustomer(
+          db(),
+          actor(request),
+          request.params.id,
+          request.body.date,
+          new Date(),
+          accountBalanceCents,
+        ),
+      ),
   );
 
   route(

@@ -3,6 +3,7 @@ import accountRoutes from './account-routes';
 import adminRoutes from './admin-routes';
 import cartRoutes from './cart-routes';
 import checkoutFlowRoutes from './checkout-routes';
+import deliveryRoutes from './delivery-routes';
 import giftCardFlowRoutes from './gift-card-routes';
 import orderRefundRoutes from './order-refund-routes';
 import promoRoutes from './promo-routes';
@@ -22,6 +23,7 @@ export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
   admin: adminRoutes,
   cartChanges: cartRoutes,
   checkoutFlow: checkoutFlowRoutes,
+  deliveries: deliveryRoutes,
   giftCardFlow: giftCardFlowRoutes,
   orderRefund: orderRefundRoutes,
   promo: promoRoutes,

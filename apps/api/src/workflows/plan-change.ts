@@ -7,6 +7,7 @@ import {
 import type { Database } from '@sprout/db';
 import { addDays, calendarDay, DELIVERY_TIME_ZONE } from '../domain/delivery-dates';
 import { AppError } from '../errors/app-error';
+import { accountBalanceCents } from '../modules/gift-cards/service';
 import { findPlan } from '../modules/plans/service';
 import { lookUpZipCode } from '../modules/shipping/service';
 import * as subscriptions from '../modules/subscriptions/service';
@@ -198,7 +199,11 @@ async function answer(tx: Database, subscriptionId: number, now: Date): Promise<
     subscription: toSubscription(found.subscription, found.plan),
     next_delivery: next
       ? toDelivery(
-          await priceDelivery(tx, { subscriptionId, date: next.delivery.deliveryDate }, { asOf: now }),
+          await priceDelivery(
+            tx,
+            { subscriptionId, date: next.delivery.deliveryDate },
+            { asOf: now, giftCards: accountBalanceCents },
+          ),
           now,
         )
       : null,

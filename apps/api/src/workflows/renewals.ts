@@ -19,7 +19,7 @@ import {
   orderCostColumns,
   settleRenewalOrder,
 } from '../modules/checkout/service';
-import { lockAccountGiftCards, spendForOrder } from '../modules/gift-cards/service';
+import { accountBalanceCents, lockAccountGiftCards, spendForOrder } from '../modules/gift-cards/service';
 import { addCredit } from '../modules/promotions/service';
 import * as subscriptions from '../modules/subscriptions/service';
 import {
@@ -173,7 +173,7 @@ export async function sendDeliveryReminders(deps: RenewalRun, asOf: Date | null)
       const priced = await priceDelivery(
         tx,
         { subscriptionId: delivery.subscriptionId, date: delivery.deliveryDate },
-        { asOf },
+        { asOf, giftCards: accountBalanceCents },
       );
       const context = (await subscriptions.findPricingContext(tx, delivery.subscriptionId))!;
       await deps.mailer.queue(
@@ -245,7 +245,7 @@ async function lockBox(
   const priced = await priceDelivery(
     tx,
     { subscriptionId, date: deliveryDate },
-    { asOf, giftCardsCents: giftCards.reduce((sum, card) => sum + card.balanceCents, 0) },
+    { asOf, giftCards: giftCards.reduce((sum, card) => sum + card.balanceCents, 0) },
   );
   if (priced.madeLines.length === 0) {
     // Nothing to make and nothing to fill it with: no order, no charge.

@@ -2,7 +2,7 @@ import type { Database } from '@sprout/db';
 import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import { recordAdminAction } from '../../platform/audit/service';
 import * as repository from './repository';
-import { findCurrentSubscriptionWithPlan, skipDelivery } from './service';
+import { findCurrentSubscriptionWithPlan, type GiftCardBalance, skipDelivery } from './service';
 
 // The subscriptions module's side of the admin site (docs/decisions/027): the reports of the dashboard and
 // the changes support makes for a customer, each audited in the transaction that makes it.
@@ -63,17 +63,21 @@ export async function kitchenPlan(db: Database, now: Date, weeks: number): Promi
   return [...byWeek.values()];
 }
 
-/** Skips a customer's box for them (support), audited with the box before and after. */
+/**
+ * Skips a customer's box for them (support), audited with the box before and after; the box is
+ * answered priced with their gift card balance, as skipDelivery prices it.
+ */
 export async function skipForCustomer(
   db: Database,
   actorUserId: number,
   userId: number,
   date: string,
   now: Date,
+  giftCardBalance: GiftCardBalance,
 ) {
   return db.transaction(async (tx) => {
     const current = await findCurrentSubscriptionWithPlan(tx, userId);
-    const delivery = await skipDelivery(tx, userId, date, now);
+    const delivery = await skipDelivery(tx, userId, date, now, giftCardBalance);
     await recordAdminAction(tx, {
       actorUserId,
       action: 'delivery.skip',

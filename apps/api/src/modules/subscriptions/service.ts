@@ -12,7 +12,6 @@ import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import { tierFromJson } from '../../domain/discounts';
 import { AppError } from '../../errors/app-error';
 import { readOncePerPage } from '../../lib/page-reads';
-import { accountBalanceCents } from '../gift-cards/service';
 import { type BoxToCharge, type ChargeItem, chargeBoxes, needsPreviousItems } from './box-charge';
 import { type PricedBoxLine, priceBox } from './box-pricing';
 import * as repository from './repository';
@@ -26,6 +25,12 @@ import { toDelivery, toSubscription } from './wire';
 
 export type SubscriptionRow = repository.SubscriptionRow;
 export type DeliveryRow = repository.DeliveryRow;
+
+/**
+ * The account's spendable gift card balance (decision 024): the gift-cards module's answer, handed
+ * from above (docs/decisions/048) so that it is asked beside this module's own reads.
+ */
+export type GiftCardBalance = (db: Database, userId: number, now: Date) => Promise<number>;
 
 // ─── Subscriptions ───────────────────────────────────────────────────────────────────────────
 
@@ -320,13 +325,13 @@ async function previousItemsFor(db: Database, subscriptionId: number, rows: repo
 /**
  * One box of a subscription as it will be charged at its cutoff (or as charged, once it has an
  * order), priced from the database with the boxes before it that will be charged first, exactly as
- * the account lists it. `asOf` is the jobs' clock; `giftCardsCents` the balance the renewal's lock
- * step holds (the account's spendable balance otherwise).
+ * the account lists it. `asOf` is the jobs' clock; `giftCards` the balance the renewal's lock step
+ * holds, or how to ask the account's spendable balance.
  */
 export async function priceDelivery(
   db: Database,
   ref: { subscriptionId: number; date: string },
-  options: { asOf?: Date | null; giftCardsCents?: number } = {},
+  options: { asOf?: Date | null; giftCards: number | GiftCardBalance },
 ): Promise<PricedDelivery> {
   const now = options.asOf ?? new Date();
   const today = calendarDay(now, DELIVERY_TIME_ZONE);
@@ -341,7 +346,9 @@ export async function priceDelivery(
     throw AppError.notFound(`There is no delivery on ${ref.date}.`);
   }
   const [giftCardsCents, previous] = await Promise.all([
-    options.giftCardsCents ?? accountBalanceCents(db, context.subscription.userId, now),
+    typeof options.giftCards === 'number'
+      ? options.giftCards
+      : options.giftCards(db, context.subscription.userId, now),
     previousItemsFor(db, ref.subscriptionId, rows),
   ]);
   return priceRows(context, rows, giftCardsCents, previous).at(-1)!;
@@ -357,11 +364,16 @@ export async function findPricingContext(db: Database, subscriptionId: number) {
  * whatever the number of boxes and items. Each box to charge shows what its cutoff will charge
  * (priceRows), credit and then the gift card balance spent box by box in date order.
  */
-export async function listUpcomingDeliveries(db: Database, userId: number, now: Date): Promise<Delivery[]> {
-  // The gift cards' balance is the gift-cards module's: asked beside the subscription's own read.
+export async function listUpcomingDeliveries(
+  db: Database,
+  userId: number,
+  now: Date,
+  giftCardBalance: GiftCardBalance,
+): Promise<Delivery[]> {
+  // The gift cards' balance is asked beside the subscription's own read.
   const [current, giftCardBalanceCents] = await Promise.all([
     repository.findCurrentPricingContextWithDeliveries(db, userId, calendarDay(now, DELIVERY_TIME_ZONE)),
-    accountBalanceCents(db, userId, now),
+    giftCardBalance(db, userId, now),
   ]);
   if (!current) return [];
   const { context, deliveries: rows } = current;
@@ -381,15 +393,30 @@ async function lockOwnDelivery(tx: Database, userId: number, date: string) {
   return { ...current, delivery };
 }
 
-async function readOwnDelivery(db: Database, subscriptionId: number, date: string, now: Date) {
-  return toDelivery(await priceDelivery(db, { subscriptionId, date }, { asOf: now }), now);
+async function readOwnDelivery(
+  db: Database,
+  subscriptionId: number,
+  date: string,
+  now: Date,
+  giftCardBalance: GiftCardBalance,
+) {
+  return toDelivery(
+    await priceDelivery(db, { subscriptionId, date }, { asOf: now, giftCards: giftCardBalance }),
+    now,
+  );
 }
 
 function cutoffPassed(delivery: DeliveryRow, now: Date) {
   return delivery.cutoffAt.getTime() <= now.getTime();
 }
 
-export async function skipDelivery(db: Database, userId: number, date: string, now: Date): Promise<Delivery> {
+export async function skipDelivery(
+  db: Database,
+  userId: number,
+  date: string,
+  now: Date,
+  giftCardBalance: GiftCardBalance,
+): Promise<Delivery> {
   const subscriptionId = await db.transaction(async (tx) => {
     const { subscription, delivery } = await lockOwnDelivery(tx, userId, date);
     if (delivery.status === 'skipped') return subscription.id;
@@ -402,7 +429,7 @@ export async function skipDelivery(db: Database, userId: number, date: string, n
     await refreshNextDeliveryDates(tx, now, subscription.id);
     return subscription.id;
   });
-  return readOwnDelivery(db, subscriptionId, date, now);
+  return readOwnDelivery(db, subscriptionId, date, now, giftCardBalance);
 }
 
 export async function unskipDelivery(
@@ -410,6 +437,7 @@ export async function unskipDelivery(
   userId: number,
   date: string,
   now: Date,
+  giftCardBalance: GiftCardBalance,
 ): Promise<Delivery> {
   const subscriptionId = await db.transaction(async (tx) => {
     const { subscription, delivery } = await lockOwnDelivery(tx, userId, date);
@@ -427,7 +455,7 @@ export async function unskipDelivery(
     await refreshNextDeliveryDates(tx, now, subscription.id);
     return subscription.id;
   });
-  return readOwnDelivery(db, subscriptionId, date, now);
+  return readOwnDelivery(db, subscriptionId, date, now, giftCardBalance);
 }
 
 /** Sets one meal's quantity in a box (absolute; 0 removes it), never above the plan's threshold. */
@@ -437,6 +465,7 @@ export async function setDeliveryItem(
   date: string,
   body: DeliveryItemBody,
   now: Date,
+  giftCardBalance: GiftCardBalance,
 ): Promise<Delivery> {
   const subscriptionId = await db.transaction(async (tx) => {
     const { subscription, plan, delivery } = await lockOwnDelivery(tx, userId, date);
@@ -467,7 +496,7 @@ export async function setDeliveryItem(
     await repository.setDeliveryItem(tx, delivery.id, product.id, body.quantity);
     return subscription.id;
   });
-  return readOwnDelivery(db, subscriptionId, date, now);
+  return readOwnDelivery(db, subscriptionId, date, now, giftCardBalance);
 }
 
 // ─── What the flows above take from this module (workflows/: renewals, lifecycle, plan change) ──

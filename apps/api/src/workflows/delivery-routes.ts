@@ -1,15 +1,20 @@
 import { endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { route } from '../../http/endpoint';
-import { signedIn } from '../../http/guards';
-import { readOncePerPage } from '../../lib/page-reads';
-import * as subscriptions from './service';
+import { route } from '../http/endpoint';
+import { signedIn } from '../http/guards';
+import { readOncePerPage } from '../lib/page-reads';
+import { accountBalanceCents } from '../modules/gift-cards/service';
+import * as subscriptions from '../modules/subscriptions/service';
 
 const tags = ['account'];
 
-/** A customer's upcoming boxes: only ever their own (the path names no customer). */
-export default async function subscriptionRoutes(fastify: FastifyInstance) {
+/**
+ * A customer's upcoming boxes: only ever their own (the path names no customer). The subscriptions
+ * module prices each box as it will be charged, gift card balance included (docs/decisions/039);
+ * that balance is the gift-cards module's, handed over here (docs/decisions/048).
+ */
+export default async function deliveryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
@@ -22,7 +27,7 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
       // A signed-in page asks twice (the storefront's box panel and the account page): one read
       // per page (lib/page-reads, docs/decisions/022-prepared-hot-path-queries.md); a request from the network always reads anew.
       const data = await readOncePerPage(`deliveries:${user.id}`, () =>
-        subscriptions.listUpcomingDeliveries(db(), user.id, new Date()),
+        subscriptions.listUpcomingDeliveries(db(), user.id, new Date(), accountBalanceCents),
       );
       return { data, meta: {} };
     },
@@ -39,7 +44,10 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
   ) =>
     route(app, endpoint, { tags, summary }, async (request) => {
       const { user } = signedIn(request);
-      return { data: await change(db(), user.id, request.params.date, new Date()), meta: {} };
+      return {
+        data: await change(db(), user.id, request.params.date, new Date(), accountBalanceCents),
+        meta: {},
+      };
     });
   skipRoute(endpoints.deliveries.skip, 'Skip a box (until its cutoff)', subscriptions.skipDelivery);
   skipRoute(
@@ -61,6 +69,7 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
           request.params.date,
           request.body,
           new Date(),
+          accountBalanceCents,
         ),
         meta: {},
       };

@@ -8,6 +8,7 @@ import * as accounts from '../modules/accounts/service';
 import { toProfile } from '../modules/accounts/wire';
 import * as auth from '../modules/auth/service';
 import { customerOrder } from '../modules/checkout/service';
+import { lookUpZipCode } from '../modules/shipping/service';
 import { currentPaymentMethod, replacePaymentMethod } from './account-payment-method';
 import { changeSubscription } from './plan-change';
 
@@ -26,8 +27,8 @@ function ownSession(request: FastifyRequest) {
 }
 
 /**
- * The account's routes that compose modules (docs/decisions/050): the profile with its pending
- * email change (accounts and auth), orders (checkout), and the subscription's plan and card
+ * The account's routes that compose modules (docs/decisions/050): an address change (accounts,
+ * with shipping's zip code look-up), the profile with its pending email change (accounts and auth), orders (checkout), and the subscription's plan and card
  * (subscriptions, with the renewal that charges a failed box on the new card).
  */
 export default async function accountRoutes(fastify: FastifyInstance) {
@@ -37,6 +38,28 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     data: toProfile(await accounts.findAccount(db(), userId), await auth.pendingEmailChange(db(), userId)),
     meta: {},
   });
+
+  route(
+    app,
+    endpoints.account.updateAddress,
+    {
+      tags,
+      summary: 'Change one of my addresses (a zip code we deliver to; its city and state come with it)',
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return {
+        data: await accounts.updateAddress(
+          db(),
+          lookUpZipCode,
+          user.id,
+          request.params.addressId,
+          request.body,
+        ),
+        meta: {},
+      };
+    },
+  );
 
   route(
     app,

@@ -88,7 +88,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { user } = ownSession(request);
-      const started = await auth.requestEmailChange(db(), app.mailer, {
+      const started = await auth.requestEmailChange(db(), app.mailer, accounts, {
         userId: user.id,
         email: request.body.email,
         currentPassword: request.body.current_password,
@@ -105,7 +105,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     { tags, summary: 'Confirm my new email with the code sent to it: the email changes now' },
     async (request) => {
       const { user } = ownSession(request);
-      await auth.confirmEmailChange(db(), app.mailer, {
+      await auth.confirmEmailChange(db(), app.mailer, accounts, {
         userId: user.id,
         verificationId: request.body.verification_id,
         code: request.body.code,
@@ -123,7 +123,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     { tags, summary: 'Change my password (the current one first); every other browser is signed out' },
     async (request) => {
       const session = ownSession(request);
-      await auth.changePassword(db(), app.mailer, {
+      await auth.changePassword(db(), app.mailer, accounts, {
         userId: session.user.id,
         sessionIdHash: session.idHash,
         currentPassword: request.body.current_password,

@@ -161,16 +161,6 @@ export const READ_JOINS = {
 const WRITES = new Set(['insert', 'update', 'delete']);
 
 /**
- * The module-to-module imports not lifted into workflows/ yet (decision 048), each an importer's
- * file and the module it imports. The list is the known debt: it only shrinks. An import not listed
- * fails, and an entry that no longer matches an import fails too, so a fixed edge leaves the list.
- */
-export const MODULE_EDGE_DEBT = [
-  'modules/accounts/service.ts → shipping',
-  'modules/auth/service.ts → accounts',
-];
-
-/**
  * The layers a layer may import, besides itself (ARCHITECTURE.md). `root` is the composition root
  * (app.ts and the entry points) and the lists of routes (modules/index.ts, workflows/index.ts);
  * plugins/ are the root's Fastify plugins, so they may register a module's reads or provider.
@@ -268,7 +258,7 @@ export function findCycles(edges) {
 /**
  * Every boundary broken by these files, as "path:line: message" (cycles as "modules: …").
  * @param {Map<string, string>} files source by path relative to apps/api/src ("modules/carts/service.ts")
- * @param {{ owners?: Record<string, string[]>, readJoins?: Record<string, string[]>, tables?: string[], edgeDebt?: string[] }} [rules]
+ * @param {{ owners?: Record<string, string[]>, readJoins?: Record<string, string[]>, tables?: string[] }} [rules]
  */
 export function checkModuleBoundaries(files, rules = {}) {
   const owners = rules.owners ?? TABLE_OWNERS;
@@ -279,8 +269,6 @@ export function checkModuleBoundaries(files, rules = {}) {
   const problems = [];
   /** Module-to-module imports, for the cycle check: importer → imported modules. */
   const moduleEdges = new Map();
-  const edgeDebt = new Set(rules.edgeDebt ?? []);
-  const debtSeen = new Set();
 
   for (const table of rules.tables ?? []) {
     const claimed = Object.entries(owners).filter(([, tables]) => tables.includes(table));
@@ -339,11 +327,6 @@ export function checkModuleBoundaries(files, rules = {}) {
         if (inModule && to.module && to.module !== inModule) {
           if (!moduleEdges.has(inModule)) moduleEdges.set(inModule, new Set());
           moduleEdges.get(inModule).add(to.module);
-          const debt = `${path} → ${to.module}`;
-          if (edgeDebt.has(debt)) {
-            debtSeen.add(debt);
-            return;
-          }
           report(
             node,
             `module ${inModule} imports module ${to.module} (${target.replace(/^modules\//, '')}): modules are leaves; ` +
@@ -418,10 +401,6 @@ export function checkModuleBoundaries(files, rules = {}) {
     };
     visit(source);
   }
-  for (const debt of edgeDebt) {
-    if (!debtSeen.has(debt))
-      problems.push(`MODULE_EDGE_DEBT: ${debt} is no longer imported: remove it from the list`);
-  }
   for (const cycle of findCycles(moduleEdges)) {
     problems.push(`modules: ${cycle.join(', ')} import each other in a cycle`);
   }
@@ -484,14 +463,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   );
   const problems = checkModuleBoundaries(files, {
     tables: schemaTables(join(repo, 'packages/db/src/schema')),
-    edgeDebt: MODULE_EDGE_DEBT,
   });
   for (const problem of problems) {
-    console.error(
-      /^(packages|modules:|MODULE_EDGE_DEBT)/.test(problem) ? problem : `apps/api/src/${problem}`,
-    );
+    console.error(/^(packages|modules:)/.test(problem) ? problem : `apps/api/src/${problem}`);
   }
-  // The module edges left, each with the files that make it: the list to lift into workflows/.
+  // The module edges found, each with the files that make it: what to lift into workflows/.
   const edges = new Map();
   for (const problem of problems) {
     const found = problem.match(/^modules\/(\S+?):\d+: module (\S+) imports module (\S+) /);
@@ -500,7 +476,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     edges.set(edge, [...new Set([...(edges.get(edge) ?? []), found[1]])]);
   }
   if (edges.size > 0) {
-    console.error(`\nModule-to-module imports not in MODULE_EDGE_DEBT (${edges.size} edges):`);
+    console.error(`\nModule-to-module imports (${edges.size} edges):`);
     for (const [edge, paths] of [...edges].sort(([a], [b]) => a.localeCompare(b))) {
       console.error(`  ${edge.padEnd(28)} ${paths.join(', ')}`);
     }

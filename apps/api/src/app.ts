@@ -12,6 +12,7 @@ import { personalRedactPaths, serializeError, serializeRequest } from './lib/log
 import { type PageReads, pageReads } from './lib/page-reads';
 import { asynchronousStdout, OneLinePerRequest } from './lib/request-log';
 import { siteOf } from './lib/site';
+import * as accounts from './modules/accounts/service';
 import { impersonationEndsJob, sessionUser } from './modules/auth/service';
 import { loadAbandonedCart } from './modules/carts/service';
 import { giftCardDeliveriesJob, staleGiftCardPurchasesJob } from './modules/gift-cards/jobs';
@@ -234,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.jobs.add(renewalsJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(expiredCountersJob(options.database.db));
   // Acting as a customer: ends nobody saw happen (expiry) reach the audit log (decision 037).
-  app.jobs.add(impersonationEndsJob(options.database.db));
+  app.jobs.add(impersonationEndsJob(options.database.db, accounts));
   app.jobs.add(giftCardDeliveriesJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(staleGiftCardPurchasesJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
   app.jobs.add(pauseJob(deps, config.CHECKOUT_JOBS_INTERVAL_MS));
@@ -268,6 +269,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         failuresPer15Minutes: config.RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES,
         codesPer15Minutes: config.RATE_LIMIT_SIGN_IN_CODES_PER_15_MINUTES,
       },
+      // Auth's sign-out, password and impersonation steps ask accounts through this (docs/decisions/048).
+      accounts,
     } as never);
   }
   return app;

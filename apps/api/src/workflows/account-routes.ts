@@ -8,6 +8,7 @@ import * as accounts from '../modules/accounts/service';
 import { toProfile } from '../modules/accounts/wire';
 import * as auth from '../modules/auth/service';
 import { customerOrder } from '../modules/checkout/service';
+import { lookUpZipCode } from '../modules/shipping/service';
 import { currentPaymentMethod, replacePaymentMethod } from './account-payment-method';
 import { changeSubscription } from './plan-change';
 
@@ -26,8 +27,8 @@ function ownSession(request: FastifyRequest) {
 }
 
 /**
- * The account's routes that compose modules (docs/decisions/050): the profile with its pending
- * email change (accounts and auth), orders (checkout), and the subscription's plan and card
+ * The account's routes that compose modules (docs/decisions/050): an address change (accounts,
+ * with shipping's zip code look-up), the profile with its pending email change (accounts and auth), orders (checkout), and the subscription's plan and card
  * (subscriptions, with the renewal that charges a failed box on the new card).
  */
 export default async function accountRoutes(fastify: FastifyInstance) {
@@ -37,6 +38,28 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     data: toProfile(await accounts.findAccount(db(), userId), await auth.pendingEmailChange(db(), userId)),
     meta: {},
   });
+
+  route(
+    app,
+    endpoints.account.updateAddress,
+    {
+      tags,
+      summary: 'Change one of my addresses (a zip code we deliver to; its city and state come with it)',
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return {
+        data: await accounts.updateAddress(
+          db(),
+          lookUpZipCode,
+          user.id,
+          request.params.addressId,
+          request.body,
+        ),
+        meta: {},
+      };
+    },
+  );
 
   route(
     app,
@@ -65,7 +88,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { user } = ownSession(request);
-      const started = await auth.requestEmailChange(db(), app.mailer, {
+      const started = await auth.requestEmailChange(db(), app.mailer, accounts, {
         userId: user.id,
         email: request.body.email,
         currentPassword: request.body.current_password,
@@ -82,7 +105,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     { tags, summary: 'Confirm my new email with the code sent to it: the email changes now' },
     async (request) => {
       const { user } = ownSession(request);
-      await auth.confirmEmailChange(db(), app.mailer, {
+      await auth.confirmEmailChange(db(), app.mailer, accounts, {
         userId: user.id,
         verificationId: request.body.verification_id,
         code: request.body.code,
@@ -100,7 +123,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     { tags, summary: 'Change my password (the current one first); every other browser is signed out' },
     async (request) => {
       const session = ownSession(request);
-      await auth.changePassword(db(), app.mailer, {
+      await auth.changePassword(db(), app.mailer, accounts, {
         userId: session.user.id,
         sessionIdHash: session.idHash,
         currentPassword: request.body.current_password,

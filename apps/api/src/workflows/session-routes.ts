@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error';
 import { type CookieSettings, readCookie, setSessionCookies } from '../http/cookies';
 import { route } from '../http/endpoint';
 import { type SignedInSession, signedIn } from '../http/guards';
-import { defaultAddress } from '../modules/accounts/service';
+import * as accounts from '../modules/accounts/service';
 import * as auth from '../modules/auth/service';
 import { SocialLogin } from '../modules/auth/social';
 import { currentSubscription, findCanceledSubscription } from '../modules/subscriptions/service';
@@ -89,7 +89,7 @@ export default async function sessionRoutes(fastify: FastifyInstance, options: O
         const user = await auth.findUserByEmail(db(), identity.email);
         if (user) {
           const issued = await auth.openSessionFor(db(), user.id);
-          await auth.logout(db(), readCookie(request, SESSION_COOKIE));
+          await auth.logout(db(), accounts, readCookie(request, SESSION_COOKIE));
           setSessionCookies(reply, cookies, issued);
           return reply.redirect(user.isAdmin ? options.adminSiteUrl : options.accountSiteUrl, 302);
         }
@@ -120,7 +120,7 @@ export default async function sessionRoutes(fastify: FastifyInstance, options: O
   route(app, endpoints.account.me, { tags, summary: 'The signed-in customer' }, async (request) => {
     const session = signedIn(request);
     const [address, subscription] = await Promise.all([
-      request.query.include === 'address' ? defaultAddress(db(), session.user.id) : undefined,
+      request.query.include === 'address' ? accounts.defaultAddress(db(), session.user.id) : undefined,
       currentSubscription(db(), session.user.id),
     ]);
     // Only a customer without a current subscription asks the second question: was it canceled?

@@ -8,8 +8,9 @@ import * as accounts from './service';
 const tags = ['accounts'];
 
 /**
- * The customer's addresses. The account's routes that compose other modules (profile and its
- * email and password, orders, the subscription's changes and card) are workflows/account-routes.ts.
+ * The customer's address. The account's routes that compose other modules (an address change,
+ * which asks shipping for the zip code; profile and its email and password, orders, the
+ * subscription's changes and card) are workflows/account-routes.ts.
  */
 export default async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,20 +20,4 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     const { user } = signedIn(request);
     return { data: await accounts.getAddress(db(), user.id, request.params.addressId), meta: {} };
   });
-
-  route(
-    app,
-    endpoints.account.updateAddress,
-    {
-      tags,
-      summary: 'Change one of my addresses (a zip code we deliver to; its city and state come with it)',
-    },
-    async (request) => {
-      const { user } = signedIn(request);
-      return {
-        data: await accounts.updateAddress(db(), user.id, request.params.addressId, request.body),
-        meta: {},
-      };
-    },
-  );
 }

@@ -3,12 +3,12 @@ import {
   cityNotOfZipMessage,
   EMAIL_CHECKS_LIMITED_MESSAGE,
   isCityOfZip,
+  type ZipCode,
 } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { AppError } from '../../errors/app-error';
 import { definedFields } from '../../lib/objects';
 import * as limits from '../../platform/limits/service';
-import { lookUpZipCode } from '../shipping/service';
 import * as repository from './repository';
 
 /** Whether an account uses this email (in any case); a customer's own account is left out when named. */
@@ -123,8 +123,16 @@ export async function defaultAddress(db: Database, userId: number): Promise<Addr
   return row ? toAddress(row) : null;
 }
 
+/**
+ * Shipping's zip code look-up (null when unknown): the zip decides an address's city and state, and
+ * the flow that changes an address hands the look-up over, as accounts imports no other module
+ * (docs/decisions/048).
+ */
+export type LookUpZipCode = (db: Database, by: { code: string }) => Promise<ZipCode | null>;
+
 export async function updateAddress(
   db: Database,
+  lookUpZipCode: LookUpZipCode,
   userId: number,
   addressId: number,
   body: {
@@ -143,9 +151,9 @@ export async function updateAddress(
     if (!current) throw AppError.notFound('Address not found.');
     const place =
       body.zip_code !== undefined
-        ? await deliverablePlace(tx, body.zip_code, body.city)
+        ? await deliverablePlace(tx, lookUpZipCode, body.zip_code, body.city)
         : body.city !== undefined
-          ? { city: await cityOfZip(tx, current.zipCode, body.city) }
+          ? { city: await cityOfZip(tx, lookUpZipCode, current.zipCode, body.city) }
           : {};
     const changes = definedFields({
       firstName: body.first_name,
@@ -169,6 +177,7 @@ export async function updateAddress(
  */
 async function deliverablePlace(
   db: Database,
+  lookUpZipCode: LookUpZipCode,
   code: string,
   city: string | undefined,
 ): Promise<{ zipCodeId: number; stateId: number; city: string }> {
@@ -188,7 +197,12 @@ const wrongCity = (code: string, zip: { city: string; state: { code: string } })
   AppError.invalidField('city', cityNotOfZipMessage({ code, city: zip.city, stateCode: zip.state.code }));
 
 /** A city sent without a new zip must be the current zip's city (kept in its spelling). */
-async function cityOfZip(db: Database, code: string, city: string): Promise<string> {
+async function cityOfZip(
+  db: Database,
+  lookUpZipCode: LookUpZipCode,
+  code: string,
+  city: string,
+): Promise<string> {
   const found = await lookUpZipCode(db, { code });
   if (!found) throw AppError.invalidField('zip_code', 'We could not find this zip code.');
   if (!isCityOfZip(city, found.city)) throw wrongCity(code, found);

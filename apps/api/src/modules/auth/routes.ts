@@ -25,6 +25,8 @@ type Options = {
   siteUrl: string;
   siteName: string;
   signInLimits: auth.SignInLimits;
+  /** The accounts module's answers, handed over by app.ts (auth imports no other module). */
+  accounts: auth.AccountsForAuth;
 };
 
 export default async function authRoutes(fastify: FastifyInstance, options: Options) {
@@ -47,7 +49,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
       app.mailer.flush();
       if (issued.sessionToken) {
         // Rotate: whatever session this browser had ends now.
-        await auth.logout(db(), readCookie(request, SESSION_COOKIE));
+        await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
         setSessionCookies(reply, cookies, issued);
       }
       return result;
@@ -60,7 +62,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     { tags, summary: 'Finish signing in with the 6-digit code from the email' },
     async (request, reply) => {
       const { result, issued } = await auth.verifyCode(db(), request.body);
-      await auth.logout(db(), readCookie(request, SESSION_COOKIE));
+      await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
       setSessionCookies(reply, cookies, issued);
       return result;
     },
@@ -71,12 +73,12 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     endpoints.auth.signOut,
     { tags, summary: 'Sign out (ends this session, and an admin acting as a customer: both)' },
     async (request, reply) => {
-      await auth.logout(db(), readCookie(request, SESSION_COOKIE));
+      await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
       // An admin who signs out while acting as a customer signs out: the act-as session and the
       // admin's own session kept aside both end (and with it any other act-as session it opened).
       const keptAdminSession = readCookie(request, IMPERSONATOR_SESSION_COOKIE);
       if (keptAdminSession) {
-        await auth.logout(db(), keptAdminSession);
+        await auth.logout(db(), options.accounts, keptAdminSession);
         clearImpersonationCookie(reply, cookies);
       }
       clearSessionCookie(reply, cookies);
@@ -112,7 +114,11 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     endpoints.auth.endImpersonation,
     { tags, summary: 'Stop acting as a customer (204; 404 when this session is not an impersonation)' },
     async (request, reply) => {
-      const impersonatorUserId = await auth.endImpersonation(db(), readCookie(request, SESSION_COOKIE));
+      const impersonatorUserId = await auth.endImpersonation(
+        db(),
+        options.accounts,
+        readCookie(request, SESSION_COOKIE),
+      );
       const adminSession = await auth.impersonatorSession(
         db(),
         readCookie(request, IMPERSONATOR_SESSION_COOKIE),
@@ -146,7 +152,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     app,
     endpoints.auth.completePasswordReset,
     { tags, summary: 'Set a new password with the emailed token; answers a one-time sign-in token' },
-    async (request) => auth.completePasswordReset(db(), request.body, { ip: request.ip }),
+    async (request) => auth.completePasswordReset(db(), options.accounts, request.body, { ip: request.ip }),
   );
 
   route(
@@ -155,7 +161,7 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     { tags, summary: 'Exchange a one-time sign-in token for a session' },
     async (request, reply) => {
       const { result, issued } = await auth.exchangeLoginToken(db(), request.body.token);
-      await auth.logout(db(), readCookie(request, SESSION_COOKIE));
+      await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
       setSessionCookies(reply, cookies, issued);
       return result;
     },

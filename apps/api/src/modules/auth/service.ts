@@ -24,15 +24,26 @@ import {
   passwordResetMail,
   verificationCodeMail,
 } from '../../platform/mail/templates';
-import {
-  emailsOfAccounts,
-  findAccount,
-  isEmailOfAccount,
-  setEmail,
-  setPasswordHash,
-} from '../accounts/service';
 import * as repository from './repository';
 import { hashCode, hashToken, randomToken, sameHash, sixDigitCode } from './tokens';
+
+/**
+ * What auth asks of the accounts module (the account's email and password hash): auth imports no
+ * other module, so app.ts and the flows in workflows/ hand these over (docs/decisions/048).
+ */
+export type AccountsForAuth = {
+  findAccount: (
+    db: Database,
+    userId: number,
+  ) => Promise<{ id: number; email: string; passwordHash: string | null }>;
+  emailsOfAccounts: (db: Database, userIds: number[]) => Promise<Map<number, string>>;
+  isEmailOfAccount: (db: Database, email: string, exceptUserId: number | null) => Promise<boolean>;
+  setEmail: (tx: Database, userId: number, email: string) => Promise<boolean>;
+  setPasswordHash: (tx: Database, userId: number, passwordHash: string) => Promise<unknown>;
+};
+
+/** An act-as session's end is audited with the customer's email. */
+export type AccountEmails = Pick<AccountsForAuth, 'emailsOfAccounts'>;
 
 export const CODE_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
@@ -219,9 +230,13 @@ export async function verifyCode(
  * admin's own session takes every act-as session opened from it along (decision 037). Each end is
  * written to the audit log with the revocation, in one transaction.
  */
-export async function logout(db: Database, sessionToken: string | undefined): Promise<void> {
+export async function logout(
+  db: Database,
+  accounts: AccountEmails,
+  sessionToken: string | undefined,
+): Promise<void> {
   if (!sessionToken || sessionToken.length > 100) return;
-  await revokeAndAudit(db, hashToken(sessionToken), 'signed_out');
+  await revokeAndAudit(db, accounts, hashToken(sessionToken), 'signed_out');
 }
 
 /** Why an act-as session ended, as the audit log says it. */
@@ -233,13 +248,19 @@ export type ImpersonationEndReason =
   | 'expired'
   | 'revoked';
 
-async function revokeAndAudit(db: Database, idHash: string, ownReason: ImpersonationEndReason) {
+async function revokeAndAudit(
+  db: Database,
+  accounts: AccountEmails,
+  idHash: string,
+  ownReason: ImpersonationEndReason,
+) {
   await db.transaction(async (tx) => {
     const ended = await repository.revokeSessionAndItsImpersonations(tx, idHash);
     if (ended.length === 0) return;
     const endedAt = new Date();
     await auditImpersonationEnds(
       tx,
+      accounts,
       ended.map((one) => ({
         ...one,
         endedAt,
@@ -252,9 +273,10 @@ async function revokeAndAudit(db: Database, idHash: string, ownReason: Impersona
 
 async function auditImpersonationEnds(
   tx: Database,
+  accounts: AccountEmails,
   ended: { customerId: number; adminId: number; endedAt: Date; reason: ImpersonationEndReason }[],
 ) {
-  const emails = await emailsOfAccounts(tx, [...new Set(ended.map((one) => one.customerId))]);
+  const emails = await accounts.emailsOfAccounts(tx, [...new Set(ended.map((one) => one.customerId))]);
   for (const one of ended) {
     await recordAdminAction(tx, {
       actorUserId: one.adminId,
@@ -357,6 +379,7 @@ export async function mailPasswordResetLink(
  */
 export async function completePasswordReset(
   db: Database,
+  accounts: Pick<AccountsForAuth, 'setPasswordHash'>,
   input: { email: string; password: string; token: string },
   client: { ip: string },
 ): Promise<{ access_token: string; expires_in: number }> {
@@ -373,7 +396,7 @@ export async function completePasswordReset(
   return db.transaction(async (tx) => {
     const reset = await repository.lockUsablePasswordReset(tx, hashToken(input.token), input.email);
     if (!reset) throw invalidLink();
-    await setPasswordHash(tx, reset.userId, passwordHash);
+    await accounts.setPasswordHash(tx, reset.userId, passwordHash);
     await repository.usePasswordReset(tx, reset.userId);
     await repository.revokeAllSessions(tx, reset.userId);
     const accessToken = randomToken();
@@ -462,12 +485,16 @@ export async function startImpersonation(
 }
 
 /** Ends an impersonation session (the "acting as" bar's button), audited; a customer's own session is not ended here (that is logout). */
-export async function endImpersonation(db: Database, sessionToken: string | undefined): Promise<number> {
+export async function endImpersonation(
+  db: Database,
+  accounts: AccountEmails,
+  sessionToken: string | undefined,
+): Promise<number> {
   const session = await sessionUser(db, sessionToken);
   if (!session || session.impersonatorUserId === null) {
     throw AppError.notFound('You are not acting as a customer.');
   }
-  await revokeAndAudit(db, session.idHash, 'stopped');
+  await revokeAndAudit(db, accounts, session.idHash, 'stopped');
   return session.impersonatorUserId;
 }
 
@@ -479,14 +506,18 @@ const LAPSED_IMPERSONATIONS_PER_PASS = 100;
  * admin session expired or was revoked (a password change). Each is marked and audited once, in
  * one transaction, whichever replica gets there first.
  */
-export function impersonationEndsJob(db: Database, intervalMs = 60_000): Job<number> {
+export function impersonationEndsJob(
+  db: Database,
+  accounts: AccountEmails,
+  intervalMs = 60_000,
+): Job<number> {
   return {
     name: 'impersonation-ends',
     intervalMs,
     run: (asOf) =>
       db.transaction(async (tx) => {
         const lapsed = await repository.markLapsedImpersonations(tx, asOf, LAPSED_IMPERSONATIONS_PER_PASS);
-        if (lapsed.length > 0) await auditImpersonationEnds(tx, lapsed);
+        if (lapsed.length > 0) await auditImpersonationEnds(tx, accounts, lapsed);
         return lapsed.length;
       }),
   };
@@ -572,13 +603,15 @@ export async function pendingEmailChange(db: Database, userId: number): Promise<
 export async function requestEmailChange(
   db: Database,
   mailer: Mailer,
+  accounts: Pick<AccountsForAuth, 'findAccount' | 'isEmailOfAccount'>,
   input: { userId: number; email: string; currentPassword: string | undefined; siteName: string },
 ): Promise<{ verification_id: string; pending_email: string; expires_in_minutes: number }> {
-  const user = await findAccount(db, input.userId);
+  const user = await accounts.findAccount(db, input.userId);
   const email = input.email.trim();
   if (email.toLowerCase() === user.email.toLowerCase()) throw fieldError('email', EMAIL_UNCHANGED_MESSAGE);
   await checkCurrentPassword(db, user, input.currentPassword);
-  if (await isEmailOfAccount(db, email, user.id)) throw fieldError('email', EMAIL_OF_ANOTHER_ACCOUNT_MESSAGE);
+  if (await accounts.isEmailOfAccount(db, email, user.id))
+    throw fieldError('email', EMAIL_OF_ANOTHER_ACCOUNT_MESSAGE);
   // Counted per account, before the mail, so parallel requests send at most the limit.
   const slot = await limits.reserve(db, EMAIL_CHANGE_LIMIT, `user:${user.id}`);
   const id = randomToken(24);
@@ -613,6 +646,7 @@ export async function requestEmailChange(
 export async function confirmEmailChange(
   db: Database,
   mailer: Mailer,
+  accounts: Pick<AccountsForAuth, 'findAccount' | 'setEmail'>,
   input: { userId: number; verificationId: string; code: string; siteName: string; siteUrl: string },
 ): Promise<void> {
   const outcome = await db.transaction(async (tx) => {
@@ -633,14 +667,14 @@ export async function confirmEmailChange(
             : 'Too many wrong codes. Ask for a new one.',
       } as const;
     }
-    const user = await findAccount(tx, input.userId);
+    const user = await accounts.findAccount(tx, input.userId);
     await repository.useEmailChange(tx, change.id);
     return { oldEmail: user.email, newEmail: change.newEmail } as const;
   });
   // A wrong guess is counted even though the answer is an error, so it commits first.
   if ('error' in outcome) throw codeError(outcome.error!);
   await db.transaction(async (tx) => {
-    if (!(await setEmail(tx, input.userId, outcome.newEmail)))
+    if (!(await accounts.setEmail(tx, input.userId, outcome.newEmail)))
       throw fieldError('code', EMAIL_OF_ANOTHER_ACCOUNT_MESSAGE);
     await mailer.queue(
       tx,
@@ -662,6 +696,7 @@ export async function confirmEmailChange(
 export async function changePassword(
   db: Database,
   mailer: Mailer,
+  accounts: Pick<AccountsForAuth, 'findAccount' | 'setPasswordHash'>,
   input: {
     userId: number;
     sessionIdHash: string;
@@ -671,7 +706,7 @@ export async function changePassword(
     siteUrl: string;
   },
 ): Promise<void> {
-  const user = await findAccount(db, input.userId);
+  const user = await accounts.findAccount(db, input.userId);
   if (!user.passwordHash) {
     throw fieldError(
       'current_password',
@@ -681,7 +716,7 @@ export async function changePassword(
   await checkCurrentPassword(db, user, input.currentPassword);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await setPasswordHash(tx, user.id, passwordHash);
+    await accounts.setPasswordHash(tx, user.id, passwordHash);
     await repository.revokeOtherSessions(tx, user.id, input.sessionIdHash);
     await mailer.queue(
       tx,

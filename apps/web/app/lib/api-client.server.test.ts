@@ -1,8 +1,14 @@
-import { declare } from '@sprout/contracts';
+import { declare, GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createServerApiClient, inProcessTransport } from './api-client.server';
+import {
+  cookiesOf,
+  createServerApiClient,
+  failureMessage,
+  failureOf,
+  inProcessTransport,
+} from './api-client.server';
 
 /** This test's own small API, declared as the store's endpoints are (docs/decisions/051). */
 const whoami = declare({
@@ -62,31 +68,42 @@ describe('the in-process API client', () => {
 
   it("a form's call answers the API's cookies for the action to pass on, on success and on a 204", async () => {
     const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
-    expect(await api.send(signIn, { body: { email: 'a@example.com' } })).toEqual({
-      ok: true,
+    expect(await api.call(signIn, { body: { email: 'a@example.com' } })).toEqual({
+      kind: 'ok',
       status: 201,
       data: { data: { signed_in: true } },
       setCookies: ['session=abc; HttpOnly', 'trusted=1; HttpOnly'],
     });
-    expect(await api.send(signOut)).toEqual({
-      ok: true,
-      status: 204,
-      data: {},
-      setCookies: ['session=; Max-Age=0'],
-    });
+    const signedOut = await api.call(signOut);
+    expect(signedOut).toEqual({ kind: 'ok', status: 204, data: null, setCookies: ['session=; Max-Age=0'] });
+    expect(cookiesOf(signedOut)).toEqual(['session=; Max-Age=0']);
   });
 
   it("a form's refused call keeps the field errors; a crash never shows the server's own text", async () => {
     const api = createServerApiClient(inProcessTransport(app), new Request('http://localhost/'));
-    expect(await api.send(refusals, { body: {} })).toEqual({
-      ok: false,
+    const refused = await api.call(refusals, { body: {} });
+    expect(refused.kind === 'ok' ? null : failureOf(refused)).toEqual({
       status: 422,
-      error: { message: 'Check the form.', errors: { email: ['Enter an email.'] } },
-      setCookies: [],
+      message: 'Check the form.',
+      fieldErrors: { email: ['Enter an email.'] },
+      code: null,
     });
-    const crash = await api.send(crashes, { body: {} });
-    expect(crash.ok).toBe(false);
-    expect(crash.ok ? null : crash.error.message).not.toContain('stack trace');
+    expect(refused.kind === 'ok' ? null : failureMessage(refused)).toBe('Enter an email.');
+    const crash = await api.call(crashes, { body: {} });
+    expect(crash.kind).toBe('error');
+    expect(crash.kind === 'ok' ? null : failureOf(crash).message).not.toContain('stack trace');
+    expect(crash.kind === 'ok' ? null : failureMessage(crash)).toBe(GENERIC_SERVER_ERROR);
+  });
+
+  it('an aborted call counts as a 499 with nothing to say, and the generic words in one line', () => {
+    expect(failureOf({ kind: 'aborted' })).toEqual({
+      status: 499,
+      message: null,
+      fieldErrors: {},
+      code: null,
+    });
+    expect(failureMessage({ kind: 'aborted' })).toBe(GENERIC_SERVER_ERROR);
+    expect(cookiesOf({ kind: 'aborted' })).toEqual([]);
   });
 
   it("a loader's read refused by a limit (429) is the 429 page with its message and Retry-After, not a 500", async () => {

@@ -2,6 +2,7 @@ import {
   type EndpointDeclaration,
   type EndpointResponse,
   endpointPath,
+  GENERIC_SERVER_ERROR,
   RATE_LIMITED_STATUS,
   RATE_LIMITED_TITLE,
   UNAVAILABLE_MESSAGE,
@@ -16,6 +17,7 @@ import {
   type CallArguments,
   type CallInput,
   createApiClient,
+  type FieldErrors,
   withQuery,
 } from './api';
 
@@ -137,6 +139,39 @@ export function required<T>(result: ApiResult<T>): T {
   if (result.error.kind === 'rate-limited')
     throw rateLimitedPage(message, result.error.retryAfterSeconds ?? null);
   throw new ApiError(status ?? 502, { message, errors: fieldErrors, ...(code === null ? {} : { code }) });
+}
+
+/** A call that did not succeed: refused, unanswered, or aborted (a newer request replaced it). */
+export type FailedCall = Exclude<ApiResult<unknown>, { kind: 'ok' }>;
+
+/**
+ * A failed call's status, message, field errors and code as a form's action reads them, counted
+ * in one place: a call that got no answer counts as 502, an aborted one as 499 with nothing to say.
+ */
+export function failureOf(result: FailedCall): {
+  status: number;
+  message: string | null;
+  fieldErrors: FieldErrors;
+  code: number | null;
+} {
+  if (result.kind === 'aborted') return { status: 499, message: null, fieldErrors: {}, code: null };
+  const { status, message, fieldErrors, code } = result.error;
+  return { status: status ?? 502, message, fieldErrors, code };
+}
+
+/**
+ * A failed call as one line a person can act on: the first field error, else its message; a 5xx's
+ * (and an unanswered or aborted call's) the generic words, never the server's own text.
+ */
+export function failureMessage(result: FailedCall): string {
+  const { status, message, fieldErrors } = failureOf(result);
+  if (status >= 500) return GENERIC_SERVER_ERROR;
+  return Object.values(fieldErrors)[0]?.[0] ?? message ?? GENERIC_SERVER_ERROR;
+}
+
+/** The cookies the API set with a call's answer (a sign-in's session), for the action to pass on. */
+export function cookiesOf(result: ApiResult<unknown>): string[] {
+  return result.kind === 'aborted' ? [] : (result.setCookies ?? []);
 }
 
 export type ApiAnswer<T> =

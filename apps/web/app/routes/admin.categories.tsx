@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     intent,
     adminCategoryBody,
     { name: text(form, 'name'), base_price: numberField(form, 'base_price') },
-    (body) => context.api.send(endpoints.admin.updateCategory, { params: { id }, body }),
+    (body) => context.api.call(endpoints.admin.updateCategory, { params: { id }, body }),
   );
   return result.ok ? { ...result, message: 'Saved: every item of it shows the new price now.' } : result;
 }

@@ -12,6 +12,7 @@ import { giftCardState } from '../features/admin/GiftCardLedger';
 import { orderStatusText } from '../features/admin/order-status';
 import { money } from '../features/checkout/format';
 import { withCookies } from '../features/forms/reply.server';
+import { cookiesOf, failureOf } from '../lib/api-client.server';
 import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.customer';
 
@@ -38,19 +39,19 @@ export async function action({
   if (intent === 'impersonate') {
     // The customer's session replaces the admin's (kept aside by the API) and the parent-domain
     // cookie says so; the storefront then shows the "acting as" bar. A full page load: another site.
-    const answer = await context.api.send(endpoints.auth.impersonate, { body: { user_id: id } });
-    if (!answer.ok)
+    const answer = await context.api.call(endpoints.auth.impersonate, { body: { user_id: id } });
+    if (answer.kind !== 'ok')
       return {
         ok: false,
         intent,
-        message: answer.error.message ?? 'Could not act as this customer.',
+        message: failureOf(answer).message ?? 'Could not act as this customer.',
         errors: {},
       };
-    return redirectDocument('/account', { headers: withCookies(answer.setCookies) });
+    return redirectDocument('/account', { headers: withCookies(cookiesOf(answer)) });
   }
   if (intent === 'skip') {
     const result = await sendAdminForm(context, intent, adminSkipBody, { date: text(form, 'date') }, (body) =>
-      context.api.send(endpoints.admin.skipForCustomer, { params: { id }, body }),
+      context.api.call(endpoints.admin.skipForCustomer, { params: { id }, body }),
     );
     return result.ok ? { ...result, message: `The box of ${text(form, 'date')} is skipped.` } : result;
   }
@@ -60,7 +61,7 @@ export async function action({
       intent,
       pauseBody,
       { weeks: numberField(form, 'weeks') },
-      (body) => context.api.send(endpoints.admin.pauseForCustomer, { params: { id }, body }),
+      (body) => context.api.call(endpoints.admin.pauseForCustomer, { params: { id }, body }),
     );
     return result.ok ? { ...result, message: 'The subscription is paused.' } : result;
   }

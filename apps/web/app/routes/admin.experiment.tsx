@@ -26,7 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     'update',
     adminExperimentUpdateBody,
     experimentInput(form),
-    (body) => context.api.send(endpoints.admin.updateExperiment, { params: { id: params.id }, body }),
+    (body) => context.api.call(endpoints.admin.updateExperiment, { params: { id: params.id }, body }),
   );
   return result.ok ? { ...result, message: 'Saved: new visitors get the new weights.' } : result;
 }

@@ -3,7 +3,7 @@ import { Link, redirect } from 'react-router';
 import { type ActionResult, requireAdmin, sendAdminForm, text } from '../features/admin/admin.server';
 import { ExperimentForm, ExperimentResults } from '../features/admin/ExperimentForm';
 import { experimentInput } from '../features/admin/experiment-form.server';
-import type { ApiAnswer } from '../lib/api-client.server';
+import type { ApiResult } from '../lib/api';
 import type { Route } from './+types/admin.experiments';
 
 export const handle = { title: 'Experiments · Admin' };
@@ -25,8 +25,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     adminExperimentBody,
     { code: text(form, 'code'), ...experimentInput(form) },
     (body) =>
-      context.api.send(endpoints.admin.createExperiment, { body }) as Promise<
-        ApiAnswer<{ data: AdminExperiment }>
+      context.api.call(endpoints.admin.createExperiment, { body }) as Promise<
+        ApiResult<{ data: AdminExperiment }>
       >,
   );
   return result.ok ? redirect(`/admin/experiments/${result.data.data.id}`) : result;

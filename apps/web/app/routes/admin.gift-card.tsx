@@ -33,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     adminVoidGiftCardBody,
     { note: text(form, 'note') },
     (body) =>
-      context.api.send(endpoints.admin.voidGiftCard, {
+      context.api.call(endpoints.admin.voidGiftCard, {
         params: { giftCardId: Number(params.id) || 0 },
         body,
       }),

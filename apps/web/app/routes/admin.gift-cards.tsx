@@ -59,7 +59,7 @@ export async function action({
       note: text(form, 'note'),
       expires_at: isoOf(optional('expires_at')),
     },
-    (body) => context.api.send(endpoints.admin.issueGiftCard, { body }),
+    (body) => context.api.call(endpoints.admin.issueGiftCard, { body }),
   );
   return result.ok
     ? { ...result, data: (result.data as { data: AdminGiftCard & { code: string } }).data }

@@ -1,6 +1,7 @@
 import { endpoints } from '@sprout/contracts';
 import { redirect, redirectDocument } from 'react-router';
 import { withCookies } from '../features/forms/reply.server';
+import { cookiesOf } from '../lib/api-client.server';
 import type { Route } from './+types/admin.impersonation';
 
 /**
@@ -11,9 +12,9 @@ import type { Route } from './+types/admin.impersonation';
 export async function action({ context }: Route.ActionArgs) {
   const me = await context.api.call(endpoints.auth.initial);
   const customerId = me.kind === 'ok' ? me.data.user?.id : undefined;
-  const answer = await context.api.send(endpoints.auth.endImpersonation);
-  const to = answer.ok && customerId ? `/admin/customers/${customerId}` : '/admin';
-  return redirectDocument(to, { headers: withCookies(answer.setCookies) });
+  const answer = await context.api.call(endpoints.auth.endImpersonation);
+  const to = answer.kind === 'ok' && customerId ? `/admin/customers/${customerId}` : '/admin';
+  return redirectDocument(to, { headers: withCookies(cookiesOf(answer)) });
 }
 
 /** Nothing to show at this address. */

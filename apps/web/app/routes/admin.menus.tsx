@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         sorting_weight: numberField(form, 'sorting_weight'),
         category_ids: form.getAll('category_ids').map(Number),
       },
-      (body) => context.api.send(endpoints.admin.updateMenu, { params: { id }, body }),
+      (body) => context.api.call(endpoints.admin.updateMenu, { params: { id }, body }),
     );
     return result.ok ? { ...result, message: 'Saved: the storefront shows it now.' } : result;
   }
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         show_on_cart: checkbox(form, 'show_on_cart'),
         items,
       },
-      (body) => context.api.send(endpoints.admin.updateBestseller, { params: { id }, body }),
+      (body) => context.api.call(endpoints.admin.updateBestseller, { params: { id }, body }),
     );
     return result.ok ? { ...result, message: 'Saved.' } : result;
   }

@@ -5,6 +5,7 @@ import { type ActionResult, requireAdmin, sendAdminForm, text } from '../feature
 import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
 import { orderStatusText } from '../features/admin/order-status';
 import { money } from '../features/checkout/format';
+import { failureOf } from '../lib/api-client.server';
 import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.order';
 
@@ -24,10 +25,10 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const id = Number(params.id) || 0;
   const intent = text(form, 'intent') ?? '';
   if (intent === 'resend') {
-    const answer = await context.api.send(endpoints.admin.resendConfirmation, { params: { id } });
-    return answer.ok
+    const answer = await context.api.call(endpoints.admin.resendConfirmation, { params: { id } });
+    return answer.kind === 'ok'
       ? { ok: true, intent, data: null, message: 'The confirmation is on its way.' }
-      : { ok: false, intent, message: answer.error.message ?? 'Could not send it.', errors: {} };
+      : { ok: false, intent, message: failureOf(answer).message ?? 'Could not send it.', errors: {} };
   }
   const amount = text(form, 'amount');
   const reason = text(form, 'reason');
@@ -40,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       ...(amount ? { amount: Number.isFinite(Number(amount)) ? Number(amount) : amount } : {}),
       ...(reason ? { reason } : {}),
     },
-    (body) => context.api.send(endpoints.admin.refund, { params: { id }, body }),
+    (body) => context.api.call(endpoints.admin.refund, { params: { id }, body }),
   );
   return result.ok ? { ...result, message: 'Refunded.' } : result;
 }

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         referee_discount: { type: text(form, 'referee_type'), amount: numberField(form, 'referee_amount') },
         referrer_credit: numberField(form, 'referrer_credit'),
       },
-      (body) => context.api.send(endpoints.admin.updateReferralSettings, { body }),
+      (body) => context.api.call(endpoints.admin.updateReferralSettings, { body }),
     );
     return result.ok ? { ...result, message: 'Saved: new referrals get this now.' } : result;
   }
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         max_order_value: numberField(form, 'max_order_value'),
         is_active: true,
       },
-      (body) => context.api.send(endpoints.admin.createPartnership, { body }),
+      (body) => context.api.call(endpoints.admin.createPartnership, { body }),
     );
     return result.ok ? { ...result, message: 'Partnership created.' } : result;
   }
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
       intent,
       adminPartnershipUpdateBody,
       { is_active: checkbox(form, 'is_active') },
-      (body) => context.api.send(endpoints.admin.updatePartnership, { params: { id }, body }),
+      (body) => context.api.call(endpoints.admin.updatePartnership, { params: { id }, body }),
     );
   }
   return { ok: false, intent, message: 'Unknown action.', errors: {} };

@@ -23,7 +23,7 @@ export async function action({
   const form = await request.formData();
   if (text(form, 'intent') === 'preview') return previewAction(context.api, form);
   const result = await sendAdminForm(context, 'save', adminBlogPostInput, postInput(form), (body) =>
-    context.api.send(endpoints.adminBlog.create, { body }),
+    context.api.call(endpoints.adminBlog.create, { body }),
   );
   if (!result.ok) return result;
   return redirect(`/admin/posts/${(result.data as { data: AdminBlogPost }).data.id}?created=1`);

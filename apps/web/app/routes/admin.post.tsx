@@ -5,6 +5,7 @@ import { type ActionResult, requireAdmin, sendAdminForm, text } from '../feature
 import { FieldError, FormMessage, fieldInvalid } from '../features/admin/FormMessage';
 import { PostForm } from '../features/admin/PostForm';
 import { type PreviewResult, postInput, previewAction } from '../features/admin/post-form.server';
+import { failureOf } from '../lib/api-client.server';
 import { orNotFound } from '../lib/http.server';
 import type { Route } from './+types/admin.post';
 
@@ -36,20 +37,20 @@ export async function action({
   if (intent === 'publish') {
     const at = isoOf(text(form, 'published_at') || undefined);
     const result = await sendAdminForm(context, intent, adminBlogPublishInput, { published_at: at }, (body) =>
-      context.api.send(endpoints.adminBlog.publish, { params: post, body }),
+      context.api.call(endpoints.adminBlog.publish, { params: post, body }),
     );
     return result.ok
       ? { ...result, message: at ? 'Scheduled.' : 'Published: readers can see it now.' }
       : result;
   }
   if (intent === 'unpublish') {
-    const answer = await context.api.send(endpoints.adminBlog.unpublish, { params: post });
-    return answer.ok
+    const answer = await context.api.call(endpoints.adminBlog.unpublish, { params: post });
+    return answer.kind === 'ok'
       ? { ok: true, intent, data: null, message: 'Back to draft: readers cannot see it.' }
-      : { ok: false, intent, message: answer.error.message ?? 'Could not unpublish.', errors: {} };
+      : { ok: false, intent, message: failureOf(answer).message ?? 'Could not unpublish.', errors: {} };
   }
   const result = await sendAdminForm(context, 'save', adminBlogPostPatch, postInput(form), (body) =>
-    context.api.send(endpoints.adminBlog.update, { params: post, body }),
+    context.api.call(endpoints.adminBlog.update, { params: post, body }),
   );
   return result.ok ? { ...result, message: 'Saved.' } : result;
 }

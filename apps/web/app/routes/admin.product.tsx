@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     indicators: form.getAll('indicators').map(String),
   };
   const result = await sendAdminForm(context, 'save', adminProductBody, input, (body) =>
-    context.api.send(endpoints.admin.updateProduct, { params: { id: Number(params.id) || 0 }, body }),
+    context.api.call(endpoints.admin.updateProduct, { params: { id: Number(params.id) || 0 }, body }),
   );
   return result.ok ? { ...result, message: 'Saved: the storefront shows it now.' } : result;
 }

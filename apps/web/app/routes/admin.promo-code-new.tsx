@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     'save',
     adminPromoCodeBody,
     promoCodeInput(await request.formData()),
-    (body) => context.api.send(endpoints.admin.createPromoCode, { body }),
+    (body) => context.api.call(endpoints.admin.createPromoCode, { body }),
   );
   if (result.ok) return redirect(`/admin/promo-codes/${result.data.data.id}?created=1`);
   return result;

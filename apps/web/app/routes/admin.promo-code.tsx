@@ -29,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
       intent,
       adminPromoCodeUpdateBody,
       { is_active: active },
-      (body) => context.api.send(endpoints.admin.updatePromoCode, { params: code, body }),
+      (body) => context.api.call(endpoints.admin.updatePromoCode, { params: code, body }),
     );
     return result.ok
       ? { ...result, message: active ? 'Enabled.' : 'Disabled: nobody can apply it now.' }
@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     'save',
     adminPromoCodeUpdateBody,
     promoCodeInput(form),
-    (body) => context.api.send(endpoints.admin.updatePromoCode, { params: code, body }),
+    (body) => context.api.call(endpoints.admin.updatePromoCode, { params: code, body }),
   );
   return result.ok ? { ...result, message: 'Saved.' } : result;
 }

@@ -1,8 +1,8 @@
 import { endpoints, GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import type { ServerApiClient } from '../../lib/api-client.server';
-import { ApiError } from '../../lib/api-client.server';
+import type { ApiResult } from '../../lib/api';
+import { ApiError, failureOf, type ServerApiClient } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
 import { LOGIN_PATH } from '../auth/login-routing';
 import { loginPathFor } from '../auth/return-path';
@@ -19,8 +19,8 @@ export type AdminUser = { id: number; email: string; first_name: string | null }
 export async function requireAdmin(request: Request, context: Context): Promise<AdminUser> {
   const answer = await context.api.call(endpoints.auth.initial);
   if (answer.kind !== 'ok') {
-    const status = answer.kind === 'error' ? (answer.error.status ?? 502) : 499;
-    throw new ApiError(status, answer.kind === 'error' ? { message: answer.error.message } : {});
+    const { status, message } = failureOf(answer);
+    throw new ApiError(status, message === null ? {} : { message });
   }
   const session = answer.data;
   if (!session.authenticated || !session.user) {
@@ -52,7 +52,7 @@ export async function sendAdminForm<S extends z.ZodType, T>(
   intent: string,
   schema: S,
   input: unknown,
-  call: (body: z.infer<S>) => Promise<import('../../lib/api-client.server').ApiAnswer<T>>,
+  call: (body: z.infer<S>) => Promise<ApiResult<T>>,
 ): Promise<ActionResult<T>> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
@@ -64,12 +64,13 @@ export async function sendAdminForm<S extends z.ZodType, T>(
     return { ok: false, intent, message: 'Please check the highlighted fields.', errors };
   }
   const answer = await call(parsed.data);
-  if (answer.ok) return { ok: true, intent, data: answer.data };
+  if (answer.kind === 'ok') return { ok: true, intent, data: answer.data };
+  const { status, message, fieldErrors } = failureOf(answer);
   return {
     ok: false,
     intent,
-    message: answer.status >= 500 ? GENERIC_SERVER_ERROR : (answer.error.message ?? GENERIC_SERVER_ERROR),
-    errors: answer.status === 422 ? (answer.error.errors ?? {}) : {},
+    message: status >= 500 ? GENERIC_SERVER_ERROR : (message ?? GENERIC_SERVER_ERROR),
+    errors: status === 422 ? fieldErrors : {},
   };
 }
 

@@ -61,8 +61,8 @@ export async function previewAction(api: ServerApiClient, form: FormData): Promi
   const parsed = adminBlogPreviewInput.safeParse({ body: text(form, 'body') ?? '' });
   const values = postFormValues(form);
   if (!parsed.success) return { intent: 'preview', html: '', reading_minutes: 0, values };
-  const answer = await api.send(endpoints.adminBlog.preview, { body: parsed.data });
-  return answer.ok
+  const answer = await api.call(endpoints.adminBlog.preview, { body: parsed.data });
+  return answer.kind === 'ok'
     ? { intent: 'preview', ...answer.data.data, values }
     : { intent: 'preview', html: '', reading_minutes: 0, values };
 }

@@ -72,8 +72,8 @@ describe('a page reads its session once', () => {
     cookie = `sid=${sessionToken}`;
     const page = pageClient();
     await expect(page.read(endpoints.account.me)).resolves.toBeTruthy();
-    const signOut = await page.send(endpoints.auth.signOut);
-    expect(signOut.ok).toBe(true);
+    const signOut = await page.call(endpoints.auth.signOut);
+    expect(signOut.kind).toBe('ok');
     await expect(page.read(endpoints.account.me)).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -46,11 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return { result: submission.reply() };
   if (!customer.address)
     return { result: submission.reply({ formErrors: ['You have no address to change yet.'] }) };
-  const answer = await context.api.send(endpoints.account.updateAddress, {
+  const answer = await context.api.call(endpoints.account.updateAddress, {
     params: { addressId: customer.address.id },
     body: submission.value,
   });
-  if (!answer.ok) {
+  if (answer.kind !== 'ok') {
     return {
       result: replyWithApiFailure(submission, answer, {
         fields: ADDRESS_FIELDS,

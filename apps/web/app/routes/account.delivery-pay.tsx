@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { readDeliveries, requireCustomer } from '../features/account/account.server';
 import { DeliveryPayment, type DeliveryPaymentActionData } from '../features/account/DeliveryPayment';
 import { formatDeliveryDate } from '../features/checkout/format';
+import { failureOf } from '../lib/api-client.server';
 import type { Route } from './+types/account.delivery-pay';
 
 /**
@@ -33,10 +34,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = deliveryParams.safeParse(params);
   if (!parsed.success) throw data(null, { status: 404 });
   await requireCustomer(request, context);
-  const answer = await context.api.send(endpoints.deliveries.pay, { params: { date: parsed.data.date } });
-  if (!answer.ok) {
-    const message =
-      answer.status >= 500 ? GENERIC_SERVER_ERROR : (answer.error.message ?? GENERIC_SERVER_ERROR);
+  const answer = await context.api.call(endpoints.deliveries.pay, { params: { date: parsed.data.date } });
+  if (answer.kind !== 'ok') {
+    const { status, message: refused } = failureOf(answer);
+    const message = status >= 500 ? GENERIC_SERVER_ERROR : (refused ?? GENERIC_SERVER_ERROR);
     return { ok: false, message } satisfies DeliveryPaymentActionData;
   }
   return { ok: true, payment: answer.data.data } satisfies DeliveryPaymentActionData;

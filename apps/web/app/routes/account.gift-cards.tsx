@@ -1,6 +1,7 @@
 import { endpoints, GENERIC_SERVER_ERROR, redeemGiftCardBody } from '@sprout/contracts';
 import { readMine, requireCustomer } from '../features/account/account.server';
 import { AccountGiftCards, type RedeemActionData } from '../features/gift-cards/AccountGiftCards';
+import { failureMessage } from '../lib/api-client.server';
 import type { Route } from './+types/account.gift-cards';
 
 export const handle = { title: 'Gift cards' };
@@ -18,12 +19,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const form = await request.formData();
   const parsed = redeemGiftCardBody.safeParse({ code: form.get('code') ?? '' });
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? GENERIC_SERVER_ERROR };
-  const answer = await context.api.send(endpoints.account.redeemGiftCard, { body: parsed.data });
-  if (!answer.ok) {
-    const error =
-      answer.status >= 500
-        ? GENERIC_SERVER_ERROR
-        : (Object.values(answer.error.errors ?? {})[0]?.[0] ?? answer.error.message ?? GENERIC_SERVER_ERROR);
+  const answer = await context.api.call(endpoints.account.redeemGiftCard, { body: parsed.data });
+  if (answer.kind !== 'ok') {
+    const error = failureMessage(answer);
     return { ok: false, error };
   }
   return { ok: true, message: 'Gift card added: its balance pays your next boxes.' };

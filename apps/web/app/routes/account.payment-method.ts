@@ -1,7 +1,8 @@
-import { endpoints, GENERIC_SERVER_ERROR, updatePaymentMethodBody } from '@sprout/contracts';
+import { endpoints, updatePaymentMethodBody } from '@sprout/contracts';
 import { redirect } from 'react-router';
 import { requireCustomer } from '../features/account/account.server';
 import type { CardActionData } from '../features/account/CardForm';
+import { failureMessage } from '../lib/api-client.server';
 import type { Route } from './+types/account.payment-method';
 
 /** POST /account/payment-method: saves the provider's token as the card later boxes are charged to. */
@@ -16,12 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: false,
       message: parsed.error.issues[0]?.message ?? 'Enter your card details',
     } satisfies CardActionData;
-  const answer = await context.api.send(endpoints.account.updatePaymentMethod, { body: parsed.data });
-  if (!answer.ok) {
-    const message =
-      answer.status >= 500
-        ? GENERIC_SERVER_ERROR
-        : (Object.values(answer.error.errors ?? {})[0]?.[0] ?? answer.error.message ?? GENERIC_SERVER_ERROR);
+  const answer = await context.api.call(endpoints.account.updatePaymentMethod, { body: parsed.data });
+  if (answer.kind !== 'ok') {
+    const message = failureMessage(answer);
     return { ok: false, message } satisfies CardActionData;
   }
   return { ok: true, message: 'Card saved: your next boxes are charged to it.' } satisfies CardActionData;

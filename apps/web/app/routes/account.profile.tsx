@@ -33,8 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { intent: _, receives_sms_updates: sms, ...fields } = submission.value;
     // A checkbox sends nothing when it is off: absent means "no texts".
     const body = { ...fields, receives_sms_updates: sms === 'on' };
-    const answer = await api.send(endpoints.account.updateProfile, { body });
-    if (!answer.ok)
+    const answer = await api.call(endpoints.account.updateProfile, { body });
+    if (answer.kind !== 'ok')
       return {
         intent,
         result: replyWithApiFailure(submission, answer, { fields: ['first_name', 'last_name'] }),
@@ -47,8 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success')
       return { intent, result: submission.reply(hide) } satisfies ProfileActionData;
     const { intent: _, ...body } = submission.value;
-    const answer = await api.send(endpoints.account.changeEmail, { body });
-    if (!answer.ok)
+    const answer = await api.call(endpoints.account.changeEmail, { body });
+    if (answer.kind !== 'ok')
       return {
         intent,
         result: replyWithApiFailure(submission, answer, { fields: ['email', 'current_password'], ...hide }),
@@ -69,8 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success')
       return { intent, result: submission.reply(), emailChange } satisfies ProfileActionData;
     const { intent: _, pending_email: __, ...body } = submission.value;
-    const answer = await api.send(endpoints.account.verifyEmailChange, { body });
-    if (!answer.ok)
+    const answer = await api.call(endpoints.account.verifyEmailChange, { body });
+    if (answer.kind !== 'ok')
       return {
         intent,
         result: replyWithApiFailure(submission, answer, { fields: ['code'] }),
@@ -89,8 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success')
       return { intent, result: submission.reply(hide) } satisfies ProfileActionData;
     const { intent: _, ...body } = submission.value;
-    const answer = await api.send(endpoints.account.changePassword, { body });
-    if (!answer.ok)
+    const answer = await api.call(endpoints.account.changePassword, { body });
+    if (answer.kind !== 'ok')
       return {
         intent,
         result: replyWithApiFailure(submission, answer, { fields: PASSWORDS, ...hide }),

@@ -1,13 +1,9 @@
-import {
-  endpoints,
-  GENERIC_SERVER_ERROR,
-  RESUMED_BUT_DECLINED_MESSAGE,
-  resumeWithCardBody,
-} from '@sprout/contracts';
+import { endpoints, RESUMED_BUT_DECLINED_MESSAGE, resumeWithCardBody } from '@sprout/contracts';
 import { redirect } from 'react-router';
 import { requireCustomer } from '../features/account/account.server';
 import { type ResumeActionData, ResumeWithCardForm } from '../features/lifecycle/PaymentPause';
 import { paymentPauseReason, paymentPauseResumeEffect } from '../features/lifecycle/PaymentPauseBanner';
+import { failureMessage } from '../lib/api-client.server';
 import type { Route } from './+types/account.resume';
 import '../features/lifecycle/lifecycle.css';
 import '../features/payments/payments.css';
@@ -33,12 +29,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const parsed = resumeWithCardBody.safeParse({ payment_method_id: form.get('payment_method_id') ?? '' });
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues[0]?.message ?? 'Enter your card details' };
-  const answer = await context.api.send(endpoints.lifecycle.resume, { body: parsed.data });
-  if (!answer.ok) {
-    const message =
-      answer.status >= 500
-        ? GENERIC_SERVER_ERROR
-        : (Object.values(answer.error.errors ?? {})[0]?.[0] ?? answer.error.message ?? GENERIC_SERVER_ERROR);
+  const answer = await context.api.call(endpoints.lifecycle.resume, { body: parsed.data });
+  if (answer.kind !== 'ok') {
+    const message = failureMessage(answer);
     return { ok: false, message };
   }
   const outcome = answer.data.data;

@@ -2,6 +2,7 @@ import { endpoints } from '@sprout/contracts';
 import { redirect, redirectDocument } from 'react-router';
 import { cartCookie } from '../features/cart/storage';
 import { withCookies } from '../features/forms/reply.server';
+import { cookiesOf } from '../lib/api-client.server';
 import type { Route } from './+types/account.sign-out';
 
 /**
@@ -11,9 +12,9 @@ import type { Route } from './+types/account.sign-out';
  * browser starts with an empty box.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const answer = await context.api.send(endpoints.auth.signOut);
+  const answer = await context.api.call(endpoints.auth.signOut);
   const secure = new URL(request.url).protocol === 'https:';
-  return redirectDocument('/', { headers: withCookies([...answer.setCookies, cartCookie(null, secure)]) });
+  return redirectDocument('/', { headers: withCookies([...cookiesOf(answer), cartCookie(null, secure)]) });
 }
 
 /** Nothing to show at this address. */

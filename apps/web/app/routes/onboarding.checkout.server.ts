@@ -14,7 +14,7 @@ import { checkoutDetailsSchema, DETAIL_FIELD_KEYS, DETAIL_FIELDS } from '../feat
 import { replyWithApiFailure } from '../features/forms/reply.server';
 import type { FormActionData } from '../features/forms/useContractForm';
 import type { ApiFailure } from '../lib/api';
-import { type ServerApiClient as ApiClient, isApiError } from '../lib/api-client.server';
+import { type ServerApiClient as ApiClient, failureOf, isApiError } from '../lib/api-client.server';
 import { guardRoute } from '../lib/route-access.server';
 
 export type CheckoutLoaderData = {
@@ -135,16 +135,17 @@ export async function saveCheckoutDetails({
   const submission = parseWithZod(formData, { schema: checkoutDetailsSchema(!cart?.has_password) });
   const hideFields = ['password'];
   if (submission.status !== 'success') return { result: submission.reply({ hideFields }) };
-  const answer = await api.send(endpoints.checkout.saveCart, {
+  const answer = await api.call(endpoints.checkout.saveCart, {
     params: { cartId },
     body: { ...submission.value, receives_sms_updates: formData.get('receives_sms_updates') === 'true' },
   });
-  if (!answer.ok) {
-    if (answer.error.errors?.email?.includes(EMAIL_IN_USE_MESSAGE)) {
+  if (answer.kind !== 'ok') {
+    const { status, fieldErrors, code } = failureOf(answer);
+    if (fieldErrors.email?.includes(EMAIL_IN_USE_MESSAGE)) {
       const email = submission.value.email;
       throw redirect(`/onboarding/login?${new URLSearchParams({ email, error: EMAIL_IN_USE_MESSAGE })}`);
     }
-    if (answer.error.code === CART_LOCKED_CODE || answer.status === 403) throw redirectDocument('/menus');
+    if (code === CART_LOCKED_CODE || status === 403) throw redirectDocument('/menus');
     return {
       result: replyWithApiFailure(submission, answer, {
         fields: DETAIL_FIELDS,

@@ -16,8 +16,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordResetRequestBody });
   if (submission.status !== 'success') return { result: submission.reply() };
-  const answer = await context.api.send(endpoints.auth.requestPasswordReset, { body: submission.value });
-  if (!answer.ok) return { result: replyWithApiFailure(submission, answer, { fields: ['email'] }) };
+  const answer = await context.api.call(endpoints.auth.requestPasswordReset, { body: submission.value });
+  if (answer.kind !== 'ok') return { result: replyWithApiFailure(submission, answer, { fields: ['email'] }) };
   return { result: submission.reply(), notice: answer.data.message };
 }
 

@@ -52,14 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: loginForm });
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }) };
   const { [RETURN_PARAM]: next, ...credentials } = submission.value;
-  const answer = await context.api.send(endpoints.auth.signIn, { body: credentials });
+  const answer = await context.api.call(endpoints.auth.signIn, { body: credentials });
   // Wrong credentials are one message for the pair (never which one was wrong).
   const refused = {
     fields: ['email', 'password'],
     validationMessage: LOGIN_FAILED_MESSAGE,
     hideFields: ['password'],
   };
-  if (!answer.ok) return { result: replyWithApiFailure(submission, answer, refused) };
+  if (answer.kind !== 'ok') return { result: replyWithApiFailure(submission, answer, refused) };
   const signedIn = signInRedirect(answer, context.site, { returnTo: safeReturnPath(next) });
   if (signedIn) return signedIn;
   return { result: submission.reply({ formErrors: [LOGIN_FAILED_MESSAGE], hideFields: ['password'] }) };

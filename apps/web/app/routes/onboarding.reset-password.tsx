@@ -30,13 +30,13 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordResetForm });
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }) };
-  const reset = await context.api.send(endpoints.auth.completePasswordReset, {
+  const reset = await context.api.call(endpoints.auth.completePasswordReset, {
     body: {
       ...submission.value,
       password_confirmation: submission.value.password,
     },
   });
-  if (!reset.ok) {
+  if (reset.kind !== 'ok') {
     return {
       result: replyWithApiFailure(submission, reset, {
         fields: ['password'],
@@ -46,14 +46,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
   }
-  const signIn = await context.api.send(endpoints.auth.exchangeToken, {
+  const signIn = await context.api.call(endpoints.auth.exchangeToken, {
     body: {
       token: reset.data.access_token,
     },
   });
-  const next = signIn.ok
-    ? signInRedirect(signIn, context.site, { clearCart: true, secure: context.site.url.startsWith('https:') })
-    : null;
+  const next =
+    signIn.kind === 'ok'
+      ? signInRedirect(signIn, context.site, {
+          clearCart: true,
+          secure: context.site.url.startsWith('https:'),
+        })
+      : null;
   return (
     next ?? { result: submission.reply({ formErrors: [RESET_FAILED_MESSAGE], hideFields: ['password'] }) }
   );

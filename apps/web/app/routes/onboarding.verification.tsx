@@ -23,8 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: verificationForm });
   if (submission.status !== 'success') return { result: submission.reply() };
   const { [RETURN_PARAM]: next, ...body } = submission.value;
-  const answer = await context.api.send(endpoints.auth.verify, { body });
-  if (!answer.ok) return { result: replyWithApiFailure(submission, answer, { fields: ['code'] }) };
+  const answer = await context.api.call(endpoints.auth.verify, { body });
+  if (answer.kind !== 'ok') return { result: replyWithApiFailure(submission, answer, { fields: ['code'] }) };
   return (
     signInRedirect(answer, context.site, { returnTo: safeReturnPath(next) }) ?? {
       result: submission.reply({ formErrors: [CODE_FAILED_MESSAGE] }),

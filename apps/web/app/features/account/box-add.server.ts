@@ -1,6 +1,6 @@
 import type { Delivery } from '@sprout/contracts';
 import { endpoints, GENERIC_SERVER_ERROR } from '@sprout/contracts';
-import type { ServerApiClient } from '../../lib/api-client.server';
+import { failureMessage, type ServerApiClient } from '../../lib/api-client.server';
 import type { CartOutcome, CartService } from '../cart/cart.server';
 import { formatDeliveryDate } from '../checkout/format';
 import { nextEditableBox } from './account.server';
@@ -63,20 +63,15 @@ export async function addToNextBox(
   for (const item of items) {
     const current: Delivery = box;
     const existing = current.items.find((line) => line.sku === item.sku)?.quantity ?? 0;
-    const answer = await api.send(endpoints.deliveries.setItem, {
+    const answer = await api.call(endpoints.deliveries.setItem, {
       params: { date: current.date },
       body: {
         sku: item.sku,
         quantity: absolute ? item.quantity : existing + item.quantity,
       },
     });
-    if (!answer.ok) {
-      const message =
-        answer.status >= 500
-          ? GENERIC_SERVER_ERROR
-          : (Object.values(answer.error.errors ?? {})[0]?.[0] ??
-            answer.error.message ??
-            GENERIC_SERVER_ERROR);
+    if (answer.kind !== 'ok') {
+      const message = failureMessage(answer);
       return { intent: 'add', ok: false, message };
     }
     box = answer.data.data;

@@ -1,14 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import {
-  type Delivery,
-  deliveryItemBody,
-  deliveryParams,
-  endpoints,
-  GENERIC_SERVER_ERROR,
-} from '@sprout/contracts';
+import { type Delivery, deliveryItemBody, deliveryParams, endpoints } from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import type { ApiAnswer, ServerApiClient } from '../../lib/api-client.server';
+import type { ApiResult } from '../../lib/api';
+import { failureMessage, type ServerApiClient } from '../../lib/api-client.server';
 import { formatDeliveryDate } from '../checkout/format';
 
 /** What a box change answers a fetcher: the box as it is now, or what went wrong, in words. */
@@ -35,13 +30,7 @@ function safeReturn(value: FormDataEntryValue | null): string | null {
 
 type DeliveryResponse = { data: Delivery };
 
-type Answer = ApiAnswer<DeliveryResponse>;
-
-function failureMessage(answer: Extract<Answer, { ok: false }>): string {
-  if (answer.status >= 500) return GENERIC_SERVER_ERROR;
-  const fieldMessage = Object.values(answer.error.errors ?? {})[0]?.[0];
-  return fieldMessage ?? answer.error.message ?? GENERIC_SERVER_ERROR;
-}
+type Answer = ApiResult<DeliveryResponse | undefined>;
 
 /** One box change, as the API names it; refusals come back as a message a person can act on. */
 async function performDeliveryChange(
@@ -54,10 +43,10 @@ async function performDeliveryChange(
   let answer: Answer;
   switch (intent) {
     case 'skip':
-      answer = await api.send(endpoints.deliveries.skip, { params: { date } });
+      answer = await api.call(endpoints.deliveries.skip, { params: { date } });
       break;
     case 'unskip':
-      answer = await api.send(endpoints.deliveries.unskip, { params: { date } });
+      answer = await api.call(endpoints.deliveries.unskip, { params: { date } });
       break;
     case 'set-item': {
       const fields = new FormData();
@@ -71,14 +60,15 @@ async function performDeliveryChange(
         return { intent, ok: false, date, message };
       }
       const body: z.infer<typeof deliveryItemBody> = submission.value;
-      answer = await api.send(endpoints.deliveries.setItem, { params: { date }, body });
-      if (!answer.ok) return { intent, ok: false, date, sku: body.sku, message: failureMessage(answer) };
+      answer = await api.call(endpoints.deliveries.setItem, { params: { date }, body });
+      if (answer.kind !== 'ok')
+        return { intent, ok: false, date, sku: body.sku, message: failureMessage(answer) };
       return { intent, ok: true, date, sku: body.sku, delivery: (answer.data as DeliveryResponse).data };
     }
     default:
       return { intent, ok: false, date, message: 'This change is not known.' };
   }
-  if (!answer.ok) return { intent, ok: false, date, message: failureMessage(answer) };
+  if (answer.kind !== 'ok') return { intent, ok: false, date, message: failureMessage(answer) };
   const delivery = (answer.data as DeliveryResponse | null)?.data;
   return {
     intent,

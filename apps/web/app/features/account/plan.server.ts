@@ -5,7 +5,7 @@ import {
   type UpdateSubscriptionBody,
   updateSubscriptionBody,
 } from '@sprout/contracts';
-import type { ServerApiClient } from '../../lib/api-client.server';
+import { failureOf, type ServerApiClient } from '../../lib/api-client.server';
 
 /** What the plan form's action answers: the preview (new price) or the saved change, or errors by field. */
 export type PlanActionData = {
@@ -48,16 +48,17 @@ export async function runPlanAction(api: ServerApiClient, form: FormData): Promi
   }
   const answer =
     intent === 'confirm'
-      ? await api.send(endpoints.account.changeSubscription, { body: parsed.data })
-      : await api.send(endpoints.account.previewSubscriptionChange, { body: parsed.data });
-  if (!answer.ok) {
-    if (answer.status >= 500) return { intent, ok: false, message: GENERIC_SERVER_ERROR };
-    const errors = answer.status === 422 ? (answer.error.errors ?? {}) : {};
+      ? await api.call(endpoints.account.changeSubscription, { body: parsed.data })
+      : await api.call(endpoints.account.previewSubscriptionChange, { body: parsed.data });
+  if (answer.kind !== 'ok') {
+    const { status, message, fieldErrors } = failureOf(answer);
+    if (status >= 500) return { intent, ok: false, message: GENERIC_SERVER_ERROR };
+    const errors = status === 422 ? fieldErrors : {};
     return {
       intent,
       ok: false,
       errors,
-      message: Object.keys(errors).length > 0 ? undefined : (answer.error.message ?? GENERIC_SERVER_ERROR),
+      message: Object.keys(errors).length > 0 ? undefined : (message ?? GENERIC_SERVER_ERROR),
     };
   }
   return { intent, ok: true, change: answer.data.data, values: parsed.data };

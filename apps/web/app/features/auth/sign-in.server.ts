@@ -1,6 +1,7 @@
 import type { LoginResult } from '@sprout/contracts';
 import { redirect, redirectDocument } from 'react-router';
-import type { ApiAnswer } from '../../lib/api-client.server';
+import type { ApiResult } from '../../lib/api';
+import { cookiesOf } from '../../lib/api-client.server';
 import type { SiteSettings } from '../../lib/context';
 import { cartCookie } from '../cart/storage';
 import { withCookies } from '../forms/reply.server';
@@ -16,7 +17,7 @@ import { nextLoginStep } from './login-routing';
  * code step (the password reset). Null when the answer carries no way on.
  */
 export function signInRedirect(
-  answer: Extract<ApiAnswer<LoginResult>, { ok: true }>,
+  answer: Extract<ApiResult<LoginResult>, { kind: 'ok' }>,
   site: SiteSettings,
   options: { clearCart?: boolean; secure?: boolean; returnTo?: string | null } = {},
 ): Response | null {
@@ -26,7 +27,7 @@ export function signInRedirect(
     options.returnTo ?? null,
   );
   if (step.kind === 'failed') return null;
-  const headers = withCookies(answer.setCookies);
+  const headers = withCookies(cookiesOf(answer));
   const secure = options.secure ?? site.url.startsWith('https:');
   if (options.clearCart || step.kind !== 'verification') {
     headers.append('set-cookie', cartCookie(null, secure));

@@ -1,8 +1,6 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { GENERIC_SERVER_ERROR, VALIDATION_FALLBACK_MESSAGE } from '@sprout/contracts';
-import type { ApiAnswer } from '../../lib/api-client.server';
-
-type Failure = Extract<ApiAnswer<unknown>, { ok: false }>;
+import { type FailedCall, failureOf } from '../../lib/api-client.server';
 
 /**
  * A refused API call as the form's reply (decision 018): a 422's errors beside the fields that
@@ -13,7 +11,7 @@ type Failure = Extract<ApiAnswer<unknown>, { ok: false }>;
  */
 export function replyWithApiFailure(
   submission: Submission<unknown>,
-  answer: Failure,
+  result: FailedCall,
   options: {
     fields: readonly string[];
     fieldKeys?: Record<string, readonly string[]>;
@@ -23,16 +21,16 @@ export function replyWithApiFailure(
   },
 ): SubmissionResult<string[]> {
   const hideFields = options.hideFields ?? [];
-  if (answer.status >= 500) return submission.reply({ formErrors: [GENERIC_SERVER_ERROR], hideFields });
-  const errors = answer.status === 422 ? (answer.error.errors ?? {}) : {};
-  if (answer.status !== 422 || options.validationMessage) {
-    const message = options.validationMessage && answer.status === 422 ? options.validationMessage : null;
+  const failure = failureOf(result);
+  if (failure.status >= 500) return submission.reply({ formErrors: [GENERIC_SERVER_ERROR], hideFields });
+  if (failure.status !== 422 || options.validationMessage) {
+    const message = options.validationMessage && failure.status === 422 ? options.validationMessage : null;
     return submission.reply({
-      formErrors: [message ?? answer.error.message ?? GENERIC_SERVER_ERROR],
+      formErrors: [message ?? failure.message ?? GENERIC_SERVER_ERROR],
       hideFields,
     });
   }
-  return replyWithFieldErrors(submission, errors, { ...options, message: answer.error.message });
+  return replyWithFieldErrors(submission, failure.fieldErrors, { ...options, message: failure.message });
 }
 
 /**

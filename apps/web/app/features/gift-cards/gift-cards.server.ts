@@ -6,6 +6,7 @@ import type {
 } from '@sprout/contracts';
 import { endpoints, GENERIC_SERVER_ERROR } from '@sprout/contracts';
 import type { AppLoadContext } from 'react-router';
+import { type FailedCall, failureOf } from '../../lib/api-client.server';
 import { type PurchaseErrors, readPurchaseForm } from './purchase-form';
 import { purchaseFormErrors } from './purchase-validation';
 
@@ -56,17 +57,15 @@ export async function loadGiftCardPage(context: AppLoadContext): Promise<GiftCar
   };
 }
 
-function failure(
-  status: number,
-  error: { message?: string; errors?: Record<string, string[]> },
-): PurchaseActionData {
+function failure(result: FailedCall): PurchaseActionData {
+  const { status, message, fieldErrors } = failureOf(result);
   if (status >= 500) return { ok: false, errors: { form: GENERIC_SERVER_ERROR } };
   const errors: PurchaseErrors = {};
-  for (const [key, messages] of Object.entries(error.errors ?? {})) {
+  for (const [key, messages] of Object.entries(fieldErrors)) {
     const field = key as keyof PurchaseErrors;
     if (messages[0]) errors[field] ??= messages[0];
   }
-  if (Object.keys(errors).length === 0) errors.form = error.message ?? GENERIC_SERVER_ERROR;
+  if (Object.keys(errors).length === 0) errors.form = message ?? GENERIC_SERVER_ERROR;
   return { ok: false, errors };
 }
 
@@ -94,7 +93,7 @@ export async function purchaseAction(request: Request, context: AppLoadContext):
   if (!paymentMethodId) return { ok: false, errors: { payment_method_id: 'Enter your card details' } };
   const values = readPurchaseForm(form);
   const idempotencyKey = String(form.get('idempotency_key') ?? '');
-  const answer = await context.api.send(endpoints.giftCards.purchase, {
+  const answer = await context.api.call(endpoints.giftCards.purchase, {
     body: {
       ...values,
       amount: Number(values.amount),
@@ -102,6 +101,6 @@ export async function purchaseAction(request: Request, context: AppLoadContext):
       ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
     },
   });
-  if (!answer.ok) return failure(answer.status, answer.error);
+  if (answer.kind !== 'ok') return failure(answer);
   return { ok: true, purchase: answer.data.data, senderEmail: values.sender_email ?? null };
 }

@@ -10,7 +10,8 @@ import {
 } from '@sprout/contracts';
 import { redirect } from 'react-router';
 import type { z } from 'zod';
-import { type ApiAnswer, isApiError, type ServerApiClient } from '../../lib/api-client.server';
+import type { ApiResult } from '../../lib/api';
+import { type FailedCall, failureOf, isApiError, type ServerApiClient } from '../../lib/api-client.server';
 
 /** What a lifecycle form's action answers when it does not redirect: errors by field, or a message. */
 export type LifecycleFormState = {
@@ -31,16 +32,17 @@ function fieldErrors(error: z.ZodError): Record<string, string[]> {
 }
 
 /** A refused answer as the form shows it: 422s beside their fields, 409s (wrong state) as a message. */
-function refusal(intent: string, answer: Extract<ApiAnswer<unknown>, { ok: false }>): LifecycleFormState {
-  if (answer.status >= 500) return { intent, message: GENERIC_SERVER_ERROR };
-  const errors = answer.status === 422 ? (answer.error.errors ?? {}) : {};
+function refusal(intent: string, result: FailedCall): LifecycleFormState {
+  const { status, message, fieldErrors } = failureOf(result);
+  if (status >= 500) return { intent, message: GENERIC_SERVER_ERROR };
+  const errors = status === 422 ? fieldErrors : {};
   if (Object.keys(errors).length > 0) return { intent, errors };
-  return { intent, message: answer.error.message ?? GENERIC_SERVER_ERROR };
+  return { intent, message: message ?? GENERIC_SERVER_ERROR };
 }
 
 /** Follows a transition to its outcome page (granted one visit by the API). */
-function toOutcome(answer: ApiAnswer<{ data: LifecycleOutcome }>, intent: string) {
-  if (!answer.ok) return refusal(intent, answer);
+function toOutcome(answer: ApiResult<{ data: LifecycleOutcome }>, intent: string) {
+  if (answer.kind !== 'ok') return refusal(intent, answer);
   throw redirect(answer.data.data.redirect);
 }
 
@@ -48,15 +50,15 @@ function toOutcome(answer: ApiAnswer<{ data: LifecycleOutcome }>, intent: string
 export async function runPauseAction(api: ServerApiClient, form: FormData): Promise<LifecycleFormState> {
   const intent = String(form.get('intent') ?? 'pause');
   if (intent === 'resume') {
-    const answer = await api.send(endpoints.lifecycle.unpause);
-    if (!answer.ok) return refusal(intent, answer);
+    const answer = await api.call(endpoints.lifecycle.unpause);
+    if (answer.kind !== 'ok') return refusal(intent, answer);
     throw redirect('/account?resumed=1');
   }
   const until = String(form.get('until') ?? '').trim();
   const body = form.get('length') === 'until' ? { until } : { weeks: Number(form.get('weeks')) };
   const parsed = pauseBody.safeParse(body);
   if (!parsed.success) return { intent, errors: fieldErrors(parsed.error) };
-  return toOutcome(await api.send(endpoints.lifecycle.pause, { body: parsed.data }), intent);
+  return toOutcome(await api.call(endpoints.lifecycle.pause, { body: parsed.data }), intent);
 }
 
 /**
@@ -69,10 +71,10 @@ export async function runCancellationAction(
 ): Promise<LifecycleFormState> {
   const intent = String(form.get('intent') ?? 'start');
   if (intent === 'accept') {
-    return toOutcome(await api.send(endpoints.lifecycle.acceptCancellationOffer), intent);
+    return toOutcome(await api.call(endpoints.lifecycle.acceptCancellationOffer), intent);
   }
   if (intent === 'confirm') {
-    return toOutcome(await api.send(endpoints.lifecycle.confirmCancellation), intent);
+    return toOutcome(await api.call(endpoints.lifecycle.confirmCancellation), intent);
   }
   const details = String(form.get('details') ?? '').trim();
   const parsed = cancellationBody.safeParse({
@@ -80,8 +82,8 @@ export async function runCancellationAction(
     ...(details === '' ? {} : { details }),
   });
   if (!parsed.success) return { intent, errors: fieldErrors(parsed.error) };
-  const answer = await api.send(endpoints.lifecycle.startCancellation, { body: parsed.data });
-  if (!answer.ok) return refusal(intent, answer);
+  const answer = await api.call(endpoints.lifecycle.startCancellation, { body: parsed.data });
+  if (answer.kind !== 'ok') return refusal(intent, answer);
   return { intent, started: answer.data.data };
 }
 
@@ -97,8 +99,8 @@ export async function runReactivationAction(
     first_delivery_date: form.get('first_delivery_date'),
   });
   if (!parsed.success) return { intent, errors: fieldErrors(parsed.error) };
-  const answer = await api.send(endpoints.lifecycle.reactivate, { body: parsed.data });
-  if (!answer.ok) return refusal(intent, answer);
+  const answer = await api.call(endpoints.lifecycle.reactivate, { body: parsed.data });
+  if (answer.kind !== 'ok') return refusal(intent, answer);
   throw redirect(`${accountUrl}?reactivated=1`);
 }
 

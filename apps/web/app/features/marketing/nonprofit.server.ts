@@ -1,5 +1,5 @@
 import { type CheckoutSuccess, endpoints, NONPROFITS } from '@sprout/contracts';
-import type { ServerApiClient } from '../../lib/api-client.server';
+import { failureOf, type ServerApiClient } from '../../lib/api-client.server';
 
 export type NonprofitChoice = { id: number; name: string };
 export type NonprofitActionData = { selection: NonprofitChoice | null; error?: string };
@@ -19,20 +19,23 @@ export async function runNonprofitAction(
   const orderId = Number(form.get('order_id'));
   postedOrderByContext.set(context, orderId);
   if (form.get('intent') === 'remove') {
-    const answer = await context.api.send(endpoints.marketing.removeNonprofit, {
+    const answer = await context.api.call(endpoints.marketing.removeNonprofit, {
       body: { order_id: orderId },
     });
-    return answer.ok
+    return answer.kind === 'ok'
       ? { selection: null }
-      : { selection: null, error: answer.error.message ?? 'We could not save that. Please try again.' };
+      : { selection: null, error: failureOf(answer).message ?? 'We could not save that. Please try again.' };
   }
   const nonprofit = NONPROFITS.find((candidate) => candidate.id === Number(form.get('non_profit_id')));
   if (!nonprofit) return { selection: null, error: 'Choose one of the listed charities.' };
-  const answer = await context.api.send(endpoints.marketing.chooseNonprofit, {
+  const answer = await context.api.call(endpoints.marketing.chooseNonprofit, {
     body: { non_profit_id: nonprofit.id, non_profit_name: nonprofit.name, order_id: orderId },
   });
-  if (!answer.ok)
-    return { selection: null, error: answer.error.message ?? 'We could not save that. Please try again.' };
+  if (answer.kind !== 'ok')
+    return {
+      selection: null,
+      error: failureOf(answer).message ?? 'We could not save that. Please try again.',
+    };
   return { selection: { id: answer.data.data.selectedNonprofitId, name: answer.data.data.nonprofitName } };
 }
 

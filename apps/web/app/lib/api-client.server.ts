@@ -82,14 +82,6 @@ export type ServerApiClient = ApiClient & {
    * visitor's behalf that the page cannot do without (consuming a one-time grant).
    */
   read<E extends EndpointDeclaration>(endpoint: E, ...input: CallArguments<E>): Promise<EndpointResponse<E>>;
-  /**
-   * A form's call (route actions): the answer as it came, never thrown, with the cookies the API
-   * set, which the action passes on to the browser (a sign-in's session cookie).
-   */
-  send<E extends EndpointDeclaration>(
-    endpoint: E,
-    ...input: CallArguments<E>
-  ): Promise<ApiAnswer<EndpointResponse<E>>>;
   /** A GET's raw answer, for a caller that keeps its own time limit (the blog's search client). */
   fetchRaw<E extends EndpointDeclaration>(
     endpoint: E,
@@ -174,26 +166,6 @@ export function cookiesOf(result: ApiResult<unknown>): string[] {
   return result.kind === 'aborted' ? [] : (result.setCookies ?? []);
 }
 
-export type ApiAnswer<T> =
-  | { ok: true; status: number; data: T; setCookies: string[] }
-  | { ok: false; status: number; error: ApiError['body']; setCookies: string[] };
-
-/** A call's answer in a form's terms (`ApiAnswer`): a 204's missing body reads as an empty object. */
-export function answerOf<T>(result: ApiResult<T>): ApiAnswer<T> {
-  if (result.kind === 'ok') {
-    const data = (result.data ?? {}) as T;
-    return { ok: true as const, status: result.status, data, setCookies: result.setCookies ?? [] };
-  }
-  if (result.kind === 'aborted') return { ok: false as const, status: 499, error: {}, setCookies: [] };
-  const { status, message, fieldErrors, code } = result.error;
-  return {
-    ok: false as const,
-    status: status ?? 502,
-    error: { message, errors: fieldErrors, ...(code === null ? {} : { code }) },
-    setCookies: result.setCookies ?? [],
-  };
-}
-
 /**
  * A client bound to one page request: it forwards the visitor's cookies, request id and address
  * (as the page's own Fastify request resolved it, proxies included).
@@ -216,9 +188,6 @@ export function createServerApiClient(
     ...client,
     async read(endpoint, ...input) {
       return required(await client.call(endpoint, ...input));
-    },
-    async send(endpoint, ...input) {
-      return answerOf(await client.call(endpoint, ...input));
     },
     fetchRaw(endpoint, input, signal) {
       const { params, query } = input as { params?: Record<string, unknown>; query?: object };

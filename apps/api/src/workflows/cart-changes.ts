@@ -57,7 +57,7 @@ export async function updateAbandonedCart(
       captureLocation: body.location,
       passwordHash,
     };
-    await resolvePlace(tx, body, locked, changes);
+    const zip = await resolvePlace(tx, body, locked, changes);
 
     const pixels: Pixel[] = [];
     if (body.email !== undefined) {
@@ -79,7 +79,7 @@ export async function updateAbandonedCart(
 
     await carts.changeCart(tx, cartId, definedFields(changes));
     const cart = await carts.loadAbandonedCart(tx, cartId);
-    const waitlist = await waitlistPlace(tx, cartId, cart, locked, changes);
+    const waitlist = await waitlistPlace(tx, cartId, cart, locked, changes, zip);
     return { emailInUse: false as const, cart, pixels, waitlist };
   });
   if (outcome.emailInUse) throw AppError.invalidField('email', EMAIL_IN_USE_MESSAGE);
@@ -96,7 +96,7 @@ async function resolvePlace(
   body: UpdateAbandonedCartBody,
   locked: LockedCart,
   changes: carts.CartChanges,
-): Promise<void> {
+): Promise<ZipCode | null> {
   if (body.zip_code !== undefined && !/^\d{5}$/.test(body.zip_code)) {
     throw AppError.invalidField('zip_code_id', 'Please enter a valid 5-digit zip code');
   }
@@ -131,6 +131,7 @@ async function resolvePlace(
     }
     changes.stateId = body.state_id;
   }
+  return zip;
 }
 
 /** The cart's first email is a lead: marketing records it, and the storefront's pixel names it. */
@@ -160,10 +161,12 @@ async function waitlistPlace(
   cart: AbandonedCart,
   locked: LockedCart,
   changes: carts.CartChanges,
+  /** The zip code resolvePlace read, if any: not read again when it is the cart's. */
+  resolved: ZipCode | null,
 ): Promise<WaitlistPlace | null> {
   const captured = changes.email !== undefined || changes.zipCodeId !== undefined;
   if (!(captured && cart.email && cart.is_zip_code_delivered === false && cart.zip_code)) return null;
-  const zip = await lookUpZipCode(tx, { code: cart.zip_code });
+  const zip = resolved?.code === cart.zip_code ? resolved : await lookUpZipCode(tx, { code: cart.zip_code });
   const waitlist = zip ? { zip_code: zip.code, city: zip.city, state_code: zip.state.code } : null;
   const newLead =
     (changes.email !== undefined && changes.email !== locked.email) ||

@@ -28,7 +28,7 @@ async function arriveIdentified(page: Page, label: string) {
   await expect(progress(page)).toHaveText('0 of 12 items');
 }
 
-test.describe('refusals of a link are errors (item 4)', () => {
+test.describe('refusals of a link are errors', () => {
   // The refused code's toast is the server's; the browser logs nothing for it.
   for (const [path, message] of [
     ['/menus?pc=EXPIRED10', 'This promo code has expired.'],
@@ -66,7 +66,7 @@ test.describe('refusals of a link are errors (item 4)', () => {
   });
 });
 
-test('?pc= and pc_overwrite are kept for a year and reach the box (item 8)', async ({ page }) => {
+test('?pc= and pc_overwrite are kept for a year and reach the box', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await arriveIdentified(page, 'link');
   const before = Date.now() / 1000;
@@ -89,7 +89,7 @@ test('?pc= and pc_overwrite are kept for a year and reach the box (item 8)', asy
   await expect(panel(page).locator('.promo-code__value')).toHaveText('WELCOME50');
 });
 
-test("a friend's code waits for an ?email= link, then is on the box (item 9)", async ({ page }) => {
+test("a friend's code waits for an ?email= link, then is on the box", async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto('/?referral_id=DEMOREF');
   await expect(page).toHaveURL(/\/$/);
@@ -102,7 +102,7 @@ test("a friend's code waits for an ?email= link, then is on the box (item 9)", a
   expect(await cookieValue(page, 'pending_referral_code')).toBeUndefined();
 });
 
-test.describe('the cart id in local storage, mirrored in its cookie (item 11)', () => {
+test.describe('the cart id in local storage, mirrored in its cookie', () => {
   test('is stored, restores a lost cookie, and is cleared when the cart cannot be reloaded', async ({
     page,
   }) => {
@@ -152,7 +152,7 @@ async function readyToPay(page: Page): Promise<string> {
   return (await cookieValue(page, 'abandoned_cart_id')) as string;
 }
 
-test('a box paid for in another browser: its change goes to the menus, told why; the signed-in customer keeps no guest cart (items 3, 12)', async ({
+test('a box paid for in another browser: its change goes to the menus, told why; the signed-in customer keeps no guest cart', async ({
   page,
   browser,
   baseURL,

@@ -14,9 +14,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The design notes, the specification by section, an issue or a defect by number. */
+/**
+ * The design notes, the specification by section, an issue or a defect by number, or an item of an
+ * issue's list in parentheses ("(item 4)", "(items 3, 12)"): a test's title names its behaviour.
+ */
 const CITATION =
-  /design\.md|store-spec|[Ss]pec(ification)? (section|§)|§ ?[0-9]|[Ss]pec:|\b[Ii]ssues? [0-9]+|\b[Dd]efects? [0-9]+/;
+  /design\.md|store-spec|[Ss]pec(ification)? (section|§)|§ ?[0-9]|[Ss]pec:|\b[Ii]ssues? [0-9]+|\b[Dd]efects? [0-9]+|\([Ii]tems? [0-9]+(, ?[0-9]+)*\)/;
 
 /** The start of a comment's next line: its marker (`*`, `//`, `--`, `#`) and indentation. */
 const CONTINUATION = /^\s*(?:\*|\/\/|--|#)?\s*/;

@@ -19,10 +19,12 @@ describe('check-citations', () => {
         "it('works (issue 28)', () => {});",
         '// issues 16 and 17',
         '// (defect 3)',
-        '// The rule in place, with its reason (docs/decisions/054).',
+        "test('a code reaches the box (item 8)', () => {});",
+        "test('keeps no guest cart (items 3, 12)', () => {});",
+        '// The rule in place, with its reason (docs/decisions/054); 12 items (a box).',
       ].join('\n'),
     };
-    expect(check(files)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((line) => `apps/api/src/a.ts:${line}`));
+    expect(check(files)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((line) => `apps/api/src/a.ts:${line}`));
   });
 
   it('finds a citation wrapped across two comment lines, on its first line', () => {

@@ -417,6 +417,137 @@ describe('plans, filters, bestsellers', () => {
     expect((await sendJson(context.app, 'POST', `${SALES}/${id}/plans`, { plan_id: 9999 })).status).toBe(422);
   });
 
+  /** A cart with an email and zip code (the storefront asks for them before the first dish). */
+  async function identifiedCart(planSlug?: string): Promise<string> {
+    const id = planSlug ? await cartWithPlan(planSlug) : await newCart();
+    const saved = await sendJson(context.app, 'PUT', `${CARTS}/${id}`, {
+      email: `waiting-${id.slice(0, 8)}@example.com`,
+      zip_code: '10001',
+    });
+    expect(saved.status).toBe(200);
+    return id;
+  }
+
+  it('puts what waited on the first plan that holds it all, adds it, and says so (decision 045)', async () => {
+    const id = await identifiedCart('plan-12');
+    await setItem(id, skus[0]!, 6);
+    const chosen = await sendJson(context.app, 'POST', `${CARTS}/${id}/plans`, {
+      plan_id: plans['plan-12'],
+      waiting: {
+        items: [
+          { sku: skus[1]!, quantity: 8 },
+          { sku: 'NO-SUCH-SKU', quantity: 3 },
+        ],
+      },
+      keep_items: true,
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data).toMatchObject({ plan: { slug: 'plan-24' }, cart: { item_count: 14 } });
+    expect(chosen.body.meta).toMatchObject({
+      upgraded_to: 'plan-24',
+      notices: [
+        'Your box with the items you chose has 14 items: it is now on the 24-item plan, which holds them all.',
+      ],
+    });
+    const events = await context.database.db
+      .select()
+      .from(schema.marketingEvents)
+      .where(eq(schema.marketingEvents.abandonedCartId, id));
+    expect(
+      events.filter((event) => event.name === 'PlanChanged').map((event) => event.payload),
+    ).toContainEqual(expect.objectContaining({ from_plan_id: plans['plan-12'], plan_id: plans['plan-24'] }));
+    expect(events.filter((event) => event.name === 'AddToCart').map((event) => event.payload)).toContainEqual(
+      expect.objectContaining({ sku: skus[1], quantity: 8 }),
+    );
+  });
+
+  it('asks before a smaller plan empties the box (keep_items), and empties it when told', async () => {
+    const id = await identifiedCart('plan-24');
+    await setItem(id, skus[0]!, 20);
+    const asked = await sendJson(context.app, 'POST', `${CARTS}/${id}/plans`, {
+      plan_id: plans['plan-12'],
+      keep_items: true,
+    });
+    expect(asked.status).toBe(422);
+    expect(asked.body.refusal).toEqual({
+      code: 'empties_box',
+      message: 'Your box has 20 items and the 12-item plan holds 12: switching empties your box.',
+      plan_id: plans['plan-12'],
+      item_count: 20,
+      threshold: 12,
+    });
+    expect((await getJson(context.app, `${CARTS}/${id}`)).body.data.cart.item_count).toBe(20);
+    const emptied = await sendJson(context.app, 'POST', `${CARTS}/${id}/plans`, {
+      plan_id: plans['plan-12'],
+    });
+    expect(emptied.body.meta.notices).toEqual(['Your box was emptied to fit the 12-item plan.']);
+    expect(emptied.body.data.cart.item_count).toBe(0);
+  });
+
+  it('refuses what waits on a cart without its details, changing nothing', async () => {
+    const id = await newCart();
+    const refused = await sendJson(context.app, 'POST', `${CARTS}/${id}/plans`, {
+      plan_id: plans['plan-12'],
+      waiting: { bestseller_group_id: groups['starter-favourites'] },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.refusal).toMatchObject({ code: 'details_required' });
+    expect((await getJson(context.app, `${CARTS}/${id}`)).body.data.plan_id).toBeNull();
+  });
+
+  it('adds dishes or a ready-made box in one change, refusing what the box cannot hold with the plan that can', async () => {
+    const id = await identifiedCart('plan-12');
+    const added = await sendJson(context.app, 'POST', `${CARTS}/${id}/items`, {
+      waiting: {
+        items: [
+          { sku: skus[0]!, quantity: 2 },
+          { sku: skus[1]!, quantity: 3 },
+        ],
+      },
+      details_first: true,
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.cart.item_count).toBe(5);
+    const tooMany = await sendJson(context.app, 'POST', `${CARTS}/${id}/items`, {
+      waiting: { items: [{ sku: skus[2]!, quantity: 10 }] },
+    });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.refusal).toMatchObject({
+      code: 'box_full',
+      needed: 15,
+      adding: 10,
+      plan: { slug: 'plan-24', threshold: 24 },
+    });
+    const asFarAsFits = await sendJson(context.app, 'POST', `${CARTS}/${id}/items`, {
+      waiting: { bestseller_group_id: groups['starter-favourites'] },
+      as_far_as_fits: true,
+    });
+    expect(asFarAsFits.body.data).toMatchObject({ is_ready_to_checkout: true, cart: { item_count: 12 } });
+
+    const noPlan = await identifiedCart();
+    const planFirst = await sendJson(context.app, 'POST', `${CARTS}/${noPlan}/items`, {
+      waiting: { items: [{ sku: skus[0]!, quantity: 1 }] },
+    });
+    expect(planFirst.body.refusal).toEqual({
+      code: 'plan_required',
+      message: 'Choose a plan first.',
+      adding: 1,
+    });
+    const anonymous = await cartWithPlan('plan-12');
+    const detailsFirst = await sendJson(context.app, 'POST', `${CARTS}/${anonymous}/items`, {
+      waiting: { items: [{ sku: skus[0]!, quantity: 1 }] },
+      details_first: true,
+    });
+    expect(detailsFirst.body.refusal).toMatchObject({ code: 'details_required', adding: 1 });
+    expect(
+      (
+        await sendJson(context.app, 'POST', `${CARTS}/${id}/items`, {
+          waiting: { bestseller_group_id: 99999 },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('saves filters that the listings then use, and refuses unknown slugs', async () => {
     const id = await newCart();
     const [tag] = await context.database.db.select().from(schema.tags).limit(1);

@@ -274,8 +274,86 @@ export const setCartItemResponse = z.object({
 });
 export type SetCartItemResponse = z.infer<typeof setCartItemResponse>;
 
-export const selectPlanBody = z.object({ plan_id: rowId, source_url: sourceUrl }).strict();
-export const selectPlanResponse = z.object({ data: abandonedCart, meta: z.object({ event_id: z.string() }) });
+/**
+ * Dishes (by SKU) or a ready-made box waiting for the visitor's details, a plan or a bigger plan
+ * (docs/decisions/045): added in one change, where the API decides what fits.
+ */
+export const waitingItems = z.union([
+  z
+    .object({
+      items: z
+        .array(
+          z
+            .object({ sku: z.string().trim().min(1).max(64), quantity: z.number().int().min(1).max(99) })
+            .strict(),
+        )
+        .min(1)
+        .max(50),
+    })
+    .strict(),
+  z.object({ bestseller_group_id: rowId }).strict(),
+]);
+export type WaitingItems = z.infer<typeof waitingItems>;
+
+/**
+ * Adds what waited in one change. Refused (422, `refusal` typed as an item change's) when the cart
+ * has no plan, has no email and zip (with `details_first`), or cannot hold it all: `box_full` names
+ * the smallest plan that can. `as_far_as_fits` (a link's box) adds what fits and leaves out what
+ * the menu does not have instead of asking.
+ */
+export const addCartItemsBody = z
+  .object({
+    waiting: waitingItems,
+    source_url: sourceUrl,
+    details_first: z.boolean().optional(),
+    as_far_as_fits: z.boolean().optional(),
+  })
+  .strict();
+export type AddCartItemsBody = z.infer<typeof addCartItemsBody>;
+
+/**
+ * The plan, and what waited for it (docs/decisions/045): the waiting items land on the first plan
+ * that holds the box and them all, in the same change. A plan too small for the box empties it
+ * unless `keep_items`, which refuses instead (`empties_box`, to ask first).
+ */
+export const selectPlanBody = z
+  .object({
+    plan_id: rowId,
+    source_url: sourceUrl,
+    waiting: waitingItems.optional(),
+    keep_items: z.boolean().optional(),
+  })
+  .strict();
+export type SelectPlanBody = z.infer<typeof selectPlanBody>;
+
+/** Why a plan choice was refused: it would empty the box (asked first), or what waits needs details first. */
+export const planChoiceRefusal = z.discriminatedUnion('code', [
+  z.object({
+    code: z.literal('empties_box'),
+    message: z.string(),
+    /** The plan the choice lands on (a bigger one when what waits needs it). */
+    plan_id: z.number().int(),
+    item_count: z.number().int(),
+    threshold: z.number().int(),
+  }),
+  z.object({ code: z.literal('details_required'), message: z.string(), adding: z.number().int() }),
+]);
+export type PlanChoiceRefusal = z.infer<typeof planChoiceRefusal>;
+
+export const selectPlanResponse = z.object({
+  data: abandonedCart,
+  meta: z.object({
+    event_id: z.string(),
+    /** What to tell the visitor: the box emptied to fit, what waited moved to a bigger plan. */
+    notices: z.array(z.string()),
+    /** The slug of the plan chosen instead of the one asked, because what waited needed it. */
+    upgraded_to: z.string().nullable(),
+  }),
+});
+export const selectPlanErrorBodies = {
+  ...cartChangeErrorBodies,
+  422: validationErrorBody.extend({ refusal: planChoiceRefusal.optional() }),
+};
 
 export const cartFiltersBody = z
   .object({ indicators: z.array(z.string().max(64)).max(50), tags: z.array(z.string().max(64)).max(50) })

@@ -2,11 +2,13 @@ import {
   abandonedCartParams,
   abandonedCartQuery,
   abandonedCartResponse,
+  addCartItemsBody,
   cartFiltersBody,
   createdAbandonedCartResponse,
   fillWithBestsellersBody,
   fillWithBestsellersParams,
   selectPlanBody,
+  selectPlanErrorBodies,
   selectPlanResponse,
   setCartItemBody,
   setCartItemErrorBodies,
@@ -52,13 +54,22 @@ export const cartsEndpoints = {
     responses: { 200: setCartItemResponse, ...setCartItemErrorBodies },
     aliases: ['/api/sales/abandoned-carts/:cartId/items'],
   }),
-  /** Choose the plan (box size); a smaller box empties the cart first */
+  /** Add dishes or a ready-made box in one change (what waited for the details or a plan) */
+  addItems: declare({
+    method: 'POST',
+    path: '/api/customers/abandoned-carts/:cartId/items',
+    params: abandonedCartParams,
+    body: addCartItemsBody,
+    responses: { 200: abandonedCartResponse, ...setCartItemErrorBodies },
+    aliases: ['/api/sales/abandoned-carts/:cartId/items'],
+  }),
+  /** Choose the plan (box size) with what waited for it; a smaller box empties the cart first */
   selectPlan: declare({
     method: 'POST',
     path: '/api/customers/abandoned-carts/:cartId/plans',
     params: abandonedCartParams,
     body: selectPlanBody,
-    responses: { 200: selectPlanResponse, ...cartFailures },
+    responses: { 200: selectPlanResponse, ...selectPlanErrorBodies },
     aliases: ['/api/sales/abandoned-carts/:cartId/plans'],
   }),
   /** Save the menu filters of this cart */

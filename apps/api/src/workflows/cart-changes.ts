@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AbandonedCart,
+  type AddCartItemsBody,
   type CartDifference,
   cityNotOfZipMessage,
   EMAIL_IN_USE_MESSAGE,
   isCityOfZip,
   type Pixel,
+  type SelectPlanBody,
   stateNotOfZipMessage,
   type UpdateAbandonedCartBody,
   type WaitlistPlace,
@@ -207,22 +209,64 @@ export async function setCartItem(
   });
 }
 
-/** Chooses the box size (a smaller box empties the cart first) and records the PlanChanged event. */
+/** The AddToCart events of dishes added (their pixels are the storefront's to fire). */
+async function recordAdditions(
+  tx: Database,
+  cartId: string,
+  added: carts.WaitingLine[],
+  sourceUrl: string | undefined,
+): Promise<void> {
+  for (const line of added) {
+    await recordMarketingEvent(tx, {
+      id: randomUUID(),
+      name: 'AddToCart',
+      cartId,
+      payload: { sku: line.sku, quantity: line.quantity, source_url: sourceUrl ?? null },
+    });
+  }
+}
+
+/** Adds what waited for the visitor's details or a plan, in one change (docs/decisions/045 and 052). */
+export async function addWaitingItems(
+  db: Database,
+  cartId: string,
+  input: AddCartItemsBody,
+): Promise<AbandonedCart> {
+  return db.transaction(async (tx) => {
+    const { cart, added } = await carts.addWaitingItems(tx, cartId, input);
+    await recordAdditions(tx, cartId, added, input.source_url);
+    return cart;
+  });
+}
+
+/**
+ * Chooses the box size with what waited for it (a bigger plan when it needs one; a smaller box
+ * empties the cart first) and records the PlanChanged event, and the AddToCart events of what waited.
+ */
 export async function selectPlan(
   db: Database,
   cartId: string,
-  input: { plan_id: number; source_url?: string | undefined },
-): Promise<{ cart: AbandonedCart; eventId: string }> {
+  input: SelectPlanBody,
+): Promise<{ cart: AbandonedCart; eventId: string; notices: string[]; upgradedTo: string | null }> {
   return db.transaction(async (tx) => {
-    const { cart, fromPlanId } = await carts.selectPlan(tx, cartId, input.plan_id);
+    const chosen = await carts.selectPlan(tx, cartId, {
+      planId: input.plan_id,
+      waiting: input.waiting,
+      keepItems: input.keep_items,
+    });
     const eventId = randomUUID();
     await recordMarketingEvent(tx, {
       id: eventId,
       name: 'PlanChanged',
       cartId,
-      payload: { from_plan_id: fromPlanId, plan_id: input.plan_id, source_url: input.source_url ?? null },
+      payload: {
+        from_plan_id: chosen.fromPlanId,
+        plan_id: chosen.planId,
+        source_url: input.source_url ?? null,
+      },
     });
-    return { cart, eventId };
+    await recordAdditions(tx, cartId, chosen.added, input.source_url);
+    return { cart: chosen.cart, eventId, notices: chosen.notices, upgradedTo: chosen.upgradedTo };
   });
 }
 

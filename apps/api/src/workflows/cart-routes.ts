@@ -44,11 +44,27 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
   route(
     fastify,
     endpoints.carts.selectPlan,
-    { tags, summary: 'Choose the plan (box size); a smaller box empties the cart first' },
+    {
+      tags,
+      summary: 'Choose the plan (box size) with what waited for it; a smaller box empties the cart first',
+    },
     async (request) => {
       const result = await cartChanges.selectPlan(db(), request.params.cartId, request.body);
-      return { data: result.cart, meta: { event_id: result.eventId } };
+      return {
+        data: result.cart,
+        meta: { event_id: result.eventId, notices: result.notices, upgraded_to: result.upgradedTo },
+      };
     },
+  );
+
+  route(
+    fastify,
+    endpoints.carts.addItems,
+    { tags, summary: 'Add dishes or a ready-made box in one change (what waited for the details or a plan)' },
+    async (request) => ({
+      data: await cartChanges.addWaitingItems(db(), request.params.cartId, request.body),
+      meta: {},
+    }),
   );
 
   route(

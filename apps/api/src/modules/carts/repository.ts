@@ -1,7 +1,7 @@
 import { parseReferralSettings, type ReferralSettings } from '@sprout/contracts';
 import type { Database } from '@sprout/db';
 import { preparedQuery, preparedWithParts, type StatementPart, schema } from '@sprout/db';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { TierJson } from '../../domain/discounts';
 import { type ProductRow, productColumns } from '../catalog/columns';
@@ -552,7 +552,12 @@ export async function findPlan(db: Database, planId: number) {
 
 export async function listBestsellerGroupItems(db: Database, groupId: number) {
   return db
-    .select({ productId: products.id, quantity: bestsellerGroupItems.quantity, groupId: bestsellerGroups.id })
+    .select({
+      productId: products.id,
+      sku: products.sku,
+      quantity: bestsellerGroupItems.quantity,
+      groupId: bestsellerGroups.id,
+    })
     .from(bestsellerGroups)
     .innerJoin(bestsellerGroupItems, eq(bestsellerGroupItems.groupId, bestsellerGroups.id))
     .innerJoin(products, eq(products.id, bestsellerGroupItems.productId))
@@ -561,11 +566,24 @@ export async function listBestsellerGroupItems(db: Database, groupId: number) {
 }
 
 export async function bestsellerGroupExists(db: Database, groupId: number): Promise<boolean> {
+  return (await findBestsellerGroupName(db, groupId)) !== null;
+}
+
+export async function findBestsellerGroupName(db: Database, groupId: number): Promise<string | null> {
   const [row] = await db
-    .select({ id: bestsellerGroups.id })
+    .select({ name: bestsellerGroups.name })
     .from(bestsellerGroups)
     .where(eq(bestsellerGroups.id, groupId));
-  return row !== undefined;
+  return row?.name ?? null;
+}
+
+/** The dishes of the menu among these SKUs (retired ones are left out). */
+export async function listActiveProductsBySku(db: Database, skus: string[]) {
+  if (skus.length === 0) return [];
+  return db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(and(inArray(products.sku, skus), eq(products.isActive, true)));
 }
 
 export async function categoryQuantities(db: Database, cartId: string) {

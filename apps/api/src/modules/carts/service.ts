@@ -2,13 +2,18 @@ import { randomBytes } from 'node:crypto';
 import {
   type AbandonedCart,
   type BoxFullRefusal,
+  boxEmptiedNotice,
   boxMayHold,
   CART_LOCKED_CODE,
   type CartDifference,
   type CartItemRefusal,
   centsToDollars,
+  emptyBoxQuestion,
   notInBoxMessage,
+  type PlanChoiceRefusal,
+  pendingUpgradeNotice,
   planChangeEmptiesBox,
+  type WaitingItems,
 } from '@sprout/contracts';
 import type { Database, StatementPart } from '@sprout/db';
 import { computeCosts } from '../../domain/costs';
@@ -18,6 +23,7 @@ import { promoIneligibility } from '../../domain/promo-eligibility';
 import { refereeDiscountCents } from '../../domain/referee-discount';
 import { AppError } from '../../errors/app-error';
 import * as repository from './repository';
+import { additionsWithin, biggerPlanForWaiting } from './waiting';
 import { toAbandonedCart } from './wire';
 
 /** 128 random bits from the CSPRNG, written in the familiar 8-4-4-4-12 form. */
@@ -243,13 +249,7 @@ export async function setCartItem(
   const product = lockedWithProduct?.product;
   // The storefront asks for an email and zip before the first dish (decision 052).
   const adding = input.quantity - (product?.currentQuantity ?? 0);
-  if (input.details_first && adding > 0 && !(locked.email && locked.zipCodeId !== null)) {
-    throw refusal('email', {
-      code: 'details_required',
-      message: 'Tell us your email and zip code first.',
-      adding,
-    });
-  }
+  if (input.details_first && adding > 0 && !hasDetails(locked)) throw detailsRequired(adding);
   // The one rule of what a box may hold (decision 039), the box editor's and the renewal's too.
   if (!product || !boxMayHold({ active: product.isActive }, input.quantity)) {
     throw AppError.notFound(notInBoxMessage(input.sku));
@@ -302,7 +302,7 @@ export async function setCartItem(
 }
 
 /** A 422 on `field` carrying its typed reason (decision 052): the storefront shows it, never re-decides it. */
-function refusal(field: string, reason: CartItemRefusal): AppError {
+function refusal(field: string, reason: CartItemRefusal | PlanChoiceRefusal): AppError {
   return new AppError('validation', reason.message, {
     fieldErrors: { [field]: [reason.message] },
     refusal: reason,
@@ -360,22 +360,145 @@ async function boxFull(
   });
 }
 
+/** The storefront asks for an email and zip code before the first dish (decision 052). */
+function hasDetails(locked: LockedCart): boolean {
+  return Boolean(locked.email) && locked.zipCodeId !== null;
+}
+
+function detailsRequired(adding: number): AppError {
+  return refusal('email', {
+    code: 'details_required',
+    message: 'Tell us your email and zip code first.',
+    adding,
+  });
+}
+
+/** A line of what waits: one of the menu's dishes and how many. */
+export type WaitingLine = { productId: number; sku: string; quantity: number };
+
 /**
- * Chooses the box size, in the caller's transaction; a smaller box than the items in the cart
- * empties the cart first. Answers the plan the cart had, for the caller's PlanChanged event.
+ * What waits, as the menu's dishes in their order, and what to call it in a notice: SKUs the menu
+ * does not have (unknown, retired) are left out; a ready-made box that does not exist is a 404.
+ */
+async function resolveWaiting(
+  tx: Database,
+  waiting: WaitingItems,
+): Promise<{ name: string; lines: WaitingLine[] }> {
+  if ('bestseller_group_id' in waiting) {
+    const [name, items] = await Promise.all([
+      repository.findBestsellerGroupName(tx, waiting.bestseller_group_id),
+      repository.listBestsellerGroupItems(tx, waiting.bestseller_group_id),
+    ]);
+    if (name === null) throw AppError.notFound('This ready-made box is no longer available.');
+    return { name, lines: items.map(({ productId, sku, quantity }) => ({ productId, sku, quantity })) };
+  }
+  const found = await repository.listActiveProductsBySku(
+    tx,
+    waiting.items.map((item) => item.sku),
+  );
+  const lines = waiting.items.flatMap((item) => {
+    const product = found.find((candidate) => candidate.sku === item.sku);
+    return product ? [{ productId: product.id, sku: product.sku, quantity: item.quantity }] : [];
+  });
+  return { name: 'the items you chose', lines };
+}
+
+const totalOf = (lines: readonly { quantity: number }[]) =>
+  lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/**
+ * Adds what waited (dishes or a ready-made box) in the caller's transaction: the cart's plan must
+ * hold it all, or the change is refused with the plan that would (`box_full`); `asFarAsFits` adds
+ * what fits instead. Answers the lines added, for the caller's AddToCart events.
+ */
+export async function addWaitingItems(
+  tx: Database,
+  cartId: string,
+  input: { waiting: WaitingItems; details_first?: boolean | undefined; as_far_as_fits?: boolean | undefined },
+): Promise<{ cart: AbandonedCart; added: WaitingLine[] }> {
+  const locked = await lockOpenCart(tx, cartId);
+  const waiting = await resolveWaiting(tx, input.waiting);
+  const adding = totalOf(waiting.lines);
+  if (input.details_first && adding > 0 && !hasDetails(locked)) throw detailsRequired(adding);
+  if (locked.threshold === null) {
+    throw refusal('plan_id', { code: 'plan_required', message: 'Choose a plan first.', adding });
+  }
+  const inBox = await repository.countItems(tx, cartId);
+  const room = locked.threshold - inBox;
+  if (adding > room && !input.as_far_as_fits) {
+    throw await boxFull(tx, {
+      threshold: locked.threshold,
+      others: inBox,
+      current: 0,
+      quantity: adding,
+      locked,
+    });
+  }
+  const added = additionsWithin(waiting.lines, room);
+  await repository.addItemQuantities(tx, cartId, added);
+  await repository.touchCart(tx, cartId);
+  return { cart: await loadAbandonedCart(tx, cartId), added };
+}
+
+/**
+ * Chooses the box size, in the caller's transaction, with what waited for it (docs/decisions/045):
+ * the waiting items land on the first plan that holds the box and them all, and are added. A plan
+ * too small for the box empties it first, unless `keepItems` (then refused: the storefront asks).
+ * Answers the plan the cart had, for the caller's PlanChanged event, and what to tell the visitor.
  */
 export async function selectPlan(
   tx: Database,
   cartId: string,
-  planId: number,
-): Promise<{ cart: AbandonedCart; fromPlanId: number | null }> {
+  input: { planId: number; waiting?: WaitingItems | undefined; keepItems?: boolean | undefined },
+): Promise<{
+  cart: AbandonedCart;
+  fromPlanId: number | null;
+  planId: number;
+  notices: string[];
+  upgradedTo: string | null;
+  added: WaitingLine[];
+}> {
   const locked = await lockOpenCart(tx, cartId);
-  const plan = await repository.findPlan(tx, planId);
-  if (!plan) throw AppError.invalidField('plan_id', 'The selected plan does not exist.');
-  const itemCount = await repository.countItems(tx, cartId);
-  if (planChangeEmptiesBox(itemCount, plan.threshold)) await repository.emptyCart(tx, cartId);
+  const asked = await repository.findPlan(tx, input.planId);
+  if (!asked) throw AppError.invalidField('plan_id', 'The selected plan does not exist.');
+  const [inBox, waiting] = await Promise.all([
+    repository.countItems(tx, cartId),
+    input.waiting ? resolveWaiting(tx, input.waiting) : null,
+  ]);
+  const adding = waiting ? totalOf(waiting.lines) : 0;
+  if (adding > 0 && !hasDetails(locked)) throw detailsRequired(adding);
+  const bigger =
+    adding > 0 && inBox + adding > asked.threshold
+      ? biggerPlanForWaiting(await repository.listPlanSizes(tx), asked, inBox, adding)
+      : null;
+  const plan = bigger ?? asked;
+  const emptied = inBox > 0 && planChangeEmptiesBox(inBox, plan.threshold);
+  if (emptied && input.keepItems) {
+    throw refusal('plan_id', {
+      code: 'empties_box',
+      message: emptyBoxQuestion(inBox, plan.threshold),
+      plan_id: plan.id,
+      item_count: inBox,
+      threshold: plan.threshold,
+    });
+  }
+  if (emptied) await repository.emptyCart(tx, cartId);
   await repository.updateCart(tx, cartId, { planId: plan.id });
-  return { cart: await loadAbandonedCart(tx, cartId), fromPlanId: locked.planId };
+  const added = waiting ? additionsWithin(waiting.lines, plan.threshold - (emptied ? 0 : inBox)) : [];
+  await repository.addItemQuantities(tx, cartId, added);
+  const upgraded = plan.id !== asked.id && waiting !== null;
+  const notices = [
+    ...(emptied ? [boxEmptiedNotice(plan.threshold)] : []),
+    ...(upgraded ? [pendingUpgradeNotice(waiting.name, inBox + adding, plan.threshold)] : []),
+  ];
+  return {
+    cart: await loadAbandonedCart(tx, cartId),
+    fromPlanId: locked.planId,
+    planId: plan.id,
+    notices,
+    upgradedTo: upgraded ? plan.slug : null,
+    added,
+  };
 }
 
 /** Adds a bestseller preset, item by item in its order, until the box is full. */

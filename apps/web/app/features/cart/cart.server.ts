@@ -2,7 +2,6 @@ import type { SubmissionResult } from '@conform-to/react';
 import {
   type AbandonedCart,
   type BestsellerGroup,
-  boxEmptiedNotice,
   CART_LOCKED_CODE,
   type CartItemRefusal,
   cartItemRefusal,
@@ -10,8 +9,9 @@ import {
   endpoints,
   GENERIC_SERVER_ERROR,
   type Plan,
-  pendingUpgradeNotice,
-  planChangeEmptiesBox,
+  type PlanChoiceRefusal,
+  planChoiceRefusal,
+  type WaitingItems,
   waitlistMessage,
 } from '@sprout/contracts';
 import type { ApiFailure, ApiResult, FieldErrors } from '../../lib/api';
@@ -66,10 +66,6 @@ export type CartActionData = {
 
 /** A redirect, with what to say once on the page it leads to (a box emptied, a plan upgraded). */
 export type CartOutcome = CartActionData | { redirect: string; notice?: string };
-
-export function isIdentified(cart: AbandonedCart | null): boolean {
-  return Boolean(cart?.email) && cart?.zip_code_id !== null && cart?.zip_code_id !== undefined;
-}
 
 /**
  * The visitor's abandoned cart for one request: its id comes from the `abandoned_cart_id` cookie
@@ -196,6 +192,13 @@ export class CartSession {
   }
 }
 
+/** The typed reason of a refused plan choice, when the API gave one. */
+function planRefusal<T>(result: ApiResult<T>): PlanChoiceRefusal | null {
+  if (result.kind !== 'error' || result.error.refusal === undefined) return null;
+  const parsed = planChoiceRefusal.safeParse(result.error.refusal);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The typed reason of a refused item change (decision 052), when the API gave one. */
 function itemRefusal<T>(result: ApiResult<T>): CartItemRefusal | null {
   if (result.kind !== 'error' || result.error.refusal === undefined) return null;
@@ -259,101 +262,16 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     return result.kind === 'ok' ? result.data.data : [];
   }
 
-  /** Who may add: a signed-in customer goes to the account site, then details, then a plan. */
-  function gate(cart: AbandonedCart | null, pending: Pending, context: AddContext): CartOutcome | null {
-    if (context.signedIn) return { redirect: context.accountUrl };
-    if (!isIdentified(cart)) return { intent: 'add', ok: false, capture: pending };
-    if (cart?.plan_id === null || cart?.plan_id === undefined) {
-      const search = pendingToSearch(pending);
-      if (context.menu) search.set('navItem', context.menu);
-      return { redirect: `/onboarding/plans?${search}` };
-    }
-    return null;
-  }
-
-  /** Asks before a bigger plan (never a silent upgrade): the smallest plan that holds `needed` items. */
-  async function askUpgrade(needed: number, pending: Pending): Promise<CartActionData> {
-    const sorted = (await plans()).sort((a, b) => a.threshold - b.threshold);
-    const plan = sorted.find((candidate) => candidate.threshold >= needed);
-    if (!plan) {
-      const largest = sorted.at(-1)?.threshold ?? 0;
-      return { intent: 'add', ok: false, message: `Your box is full: it holds at most ${largest} items.` };
-    }
-    const { id, name, threshold, box_price_from } = plan;
-    return { intent: 'add', ok: false, upgrade: { plan: { id, name, threshold, box_price_from }, pending } };
-  }
-
-  /** `detailsFirst`: an add to a cart without an email and zip is refused (`details_required`). */
-  async function setItem(sku: string, quantity: number, detailsFirst = false) {
-    return session.change((id) =>
-      api.call(endpoints.carts.setItem, {
-        params: { cartId: id },
-        body: {
-          sku,
-          quantity: Math.max(0, quantity),
-          source_url,
-          ...(detailsFirst ? { details_first: true } : {}),
-        },
-      }),
-    );
-  }
-
-  /** Items one by one, skipping any the server refuses with 404 or 422: one unavailable dish does not lose the others. */
-  async function addItems(cart: AbandonedCart, items: { sku: string; quantity: number }[]) {
-    let current = cart;
-    for (const item of items) {
-      const existing = current.cart.items.find((line) => line.sku === item.sku)?.quantity ?? 0;
-      const result = await setItem(item.sku, existing + item.quantity);
-      if (result.kind === 'ok') current = result.data.data;
-      else if (result.kind === 'error' && ['not-found', 'validation'].includes(result.error.kind)) continue;
-      else return asFailure('add', result);
-    }
-    return null;
-  }
-
-  /** Adds what waited (products or a ready-made box), asking first when it needs a bigger plan. */
-  async function addPending(pending: Pending, context: AddContext, confirmed = false): Promise<CartOutcome> {
-    const cart = await session.read();
-    const gated = gate(cart, pending, context);
-    if (gated || !cart) return gated ?? { intent: 'add', ok: false, message: GENERIC_SERVER_ERROR };
-    let items: { sku: string; quantity: number }[];
-    let group: BestsellerGroup | undefined;
-    if ('groupId' in pending) {
-      group = (await bestsellers()).find((candidate) => candidate.id === pending.groupId);
-      if (!group) return { intent: 'add', ok: false, message: 'This ready-made box is no longer available.' };
-      items = group.items.map(({ sku, quantity }) => ({ sku, quantity }));
-    } else items = pending.items;
-    const adding = items.reduce((sum, item) => sum + item.quantity, 0);
-    const needed = cart.cart.item_count + adding;
-    if (cart.cart.threshold !== null && needed > cart.cart.threshold && !confirmed)
-      return askUpgrade(needed, pending);
-    if (group && cart.cart.threshold !== null && needed <= cart.cart.threshold) {
-      const filled = await session.change((id) =>
-        api.call(endpoints.carts.fillWithBestsellers, {
-          params: { cartId: id, bestsellerGroupId: group.id },
-          body: { source_url },
-        }),
-      );
-      return asFailure('add', filled) ?? { intent: 'add', ok: true };
-    }
-    return (await addItems(cart, items)) ?? { intent: 'add', ok: true };
+  /** What waits, as the API takes it (docs/decisions/045). */
+  function waitingOf(pending: Pending): WaitingItems {
+    return 'groupId' in pending ? { bestseller_group_id: pending.groupId } : { items: pending.items };
   }
 
   /**
-   * An absolute quantity, in one call (decision 052): the API answers the priced cart, or refuses
-   * with its reason (details first, a plan first, a box too small with the plan that fits), which
-   * is said here as the API decided it.
+   * Says the API's refusal of an add (decision 052): details first, a plan first, or a bigger plan,
+   * asked before (never a silent upgrade) with the plan the API named.
    */
-  async function changeQuantity(sku: string, quantity: number, context: AddContext): Promise<CartOutcome> {
-    if (context.signedIn) return { redirect: context.accountUrl };
-    // No cart yet: the visitor gives their details first, and no cart is made for that.
-    if (!session.hasCart && quantity > 0)
-      return { intent: 'add', ok: false, capture: { items: [{ sku, quantity }] } };
-    const result = await setItem(sku, quantity, true);
-    if (result.kind === 'ok') return { intent: 'set-item', ok: true, cart: result.data.data };
-    const refusal = itemRefusal(result);
-    if (!refusal) return asFailure('set-item', result) ?? { intent: 'set-item', ok: false };
-    const pending: Pending = { items: [{ sku, quantity: refusal.adding }] };
+  function refusedAdd(refusal: CartItemRefusal, pending: Pending, context: AddContext): CartOutcome {
     switch (refusal.code) {
       case 'details_required':
         return { intent: 'add', ok: false, capture: pending };
@@ -374,20 +292,71 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     }
   }
 
-  /** How many items a pending change adds, and what to call it in a notice. */
-  async function pendingSize(pending: Pending): Promise<{ name: string; quantity: number } | null> {
-    if ('groupId' in pending) {
-      const group = (await bestsellers()).find((candidate) => candidate.id === pending.groupId);
-      return group ? { name: group.name, quantity: group.total_quantity } : null;
-    }
-    const quantity = pending.items.reduce((sum, item) => sum + item.quantity, 0);
-    return { name: 'the items you chose', quantity };
+  /**
+   * Adds what waited (dishes or a ready-made box) in one call: the API decides whether it fits and
+   * which plan would. `asFarAsFits` (a link's box): what fits is added, without asking.
+   */
+  async function addPending(
+    pending: Pending,
+    context: AddContext,
+    asFarAsFits = false,
+  ): Promise<CartOutcome> {
+    if (context.signedIn) return { redirect: context.accountUrl };
+    if (!session.hasCart) return { intent: 'add', ok: false, capture: pending };
+    const result = await session.change((id) =>
+      api.call(endpoints.carts.addItems, {
+        params: { cartId: id },
+        body: {
+          waiting: waitingOf(pending),
+          source_url,
+          details_first: true,
+          ...(asFarAsFits ? { as_far_as_fits: true } : {}),
+        },
+      }),
+    );
+    if (result.kind === 'ok') return { intent: 'add', ok: true };
+    const refusal = itemRefusal(result);
+    if (refusal) return refusedAdd(refusal, pending, context);
+    return asFailure('add', result) ?? { intent: 'add', ok: false };
+  }
+
+  /** `detailsFirst`: an add to a cart without an email and zip is refused (`details_required`). */
+  async function setItem(sku: string, quantity: number, detailsFirst = false) {
+    return session.change((id) =>
+      api.call(endpoints.carts.setItem, {
+        params: { cartId: id },
+        body: {
+          sku,
+          quantity: Math.max(0, quantity),
+          source_url,
+          ...(detailsFirst ? { details_first: true } : {}),
+        },
+      }),
+    );
   }
 
   /**
-   * The box size, then what waited for it. What waited and needs more room than the chosen plan
-   * gets the first plan that holds it all (docs/decisions/045); a plan too small for the items in the
-   * box empties it, which is asked first unless `confirmedEmpty` (a link's plan empties at once).
+   * An absolute quantity, in one call (decision 052): the API answers the priced cart, or refuses
+   * with its reason (details first, a plan first, a box too small with the plan that fits), which
+   * is said here as the API decided it.
+   */
+  async function changeQuantity(sku: string, quantity: number, context: AddContext): Promise<CartOutcome> {
+    if (context.signedIn) return { redirect: context.accountUrl };
+    // No cart yet: the visitor gives their details first, and no cart is made for that.
+    if (!session.hasCart && quantity > 0)
+      return { intent: 'add', ok: false, capture: { items: [{ sku, quantity }] } };
+    const result = await setItem(sku, quantity, true);
+    if (result.kind === 'ok') return { intent: 'set-item', ok: true, cart: result.data.data };
+    const refusal = itemRefusal(result);
+    if (!refusal) return asFailure('set-item', result) ?? { intent: 'set-item', ok: false };
+    return refusedAdd(refusal, { items: [{ sku, quantity: refusal.adding }] }, context);
+  }
+
+  /**
+   * The box size, with what waited for it: the API puts it on the first plan that holds it all
+   * (docs/decisions/045) and says so. A plan too small for the box's items empties it, which is
+   * asked first unless `confirmedEmpty` (a link's plan empties at once). What waited for details
+   * the visitor has not given yet waits on: the plan is chosen and the capture opens.
    */
   async function selectPlan(
     planId: number,
@@ -395,43 +364,38 @@ export function cartService(api: ServerApiClient, session: CartSession, options:
     context: AddContext,
     { confirmedEmpty = false }: { confirmedEmpty?: boolean } = {},
   ): Promise<CartOutcome> {
-    const before = await session.read();
-    const count = before?.cart.item_count ?? 0;
-    const sorted = (await plans()).sort((a, b) => a.threshold - b.threshold);
-    let chosen = sorted.find((candidate) => candidate.id === planId);
-    let upgradeNotice: string | null = null;
-    const waiting = chosen && pending ? await pendingSize(pending) : null;
-    if (chosen && waiting && count + waiting.quantity > chosen.threshold) {
-      const total = count + waiting.quantity;
-      const bigger = sorted.find((candidate) => candidate.threshold >= total);
-      if (bigger) {
-        upgradeNotice = pendingUpgradeNotice(waiting.name, total, bigger.threshold);
-        chosen = bigger;
-      }
+    if (pending && context.signedIn) return { redirect: context.accountUrl };
+    const choose = (waiting: Pending | null) =>
+      session.change((id) =>
+        api.call(endpoints.carts.selectPlan, {
+          params: { cartId: id },
+          body: {
+            plan_id: planId,
+            source_url,
+            ...(waiting ? { waiting: waitingOf(waiting) } : {}),
+            ...(confirmedEmpty ? {} : { keep_items: true }),
+          },
+        }),
+      );
+    let result = await choose(pending);
+    let refusal = planRefusal(result);
+    let capture: Pending | null = null;
+    if (pending && refusal?.code === 'details_required') {
+      capture = pending;
+      result = await choose(null);
+      refusal = planRefusal(result);
     }
-    if (chosen && count > 0 && planChangeEmptiesBox(count, chosen.threshold) && !confirmedEmpty)
-      return { intent: 'select-plan', ok: false, confirmEmpty: { planId: chosen.id } };
-    const result = await session.change((id) =>
-      api.call(endpoints.carts.selectPlan, {
-        params: { cartId: id },
-        body: { plan_id: chosen?.id ?? planId, source_url },
-      }),
-    );
+    if (refusal?.code === 'empties_box')
+      return { intent: 'select-plan', ok: false, confirmEmpty: { planId: refusal.plan_id } };
     const failed = asFailure('select-plan', result);
     if (failed || result.kind !== 'ok') return failed ?? { intent: 'select-plan', ok: false };
-    const threshold = result.data.data.cart.threshold;
-    const emptied = count > 0 && threshold !== null && planChangeEmptiesBox(count, threshold);
-    if (pending) {
-      const added = await addPending(pending, context, true);
-      if ('redirect' in added || !added.ok) return added;
-    }
-    const notices = [emptied && threshold !== null ? boxEmptiedNotice(threshold) : null, upgradeNotice];
-    const notice = notices.filter(Boolean).join(' ');
+    if (capture) return { intent: 'add', ok: false, capture };
+    const { notices, upgraded_to } = result.data.meta;
     return {
       intent: 'select-plan',
       ok: true,
-      ...(notice ? { notice } : {}),
-      ...(upgradeNotice && chosen ? { upgradedTo: chosen.slug } : {}),
+      ...(notices.length > 0 ? { notice: notices.join(' ') } : {}),
+      ...(upgraded_to ? { upgradedTo: upgraded_to } : {}),
     };
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay, DELIVERY_TIME_ZONE } from './calendar';
 import { REQUIRED_MESSAGE } from './constants';
 import { list, resource } from './envelope';
 import { requiredString, tooLongMessage } from './fields';
@@ -16,6 +17,14 @@ export const MAX_DISLIKES = 20;
 export const MAX_INGREDIENT_LENGTH = 40;
 export const TOO_MANY_CHILDREN_MESSAGE = `A family holds at most ${MAX_CHILDREN} children.`;
 export const BIRTH_MONTH_MESSAGE = 'Choose the month and year your child was born (not in the future).';
+/** Profiles are for children: a birth month longer ago than this is refused. */
+export const MAX_CHILD_AGE_YEARS = 16;
+export const BIRTH_MONTH_FUTURE_MESSAGE =
+  'That month is still to come: choose the month your child was born.';
+export const BIRTH_MONTH_TOO_EARLY_MESSAGE = `Profiles are for children up to ${MAX_CHILD_AGE_YEARS} years old: check the year.`;
+export const INGREDIENT_TOO_SHORT_MESSAGE =
+  'Write each ingredient with at least 2 letters, separated by commas.';
+export const TOO_MANY_DISLIKES_MESSAGE = `At most ${MAX_DISLIKES} dishes and ${MAX_DISLIKES} ingredients.`;
 
 /** The age bands menus are written for; a child under 6 months shares the youngest one. */
 export const AGE_BANDS = ['6-12 months', '1-2 years', '3-5 years', '6+ years'] as const;
@@ -67,17 +76,20 @@ export const childBody = z
     /** Allergen tag slugs ("dairy-free": the child is allergic to dairy). */
     allergens: z.array(tagSlug).max(20).default([]),
     /** SKUs of dishes the child won't eat. */
-    disliked_dishes: z.array(z.string().trim().min(1).max(64)).max(MAX_DISLIKES).default([]),
+    disliked_dishes: z
+      .array(z.string().trim().min(1).max(64))
+      .max(MAX_DISLIKES, { error: TOO_MANY_DISLIKES_MESSAGE })
+      .default([]),
     /** Ingredients the child won't eat ("peas"), matched in dishes' ingredient lists. */
     disliked_ingredients: z
       .array(
         z
           .string()
           .trim()
-          .min(2)
+          .min(2, { error: INGREDIENT_TOO_SHORT_MESSAGE })
           .max(MAX_INGREDIENT_LENGTH, { error: tooLongMessage(MAX_INGREDIENT_LENGTH) }),
       )
-      .max(MAX_DISLIKES)
+      .max(MAX_DISLIKES, { error: TOO_MANY_DISLIKES_MESSAGE })
       .default([]),
     /** A diet tag slug ("vegetarian"), or null for none. */
     diet: tagSlug.nullable().default(null),
@@ -102,3 +114,39 @@ export type Child = z.infer<typeof child>;
 
 export const childResponse = resource(child);
 export const childrenResponse = list(child);
+
+// --- Child profiles' rules (fam-profiles) -------------------------------------------------------
+
+/** The calendar month of an instant in the store's time zone: what "today" is for an age band. */
+export function calendarMonth(instant: Date): { year: number; month: number } {
+  const [year, month] = calendarDay(instant, DELIVERY_TIME_ZONE).split('-').map(Number);
+  return { year: year!, month: month! };
+}
+
+/**
+ * What is wrong with a birth month on `today`, or null: not in the future, and at most
+ * MAX_CHILD_AGE_YEARS years ago (docs/decisions/055).
+ */
+export function birthMonthProblem(
+  birthYear: number,
+  birthMonth: number,
+  today: { year: number; month: number },
+): string | null {
+  const months = (today.year - birthYear) * 12 + (today.month - birthMonth);
+  if (months < 0) return BIRTH_MONTH_FUTURE_MESSAGE;
+  if (months > MAX_CHILD_AGE_YEARS * 12) return BIRTH_MONTH_TOO_EARLY_MESSAGE;
+  return null;
+}
+
+/** Disliked ingredients as a person types them: "peas, Peas ,  mushrooms" → ["peas", "mushrooms"]. */
+export function splitIngredients(text: string): string[] {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const part of text.split(',')) {
+    const word = part.trim().replace(/\s+/g, ' ');
+    if (word === '' || seen.has(word.toLowerCase())) continue;
+    seen.add(word.toLowerCase());
+    words.push(word);
+  }
+  return words;
+}

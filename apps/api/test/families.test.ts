@@ -8,6 +8,7 @@ import {
   TOO_MANY_CHILDREN_MESSAGE,
 } from '@sprout/contracts';
 import { schema } from '@sprout/db';
+import { demoAccounts } from '@sprout/db/seed';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../src/modules/auth/tokens';
@@ -233,5 +234,38 @@ describe('child profiles: at most 8 per family', () => {
       .from(schema.children)
       .where(eq(schema.children.userId, id));
     expect(rows).toHaveLength(MAX_CHILDREN);
+  });
+});
+
+describe('the demo family (seed)', () => {
+  it('gives the demo customer Mia, allergic to dairy, and Leo, who will not eat peas, each flagging real dishes', async () => {
+    const db = context.database.db;
+    const [demo] = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, demoAccounts.customer.email));
+    const token = randomToken();
+    await db.insert(schema.sessions).values({
+      idHash: hashToken(token),
+      userId: demo!.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const family = (await call(`sid=${token}`, 'GET', CHILDREN)).body.data;
+    expect(family).toMatchObject([
+      { name: 'Mia', age_band: '3-5 years', allergens: [{ slug: 'dairy-free', allergen: 'dairy' }] },
+      { name: 'Leo', age_band: '1-2 years', allergens: [], disliked_ingredients: ['peas'] },
+    ]);
+    const dishes = await db
+      .select({ ingredients: schema.products.ingredients })
+      .from(schema.products)
+      .where(eq(schema.products.isActive, true));
+    expect(dishes.some((dish) => /\bpeas\b/.test(dish.ingredients))).toBe(true);
+    const dairyFree = await db
+      .select({ productId: schema.productTags.productId })
+      .from(schema.productTags)
+      .innerJoin(schema.tags, eq(schema.tags.id, schema.productTags.tagId))
+      .where(eq(schema.tags.slug, 'dairy-free'));
+    expect(dairyFree.length).toBeGreaterThan(0);
+    expect(dairyFree.length).toBeLessThan(dishes.length);
   });
 });

@@ -115,3 +115,36 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the forms post as they are: a child is added, refused first, then removed after the confirmation', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await signIn(page);
+    await page.goto('/account/family');
+    const add = page.getByRole('region', { name: 'Add a child' });
+    const year = String(new Date().getFullYear() - 5);
+    await add.getByLabel('First name or nickname').fill('Ada');
+    await add.getByLabel('Year').selectOption(year);
+    await add.getByRole('checkbox', { name: 'Nut' }).check();
+    await add.getByRole('button', { name: 'Add child' }).click();
+    // Refused on the server: the month is missing; what was sent is kept.
+    await expect(add.getByText('Choose the month and year your child was born')).toBeVisible();
+    await expect(add.getByLabel('First name or nickname')).toHaveValue('Ada');
+    await expect(add.getByRole('checkbox', { name: 'Nut' })).toBeChecked();
+    await add.getByLabel('Month').selectOption('July');
+    await add.getByRole('button', { name: 'Add child' }).click();
+    await expect(page.locator('[data-notice]')).toHaveText('Child added.');
+    const ada = page.getByRole('article', { name: 'Ada' });
+    await expect(ada).toContainText('Allergic to nut');
+
+    await ada.getByRole('link', { name: 'Remove Ada' }).click();
+    await ada.getByRole('button', { name: 'Yes, remove Ada' }).click();
+    await expect(page.locator('[data-notice]')).toHaveText('Removed, with everything we kept about them.');
+    await expect(page.getByRole('article', { name: 'Ada' })).toHaveCount(0);
+  });
+});

@@ -59,6 +59,7 @@ const CUSTOMER: Record<string, string | { from: string; link: RegExp }> = {
   'account-address': '/account/address',
   'account-referrals': '/account/referrals',
   'account-gift-cards': '/account/gift-cards',
+  'account-family': '/account/family',
   'account-profile': '/account/profile',
   'account-pause': '/account/pause',
   'account-cancel': '/account/cancel',

@@ -35,6 +35,8 @@ export const TABLE_OWNERS = {
     'emailChanges',
   ],
   blog: ['blogCategories', 'blogPosts'],
+  // A family's children, their allergens, dislikes and ratings (decision 055).
+  families: ['children', 'childAllergens', 'childDislikes', 'dishRatings'],
   carts: ['abandonedCarts', 'abandonedCartItems', 'abandonedCartUpsellItems'],
   catalog: [
     'categories',
@@ -98,6 +100,8 @@ export const TABLE_OWNERS = {
 
 /** Reads of other modules' tables a repository may make (in joins and sub-selects, never writes). */
 export const READ_JOINS = {
+  // A child's allergens and diet are catalogue tags, a disliked dish shows its SKU and name.
+  families: ['tags', 'products'],
   // An address shows its zip code's digits.
   accounts: ['zipCodes'],
   // Sign-in reads the account it signs in and the referral code shown on it.

@@ -448,8 +448,20 @@ describe('platform', () => {
     const { status, body } = await getJson(context.app, '/api/docs/json');
     expect(status).toBe(200);
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(['/api/products', '/api/sales/plans', '/api/shipping/zip-codes/{code}']),
+      expect.arrayContaining([
+        '/api/products',
+        '/api/sales/plans',
+        '/api/shipping/zip-codes/{code}',
+        '/api/me/children',
+        '/api/me/children/{childId}',
+      ]),
     );
+    // The family's children (decision 055): under their own tag, each operation summarised.
+    const children = body.paths['/api/me/children/{childId}'];
+    expect(Object.keys(children).sort()).toEqual(['delete', 'put']);
+    expect(children.put.tags).toEqual(['families']);
+    expect(body.paths['/api/me/children'].post.responses).toHaveProperty('201');
+    expect(body.paths['/api/me/children'].post.summary).toBe('Add a child (at most 8 per family)');
     // A new cart's answer names the fields storefront clients read (abandonedCartId and cart) beside id.
     const created =
       body.paths['/api/customers/abandoned-carts'].post.responses['201'].content['application/json'].schema

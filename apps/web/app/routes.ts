@@ -89,6 +89,7 @@ export default [
       route('address', 'routes/account.address.tsx', { id: 'account-address' }),
       route('referrals', 'routes/account.referrals.tsx', { id: 'account-referrals' }),
       route('gift-cards', 'routes/account.gift-cards.tsx', { id: 'account-gift-cards' }),
+      route('family', 'routes/account.family.tsx', { id: 'account-family' }),
       route('profile', 'routes/account.profile.tsx', { id: 'account-profile' }),
       route('pause', 'routes/account.pause.tsx', { id: 'account-pause' }),
       route('resume', 'routes/account.resume.tsx', { id: 'account-resume' }),

@@ -5,6 +5,7 @@ import { blogEndpoints } from './endpoints-blog';
 import { cartsEndpoints } from './endpoints-carts';
 import { catalogEndpoints } from './endpoints-catalog';
 import { checkoutEndpoints } from './endpoints-checkout';
+import { familiesEndpoints } from './endpoints-families';
 import { giftCardsEndpoints } from './endpoints-gift-cards';
 import { marketingEndpoints } from './endpoints-marketing';
 import { ordersEndpoints } from './endpoints-orders';
@@ -28,6 +29,7 @@ export const endpoints = {
   catalog: catalogEndpoints,
   checkout: checkoutEndpoints,
   deliveries: deliveriesEndpoints,
+  families: familiesEndpoints,
   giftCards: giftCardsEndpoints,
   lifecycle: lifecycleEndpoints,
   marketing: marketingEndpoints,

@@ -6,6 +6,7 @@ import blogRoutes from './blog/routes';
 import cartRoutes from './carts/routes';
 import catalogRoutes from './catalog/routes';
 import checkoutRoutes from './checkout/routes';
+import familyRoutes from './families/routes';
 import giftCardRoutes from './gift-cards/routes';
 import experimentAdminRoutes from './marketing/admin-routes';
 import marketingRoutes from './marketing/routes';
@@ -28,6 +29,7 @@ export const modules: Record<string, FastifyPluginAsync<any>> = {
   catalog: catalogRoutes,
   carts: cartRoutes,
   checkout: checkoutRoutes,
+  families: familyRoutes,
   giftCards: giftCardRoutes,
   marketing: marketingRoutes,
   experimentAdmin: experimentAdminRoutes,

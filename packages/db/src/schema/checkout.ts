@@ -174,9 +174,17 @@ export const deliveryItems = pgTable(
       .notNull()
       .references(() => products.id),
     quantity: integer().notNull(),
+    /**
+     * How many of `quantity` the store picked (the smart box, docs/decisions/055) rather than the
+     * customer: the kitchen plan counts them apart. 0 for a dish the customer chose.
+     */
+    pickedQuantity: integer().notNull().default(0),
+    /** Why the store picked it, said to the parent ("Leo loved it twice"); null when chosen. */
+    pickReason: text(),
   },
   (t) => [
     primaryKey({ columns: [t.deliveryId, t.productId] }),
+    check('delivery_items_picked_within', sql`${t.pickedQuantity} between 0 and ${t.quantity}`),
     index().on(t.productId),
     check('delivery_items_quantity_positive', sql`${t.quantity} > 0`),
   ],

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './blog';
 export * from './catalog';
 export * from './checkout';
+export * from './families';
 export * from './gift-cards';
 export * from './mail';
 export * from './marketing';

@@ -42,6 +42,20 @@ export const priceVarianceGroups = pgTable('price_variance_groups', {
 export type CartFilters = { indicators: string[]; tags: string[] };
 
 /**
+ * A child given during onboarding, kept on the cart until checkout makes it the account's profile
+ * (docs/decisions/055): the same fields as a profile, by the catalogue's ids.
+ */
+export type CartChild = {
+  name: string;
+  birthYear: number;
+  birthMonth: number;
+  allergenTagIds: number[];
+  dislikedProductIds: number[];
+  dislikedIngredients: string[];
+  dietTagId: number | null;
+};
+
+/**
  * The server-side cart of a visitor before checkout. Its id is a random UUID (122 random bits,
  * never sequential): holding the id is what lets a browser read and change the cart.
  */
@@ -54,6 +68,8 @@ export const abandonedCarts = pgTable('abandoned_carts', {
   planId: integer().references(() => plans.id),
   priceVarianceGroupId: integer().references(() => priceVarianceGroups.id),
   filters: jsonb().$type<CartFilters>().notNull().default({ indicators: [], tags: [] }),
+  /** The children given in onboarding; they become the account's profiles at checkout. */
+  children: jsonb().$type<CartChild[]>().notNull().default([]),
   /** The customer account this cart belongs to, once there is one. */
   profileId: integer().references(() => users.id),
   email: text(),

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { hashPassword } from '../passwords';
 import { addresses, plans, subscriptions, users, zipCodes } from '../schema/index';
 import { demoCustomer } from './catalogue/promotions';
+import { seedDemoFamily } from './demo-family';
 import { seedDemoHistory } from './demo-history';
 
 export const demoAccounts = {
@@ -89,6 +90,8 @@ export async function seedDemoAccounts(db: Database): Promise<boolean> {
       .returning({ id: users.id });
     // Its own once-only guard (no boxes or orders yet), so a database seeded before it gets it too.
     const history = await seedDemoHistory(tx, demoAccounts.customer.email);
-    return updated.length + inserted.length > 0 || history;
+    // The demo family (decision 055): its own once-only guard, as the history's.
+    const family = await seedDemoFamily(tx, demoAccounts.customer.email);
+    return updated.length + inserted.length > 0 || history || family;
   });
 }

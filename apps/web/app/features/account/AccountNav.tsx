@@ -7,6 +7,7 @@ export const ACCOUNT_SECTIONS = [
   { to: '/account/plan', label: 'Plan', end: false },
   { to: '/account/orders', label: 'Orders', end: false },
   { to: '/account/address', label: 'Address & card', end: false },
+  { to: '/account/family', label: 'Family', end: false },
   { to: '/account/referrals', label: 'Referrals', end: false },
   { to: '/account/gift-cards', label: 'Gift cards', end: false },
   { to: '/account/profile', label: 'Profile', end: false },

@@ -81,6 +81,10 @@ export const contentPages: Record<string, ContentPage> = {
         body: 'To deliver your orders, answer your questions and, if you agree, tell you about new dishes. We never sell personal data.',
       },
       {
+        heading: 'About your children',
+        body: "If you add your children to your account (Family), we keep for each one only what choosing their food needs: a first name or nickname, the month and year of birth (for the age band their dishes are written for), the allergies, dishes and ingredients you tell us about, an optional diet, and how they rated the dishes they ate. We use it to flag dishes that contain an allergen, to leave out what they won't eat and to suggest what they liked. Nothing else about a child is asked or kept, and it is never shared. Removing a child deletes all of it, ratings included, at once.",
+      },
+      {
         heading: 'Your choices',
         body: 'You can download or delete your data from your account or by contacting us.',
       },

@@ -1,0 +1,134 @@
+import type { Database } from '@sprout/db';
+import { schema } from '@sprout/db';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+
+const { children, childAllergens, childDislikes, tags, products } = schema;
+
+/** A family's children, oldest profile first. */
+export function listChildren(db: Database, userId: number) {
+  return db.select().from(children).where(eq(children.userId, userId)).orderBy(asc(children.id));
+}
+
+/** The allergen tags of these children. */
+export function listAllergens(db: Database, childIds: number[]) {
+  if (childIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ childId: childAllergens.childId, tagId: tags.id, slug: tags.slug, name: tags.name })
+    .from(childAllergens)
+    .innerJoin(tags, eq(tags.id, childAllergens.tagId))
+    .where(inArray(childAllergens.childId, childIds))
+    .orderBy(asc(tags.sortingWeight));
+}
+
+/** The dislikes of these children: dishes (with their SKU and name) and ingredients. */
+export function listDislikes(db: Database, childIds: number[]) {
+  if (childIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      childId: childDislikes.childId,
+      productId: childDislikes.productId,
+      sku: products.sku,
+      productName: products.name,
+      ingredient: childDislikes.ingredient,
+    })
+    .from(childDislikes)
+    .leftJoin(products, eq(products.id, childDislikes.productId))
+    .where(inArray(childDislikes.childId, childIds))
+    .orderBy(asc(childDislikes.id));
+}
+
+/** The diet tags named by these children. */
+export function listDietTags(db: Database, tagIds: number[]) {
+  if (tagIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: tags.id, slug: tags.slug, name: tags.name })
+    .from(tags)
+    .where(inArray(tags.id, tagIds));
+}
+
+// --- Child profiles: the write side (fam-profiles) ----------------------------------------------
+
+/** A child of this customer, or undefined (another customer's child is not theirs to see). */
+export async function findChild(db: Database, userId: number, childId: number) {
+  const [row] = await db
+    .select()
+    .from(children)
+    .where(and(eq(children.id, childId), eq(children.userId, userId)));
+  return row;
+}
+
+/** The catalogue tags among these slugs, with their group (diet or allergen). */
+export function findTagsBySlug(db: Database, slugs: string[]) {
+  if (slugs.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: tags.id, slug: tags.slug, group: tags.group })
+    .from(tags)
+    .where(inArray(tags.slug, slugs));
+}
+
+/** The dishes among these SKUs. */
+export function findProductsBySku(db: Database, skus: string[]) {
+  if (skus.length === 0) return Promise.resolve([]);
+  return db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, skus));
+}
+
+/** A distinct advisory lock space for a family's children (the second key is the user id). */
+const FAMILY_LOCK_SPACE = 55_001;
+
+/**
+ * Serialises the writes that count a family's children until the transaction ends, so two
+ * concurrent adds cannot both see room for one more (docs/decisions/055).
+ */
+export async function lockFamily(tx: Database, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FAMILY_LOCK_SPACE}, ${userId})`);
+}
+
+export async function countChildren(db: Database, userId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(children).where(eq(children.userId, userId));
+  return row?.total ?? 0;
+}
+
+export type ChildRow = { name: string; birthYear: number; birthMonth: number; dietTagId: number | null };
+export type ChildDetails = {
+  allergenTagIds: number[];
+  dislikedProductIds: number[];
+  dislikedIngredients: string[];
+};
+
+export async function insertChild(db: Database, userId: number, row: ChildRow): Promise<number> {
+  const [inserted] = await db
+    .insert(children)
+    .values({ userId, ...row })
+    .returning({ id: children.id });
+  return inserted!.id;
+}
+
+export async function updateChildRow(db: Database, childId: number, row: ChildRow): Promise<void> {
+  await db
+    .update(children)
+    .set({ ...row, updatedAt: new Date() })
+    .where(eq(children.id, childId));
+}
+
+/** Writes a child's allergens and dislikes anew: an edit replaces the whole profile. */
+export async function replaceChildDetails(db: Database, childId: number, details: ChildDetails) {
+  await db.delete(childAllergens).where(eq(childAllergens.childId, childId));
+  await db.delete(childDislikes).where(eq(childDislikes.childId, childId));
+  if (details.allergenTagIds.length > 0) {
+    await db.insert(childAllergens).values(details.allergenTagIds.map((tagId) => ({ childId, tagId })));
+  }
+  const dislikes = [
+    ...details.dislikedProductIds.map((productId) => ({ childId, productId, ingredient: null })),
+    ...details.dislikedIngredients.map((ingredient) => ({ childId, productId: null, ingredient })),
+  ];
+  if (dislikes.length > 0) await db.insert(childDislikes).values(dislikes);
+}
+
+/** Deletes a child of this customer; their allergens, dislikes and ratings go with them (cascades). */
+export async function deleteChild(db: Database, userId: number, childId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(children)
+    .where(and(eq(children.id, childId), eq(children.userId, userId)))
+    .returning({ id: children.id });
+  return deleted.length > 0;
+}

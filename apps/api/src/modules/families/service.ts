@@ -1,0 +1,191 @@
+import {
+  ageBand,
+  allergenName,
+  birthMonthProblem,
+  type Child,
+  type ChildBody,
+  MAX_CHILDREN,
+  TOO_MANY_CHILDREN_MESSAGE,
+} from '@sprout/contracts';
+import type { Database } from '@sprout/db';
+import { AppError, type FieldErrors } from '../../errors/app-error';
+import * as repository from './repository';
+import type { FamilyMember } from './suitability';
+
+export type { Conflict, DishFacts, FamilyMember } from './suitability';
+export { dishConflicts, isSafeFor, mentionsIngredient, suitsEveryone } from './suitability';
+
+/** A family as its profiles (wire) and as the suitability rule reads it, in three statements. */
+export async function familyOf(
+  db: Database,
+  userId: number,
+  today: { year: number; month: number },
+): Promise<{ children: Child[]; members: FamilyMember[] }> {
+  const rows = await repository.listChildren(db, userId);
+  const ids = rows.map((row) => row.id);
+  const dietIds = rows.flatMap((row) => (row.dietTagId === null ? [] : [row.dietTagId]));
+  const [allergens, dislikes, diets] = await Promise.all([
+    repository.listAllergens(db, ids),
+    repository.listDislikes(db, ids),
+    repository.listDietTags(db, dietIds),
+  ]);
+  const children: Child[] = [];
+  const members: FamilyMember[] = [];
+  for (const row of rows) {
+    const own = allergens.filter((entry) => entry.childId === row.id);
+    const disliked = dislikes.filter((entry) => entry.childId === row.id);
+    const diet = diets.find((tag) => tag.id === row.dietTagId) ?? null;
+    children.push({
+      id: row.id,
+      name: row.name,
+      birth_year: row.birthYear,
+      birth_month: row.birthMonth,
+      age_band: ageBand(row.birthYear, row.birthMonth, today),
+      allergens: own.map((tag) => ({ slug: tag.slug, name: tag.name, allergen: allergenName(tag.name) })),
+      disliked_dishes: disliked.flatMap((entry) =>
+        entry.sku !== null && entry.productName !== null ? [{ sku: entry.sku, name: entry.productName }] : [],
+      ),
+      disliked_ingredients: disliked.flatMap((entry) =>
+        entry.ingredient === null ? [] : [entry.ingredient],
+      ),
+      diet: diet ? { slug: diet.slug, name: diet.name } : null,
+    });
+    members.push({
+      id: row.id,
+      name: row.name,
+      allergens: own.map((tag) => ({ tagId: tag.tagId, allergen: allergenName(tag.name) })),
+      dislikedProductIds: disliked.flatMap((entry) => (entry.productId === null ? [] : [entry.productId])),
+      dislikedIngredients: disliked.flatMap((entry) =>
+        entry.ingredient === null ? [] : [entry.ingredient.toLowerCase()],
+      ),
+      diet: diet ? { tagId: diet.id, name: diet.name } : null,
+    });
+  }
+  return { children, members };
+}
+
+// --- Child profiles: add, edit, remove (fam-profiles) -------------------------------------------
+
+type Today = { year: number; month: number };
+
+/** A child's profile as the family's list shows it. */
+async function childProfile(db: Database, userId: number, childId: number, today: Today): Promise<Child> {
+  const child = (await familyOf(db, userId, today)).children.find((entry) => entry.id === childId);
+  if (!child) throw AppError.notFound('Child not found.');
+  return child;
+}
+
+/** The family's children, as their profiles. */
+export async function listFamily(db: Database, userId: number, today: Today): Promise<Child[]> {
+  return (await familyOf(db, userId, today)).children;
+}
+
+/**
+ * A profile's body checked against the catalogue and the calendar, as the rows it writes. Every
+ * problem is named at once, keyed by its field (a 422): allergens are allergen tags, the diet a diet
+ * tag, disliked dishes known SKUs, the birth month neither to come nor more than 16 years ago.
+ */
+async function resolveProfile(
+  db: Database,
+  body: ChildBody,
+  today: Today,
+): Promise<{ row: repository.ChildRow; details: repository.ChildDetails }> {
+  const allergenSlugs = [...new Set(body.allergens)];
+  const skus = [...new Set(body.disliked_dishes)];
+  const [tags, dishes] = await Promise.all([
+    repository.findTagsBySlug(db, body.diet === null ? allergenSlugs : [...allergenSlugs, body.diet]),
+    repository.findProductsBySku(db, skus),
+  ]);
+  const errors: FieldErrors = {};
+  const birth = birthMonthProblem(body.birth_year, body.birth_month, today);
+  if (birth) errors.birth_month = [birth];
+  const allergens = allergenSlugs.map((slug) =>
+    tags.find((tag) => tag.slug === slug && tag.group === 'allergen'),
+  );
+  const unknownAllergens = allergenSlugs.filter((_, index) => allergens[index] === undefined);
+  if (unknownAllergens.length > 0) {
+    errors.allergens = [`We don't know the allergen ${unknownAllergens.join(', ')}: choose from the list.`];
+  }
+  const diet = body.diet === null ? null : tags.find((tag) => tag.slug === body.diet && tag.group === 'diet');
+  if (diet === undefined)
+    errors.diet = [`We don't know the diet ${body.diet}: choose one from the list, or none.`];
+  const unknownDishes = skus.filter((sku) => !dishes.some((dish) => dish.sku === sku));
+  if (unknownDishes.length > 0) {
+    errors.disliked_dishes = [`We have no dish ${unknownDishes.join(', ')}: choose dishes from the list.`];
+  }
+  if (Object.keys(errors).length > 0) {
+    throw new AppError('validation', Object.values(errors)[0]![0]!, { fieldErrors: errors });
+  }
+  const seen = new Set<string>();
+  const ingredients = body.disliked_ingredients.filter((word) => {
+    const key = word.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return {
+    row: {
+      name: body.name,
+      birthYear: body.birth_year,
+      birthMonth: body.birth_month,
+      dietTagId: diet?.id ?? null,
+    },
+    details: {
+      allergenTagIds: allergens.map((tag) => tag!.id),
+      dislikedProductIds: skus.map((sku) => dishes.find((dish) => dish.sku === sku)!.id),
+      dislikedIngredients: ingredients,
+    },
+  };
+}
+
+/**
+ * Adds a child, at most MAX_CHILDREN per family: counted under the family's advisory lock in the
+ * inserting transaction, so two concurrent adds at 7 give one child and one refusal.
+ */
+export async function addChild(db: Database, userId: number, body: ChildBody, today: Today): Promise<Child> {
+  const profile = await resolveProfile(db, body, today);
+  const childId = await db.transaction(async (tx) => {
+    await repository.lockFamily(tx, userId);
+    if ((await repository.countChildren(tx, userId)) >= MAX_CHILDREN) {
+      throw new AppError('validation', TOO_MANY_CHILDREN_MESSAGE, {
+        fieldErrors: { children: [TOO_MANY_CHILDREN_MESSAGE] },
+      });
+    }
+    const id = await repository.insertChild(tx, userId, profile.row);
+    await repository.replaceChildDetails(tx, id, profile.details);
+    return id;
+  });
+  return childProfile(db, userId, childId, today);
+}
+
+/** Replaces a child's whole profile (what the body leaves out is cleared); another's child is 404. */
+export async function updateChild(
+  db: Database,
+  userId: number,
+  childId: number,
+  body: ChildBody,
+  today: Today,
+): Promise<Child> {
+  if (!(await repository.findChild(db, userId, childId))) throw AppError.notFound('Child not found.');
+  const profile = await resolveProfile(db, body, today);
+  await db.transaction(async (tx) => {
+    // Locked as an add is, so an edit racing a removal finds the child still there or gone, never half.
+    await repository.lockFamily(tx, userId);
+    if (!(await repository.findChild(tx, userId, childId))) throw AppError.notFound('Child not found.');
+    await repository.updateChildRow(tx, childId, profile.row);
+    await repository.replaceChildDetails(tx, childId, profile.details);
+  });
+  return childProfile(db, userId, childId, today);
+}
+
+/** Removes a child and everything kept about them (ratings included); answers the profile removed. */
+export async function removeChild(
+  db: Database,
+  userId: number,
+  childId: number,
+  today: Today,
+): Promise<Child> {
+  const child = await childProfile(db, userId, childId, today);
+  if (!(await repository.deleteChild(db, userId, childId))) throw AppError.notFound('Child not found.');
+  return child;
+}

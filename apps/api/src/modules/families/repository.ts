@@ -45,3 +45,16 @@ export function listDietTags(db: Database, tagIds: number[]) {
     .from(tags)
     .where(inArray(tags.id, tagIds));
 }
+
+// ─── The smart box (docs/decisions/055) ──────────────────────────────────────────────────────
+
+/** Every rating of these children, oldest first (the latest one of a dish is what counts). */
+export function listRatingsOf(db: Database, childIds: number[]) {
+  if (childIds.length === 0) return Promise.resolve([]);
+  const { dishRatings } = schema;
+  return db
+    .select({ childId: dishRatings.childId, productId: dishRatings.productId, rating: dishRatings.rating })
+    .from(dishRatings)
+    .where(inArray(dishRatings.childId, childIds))
+    .orderBy(asc(dishRatings.ratedAt), asc(dishRatings.orderId));
+}

@@ -249,9 +249,10 @@ describe('the renewal jobs fill a short box', () => {
     expect(await itemsOf(second.id)).toEqual(items);
   });
 
-  it('fills a box still short at the cutoff with the same picker, for a customer without children', async () => {
+  it('fills a family box still short at the cutoff with the same picker', async () => {
     const customer = await subscribedCustomer(context);
     const second = await shorten(customer, 2);
+    await addFamily(customer, null);
     // Changed short after its reminder: the lock fills it.
     await db()
       .update(schema.deliveries)
@@ -262,7 +263,11 @@ describe('the renewal jobs fill a short box', () => {
     expect(items.reduce((sum, item) => sum + item.quantity, 0)).toBe(12);
     const picks = items.filter((item) => item.pickedQuantity > 0);
     expect(picks.reduce((sum, item) => sum + item.pickedQuantity, 0)).toBe(4);
-    for (const pick of picks) expect(pick.pickReason).toMatch(/^Popular with /);
+    const dishes = await boxDishes();
+    for (const pick of picks) {
+      expect(pick.pickReason).toMatch(/^New for (Leo|Mia): suits everyone$/);
+      expect(isSafe(dishes.find((dish) => dish.id === pick.productId)!)).toBe(true);
+    }
     const [order] = await db()
       .select()
       .from(schema.orders)
@@ -277,5 +282,17 @@ describe('the renewal jobs fill a short box', () => {
       .from(schema.orderLines)
       .where(inArray(schema.orderLines.orderId, [order!.id]));
     expect(lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(12);
+  });
+
+  it('leaves a box without children to the cutoff fill-up its account showed priced (decision 039)', async () => {
+    const customer = await subscribedCustomer(context);
+    const second = await shorten(customer, 1);
+    await context.app.jobs.runAllOnce(new Date(second.cutoffAt.getTime() - DAY_MS));
+    const reminded = await itemsOf(second.id);
+    expect(reminded.reduce((sum, item) => sum + item.quantity, 0)).toBe(10);
+    await context.app.jobs.runAllOnce(second.cutoffAt);
+    const made = await itemsOf(second.id);
+    expect(made.reduce((sum, item) => sum + item.quantity, 0)).toBe(12);
+    expect(made.every((item) => item.pickedQuantity === 0)).toBe(true);
   });
 });

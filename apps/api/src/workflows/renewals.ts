@@ -48,8 +48,8 @@ import { fillClaimedBox } from './smart-box';
  *
  *   top-up: every active subscription keeps its next eight boxes as rows;
  *   remind: 24 hours before a box's cutoff its customer is told what arrives and until when it can change;
- *   lock:   at the cutoff [one transaction: claim the row (SKIP LOCKED) → the smart box fills a short box
- *           (workflows/smart-box.ts) → fill to the plan's size →
+ *   lock:   at the cutoff [one transaction: claim the row (SKIP LOCKED) → the smart box fills a family's
+ *           short box (workflows/smart-box.ts) → fill to the plan's size →
  *           ordinal → price → order + lines + cost lines → spend credits] ;
  *   charge: [claim the due row: a lease on the database's real clock] → charge the saved card
  *           off-session with the box's key → [if the claim is still ours: charged | failed,
@@ -172,8 +172,8 @@ export async function sendDeliveryReminders(deps: RenewalRun, asOf: Date | null)
       await subscriptions.transitionDelivery(tx, delivery.id, ['scheduled'], {
         reminderSentAt: clockOf(asOf),
       });
-      // A short box is filled for the family first (docs/decisions/055): the email lists the picks,
-      // so the parent sees them and can change them before the cutoff.
+      // A family's short box is filled first (docs/decisions/055): the email lists the picks, so
+      // the parent sees them and can change them before the cutoff.
       await fillClaimedBox(tx, delivery);
       const priced = await priceDelivery(
         tx,
@@ -250,8 +250,8 @@ async function lockBox(
   const context = (await subscriptions.findPricingContext(tx, subscriptionId))!;
   // The account's gift cards pay before the saved card (docs/decisions/024), locked until the commit.
   const giftCards = await lockAccountGiftCards(tx, context.subscription.userId, clockOf(asOf));
-  // A box still short at its cutoff (changed since the reminder) is filled by the same picker
-  // (docs/decisions/055); what it cannot fill, the cutoff's fill-up does (more of what it holds).
+  // A family's box still short at its cutoff (changed since the reminder) is filled by the same
+  // picker (docs/decisions/055); what it cannot fill, the cutoff's fill-up does (more of what it holds).
   await fillClaimedBox(tx, delivery);
   // Priced by the one rule the account showed (decision 039): filled to the plan's size, only what
   // a box may hold, the tier of its ordinal, credit, then the gift card balance.

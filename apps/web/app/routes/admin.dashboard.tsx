@@ -75,8 +75,8 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           (a declined card tried again before the delivery day) and <strong>scheduled</strong> ones, which can
           still change until their cutoff. Skipped and canceled boxes are left out.{' '}
           <strong>Picked by the store</strong> counts, of the total, the portions the store chose for a family
-          (&ldquo;Fill my box for me&rdquo;, or a family&rsquo;s box short before its reminder or cutoff) rather than the
-          customer.
+          (&ldquo;Fill my box for me&rdquo;, or a family&rsquo;s box short before its reminder or cutoff)
+          rather than the customer.
         </p>
         {dashboard.kitchen.plan.length === 0 ? <p>No boxes are scheduled in these weeks.</p> : null}
         <div className="admin-kitchen__weeks">

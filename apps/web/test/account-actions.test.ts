@@ -107,6 +107,37 @@ describe('box changes', () => {
     expect(after?.item_count).toBe((next as Delivery).item_count - 1);
   });
 
+  it('fills a short box with "Fill my box for me": the picks with their reasons, and back to the page before JS', async () => {
+    const customer = await subscribedCustomer(context);
+    const next = (await deliveries(customer.cookie)).find((delivery) => delivery.editable)!;
+    const { date } = next;
+    const item = next.items[0]!;
+    const removed = await asCustomer(context, customer.cookie, 'PUT', `/api/me/deliveries/${date}/items`, {
+      sku: item.sku,
+      quantity: 0,
+    });
+    expect(removed.status).toBe(200);
+
+    const fill = page(`/account/deliveries/${date}`, customer.cookie, { intent: 'fill', date });
+    const filled = await runDeliveryAction(fill.request, fill.api);
+    expect(filled).toMatchObject({ intent: 'fill', ok: true, date });
+    expect((filled as { message: string }).message).toMatch(/picked for you/);
+    const box = (filled as { delivery: Delivery }).delivery;
+    expect(box.item_count).toBe(box.threshold);
+    const picks = box.items.filter((line) => line.picked_quantity > 0);
+    expect(picks.reduce((sum, line) => sum + line.picked_quantity, 0)).toBe(item.quantity);
+    for (const pick of picks) expect(pick.pick_reason).toMatch(/^Popular with /);
+
+    // Before the JavaScript loaded, the form goes back to the box page.
+    const again = page(`/account/deliveries/${date}`, customer.cookie, {
+      intent: 'fill',
+      date,
+      returnTo: `/account/deliveries/${date}`,
+    });
+    const back = await runDeliveryAction(again.request, again.api).catch((error: unknown) => error);
+    expect((back as Response).headers.get('location')).toBe(`/account/deliveries/${date}`);
+  });
+
   it("puts a signed-in customer's Add on the menus into their next editable box", async () => {
     const customer = await subscribedCustomer(context);
     const box = (await deliveries(customer.cookie)).find((delivery) => delivery.editable) as Delivery;

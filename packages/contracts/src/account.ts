@@ -26,6 +26,13 @@ export const deliveryItem = z.object({
   /** The price of one under the subscription's plan, in dollars. */
   unit_price: z.number(),
   total: z.number(),
+  /**
+   * How many of `quantity` the store picked for the family (the smart box, decision 055): 0 for a
+   * dish the customer chose. A changed dish becomes chosen.
+   */
+  picked_quantity: z.number().int().min(0),
+  /** Why the store picked it ("Leo loved it twice"); null when chosen. */
+  pick_reason: z.string().nullable(),
 });
 export type DeliveryItem = z.infer<typeof deliveryItem>;
 

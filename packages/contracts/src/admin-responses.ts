@@ -23,6 +23,8 @@ const kitchenCounts = z.object({
   failed: count,
   scheduled: count,
   total: count,
+  /** Of `total`, the portions the store picked for families (the smart box, decision 055), not the customers. */
+  picked: count,
 });
 const kitchenProduct = kitchenCounts.extend({ sku: z.string(), name: z.string() });
 

@@ -275,6 +275,22 @@ export const deliveriesEndpoints = {
       422: validationErrorBody,
     },
   }),
+  /**
+   * Fill my box for me: the store adds dishes up to the plan's size (until the cutoff), safe for
+   * every child of the family, each with its reason (docs/decisions/055)
+   */
+  fill: declare({
+    method: 'POST',
+    path: '/api/me/deliveries/:date/fill',
+    params: deliveryParams,
+    responses: {
+      200: deliveryResponse,
+      400: messageErrorBody,
+      401: messageErrorBody,
+      404: messageErrorBody,
+      422: validationErrorBody,
+    },
+  }),
 };
 
 export const lifecycleEndpoints = {

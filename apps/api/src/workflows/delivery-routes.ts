@@ -6,6 +6,7 @@ import { signedIn } from '../http/guards';
 import { readOncePerPage } from '../lib/page-reads';
 import { accountBalanceCents } from '../modules/gift-cards/service';
 import * as subscriptions from '../modules/subscriptions/service';
+import { fillMyBox } from './smart-box';
 
 const tags = ['account'];
 
@@ -71,6 +72,23 @@ export default async function deliveryRoutes(fastify: FastifyInstance) {
           new Date(),
           accountBalanceCents,
         ),
+        meta: {},
+      };
+    },
+  );
+
+  route(
+    app,
+    endpoints.deliveries.fill,
+    {
+      tags,
+      summary:
+        "Fill my box for me: dishes up to the plan's size, safe for every child, each with its reason (until the cutoff)",
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      return {
+        data: await fillMyBox(db(), user.id, request.params.date, new Date(), accountBalanceCents),
         meta: {},
       };
     },

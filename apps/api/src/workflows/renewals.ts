@@ -41,6 +41,7 @@ import {
   subscriptionPausedMail,
 } from '../platform/mail/templates';
 import type { FlowDeps } from './deps';
+import { fillClaimedBox } from './smart-box';
 
 /**
  * The renewal engine (docs/decisions/021), as steps every replica may run at once:
@@ -170,6 +171,9 @@ export async function sendDeliveryReminders(deps: RenewalRun, asOf: Date | null)
       await subscriptions.transitionDelivery(tx, delivery.id, ['scheduled'], {
         reminderSentAt: clockOf(asOf),
       });
+      // A family's short box is filled first (docs/decisions/055): the email lists the picks, so
+      // the parent sees them and can change them before the cutoff.
+      await fillClaimedBox(tx, delivery);
       const priced = await priceDelivery(
         tx,
         { subscriptionId: delivery.subscriptionId, date: delivery.deliveryDate },
@@ -193,6 +197,11 @@ export async function sendDeliveryReminders(deps: RenewalRun, asOf: Date | null)
             cardOnFile: priced.cardOnFile,
           },
           accountUrl: accountLinks(deps.site).account,
+          picks: priced.lines.flatMap((line) =>
+            line.pickedQuantity && line.pickReason
+              ? [{ name: line.name, quantity: line.pickedQuantity, reason: line.pickReason }]
+              : [],
+          ),
         }),
         { eventKey: `delivery-reminder:${delivery.id}` },
       );
@@ -240,6 +249,8 @@ async function lockBox(
   const context = (await subscriptions.findPricingContext(tx, subscriptionId))!;
   // The account's gift cards pay before the saved card (docs/decisions/024), locked until the commit.
   const giftCards = await lockAccountGiftCards(tx, context.subscription.userId, clockOf(asOf));
+  // A box still short at its cutoff (made short after its reminder's picks) gets the fill-up the
+  // account showed priced, not new picks: what was shown is what is charged (docs/decisions/055).
   // Priced by the one rule the account showed (decision 039): filled to the plan's size, only what
   // a box may hold, the tier of its ordinal, credit, then the gift card balance.
   const priced = await priceDelivery(

@@ -73,7 +73,10 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
           Items in every box that will ship: <strong>paid</strong> boxes (first boxes and renewals charged at
           their cutoff), <strong>being charged</strong> (past their cutoff), <strong>payment retrying</strong>{' '}
           (a declined card tried again before the delivery day) and <strong>scheduled</strong> ones, which can
-          still change until their cutoff. Skipped and canceled boxes are left out.
+          still change until their cutoff. Skipped and canceled boxes are left out.{' '}
+          <strong>Picked by the store</strong> counts, of the total, the portions the store chose for a family
+          (&ldquo;Fill my box for me&rdquo;, or a family&rsquo;s box short before its reminder or cutoff)
+          rather than the customer.
         </p>
         {dashboard.kitchen.plan.length === 0 ? <p>No boxes are scheduled in these weeks.</p> : null}
         <div className="admin-kitchen__weeks">
@@ -86,7 +89,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
               <summary>
                 Week of {week.week}: <strong>{week.total}</strong> items ({week.charged} paid, {week.locked}{' '}
                 being charged, {week.failed ? `${week.failed} payment retrying, ` : ''}
-                {week.scheduled} scheduled)
+                {week.scheduled} scheduled{week.picked ? `; ${week.picked} picked by the store` : ''})
               </summary>
               <div className="admin-table-wrap">
                 <table className="admin-table">
@@ -99,6 +102,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                       <th scope="col">Payment retrying</th>
                       <th scope="col">Scheduled</th>
                       <th scope="col">Total</th>
+                      <th scope="col">Picked by the store</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -110,6 +114,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
                         <td>{product.failed}</td>
                         <td>{product.scheduled}</td>
                         <td>{product.total}</td>
+                        <td>{product.picked}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -444,3 +444,29 @@ export async function findSkus(db: Database, skus: string[]) {
   const rows = await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, skus));
   return new Set(rows.map((row) => row.sku));
 }
+
+// ─── The smart box (docs/decisions/055): the dishes a box may be filled with ───────────────
+
+/**
+ * Every active dish of a category boxes are made of (composable: not the add-on snacks and
+ * smoothies), with its tag ids, ingredients, public rating and the subtitles of the menus that
+ * list its category ("6+ months"): one statement.
+ */
+export async function listBoxDishes(db: Database) {
+  return db
+    .select({
+      productId: products.id,
+      tagIds: sql<number[]>`array(
+        select ${productTags.tagId} from ${productTags} where ${productTags.productId} = ${products.id})`,
+      ingredients: products.ingredients,
+      rating: products.rating,
+      subtitles: sql<string[]>`array(
+        select ${menus.subtitle} from ${menus}
+        join ${menuCategories} on ${menuCategories.menuId} = ${menus.id}
+        where ${menuCategories.categoryId} = ${products.categoryId})`,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.isActive, true), eq(categories.isComposable, true)))
+    .orderBy(asc(products.id));
+}

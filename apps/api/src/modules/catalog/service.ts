@@ -263,3 +263,11 @@ export async function listBestsellers(db: Database, pricing: PricingContext): Pr
     };
   });
 }
+
+// ─── The smart box (docs/decisions/055) ──────────────────────────────────────────────────────
+
+/** The dishes a box may be filled with, as the smart box reads them (its menus' subtitles name the ages). */
+export async function listBoxDishes(db: Database) {
+  const rows = await repository.listBoxDishes(db);
+  return rows.map((row) => ({ ...row, tagIds: row.tagIds.map(Number), rating: Number(row.rating) }));
+}

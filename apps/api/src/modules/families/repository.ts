@@ -132,3 +132,16 @@ export async function deleteChild(db: Database, userId: number, childId: number)
     .returning({ id: children.id });
   return deleted.length > 0;
 }
+
+// ─── The smart box (docs/decisions/055) ──────────────────────────────────────────────────────
+
+/** Every rating of these children, oldest first (the latest one of a dish is what counts). */
+export function listRatingsOf(db: Database, childIds: number[]) {
+  if (childIds.length === 0) return Promise.resolve([]);
+  const { dishRatings } = schema;
+  return db
+    .select({ childId: dishRatings.childId, productId: dishRatings.productId, rating: dishRatings.rating })
+    .from(dishRatings)
+    .where(inArray(dishRatings.childId, childIds))
+    .orderBy(asc(dishRatings.ratedAt), asc(dishRatings.orderId));
+}

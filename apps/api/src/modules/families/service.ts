@@ -10,6 +10,7 @@ import {
 import type { Database } from '@sprout/db';
 import { AppError, type FieldErrors } from '../../errors/app-error';
 import * as repository from './repository';
+import type { DishRating, SmartBoxChild } from './smart-box';
 import type { FamilyMember } from './suitability';
 
 export type { Conflict, DishFacts, FamilyMember } from './suitability';
@@ -188,4 +189,32 @@ export async function removeChild(
   const child = await childProfile(db, userId, childId, today);
   if (!(await repository.deleteChild(db, userId, childId))) throw AppError.notFound('Child not found.');
   return child;
+}
+
+// ─── The smart box (docs/decisions/055) ──────────────────────────────────────────────────────
+
+export {
+  type DishRating,
+  eligibleDishes,
+  fitsAgeBand,
+  minAgeFromSubtitle,
+  pickSmartBox,
+  type SmartBoxCandidate,
+  type SmartBoxChild,
+  type SmartBoxPick,
+} from './smart-box';
+
+/** A family as the smart box reads it: the children with their age band on `today`, and their ratings. */
+export async function smartBoxFamily(
+  db: Database,
+  userId: number,
+  today: { year: number; month: number },
+): Promise<{ family: SmartBoxChild[]; ratings: DishRating[] }> {
+  const { children, members } = await familyOf(db, userId, today);
+  const family = members.map((member, index) => ({ ...member, ageBand: children[index]!.age_band }));
+  const ratings = await repository.listRatingsOf(
+    db,
+    family.map((child) => child.id),
+  );
+  return { family, ratings };
 }

@@ -30,7 +30,8 @@ export async function cancellationReport(db: Database, from: Date, to: Date): Pr
   );
 }
 
-type KitchenCounts = Record<repository.KitchenStatus, number> & { total: number };
+/** `picked`: of `total`, what the store picked for families rather than the customers chose (decision 055). */
+type KitchenCounts = Record<repository.KitchenStatus, number> & { total: number; picked: number };
 
 export type KitchenWeek = KitchenCounts & {
   /** The Monday of the delivery week. */
@@ -38,7 +39,14 @@ export type KitchenWeek = KitchenCounts & {
   products: ({ sku: string; name: string } & KitchenCounts)[];
 };
 
-const noItems = (): KitchenCounts => ({ charged: 0, locked: 0, failed: 0, scheduled: 0, total: 0 });
+const noItems = (): KitchenCounts => ({
+  charged: 0,
+  locked: 0,
+  failed: 0,
+  scheduled: 0,
+  total: 0,
+  picked: 0,
+});
 
 /**
  * What the kitchen makes in each of the next `weeks` delivery weeks: every box that will ship,
@@ -57,6 +65,8 @@ export async function kitchenPlan(db: Database, now: Date, weeks: number): Promi
       week[status] += row[status];
     }
     week.total += counts.total;
+    counts.picked = row.picked;
+    week.picked += row.picked;
     week.products.push({ sku: row.sku, name: row.name, ...counts });
     byWeek.set(row.week, week);
   }

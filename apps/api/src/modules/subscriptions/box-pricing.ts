@@ -19,6 +19,9 @@ export type BoxItem = {
   basePriceCents: number;
   premiumDifferenceCents: number;
   quantity: number;
+  /** How many of `quantity` the store picked (the smart box, docs/decisions/055); 0 or absent when chosen. */
+  pickedQuantity?: number;
+  pickReason?: string | null;
 };
 
 export type PricedBoxLine = BoxItem & { unitPriceCents: number; regularUnitPriceCents: number };

@@ -235,6 +235,8 @@ export type DeliveryItemJson = {
   premiumDifferenceCents: number;
   quantity: number;
   isActive: boolean;
+  pickedQuantity: number;
+  pickReason: string | null;
 };
 
 /** A box's contents with what prices them, as one JSON column (one statement for any number of boxes). */
@@ -244,7 +246,8 @@ const itemsOf = sql<DeliveryItemJson[]>`coalesce((
     'image', ${products.image}->>'cart-desktop', 'categoryName', ${categories.name},
     'basePriceCents', ${categories.basePriceCents},
     'premiumDifferenceCents', ${products.premiumDifferenceCents}, 'quantity', ${deliveryItems.quantity},
-    'isActive', ${products.isActive})
+    'isActive', ${products.isActive}, 'pickedQuantity', ${deliveryItems.pickedQuantity},
+    'pickReason', ${deliveryItems.pickReason})
     order by ${products.name}, ${products.id})
   from ${deliveryItems}
   join ${products} on ${products.id} = ${deliveryItems.productId}
@@ -471,15 +474,32 @@ export async function listDeliveryContents(db: Database, deliveryId: number) {
     .orderBy(asc(deliveryItems.productId));
 }
 
-/** Replaces a box's contents (the cutoff's fill-up): two statements. */
+/**
+ * Replaces a box's contents (the cutoff's fill-up): three statements. The store's picks that stay
+ * keep their count (at most the new quantity) and reason, so the kitchen still tells them apart.
+ */
 export async function replaceDeliveryItems(
   db: Database,
   deliveryId: number,
   items: { productId: number; quantity: number }[],
 ) {
-  await db.delete(deliveryItems).where(eq(deliveryItems.deliveryId, deliveryId));
+  const picks = await db.delete(deliveryItems).where(eq(deliveryItems.deliveryId, deliveryId)).returning({
+    productId: deliveryItems.productId,
+    pickedQuantity: deliveryItems.pickedQuantity,
+    pickReason: deliveryItems.pickReason,
+  });
   if (items.length > 0) {
-    await db.insert(deliveryItems).values(items.map((item) => ({ deliveryId, ...item })));
+    await db.insert(deliveryItems).values(
+      items.map((item) => {
+        const pick = picks.find((row) => row.productId === item.productId);
+        return {
+          deliveryId,
+          ...item,
+          pickedQuantity: Math.min(pick?.pickedQuantity ?? 0, item.quantity),
+          pickReason: pick && pick.pickedQuantity > 0 ? pick.pickReason : null,
+        };
+      }),
+    );
   }
 }
 
@@ -494,7 +514,11 @@ export async function setDeliveryItem(db: Database, deliveryId: number, productI
   await db
     .insert(deliveryItems)
     .values({ deliveryId, productId, quantity })
-    .onConflictDoUpdate({ target: [deliveryItems.deliveryId, deliveryItems.productId], set: { quantity } });
+    // A dish the customer changes is theirs: the store's pick becomes chosen (docs/decisions/055).
+    .onConflictDoUpdate({
+      target: [deliveryItems.deliveryId, deliveryItems.productId],
+      set: { quantity, pickedQuantity: 0, pickReason: null },
+    });
 }
 
 /** Moves a box between states, only from the given ones; answers whether it moved. */
@@ -983,6 +1007,8 @@ export async function kitchenPlan(db: Database, fromDate: string, toDate: string
       locked: itemsWithStatus('locked'),
       failed: itemsWithStatus('failed'),
       scheduled: itemsWithStatus('scheduled'),
+      // Of them, what the store picked (the smart box, docs/decisions/055) rather than the customer.
+      picked: sql<number>`(coalesce(sum(${deliveryItems.pickedQuantity}), 0))::int`,
     })
     .from(deliveryItems)
     .innerJoin(deliveries, eq(deliveries.id, deliveryItems.deliveryId))
@@ -996,4 +1022,66 @@ export async function kitchenPlan(db: Database, fromDate: string, toDate: string
     )
     .groupBy(week, products.id, products.sku, products.name)
     .orderBy(week, desc(sql`sum(${deliveryItems.quantity})`), products.name);
+}
+
+// ─── The smart box (docs/decisions/055): the store's picks in a box ─────────────────────────
+
+/**
+ * The dishes of the subscription's boxes before a day that are or will be made (not skipped or
+ * canceled), the latest box first: what "not the same dish three boxes running" reads.
+ */
+export async function listRecentBoxDishes(
+  db: Database,
+  subscriptionId: number,
+  beforeDate: string,
+  boxes: number,
+): Promise<number[][]> {
+  const rows = await db
+    .select({
+      productIds: sql<number[]>`array(
+        select ${deliveryItems.productId} from ${deliveryItems}
+        where ${deliveryItems.deliveryId} = ${deliveries.id} order by ${deliveryItems.productId})`,
+    })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.subscriptionId, subscriptionId),
+        inArray(deliveries.status, ['scheduled', 'locked', 'charged', 'failed']),
+        sql`${deliveries.deliveryDate} < ${beforeDate}`,
+      ),
+    )
+    .orderBy(desc(deliveries.deliveryDate))
+    .limit(boxes);
+  return rows.map((row) => row.productIds.map(Number));
+}
+
+/**
+ * Adds the store's picks to a box: more of a dish already in it keeps the customer's units as
+ * chosen and counts the new ones as picked, with the pick's reason.
+ */
+export async function addPickedDeliveryItems(
+  db: Database,
+  deliveryId: number,
+  picks: readonly { productId: number; quantity: number; reason: string }[],
+) {
+  if (picks.length === 0) return;
+  await db
+    .insert(deliveryItems)
+    .values(
+      picks.map((pick) => ({
+        deliveryId,
+        productId: pick.productId,
+        quantity: pick.quantity,
+        pickedQuantity: pick.quantity,
+        pickReason: pick.reason,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [deliveryItems.deliveryId, deliveryItems.productId],
+      set: {
+        quantity: sql`${deliveryItems.quantity} + excluded.quantity`,
+        pickedQuantity: sql`${deliveryItems.pickedQuantity} + excluded.picked_quantity`,
+        pickReason: sql`excluded.pick_reason`,
+      },
+    });
 }

@@ -12,7 +12,7 @@ import { calendarDay, DELIVERY_TIME_ZONE } from '../../domain/delivery-dates';
 import { tierFromJson } from '../../domain/discounts';
 import { AppError } from '../../errors/app-error';
 import { readOncePerPage } from '../../lib/page-reads';
-import { type BoxToCharge, type ChargeItem, chargeBoxes, needsPreviousItems } from './box-charge';
+import { type BoxToCharge, type ChargeItem, chargeBoxes, holdable, needsPreviousItems } from './box-charge';
 import { type PricedBoxLine, priceBox } from './box-pricing';
 import * as repository from './repository';
 import { deliveryCutoff, deliveryDatesAfter } from './schedule';
@@ -563,3 +563,76 @@ export function currentSubscription(db: Database, userId: number): Promise<Subsc
     return row ? toSubscription(row.subscription, row.plan) : null;
   });
 }
+
+// ─── The smart box (docs/decisions/055): a box the store fills for the family ───────────────
+
+/** A box the store may fill: its customer, the plan's size and what it holds that will be made. */
+export type BoxToFill = {
+  userId: number;
+  subscriptionId: number;
+  delivery: DeliveryRow;
+  threshold: number;
+  /** The box's dishes it may hold (an inactive dish is left out at the cutoff, so it does not count). */
+  contents: { productId: number; quantity: number }[];
+};
+
+async function boxToFillOf(
+  tx: Database,
+  current: { subscription: SubscriptionRow; plan: repository.PlanRow },
+  delivery: DeliveryRow,
+): Promise<BoxToFill> {
+  const row = await repository.findDeliveryWithItems(tx, current.subscription.id, delivery.deliveryDate);
+  return {
+    userId: current.subscription.userId,
+    subscriptionId: current.subscription.id,
+    delivery,
+    threshold: current.plan.threshold,
+    contents: holdable(row?.items ?? []).map((item) => ({
+      productId: item.productId,
+      quantity: item.quantity,
+    })),
+  };
+}
+
+/**
+ * The customer's own box, locked for the fill: refused as any change of it is (not theirs: 404;
+ * skipped, made or past its cutoff: 422).
+ */
+export async function lockOwnBoxToFill(
+  tx: Database,
+  userId: number,
+  date: string,
+  now: Date,
+): Promise<BoxToFill> {
+  const current = await lockOwnDelivery(tx, userId, date);
+  const { delivery } = current;
+  if (delivery.status !== 'scheduled') {
+    throw notChangeable(
+      delivery.status === 'skipped'
+        ? 'This box is skipped: bring it back before filling it.'
+        : `This box is ${delivery.status} and can no longer be changed.`,
+    );
+  }
+  if (cutoffPassed(delivery, now))
+    throw notChangeable('The cutoff for this box has passed: it can no longer be changed.');
+  return boxToFillOf(tx, current, delivery);
+}
+
+/** A box the renewal jobs hold (claimed for its reminder or its lock), as the fill reads it. */
+export async function claimedBoxToFill(tx: Database, delivery: DeliveryRow): Promise<BoxToFill | null> {
+  const current = await repository.findSubscriptionWithPlan(tx, delivery.subscriptionId);
+  return current ? boxToFillOf(tx, current, delivery) : null;
+}
+
+/** The customer's box as the account shows it, after a change a flow made. */
+export function readDelivery(
+  db: Database,
+  subscriptionId: number,
+  date: string,
+  now: Date,
+  giftCardBalance: GiftCardBalance,
+): Promise<Delivery> {
+  return readOwnDelivery(db, subscriptionId, date, now, giftCardBalance);
+}
+
+export { addPickedDeliveryItems, listRecentBoxDishes } from './repository';

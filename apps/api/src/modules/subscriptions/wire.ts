@@ -39,6 +39,8 @@ function toDeliveryItem(line: PricedBoxLine): DeliveryItem {
     quantity: line.quantity,
     unit_price: centsToDollars(line.unitPriceCents),
     total: centsToDollars(line.unitPriceCents * line.quantity),
+    picked_quantity: Math.min(line.pickedQuantity ?? 0, line.quantity),
+    pick_reason: line.pickedQuantity ? (line.pickReason ?? null) : null,
   };
 }
 
@@ -54,7 +56,8 @@ export function toDelivery(priced: PricedDelivery, now: Date): Delivery {
     can_unskip: open && delivery.status === 'skipped',
     weekly_ordinal: priced.weeklyOrdinal,
     items: priced.lines.map(toDeliveryItem),
-    filled_items: priced.filled.map(toDeliveryItem),
+    // What the cutoff would add is not a pick made yet (the box's own lines carry those).
+    filled_items: priced.filled.map((line) => toDeliveryItem({ ...line, pickedQuantity: 0 })),
     item_count: priced.itemCount,
     threshold: priced.threshold,
     costs: toCosts(priced.costs),

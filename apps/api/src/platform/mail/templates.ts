@@ -301,20 +301,43 @@ export function deliveryReminderMail(input: {
   /** What pays the box at the cutoff: the gift card balance, the saved card (decision 042). */
   payment: BoxPayment;
   accountUrl: string;
+  /**
+   * The dishes the store picked for the family (the smart box, decision 055), with their reasons:
+   * listed so the parent sees them and can change them before the cutoff. Absent or empty: none.
+   */
+  picks?: readonly { name: string; quantity: number; reason: string }[];
 }): RenderedMail {
   const subject = `Your box arrives ${input.deliveryDate}: edit or skip until ${input.cutoff}`;
+  const picks = input.picks ?? [];
+  const picksHtml =
+    picks.length === 0
+      ? ''
+      : `<p style="margin:0 0 8px">We picked these for you to fill your box. Change any of them until <strong>${escapeHtml(input.cutoff)}</strong>:</p>
+<ul style="margin:0 0 16px;padding-left:20px">${picks
+          .map((pick) => `<li>${escapeHtml(pick.name)} × ${pick.quantity}: ${escapeHtml(pick.reason)}</li>`)
+          .join('')}</ul>
+`;
+  const picksText =
+    picks.length === 0
+      ? []
+      : [
+          '',
+          `We picked these for you to fill your box (change any of them until ${input.cutoff}):`,
+          ...picks.map((pick) => `- ${pick.name} × ${pick.quantity}: ${pick.reason}`),
+        ];
   const charged = boxPaymentAtCutoff(input.payment);
   const html = layout(
     input.siteName,
     subject,
     `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, your next box is almost ready</h1>
 <p style="margin:0 0 16px">Your box of ${input.itemCount} meals arrives on <strong>${escapeHtml(input.deliveryDate)}</strong>. You can change its meals or skip it until <strong>${escapeHtml(input.cutoff)}</strong>; then it is made and ${escapeHtml(charged)}.</p>
-${button(input.accountUrl, 'Edit or skip this box')}`,
+${picksHtml}${button(input.accountUrl, 'Edit or skip this box')}`,
   );
   const text = [
     `Hi ${input.firstName},`,
     `Your box of ${input.itemCount} meals arrives on ${input.deliveryDate}.`,
     `Edit or skip it until ${input.cutoff}; then it is made and ${charged}.`,
+    ...picksText,
     '',
     `Edit or skip: ${input.accountUrl}`,
   ].join('\n');

@@ -109,6 +109,41 @@ export function BoxStepper({
   );
 }
 
+/**
+ * "Fill my box for me" (docs/decisions/055): the store adds dishes up to the plan's size, safe for
+ * every child, each with its reason; the box then lists them and the customer changes them as
+ * usual. A plain form post before the JavaScript loads.
+ */
+function FillMyBox({ delivery }: { delivery: Delivery }) {
+  const fetcher = useFetcher<DeliveryActionData>({ key: `box-fill-${delivery.date}` });
+  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (outcome?.message) announce(outcome.message);
+  }, [outcome]);
+  const errorId = useId();
+  const error = outcome && !outcome.ok ? outcome.message : null;
+  return (
+    <fetcher.Form method="post" className="box-fill-me" aria-busy={fetcher.state !== 'idle'}>
+      <input type="hidden" name="date" value={delivery.date} />
+      <ReturnHere />
+      <button
+        type="submit"
+        name="intent"
+        value="fill"
+        className="button button--secondary"
+        aria-describedby={error ? errorId : undefined}
+      >
+        Fill my box for me
+      </button>
+      {error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
 /** The box editor: the box on one side (fill, contents, price), the menus' dishes with steppers. */
 export function BoxEditor({
   delivery,
@@ -156,6 +191,7 @@ export function BoxEditor({
             {count < delivery.threshold ? ` · add ${delivery.threshold - count} more to fill it` : ' · full'}
           </p>
           <progress max={delivery.threshold} value={Math.min(count, delivery.threshold)} aria-hidden="true" />
+          {delivery.editable && count < delivery.threshold ? <FillMyBox delivery={delivery} /> : null}
           <BoxItems
             delivery={delivery}
             controls={

@@ -41,6 +41,13 @@ export function BoxItems({
           <span className="box-items__name">
             {item.name}
             <span className="box-items__category">{item.category_name}</span>
+            {item.picked_quantity > 0 && item.pick_reason ? (
+              // The store's pick, told apart with its reason (docs/decisions/055).
+              <span className="box-items__pick" data-pick-sku={item.sku}>
+                Picked for you · {item.pick_reason}
+                {item.picked_quantity < item.quantity ? ` (${item.picked_quantity} of ${item.quantity})` : ''}
+              </span>
+            ) : null}
           </span>
           <span className="box-items__qty">
             <span className="visually-hidden">Quantity </span>× {item.quantity}

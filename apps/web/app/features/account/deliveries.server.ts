@@ -48,6 +48,23 @@ async function performDeliveryChange(
     case 'unskip':
       answer = await api.call(endpoints.deliveries.unskip, { params: { date } });
       break;
+    case 'fill': {
+      // The smart box (docs/decisions/055): the store fills the box up to the plan's size.
+      const filled = await api.call(endpoints.deliveries.fill, { params: { date } });
+      if (filled.kind !== 'ok') return { intent, ok: false, date, message: failureMessage(filled) };
+      const delivery = (filled.data as DeliveryResponse).data;
+      const picked = delivery.items.reduce((sum, item) => sum + item.picked_quantity, 0);
+      return {
+        intent,
+        ok: true,
+        date,
+        delivery,
+        message:
+          picked > 0
+            ? `We filled your box of ${when}: ${picked} picked for you, each with its reason.`
+            : `No dish could be added to the box of ${when}.`,
+      };
+    }
     case 'set-item': {
       const fields = new FormData();
       for (const name of ['sku', 'quantity']) {
@@ -81,7 +98,7 @@ async function performDeliveryChange(
 
 /**
  * The action of every page that skips, unskips or edits a box (overview, deliveries, box editor):
- * `intent` (skip, unskip, set-item) and `date`, plus `sku` and `quantity` for set-item. A fetcher
+ * `intent` (skip, unskip, set-item, fill) and `date`, plus `sku` and `quantity` for set-item. A fetcher
  * gets the outcome as data; a document POST (before the JavaScript loaded, with a hidden
  * `returnTo`) goes back to its page when it worked, and shows the page with the message when not.
  */

@@ -444,3 +444,20 @@ export async function findSkus(db: Database, skus: string[]) {
   const rows = await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, skus));
   return new Set(rows.map((row) => row.sku));
 }
+
+// ─── A dish's public rating from customers' ratings (docs/decisions/055, Ratings) ─────────────
+
+/** Sets a dish's public rating and its count; true when the figure shown changed. */
+export async function setPublicRating(db: Database, productId: number, rating: number, ratingCount: number) {
+  const changed = await db
+    .update(products)
+    .set({ rating, ratingCount })
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`(${products.rating}, ${products.ratingCount}) is distinct from (${rating}::numeric, ${ratingCount}::integer)`,
+      ),
+    )
+    .returning({ id: products.id });
+  return changed.length > 0;
+}

@@ -6,7 +6,8 @@ import {
   RATING_UNKNOWN_ENTRY_MESSAGE,
 } from '@sprout/contracts';
 import { schema } from '@sprout/db';
-import { and, eq } from 'drizzle-orm';
+import { DEMO_RATED_CHILDREN, demoAccounts, seedDemoRatings } from '@sprout/db/seed';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, sendJson, startTestApp, type TestContext } from './helpers';
 import { asCustomer, subscribedCustomer } from './renewal-helpers';
@@ -235,5 +236,41 @@ describe("a dish's public rating", () => {
     await rateAll(family, ['loved', 'ok']);
     // (5 + 3 + 5 + 3 + 1) / 5: a re-rating replaces, it does not add
     expect(await shown()).toEqual({ rating: 3.4, count: 5 });
+  });
+});
+
+describe("the demo family's ratings", () => {
+  it('rates every past box but the last, for Mia and Leo, once', async () => {
+    const [demo] = await db()
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, demoAccounts.customer.email));
+    // The family comes from the profiles' seed; here it is made by hand, as that seed does.
+    const family = await db()
+      .insert(schema.children)
+      .values(DEMO_RATED_CHILDREN.map((name) => ({ userId: demo!.id, name, birthYear: 2023, birthMonth: 1 })))
+      .returning();
+    const seeded = await seedDemoRatings(db(), demoAccounts.customer.email);
+    expect(seeded).toBeGreaterThan(0);
+    const rows = await db()
+      .select()
+      .from(schema.dishRatings)
+      .where(
+        inArray(
+          schema.dishRatings.childId,
+          family.map((child) => child.id),
+        ),
+      );
+    expect(rows).toHaveLength(seeded);
+    const delivered = await db()
+      .select({ id: schema.orders.id, date: schema.orders.deliveryDate })
+      .from(schema.orders)
+      .where(eq(schema.orders.userId, demo!.id))
+      .orderBy(schema.orders.deliveryDate);
+    const rated = new Set(rows.map((row) => row.orderId));
+    const past = delivered.filter((order) => order.date < new Date().toISOString().slice(0, 10));
+    expect(rated.has(past[past.length - 1]!.id)).toBe(false);
+    expect(rated.size).toBe(past.length - 1);
+    expect(await seedDemoRatings(db(), demoAccounts.customer.email)).toBe(0);
   });
 });

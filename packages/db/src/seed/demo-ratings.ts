@@ -6,12 +6,35 @@ import { stableHash } from './stable-hash';
 /** The demo family's children by name (seeded by demo-family.ts): only they get ratings. */
 export const DEMO_RATED_CHILDREN = ['Mia', 'Leo'] as const;
 
+/** The month `monthsAgo` months before `now` (UTC), as a profile keeps a birth date. */
+function monthsBefore(now: Date, monthsAgo: number) {
+  const total = now.getUTCFullYear() * 12 + now.getUTCMonth() - monthsAgo;
+  return { birthYear: Math.floor(total / 12), birthMonth: (total % 12) + 1 };
+}
+
+/**
+ * Mia (about 3) and Leo (about 18 months), when the demo customer has no child at all: the
+ * profiles' seed (demo-family.ts, run first, in seedDemoAccounts) makes them with their allergen
+ * and dislike; this only stands in where it did not run, and never adds to a family.
+ */
+async function ensureDemoChildren(db: Database, userId: number, now: Date) {
+  const [any] = await db
+    .select({ id: children.id })
+    .from(children)
+    .where(eq(children.userId, userId))
+    .limit(1);
+  if (any) return;
+  await db.insert(children).values([
+    { userId, name: 'Mia', ...monthsBefore(now, 38) },
+    { userId, name: 'Leo', ...monthsBefore(now, 18) },
+  ]);
+}
+
 /**
  * How the demo family took its past boxes (docs/decisions/055, Ratings): each named child rates
  * every dish of every delivered box but the last one (left for the ratings email and the account
  * to rate), loved / ok / refused by a stable hash of the child and the dish, and Leo refuses any
- * dish with peas. Once only: nothing happens when those children have any rating, or do not exist
- * (the family is seeded first, in seedDemoAccounts). Public figures are left to the next real
+ * dish with peas. Once only: nothing happens when those children have any rating. Public figures are left to the next real
  * submit: the seed does not run the API's rule.
  */
 export async function seedDemoRatings(db: Database, email: string, now = new Date()): Promise<number> {
@@ -20,6 +43,7 @@ export async function seedDemoRatings(db: Database, email: string, now = new Dat
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
   if (!customer) return 0;
+  await ensureDemoChildren(db, customer.id, now);
   const family = await db
     .select({ id: children.id, name: children.name })
     .from(children)

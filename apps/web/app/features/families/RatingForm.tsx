@@ -41,9 +41,10 @@ export function RatingForm({
               const key = `${child.id}:${dish.sku}`;
               return (
                 <fieldset key={key} className="rating-choice">
+                  {/* Read as "Mia, Veggie Mac": the dish's name is the card's heading for the eye. */}
                   <legend>
-                    {child.name}
-                    <span className="visually-hidden">, {dish.name}</span>
+                    <span aria-hidden="true">{child.name}</span>
+                    <span className="visually-hidden">{`${child.name}, ${dish.name}`}</span>
                   </legend>
                   <div className="rating-choice__options">
                     {choices.map((choice) => (

@@ -98,6 +98,7 @@ const NOT_WALKED: Record<string, string> = {
   'onboarding-checkout': 'a cart ready to check out (a guest without one goes to the menus)',
   'onboarding-verification': 'a sign-in code just sent',
   'cart-restore': "a reminder email's link",
+  rate: "the ratings email's link (ratings.spec.ts opens it)",
   'account-delivery-pay': 'a box whose charge asks for 3-D Secure',
   'account-resume': 'a paused subscription',
   reactivate: 'a canceled subscription',

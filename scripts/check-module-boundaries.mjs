@@ -36,7 +36,7 @@ export const TABLE_OWNERS = {
   ],
   blog: ['blogCategories', 'blogPosts'],
   // A family's children, their allergens, dislikes and ratings (decision 055).
-  families: ['children', 'childAllergens', 'childDislikes', 'dishRatings'],
+  families: ['children', 'childAllergens', 'childDislikes', 'dishRatings', 'ratingLinks'],
   carts: ['abandonedCarts', 'abandonedCartItems', 'abandonedCartUpsellItems'],
   catalog: [
     'categories',

@@ -31,6 +31,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import security from './plugins/security';
 import { checkoutJob } from './workflows/checkout-jobs';
 import type { FlowDeps } from './workflows/deps';
+import { ratingRequestsJob } from './workflows/dish-ratings';
 import { workflowRoutes } from './workflows/index';
 import { handleStripeEvent } from './workflows/payment-webhook';
 import { deliveriesJob, deliveryRemindersJob, renewalsJob } from './workflows/renewal-jobs';
@@ -233,6 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.jobs.add(deliveriesJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(deliveryRemindersJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(renewalsJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
+  // After each delivery: how did the children like their box? (decision 055, Ratings)
+  app.jobs.add(ratingRequestsJob(deps, config.RENEWAL_JOBS_INTERVAL_MS));
   app.jobs.add(expiredCountersJob(options.database.db));
   // Acting as a customer: ends nobody saw happen (expiry) reach the audit log (decision 037).
   app.jobs.add(impersonationEndsJob(options.database.db, accounts));

@@ -22,6 +22,8 @@ export default [
     // Abandoned-cart reminder links (decision 026).
     route('cart/restore', 'routes/cart.restore.tsx', { id: 'cart-restore' }),
     route('email/unsubscribe', 'routes/email.unsubscribe.tsx', { id: 'email-unsubscribe' }),
+    // The ratings email's link: one delivered order, no sign-in (decision 055, Ratings).
+    route('rate', 'routes/rate.tsx', { id: 'rate' }),
   ]),
   layout('layouts/menu-page.tsx', { id: 'layout-menu-page-default' }, [
     route('menus/:slug?', 'routes/menus.tsx', { id: 'menus' }),

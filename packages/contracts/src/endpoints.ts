@@ -9,6 +9,7 @@ import { familiesEndpoints } from './endpoints-families';
 import { giftCardsEndpoints } from './endpoints-gift-cards';
 import { marketingEndpoints } from './endpoints-marketing';
 import { ordersEndpoints } from './endpoints-orders';
+import { ratingsEndpoints } from './endpoints-ratings';
 
 /**
  * Every endpoint the API serves under /api and /auth, by domain (docs/decisions/051):
@@ -34,4 +35,5 @@ export const endpoints = {
   lifecycle: lifecycleEndpoints,
   marketing: marketingEndpoints,
   orders: ordersEndpoints,
+  ratings: ratingsEndpoints,
 };

@@ -87,3 +87,26 @@ export const dishRatings = pgTable(
     index().on(t.productId),
   ],
 );
+
+/**
+ * The "how did they like it?" email's link for one delivered order (docs/decisions/055, Ratings):
+ * the link's random token is kept only as its SHA-256, it opens that order's rating form without a
+ * sign-in until `expiresAt`, and one submit closes it (`usedAt`). One row per order: the row is
+ * also what makes the email go once.
+ */
+export const ratingLinks = pgTable(
+  'rating_links',
+  {
+    orderId: integer()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId)],
+);

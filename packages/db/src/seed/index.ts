@@ -19,7 +19,7 @@ import {
   tags as tagsTable,
   zipCodes as zipCodesTable,
 } from '../schema/index';
-import { seedDemoAccounts } from './accounts';
+import { demoAccounts, seedDemoAccounts } from './accounts';
 import { seedDemoBlog } from './blog/index';
 import { badges } from './catalogue/badges';
 import { bestsellerGroups } from './catalogue/bestsellers';
@@ -32,6 +32,7 @@ import { recommendations } from './catalogue/recommendations';
 import { states, zipCodes } from './catalogue/shipping';
 import { tags } from './catalogue/tags';
 import { checkoutUpsells } from './catalogue/upsells';
+import { seedDemoRatings } from './demo-ratings';
 import { seedExperiments } from './experiments';
 import { seedGiftCardPromotions } from './gift-cards';
 import { seedDemoPromotions } from './promotions';
@@ -44,6 +45,7 @@ export {
   partnerships as demoPartnerships,
   promoCodes as demoPromoCodes,
 } from './catalogue/promotions';
+export { DEMO_RATED_CHILDREN, seedDemoRatings } from './demo-ratings';
 export { demoExperiments, seedExperiments } from './experiments';
 export { demoGiftCardPromotion } from './gift-cards';
 export {
@@ -398,6 +400,8 @@ export async function seedDemoData(
   await seedDemoBlog(db);
   await seedExperiments(db);
   const accounts = options.demoAccounts ? await seedDemoAccounts(db) : false;
+  // The demo family's ratings of its past boxes (decision 055), once its children are there.
+  if (options.demoAccounts) await seedDemoRatings(db, demoAccounts.customer.email);
   return { catalogue, promotions, accounts };
 }
 

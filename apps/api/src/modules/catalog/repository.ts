@@ -470,3 +470,20 @@ export async function listBoxDishes(db: Database) {
     .where(and(eq(products.isActive, true), eq(categories.isComposable, true)))
     .orderBy(asc(products.id));
 }
+
+// ─── A dish's public rating from customers' ratings (docs/decisions/055, Ratings) ─────────────
+
+/** Sets a dish's public rating and its count; true when the figure shown changed. */
+export async function setPublicRating(db: Database, productId: number, rating: number, ratingCount: number) {
+  const changed = await db
+    .update(products)
+    .set({ rating, ratingCount })
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`(${products.rating}, ${products.ratingCount}) is distinct from (${rating}::numeric, ${ratingCount}::integer)`,
+      ),
+    )
+    .returning({ id: products.id });
+  return changed.length > 0;
+}

@@ -271,3 +271,13 @@ export async function listBoxDishes(db: Database) {
   const rows = await repository.listBoxDishes(db);
   return rows.map((row) => ({ ...row, tagIds: row.tagIds.map(Number), rating: Number(row.rating) }));
 }
+
+// ─── A dish's public rating from customers' ratings (docs/decisions/055, Ratings) ─────────────
+
+/**
+ * Shows customers' figure as the dish's public rating (stars 1–5, two decimals, and how many):
+ * true when it changed, so the caller clears the catalogue cache after its commit (decision 028).
+ */
+export function setPublicRating(db: Database, productId: number, rating: number, ratingCount: number) {
+  return repository.setPublicRating(db, productId, rating, ratingCount);
+}

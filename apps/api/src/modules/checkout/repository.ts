@@ -672,3 +672,52 @@ export async function settleRefund(
   const [row] = await tx.update(orderRefunds).set(changes).where(eq(orderRefunds.id, refundId)).returning();
   return row!;
 }
+
+// ─── Delivered orders, for the ratings flow (docs/decisions/055, Ratings) ─────────────────────
+
+/**
+ * Paid orders delivered on a day in [since, before), after `afterId`, by id: the ratings email
+ * job pages through them (families decides which to email).
+ */
+export function listDeliveredOrders(
+  db: Database,
+  window: { since: string; before: string; afterId: number; limit: number },
+) {
+  return db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      email: orders.email,
+      firstName: orders.shipFirstName,
+      deliveryDate: orders.deliveryDate,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        sql`${orders.deliveryDate} >= ${window.since}`,
+        sql`${orders.deliveryDate} < ${window.before}`,
+        gt(orders.id, window.afterId),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(window.limit);
+}
+
+/** An order's customer, status, delivery day and box dishes (each product once, by name). */
+export async function findOrderDishes(db: Database, orderId: number) {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      deliveryDate: orders.deliveryDate,
+      dishes: sql<{ product_id: number; sku: string; name: string }[]>`coalesce((
+        select json_agg(json_build_object('product_id', d.product_id, 'sku', d.sku, 'name', d.name) order by d.name)
+        from (select distinct ${orderLines.productId} as product_id, ${orderLines.sku} as sku, ${orderLines.name} as name
+              from ${orderLines} where ${orderLines.orderId} = ${orders.id} and not ${orderLines.isUpsell}) d), '[]'::json)`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order;
+}

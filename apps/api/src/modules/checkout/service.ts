@@ -1,6 +1,7 @@
 import { type Order, paginate } from '@sprout/contracts';
 import type { Database, StatementPart } from '@sprout/db';
 import type { CostBreakdown } from '../../domain/costs';
+import { orderNumber } from '../../domain/order-number';
 import { AppError } from '../../errors/app-error';
 import * as repository from './repository';
 import { toOrder } from './wire';
@@ -213,3 +214,32 @@ export {
   releaseHold,
 } from './payment-attempts';
 export { checkoutProblems } from './readiness';
+
+// ─── Delivered orders, for the ratings flow (docs/decisions/055, Ratings) ─────────────────────
+
+export type DeliveredOrder = Awaited<ReturnType<typeof repository.listDeliveredOrders>>[number];
+
+/** Paid orders delivered on a day in [since, before), after `afterId`, by id (a page of `limit`). */
+export function listDeliveredOrders(
+  db: Database,
+  window: { since: string; before: string; afterId: number; limit: number },
+): Promise<DeliveredOrder[]> {
+  return repository.listDeliveredOrders(db, window);
+}
+
+/**
+ * An order as its rating form needs it: customer, status, delivery day, number, and its box's
+ * dishes (upsells aside); undefined when there is no such order.
+ */
+export async function orderDishes(db: Database, orderId: number) {
+  const row = await repository.findOrderDishes(db, orderId);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    number: orderNumber(row.id),
+    userId: row.userId,
+    status: row.status,
+    deliveryDate: row.deliveryDate,
+    dishes: row.dishes.map((dish) => ({ productId: dish.product_id, sku: dish.sku, name: dish.name })),
+  };
+}

@@ -1,6 +1,6 @@
 import type { Database } from '@sprout/db';
 import { schema } from '@sprout/db';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 const { children, childAllergens, childDislikes, tags, products } = schema;
 
@@ -144,4 +144,93 @@ export function listRatingsOf(db: Database, childIds: number[]) {
     .from(dishRatings)
     .where(inArray(dishRatings.childId, childIds))
     .orderBy(asc(dishRatings.ratedAt), asc(dishRatings.orderId));
+}
+
+// ─── Ratings (docs/decisions/055, Ratings) ───────────────────────────────────────────────────
+
+const { dishRatings, ratingLinks } = schema;
+
+/** The orders among these that already have their rating link (their email went). */
+export async function listLinkedOrderIds(db: Database, orderIds: number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ orderId: ratingLinks.orderId })
+    .from(ratingLinks)
+    .where(inArray(ratingLinks.orderId, orderIds));
+  return rows.map((row) => row.orderId);
+}
+
+/** The customers among these with at least one child. */
+export async function listUserIdsWithChildren(db: Database, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ userId: children.userId })
+    .from(children)
+    .where(inArray(children.userId, userIds));
+  return rows.map((row) => row.userId);
+}
+
+/** An order's link, once: false when it has one already (another run sent its email). */
+export async function insertRatingLink(
+  db: Database,
+  link: typeof ratingLinks.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(ratingLinks)
+    .values(link)
+    .onConflictDoNothing({ target: ratingLinks.orderId })
+    .returning({ orderId: ratingLinks.orderId });
+  return rows.length > 0;
+}
+
+export function findRatingLink(db: Database, tokenHash: string) {
+  return db
+    .select()
+    .from(ratingLinks)
+    .where(eq(ratingLinks.tokenHash, tokenHash))
+    .then((rows) => rows[0]);
+}
+
+/** Closes an open link (not used, not expired at `now`); false when it was not open. */
+export async function closeRatingLink(db: Database, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(ratingLinks)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(ratingLinks.tokenHash, tokenHash),
+        isNull(ratingLinks.usedAt),
+        sql`${ratingLinks.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ orderId: ratingLinks.orderId });
+  return rows.length > 0;
+}
+
+export function listOrderRatings(db: Database, orderId: number) {
+  return db
+    .select({ childId: dishRatings.childId, productId: dishRatings.productId, rating: dishRatings.rating })
+    .from(dishRatings)
+    .where(eq(dishRatings.orderId, orderId));
+}
+
+/** Writes ratings; a child's second rating of the same dish of the same order replaces the first. */
+export async function upsertRatings(db: Database, rows: (typeof dishRatings.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(dishRatings)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [dishRatings.orderId, dishRatings.childId, dishRatings.productId],
+      set: { rating: sql`excluded.rating`, ratedAt: sql`now()` },
+    });
+}
+
+/** How many of each rating a dish has, over every customer's children. */
+export function countRatings(db: Database, productId: number) {
+  return db
+    .select({ rating: dishRatings.rating, count: sql<number>`count(*)::int` })
+    .from(dishRatings)
+    .where(eq(dishRatings.productId, productId))
+    .groupBy(dishRatings.rating);
 }

@@ -173,6 +173,16 @@ const FIXTURES: Record<string, () => RenderedMail> = {
       unsubscribeUrl: `${SITE}/email/unsubscribe?token=y`,
       oneClickUnsubscribeUrl: `${SITE}/email/unsubscribe?token=y`,
     }),
+  ratingRequestMail: () =>
+    templates.ratingRequestMail({
+      ...site,
+      firstName: 'Jamie',
+      childNames: ['Mia', 'Leo'],
+      deliveryDate: 'Tuesday, December 1',
+      openUntil: 'Tuesday, December 15',
+      rateUrl: `${SITE}/rate?token=x`,
+      accountUrl: `${account}/orders/5`,
+    }),
 };
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };

@@ -696,3 +696,45 @@ ${button(input.restoreUrl, 'Open my box')}
     },
   };
 }
+
+/** Names as a sentence says them: "Mia", "Mia and Leo", "Mia, Leo and Sam". */
+function namesInWords(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * After a delivery (docs/decisions/055, Ratings): how did the children like their box? The link
+ * opens that order's rating form without a sign-in, until it expires or the ratings are sent.
+ */
+export function ratingRequestMail(input: {
+  siteName: string;
+  firstName: string;
+  childNames: readonly string[];
+  /** Already formatted: "Tuesday, December 1". */
+  deliveryDate: string;
+  /** Already formatted: the last day the link works. */
+  openUntil: string;
+  rateUrl: string;
+  accountUrl: string;
+}): RenderedMail {
+  const who = namesInWords(input.childNames);
+  const subject = `How did ${who} like their box?`;
+  const html = layout(
+    input.siteName,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Hi ${escapeHtml(input.firstName)}, how did ${escapeHtml(who)} like their box?</h1>
+<p style="margin:0 0 16px">Tell us how each dish of the box delivered on ${escapeHtml(input.deliveryDate)} went down: loved, ok or refused. It takes a minute, and the next boxes pick by it.</p>
+${button(input.rateUrl, 'Rate the box')}
+<p style="margin:16px 0 0;font-size:13px;color:#56635c">The link works once, until ${escapeHtml(input.openUntil)}, without signing in. You can always rate from <a href="${escapeHtml(input.accountUrl)}" style="color:#2f6b4f">your account</a>.</p>`,
+  );
+  const text = [
+    `Hi ${input.firstName},`,
+    `How did ${who} like the box delivered on ${input.deliveryDate}? Tell us how each dish went down: loved, ok or refused.`,
+    '',
+    `Rate the box: ${input.rateUrl}`,
+    '',
+    `The link works once, until ${input.openUntil}, without signing in. You can always rate from your account: ${input.accountUrl}`,
+  ].join('\n');
+  return { subject, html, text };
+}

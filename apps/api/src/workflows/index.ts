@@ -4,6 +4,7 @@ import adminRoutes from './admin-routes';
 import cartRoutes from './cart-routes';
 import checkoutFlowRoutes from './checkout-routes';
 import deliveryRoutes from './delivery-routes';
+import familyRoutes from './family-routes';
 import giftCardFlowRoutes from './gift-card-routes';
 import orderRefundRoutes from './order-refund-routes';
 import promoRoutes from './promo-routes';
@@ -24,6 +25,7 @@ export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
   cartChanges: cartRoutes,
   checkoutFlow: checkoutFlowRoutes,
   deliveries: deliveryRoutes,
+  familyFlags: familyRoutes,
   giftCardFlow: giftCardFlowRoutes,
   orderRefund: orderRefundRoutes,
   promo: promoRoutes,

@@ -444,3 +444,24 @@ export async function findSkus(db: Database, skus: string[]) {
   const rows = await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, skus));
   return new Set(rows.map((row) => row.sku));
 }
+
+// ─── Flags and warnings (docs/decisions/055): what the suitability rule reads of a dish ─────────
+
+/** The dishes of these skus (retired ones too) with their tag ids, ingredients and category. */
+export function listDishFacts(db: Database, skus: readonly string[]) {
+  if (skus.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      productId: products.id,
+      sku: products.sku,
+      name: products.name,
+      ingredients: products.ingredients,
+      categoryId: products.categoryId,
+      isActive: products.isActive,
+      tagIds: sql<
+        number[]
+      >`coalesce((select array_agg(${productTags.tagId}) from ${productTags} where ${productTags.productId} = ${products.id}), '{}')`,
+    })
+    .from(products)
+    .where(inArray(products.sku, [...skus]));
+}

@@ -263,3 +263,11 @@ export async function listBestsellers(db: Database, pricing: PricingContext): Pr
     };
   });
 }
+
+// ─── Flags and warnings (docs/decisions/055) ────────────────────────────────────────────────────
+
+/** What the families' suitability rule reads of these dishes (one statement), for the workflows. */
+export async function dishFacts(db: Database, skus: readonly string[]) {
+  const rows = await repository.listDishFacts(db, skus);
+  return rows.map((row) => ({ ...row, tagIds: (row.tagIds ?? []).map(Number) }));
+}

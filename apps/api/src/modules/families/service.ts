@@ -54,3 +54,6 @@ export async function familyOf(
   }
   return { children, members };
 }
+
+// ─── Flags and warnings (docs/decisions/055): what the flags' workflow reads of the rule ────────
+export type { DietEquivalents } from './suitability';

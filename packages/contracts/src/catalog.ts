@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_PAGE_SIZE } from './catalog-constants';
-import { commaList, list, pagedList, resource } from './envelope';
+import { commaList, list, pagedList, paginationMeta, resource } from './envelope';
 import { dishFamilyFit, suitsFilter } from './families';
 
 export const IMAGE_SIZES = [
@@ -132,7 +132,13 @@ export const productsQuery = z
   .strict();
 export type ProductsQuery = z.infer<typeof productsQuery>;
 
-export const productsResponse = pagedList(product);
+export const productsResponse = pagedList(product).extend({
+  meta: z.object({
+    pagination: paginationMeta,
+    /** A signed-in family's children, for the filters "suits everyone" and one per child (docs/decisions/055). */
+    family: z.object({ children: z.array(z.object({ id: z.number().int(), name: z.string() })) }).optional(),
+  }),
+});
 export const productSkusResponse = list(z.string());
 /** The products list answers the products, or only their skus when asked (only_skus=true). */
 export const productsOrSkusResponse = productsResponse.or(productSkusResponse);

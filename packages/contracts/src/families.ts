@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from './constants';
 import { commaList, list, resource } from './envelope';
+import { ALLERGEN_WARNING_CODE, CONFLICT_KINDS } from './family-flags';
 import { requiredString, tooLongMessage } from './fields';
 
 /**
@@ -107,9 +108,6 @@ export const childrenResponse = list(child);
 // Whom a dish does not suit, as the API answers it with the products, the box and the warning on
 // add. The web only shows these: it never decides suitability itself.
 
-export const CONFLICT_KINDS = ['allergen', 'diet', 'dislike'] as const;
-export type ConflictKind = (typeof CONFLICT_KINDS)[number];
-
 /** Why a dish does not suit one child: what it contains ("dairy", "peas"), or the diet it breaks. */
 export const familyConflict = z.object({
   child_id: z.number().int(),
@@ -123,50 +121,11 @@ export type FamilyConflict = z.infer<typeof familyConflict>;
 export const dishFamilyFit = z.object({ suits_everyone: z.boolean(), conflicts: z.array(familyConflict) });
 export type DishFamilyFit = z.infer<typeof dishFamilyFit>;
 
-/** The menus' filter value for "suits every child"; a child's id filters for that child alone. */
-export const SUITS_EVERYONE = 'everyone';
 /** `?suits=everyone` or `?suits=<child id>`: only the dishes that suit them (a family's session). */
 export const suitsFilter = z
   .string()
   .regex(/^(everyone|[1-9]\d{0,8})$/, { error: 'suits must be "everyone" or a child id' });
 
-/** A conflict as a flag on a dish: "Contains dairy — Mia", "Not vegetarian — Mia", "Leo doesn't like peas". */
-export function conflictLabel(conflict: Pick<FamilyConflict, 'child_name' | 'kind' | 'detail'>): string {
-  if (conflict.kind === 'allergen') return `Contains ${conflict.detail} — ${conflict.child_name}`;
-  if (conflict.kind === 'diet') return `Not ${conflict.detail} — ${conflict.child_name}`;
-  return conflict.detail === 'this dish'
-    ? `${conflict.child_name} doesn't like this dish`
-    : `${conflict.child_name} doesn't like ${conflict.detail}`;
-}
-
-/** Whether a conflict is a danger (an allergen, a diet) rather than a taste (a dislike). */
-export const isUnsafeConflict = (conflict: Pick<FamilyConflict, 'kind'>) => conflict.kind !== 'dislike';
-
-/** Names joined for a sentence: "Mia", "Mia and Leo", "Mia, Leo and Ada". */
-function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
-/** The question asked once before a dish with a child's allergen (or outside their diet) goes into a box. */
-export function allergenWarningMessage(
-  conflicts: readonly Pick<FamilyConflict, 'child_name' | 'kind' | 'detail'>[],
-): string {
-  const parts: string[] = [];
-  const allergens = conflicts.filter((conflict) => conflict.kind === 'allergen');
-  for (const detail of [...new Set(allergens.map((conflict) => conflict.detail))]) {
-    const names = allergens.filter((conflict) => conflict.detail === detail).map((c) => c.child_name);
-    parts.push(
-      `Contains ${detail}, which ${joinNames(names)} ${names.length > 1 ? 'are' : 'is'} allergic to.`,
-    );
-  }
-  for (const conflict of conflicts.filter((entry) => entry.kind === 'diet')) {
-    parts.push(`It is not ${conflict.detail}, and ${conflict.child_name} eats ${conflict.detail}.`);
-  }
-  return `${parts.join(' ')} Add anyway?`;
-}
-
-export const ALLERGEN_WARNING_CODE = 'allergen_warning';
 /** The 422 refusal of an add that needs the parent's confirmation (`accept_allergens: true`). */
 export const allergenWarningRefusal = z.object({
   code: z.literal(ALLERGEN_WARNING_CODE),
@@ -176,7 +135,10 @@ export const allergenWarningRefusal = z.object({
 });
 export type AllergenWarningRefusal = z.infer<typeof allergenWarningRefusal>;
 
-/** `GET /api/me/family/dish-conflicts?skus=a,b`: the given dishes for the family (the box page's list). */
+/**
+ * `GET /api/me/family/dish-conflicts?skus=a,b`: the given dishes for the family (the box page's list),
+ * in the order asked; an empty list for a customer without children (nothing to flag).
+ */
 export const dishConflictsQuery = z
   .object({ skus: commaList.pipe(z.array(z.string().max(64)).min(1).max(100)) })
   .strict();

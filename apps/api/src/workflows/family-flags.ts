@@ -117,6 +117,11 @@ function suitsFilter(family: FamilyForFlags, fit: DishFamilyFit, suits: string):
   return !fit.conflicts.some((conflict) => conflict.child_id === childId);
 }
 
+/** The children a family's listing names, for its filters. */
+const familyMeta = (family: FamilyForFlags) => ({
+  children: family.members.map((member) => ({ id: member.id, name: member.name })),
+});
+
 /** Most dishes a page of the cache holds when a filter reads a menu whole. */
 const WHOLE_MENU_PAGE = 100;
 
@@ -138,7 +143,7 @@ export async function familyListing(
   if (suits === undefined) {
     // Not `only_skus`: the listing is of products.
     const value = (await catalogue.products(query)).value as ProductsResponse;
-    return { ...value, data: flag(value.data) };
+    return { data: flag(value.data), meta: { ...value.meta, family: familyMeta(family) } };
   }
   const page = (number: number) => catalogue.products({ ...query, page: number, perPage: WHOLE_MENU_PAGE });
   const first = (await page(1)).value as ProductsResponse;
@@ -151,11 +156,18 @@ export async function familyListing(
   const matching = flag(every).filter((product) => suitsFilter(family, product.family, suits));
   const start = (query.page - 1) * query.perPage;
   const data = matching.slice(start, start + query.perPage);
-  return { data, meta: { pagination: paginate(matching.length, query.page, query.perPage, data.length) } };
+  return {
+    data,
+    meta: {
+      pagination: paginate(matching.length, query.page, query.perPage, data.length),
+      family: familyMeta(family),
+    },
+  };
 }
 
-/** The family's answer for these dishes (the box page's list), in the order asked. */
+/** The family's answer for these dishes (the box page's list), in the order asked; none without children. */
 export async function familyDishes(db: Database, family: FamilyForFlags | null, skus: readonly string[]) {
+  if (!family) return [];
   const facts = await catalog.dishFacts(db, skus);
   return skus.flatMap((sku) => {
     const dish = facts.find((candidate) => candidate.sku === sku);

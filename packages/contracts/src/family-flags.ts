@@ -30,7 +30,7 @@ function joinNames(names: readonly string[]): string {
 }
 
 /** The question asked once before a dish with a child's allergen (or outside their diet) goes into a box. */
-export function allergenWarningMessage(conflicts: readonly ConflictFlag[]): string {
+export function allergenWarningMessage(conflicts: readonly ConflictFlag[], ending = 'Add anyway?'): string {
   const parts: string[] = [];
   const allergens = conflicts.filter((conflict) => conflict.kind === 'allergen');
   for (const detail of [...new Set(allergens.map((conflict) => conflict.detail))]) {
@@ -42,7 +42,10 @@ export function allergenWarningMessage(conflicts: readonly ConflictFlag[]): stri
   for (const conflict of conflicts.filter((entry) => entry.kind === 'diet')) {
     parts.push(`It is not ${conflict.detail}, and ${conflict.child_name} eats ${conflict.detail}.`);
   }
-  return `${parts.join(' ')} Add anyway?`;
+  return `${parts.join(' ')} ${ending}`;
 }
+
+/** Where the question cannot be answered in place (the menus' Add into the next box): where it can. */
+export const ALLERGEN_WARNING_ELSEWHERE = 'To add it anyway, use your box page.';
 
 export const ALLERGEN_WARNING_CODE = 'allergen_warning';

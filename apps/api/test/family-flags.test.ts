@@ -103,7 +103,10 @@ describe('the products for a signed-in family', () => {
       expected.map((product: { sku: string }) => product.sku),
     );
     expect(everyone.body.meta.pagination.total).toBe(expected.length);
-    expect(everyone.body.meta.family.children.map((child: { name: string }) => child.name)).toEqual(['Mia', 'Leo']);
+    expect(everyone.body.meta.family.children.map((child: { name: string }) => child.name)).toEqual([
+      'Mia',
+      'Leo',
+    ]);
     const forMia = await asCustomer(context, customer.cookie, 'GET', `${PRODUCTS}&suits=${mia}`);
     expect(forMia.body.data.length).toBeGreaterThanOrEqual(expected.length);
     expect(forMia.body.data.every((product: { tags: string[] }) => product.tags.includes('dairy-free'))).toBe(
@@ -182,7 +185,7 @@ describe('adding a dish with a child allergen to a box', () => {
       message: 'Contains dairy, which Mia is allergic to. Add anyway?',
     });
     expect(refused.body.refusal.conflicts).toEqual([
-      { child_id: mia, child_name: 'Mia', kind: 'allergen', detail: 'dairy' },
+      { child_id: mia, child_name: 'Mia', kind: 'allergen', detail: 'dairy', label: 'Contains dairy — Mia' },
     ]);
     const accepted = await asCustomer(context, customer.cookie, 'PUT', url, {
       sku: withDairy.sku,
@@ -229,7 +232,12 @@ describe('adding a dish with a child allergen to a box', () => {
     ).toBe(true);
     expect((await getJson(context.app, `/api/me/family/dish-conflicts?skus=${skus[0]}`)).status).toBe(401);
     const childless = await subscribedCustomer(context);
-    const none = await asCustomer(context, childless.cookie, 'GET', `/api/me/family/dish-conflicts?skus=${skus[0]}`);
+    const none = await asCustomer(
+      context,
+      childless.cookie,
+      'GET',
+      `/api/me/family/dish-conflicts?skus=${skus[0]}`,
+    );
     expect(none.body.data).toEqual([]);
   });
 });

@@ -114,6 +114,8 @@ export const familyConflict = z.object({
   child_name: z.string(),
   kind: z.enum(CONFLICT_KINDS),
   detail: z.string(),
+  /** The flag in words, written once here (`conflictLabel`): "Contains dairy — Mia". */
+  label: z.string(),
 });
 export type FamilyConflict = z.infer<typeof familyConflict>;
 

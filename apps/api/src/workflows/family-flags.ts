@@ -1,6 +1,7 @@
 import {
   ALLERGEN_WARNING_CODE,
   allergenWarningMessage,
+  conflictLabel,
   type DishFamilyFit,
   type FamilyConflict,
   type Product,
@@ -89,6 +90,7 @@ export function wireConflicts(conflicts: readonly families.Conflict[]): FamilyCo
     child_name: conflict.childName,
     kind: conflict.kind,
     detail: conflict.detail,
+    label: conflictLabel({ child_name: conflict.childName, kind: conflict.kind, detail: conflict.detail }),
   }));
 }
 

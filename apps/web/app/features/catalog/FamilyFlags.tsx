@@ -1,37 +1,30 @@
-import { conflictLabel, type DishFamilyFit, isUnsafeConflict, SUITS_EVERYONE } from '@sprout/contracts';
+import { type DishFamilyFit, SUITS_EVERYONE } from '@sprout/contracts';
 import { Link } from 'react-router';
 
 /** The menus' URL parameter of a family's filter: `everyone` or a child's id (docs/decisions/055). */
 export const SUITS_PARAM = 'suits';
 
 /**
- * Whom a dish does not suit, as the API answered it for the signed-in family (docs/decisions/055):
- * allergens and diets first and strong ("Contains dairy — Mia"), dislikes softer ("Leo doesn't
- * like peas"). Nothing is decided here: the page shows the API's answer.
+ * Whom a dish does not suit, as the API answered it for the signed-in family, in its words
+ * (docs/decisions/055): allergens and diets strong ("Contains dairy — Mia"), dislikes softer ("Leo
+ * doesn't like peas"). Nothing is decided here. Kept small: every page with a dish card loads it.
  */
-export function FamilyFlags({ fit, className = '' }: { fit: DishFamilyFit | undefined; className?: string }) {
+export function FamilyFlags({ fit }: { fit: DishFamilyFit | undefined }) {
   if (!fit) return null;
-  if (fit.suits_everyone) return <p className={`family-fit ${className}`}>Suits everyone</p>;
+  if (fit.suits_everyone) return <p className="family-fit">Suits everyone</p>;
   return (
-    <ul className={`family-flags ${className}`} aria-label="Not for everyone">
-      {fit.conflicts.map((conflict) => {
-        const label = conflictLabel(conflict);
-        return isUnsafeConflict(conflict) ? (
-          <li
-            key={`${conflict.child_id}-${conflict.kind}-${conflict.detail}`}
-            className="family-flag family-flag--unsafe"
-          >
-            <strong>{label}</strong>
+    <ul className="family-flags" aria-label="Not for everyone">
+      {fit.conflicts.map((conflict) =>
+        conflict.kind === 'dislike' ? (
+          <li key={conflict.label} className="family-flag family-flag--dislike">
+            {conflict.label}
           </li>
         ) : (
-          <li
-            key={`${conflict.child_id}-${conflict.kind}-${conflict.detail}`}
-            className="family-flag family-flag--dislike"
-          >
-            {label}
+          <li key={conflict.label} className="family-flag family-flag--unsafe">
+            <strong>{conflict.label}</strong>
           </li>
-        );
-      })}
+        ),
+      )}
     </ul>
   );
 }

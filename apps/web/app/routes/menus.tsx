@@ -13,7 +13,7 @@ import {
 import { data, NavLink, useLocation, useNavigation } from 'react-router';
 import { type CataloguePricing, cataloguePricing } from '../features/cart/cart-page.server';
 import { PresetCard } from '../features/cart/ProductCartControls';
-import { FamilyFilter, SUITS_PARAM } from '../features/catalog/FamilyFlags';
+import { FamilyFilter, SUITS_PARAM } from '../features/catalog/FamilyFilter';
 import { ClearFiltersButton, MenuFilters } from '../features/catalog/MenuFilters';
 import { Pagination } from '../features/catalog/Pagination';
 import { ProductCard } from '../features/catalog/ProductCard';

@@ -109,6 +109,11 @@ export const deliveryItemBody = z
   .object({
     sku: z.string().trim().min(1).max(64),
     quantity: z.number({ error: 'Quantity must be a whole number' }).int().min(0).max(100),
+    /**
+     * The parent was told the dish holds a child's allergen (or breaks their diet) and adds it
+     * anyway: without it such an add is refused once with `allergen_warning` (docs/decisions/055).
+     */
+    accept_allergens: z.boolean().optional(),
   })
   .strict();
 export type DeliveryItemBody = z.infer<typeof deliveryItemBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_PAGE_SIZE } from './catalog-constants';
-import { commaList, list, pagedList, resource } from './envelope';
+import { commaList, list, pagedList, paginationMeta, resource } from './envelope';
+import { dishFamilyFit, suitsFilter } from './families';
 
 export const IMAGE_SIZES = [
   'cart-desktop',
@@ -84,6 +85,11 @@ export const product = z.object({
   tags: z.array(z.string()),
   badge: badge.nullable().optional(),
   category: category.optional(),
+  /**
+   * For a signed-in customer with children: whom the dish does not suit (docs/decisions/055).
+   * Absent for visitors and for customers without children.
+   */
+  family: dishFamilyFit.optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -118,13 +124,21 @@ export const productsQuery = z
     promoCode: promoCode.optional(),
     category_id: rowId.optional(),
     include: includeList(['badge', 'category']).optional(),
+    /** A family's filter: only the dishes that suit every child ("everyone") or one child (its id). */
+    suits: suitsFilter.optional(),
     /** Answers only the matching skus, unpaged: used to check which skus a menu still offers. */
     only_skus: z.enum(['true', 'false', '1', '0']).optional(),
   })
   .strict();
 export type ProductsQuery = z.infer<typeof productsQuery>;
 
-export const productsResponse = pagedList(product);
+export const productsResponse = pagedList(product).extend({
+  meta: z.object({
+    pagination: paginationMeta,
+    /** A signed-in family's children, for the filters "suits everyone" and one per child (docs/decisions/055). */
+    family: z.object({ children: z.array(z.object({ id: z.number().int(), name: z.string() })) }).optional(),
+  }),
+});
 export const productSkusResponse = list(z.string());
 /** The products list answers the products, or only their skus when asked (only_skus=true). */
 export const productsOrSkusResponse = productsResponse.or(productSkusResponse);
@@ -257,6 +271,7 @@ export const productCardData = product
     rating: true,
     rating_count: true,
     tags: true,
+    family: true,
   })
   .extend({
     price: productPrice.pick({ price: true, regular_price: true, promo_price: true }),

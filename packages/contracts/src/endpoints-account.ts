@@ -18,6 +18,7 @@ import { categoryQuantitiesQuery, categoryQuantitiesResponse } from './carts';
 import { giftCardFailures, subscriptionChangeFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
 import { messageErrorBody, validationErrorBody } from './errors';
+import { allergenWarningRefusal } from './families';
 import { accountGiftCardsResponse, redeemGiftCardBody } from './gift-cards';
 import {
   cancellationBody,
@@ -272,7 +273,8 @@ export const deliveriesEndpoints = {
       400: messageErrorBody,
       401: messageErrorBody,
       404: messageErrorBody,
-      422: validationErrorBody,
+      // A dish with a child's allergen is refused once, with what it conflicts with (docs/decisions/055).
+      422: validationErrorBody.extend({ refusal: allergenWarningRefusal.optional() }),
     },
   }),
   /**

@@ -1,6 +1,13 @@
 import { signedInFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
-import { childBody, childParams, childResponse, childrenResponse } from './families';
+import {
+  childBody,
+  childParams,
+  childResponse,
+  childrenResponse,
+  dishConflictsQuery,
+  familyDishesResponse,
+} from './families';
 
 /** The family's children (docs/decisions/055); a customer session, another customer's child is 404. */
 export const familiesEndpoints = {
@@ -31,5 +38,13 @@ export const familiesEndpoints = {
     path: '/api/me/children/:childId',
     params: childParams,
     responses: { 200: childResponse, ...signedInFailures },
+  }),
+  // ─── Flags and warnings (docs/decisions/055) ───
+  /** Whom these dishes do not suit in my family (the box page's list of conflicting dishes) */
+  dishConflicts: declare({
+    method: 'GET',
+    path: '/api/me/family/dish-conflicts',
+    query: dishConflictsQuery,
+    responses: { 200: familyDishesResponse, ...signedInFailures },
   }),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { calendarDay, DELIVERY_TIME_ZONE } from './calendar';
 import { REQUIRED_MESSAGE } from './constants';
-import { list, resource } from './envelope';
+import { commaList, list, resource } from './envelope';
+import { ALLERGEN_WARNING_CODE, CONFLICT_KINDS } from './family-flags';
 import { requiredString, tooLongMessage } from './fields';
 
 /**
@@ -150,3 +151,47 @@ export function splitIngredients(text: string): string[] {
   }
   return words;
 }
+
+// ─── Flags and warnings (docs/decisions/055, "Flags and warnings") ───────────────────────────────
+// Whom a dish does not suit, as the API answers it with the products, the box and the warning on
+// add. The web only shows these: it never decides suitability itself.
+
+/** Why a dish does not suit one child: what it contains ("dairy", "peas"), or the diet it breaks. */
+export const familyConflict = z.object({
+  child_id: z.number().int(),
+  child_name: z.string(),
+  kind: z.enum(CONFLICT_KINDS),
+  detail: z.string(),
+  /** The flag in words, written once here (`conflictLabel`): "Contains dairy — Mia". */
+  label: z.string(),
+});
+export type FamilyConflict = z.infer<typeof familyConflict>;
+
+/** A dish for a signed-in family: whether it suits every child, and every reason it does not. */
+export const dishFamilyFit = z.object({ suits_everyone: z.boolean(), conflicts: z.array(familyConflict) });
+export type DishFamilyFit = z.infer<typeof dishFamilyFit>;
+
+/** `?suits=everyone` or `?suits=<child id>`: only the dishes that suit them (a family's session). */
+export const suitsFilter = z
+  .string()
+  .regex(/^(everyone|[1-9]\d{0,8})$/, { error: 'suits must be "everyone" or a child id' });
+
+/** The 422 refusal of an add that needs the parent's confirmation (`accept_allergens: true`). */
+export const allergenWarningRefusal = z.object({
+  code: z.literal(ALLERGEN_WARNING_CODE),
+  message: z.string(),
+  sku: z.string(),
+  conflicts: z.array(familyConflict),
+});
+export type AllergenWarningRefusal = z.infer<typeof allergenWarningRefusal>;
+
+/**
+ * `GET /api/me/family/dish-conflicts?skus=a,b`: the given dishes for the family (the box page's list),
+ * in the order asked; an empty list for a customer without children (nothing to flag).
+ */
+export const dishConflictsQuery = z
+  .object({ skus: commaList.pipe(z.array(z.string().max(64)).min(1).max(100)) })
+  .strict();
+export const familyDish = z.object({ sku: z.string(), name: z.string(), family: dishFamilyFit });
+export type FamilyDish = z.infer<typeof familyDish>;
+export const familyDishesResponse = list(familyDish);

@@ -33,6 +33,7 @@ export * from './envelope';
 export * from './errors';
 export * from './experiments-admin';
 export * from './families';
+export * from './family-flags';
 export * from './fields';
 export * from './formatters';
 export * from './gift-card-constants';

@@ -6,6 +6,7 @@ import { signedIn } from '../http/guards';
 import { readOncePerPage } from '../lib/page-reads';
 import { accountBalanceCents } from '../modules/gift-cards/service';
 import * as subscriptions from '../modules/subscriptions/service';
+import { checkAllergensOnAdd, familyForFlags } from './family-flags';
 import { fillMyBox } from './smart-box';
 
 const tags = ['account'];
@@ -63,14 +64,20 @@ export default async function deliveryRoutes(fastify: FastifyInstance) {
     { tags, summary: "Set how many of a meal a box holds (absolute; 0 removes it), up to the plan's size" },
     async (request) => {
       const { user } = signedIn(request);
+      const now = new Date();
+      // A dish with a child's allergen asks once (docs/decisions/055): the family is read before
+      // the box's transaction, the dish in it, once the box says whether it holds the dish already.
+      const family = await familyForFlags(db(), user.id, (await app.catalogue.tags()).value.data, now);
+      const accepted = request.body.accept_allergens === true;
       return {
         data: await subscriptions.setDeliveryItem(
           db(),
           user.id,
           request.params.date,
           request.body,
-          new Date(),
+          now,
           accountBalanceCents,
+          (tx, change) => checkAllergensOnAdd(tx, family, { ...change, accepted }),
         ),
         meta: {},
       };

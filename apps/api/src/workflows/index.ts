@@ -5,6 +5,8 @@ import cartRoutes from './cart-routes';
 import checkoutFlowRoutes from './checkout-routes';
 import deliveryRoutes from './delivery-routes';
 import dishRatingRoutes from './dish-rating-routes';
+
+import familyRoutes from './family-routes';
 import giftCardFlowRoutes from './gift-card-routes';
 import orderRefundRoutes from './order-refund-routes';
 import promoRoutes from './promo-routes';
@@ -26,6 +28,8 @@ export const workflowRoutes: Record<string, FastifyPluginAsync<any>> = {
   checkoutFlow: checkoutFlowRoutes,
   deliveries: deliveryRoutes,
   dishRatings: dishRatingRoutes,
+
+  familyFlags: familyRoutes,
   giftCardFlow: giftCardFlowRoutes,
   orderRefund: orderRefundRoutes,
   promo: promoRoutes,

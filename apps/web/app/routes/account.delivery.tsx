@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { readDeliveries, requireCustomer } from '../features/account/account.server';
 import { BoxEditor } from '../features/account/BoxEditor';
 import { runDeliveryAction } from '../features/account/deliveries.server';
+import { readFamilyFits } from '../features/account/family-fits.server';
 import { readMenuStock } from '../features/catalog/menu-stock.server';
 import { formatDeliveryDate } from '../features/checkout/format';
 import type { Route } from './+types/account.delivery';
@@ -33,12 +34,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         include: ['badge', 'category'],
       })
     : [];
+  // Whom the box's dishes and the menu's do not suit, as the API answers it for the family.
+  const fits = await readFamilyFits(context.api, [
+    ...delivery.items.map((item) => item.sku),
+    ...products.map((product) => product.sku),
+  ]);
   return {
     title: `Box of ${formatDeliveryDate(delivery.date)}`,
     delivery,
     menus: boxMenus.map(({ slug, name }) => ({ slug, name })),
     menu,
-    products,
+    products: products.map((product) =>
+      fits.has(product.sku) ? { ...product, family: fits.get(product.sku) } : product,
+    ),
+    boxConflicts: delivery.items.flatMap((item) => {
+      const fit = fits.get(item.sku);
+      return fit && !fit.suits_everyone ? [{ sku: item.sku, name: item.name, conflicts: fit.conflicts }] : [];
+    }),
     renderedAt: Date.now(),
   };
 }

@@ -8,10 +8,12 @@ import {
   PRODUCT_PAGE_SIZE,
   presetCardData,
   productCardData,
+  suitsFilter,
 } from '@sprout/contracts';
 import { data, NavLink, useLocation, useNavigation } from 'react-router';
 import { type CataloguePricing, cataloguePricing } from '../features/cart/cart-page.server';
 import { PresetCard } from '../features/cart/ProductCartControls';
+import { FamilyFilter, SUITS_PARAM } from '../features/catalog/FamilyFilter';
 import { ClearFiltersButton, MenuFilters } from '../features/catalog/MenuFilters';
 import { Pagination } from '../features/catalog/Pagination';
 import { ProductCard } from '../features/catalog/ProductCard';
@@ -21,6 +23,7 @@ import { CartBanner } from '../features/promotions/CartBanner';
 import { browsingPromoCode } from '../features/promotions/promo-code.server';
 import { menuBreadcrumbs, productJsonLd } from '../features/seo/structured-data';
 import { isApiError } from '../lib/api-client.server';
+import { remoteCatalogue } from '../lib/catalogue.server';
 import { orNotFound } from '../lib/http.server';
 import { projectList } from '../lib/projection.server';
 import type { Route } from './+types/menus';
@@ -39,6 +42,12 @@ async function withCartFallback<T>(cartId: string | null, read: (cartId: string 
     if (isApiError(error) && (error.status === 404 || error.status === 422)) return read(undefined);
     throw error;
   }
+}
+
+/** `?suits=everyone` or a child's id: a family's filter (the API checks it is theirs). */
+function parseSuits(params: URLSearchParams): string | undefined {
+  const value = params.get(SUITS_PARAM);
+  return value !== null && suitsFilter.safeParse(value).success ? value : undefined;
 }
 
 /** Prices follow the cart's plan and code: re-read only when those change. */
@@ -101,6 +110,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const productSlug = search.get(PRODUCT_PARAM);
   // The catalogue from the API's cache (in one process, no HTTP emulation): decision 028.
   const { catalogue } = context;
+  // A signed-in customer's dishes come through the API with their session: a family gets whom each
+  // dish does not suit, and its filters (docs/decisions/055). Visitors keep the cache's fast path.
+  const suits = pricing.signedIn ? parseSuits(search) : undefined;
+  const productSource = pricing.signedIn ? remoteCatalogue(context.api) : catalogue;
   const [menus, indicators, tags, products, bestsellers, product] = await Promise.all([
     catalogue.menus({ include: ['categoryDisplayPrice'], plan_id: planId }),
     catalogue.indicators(),
@@ -108,11 +121,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     orNotFound(
       promoCode.then((code) =>
         withCartFallback(cartId, (abandoned_cart) =>
-          catalogue.products({
+          productSource.products({
             ...productQuery,
             abandoned_cart,
             plan_id: planId,
             promoCode: code ?? undefined,
+            suits,
           }),
         ),
       ),
@@ -147,12 +161,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     selected,
     products: projectList(products.data, productCardData),
     pagination: products.meta.pagination,
+    family: products.meta.family ? { children: products.meta.family.children, suits: suits ?? null } : null,
     bestsellers: projectList(bestsellers.data, presetCardData),
   };
 }
 
 export default function MenusPage({ loaderData }: Route.ComponentProps) {
-  const { menu, menus, indicators, tags, selected, products, pagination, bestsellers, product } = loaderData;
+  const { menu, menus, indicators, tags, selected, products, pagination, bestsellers, product, family } =
+    loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/menus');
@@ -207,6 +223,7 @@ export default function MenusPage({ loaderData }: Route.ComponentProps) {
       <div className="menus-page__body">
         <aside className="menus-page__filters">
           <h2 className="visually-hidden">Filters</h2>
+          {family ? <FamilyFilter family={family} search={location.search} basePath={basePath} /> : null}
           <MenuFilters action={basePath} indicators={indicators} tags={tags} selected={selected} />
         </aside>
 

@@ -487,3 +487,24 @@ export async function setPublicRating(db: Database, productId: number, rating: n
     .returning({ id: products.id });
   return changed.length > 0;
 }
+
+// ─── Flags and warnings (docs/decisions/055): what the suitability rule reads of a dish ─────────
+
+/** The dishes of these skus (retired ones too) with their tag ids, ingredients and category. */
+export function listDishFacts(db: Database, skus: readonly string[]) {
+  if (skus.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      productId: products.id,
+      sku: products.sku,
+      name: products.name,
+      ingredients: products.ingredients,
+      categoryId: products.categoryId,
+      isActive: products.isActive,
+      tagIds: sql<
+        number[]
+      >`coalesce((select array_agg(${productTags.tagId}) from ${productTags} where ${productTags.productId} = ${products.id}), '{}')`,
+    })
+    .from(products)
+    .where(inArray(products.sku, [...skus]));
+}

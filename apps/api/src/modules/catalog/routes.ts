@@ -1,58 +1,18 @@
 import { endpoints } from '@sprout/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendCached } from '../../http/catalogue-answer';
 import { route } from '../../http/endpoint';
-import { type CachedAnswer, matchesEtag } from '../../lib/catalogue-cache';
 import * as catalog from './service';
 
 const tags = ['catalogue'];
-
-/**
- * Answers that name no cart are the same for every visitor: a CDN or the browser may keep them
- * half a minute and serve them stale for five more while it revalidates. A cart's answer is
- * priced for that cart: private, and revalidated every time (its ETag still saves the body).
- */
-const SHARED_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
-const PRIVATE_CACHE_CONTROL = 'private, no-cache';
-
-/** A cached catalogue answer: its JSON as is (validated when it was loaded), or 304 when unchanged. */
-function sendCached(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: CachedAnswer<unknown>,
-  cartId: string | undefined,
-) {
-  reply.header('etag', answer.etag);
-  reply.header('cache-control', cartId === undefined ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-  reply.header('vary', 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.json);
-}
 
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  route(
-    app,
-    endpoints.catalog.products,
-    {
-      tags,
-      summary: 'Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only)',
-    },
-    async (request, reply) =>
-      sendCached(request, reply, await app.catalogue.products(request.query), request.query.abandoned_cart),
-  );
-
-  route(
-    app,
-    endpoints.catalog.product,
-    { tags, summary: 'One active product by slug, priced for the cart, with its ingredients and allergens' },
-    async (request) => ({
-      data: await catalog.findProduct(db(), request.params.slug, request.query, app.catalogue.shoppers),
-      meta: {},
-    }),
-  );
+  // The products listing and one product are answered by workflows/family-routes.ts: a signed-in
+  // family gets whom each dish does not suit (docs/decisions/055).
 
   // Served for any client of the product's API; the storefront reads its "from" prices with the
   // menus instead (docs/decisions/047-four-departures-from-the-spec.md).

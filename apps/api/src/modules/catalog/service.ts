@@ -281,3 +281,11 @@ export async function listBoxDishes(db: Database) {
 export function setPublicRating(db: Database, productId: number, rating: number, ratingCount: number) {
   return repository.setPublicRating(db, productId, rating, ratingCount);
 }
+
+// ─── Flags and warnings (docs/decisions/055) ────────────────────────────────────────────────────
+
+/** What the families' suitability rule reads of these dishes (one statement), for the workflows. */
+export async function dishFacts(db: Database, skus: readonly string[]) {
+  const rows = await repository.listDishFacts(db, skus);
+  return rows.map((row) => ({ ...row, tagIds: (row.tagIds ?? []).map(Number) }));
+}

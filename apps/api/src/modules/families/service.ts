@@ -352,3 +352,6 @@ export async function dishPublicRating(db: Database, productId: number) {
   for (const row of await repository.countRatings(db, productId)) counts[row.rating] = row.count;
   return publicRating(counts);
 }
+
+// ─── Flags and warnings (docs/decisions/055): what the flags' workflow reads of the rule ────────
+export type { DietEquivalents } from './suitability';

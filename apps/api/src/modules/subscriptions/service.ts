@@ -459,6 +459,12 @@ export async function unskipDelivery(
 }
 
 /** Sets one meal's quantity in a box (absolute; 0 removes it), never above the plan's threshold. */
+/** A box item change as a check handed to setDeliveryItem sees it (in its transaction). */
+export type BoxItemCheck = (
+  tx: Database,
+  change: { sku: string; quantity: number; heldQuantity: number },
+) => Promise<void>;
+
 export async function setDeliveryItem(
   db: Database,
   userId: number,
@@ -466,6 +472,11 @@ export async function setDeliveryItem(
   body: DeliveryItemBody,
   now: Date,
   giftCardBalance: GiftCardBalance,
+  /**
+   * A check of the change handed from above (the families' allergen question, docs/decisions/055),
+   * run in the transaction once the box and the dish are known; it refuses by throwing.
+   */
+  checkChange?: BoxItemCheck,
 ): Promise<Delivery> {
   const subscriptionId = await db.transaction(async (tx) => {
     const { subscription, plan, delivery } = await lockOwnDelivery(tx, userId, date);
@@ -493,6 +504,11 @@ export async function setDeliveryItem(
         `Your box holds ${plan.threshold} meals and ${others} other meals are in it: remove some before adding more.`,
       );
     }
+    await checkChange?.(tx, {
+      sku: body.sku,
+      quantity: body.quantity,
+      heldQuantity: contents.find((item) => item.productId === product.id)?.quantity ?? 0,
+    });
     await repository.setDeliveryItem(tx, delivery.id, product.id, body.quantity);
     return subscription.id;
   });

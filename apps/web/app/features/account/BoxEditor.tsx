@@ -1,6 +1,7 @@
-import type { Delivery, Menu, Product } from '@sprout/contracts';
-import { useEffect, useId } from 'react';
-import { Link, NavLink, useFetcher, useFetchers } from 'react-router';
+import type { Delivery, FamilyConflict, Menu, Product } from '@sprout/contracts';
+import { type ReactNode, useEffect, useId } from 'react';
+import { Form, Link, NavLink, useActionData, useFetcher, useFetchers } from 'react-router';
+import { FamilyFlags } from '../catalog/FamilyFlags';
 import { ProductCard } from '../catalog/ProductCard';
 import { formatDeliveryDate } from '../checkout/format';
 import { announce } from '../layout/LiveRegion';
@@ -9,6 +10,9 @@ import { ReturnHere } from './DeliveryForms';
 import { BoxCosts, BoxItems, FilledItems, StatusBadge } from './DeliveryParts';
 import type { DeliveryActionData } from './deliveries.server';
 import { fillLabel } from './format';
+
+/** A dish of the box that does not suit a child, with whom and why. */
+type BoxConflict = { sku: string; name: string; conflicts: FamilyConflict[] };
 
 const itemKey = (date: string, sku: string) => `box-item-${date}-${sku}`;
 
@@ -63,7 +67,8 @@ export function BoxStepper({
   }, [outcome, product]);
   // The same dish can have a stepper in the box and on its card: each its own message id.
   const errorId = useId();
-  const error = outcome && !outcome.ok ? outcome.message : null;
+  const warning = outcome && !outcome.ok ? outcome.allergenWarning : undefined;
+  const error = outcome && !outcome.ok && !warning ? outcome.message : null;
   return (
     <div className="box-stepper">
       <fetcher.Form method="post" className="stepper" aria-busy={fetcher.state !== 'idle'}>
@@ -105,6 +110,18 @@ export function BoxStepper({
           {error}
         </p>
       ) : null}
+      {warning ? (
+        <AllergenQuestion
+          date={delivery.date}
+          warning={warning}
+          Form={fetcher.Form}
+          cancel={
+            <button type="button" className="button button--ghost" onClick={() => fetcher.reset()}>
+              Cancel
+            </button>
+          }
+        />
+      ) : null}
     </div>
   );
 }
@@ -144,21 +161,80 @@ function FillMyBox({ delivery }: { delivery: Delivery }) {
   );
 }
 
+/**
+ * The question asked once before a dish with a child's allergen goes into the box, in the API's
+ * words (docs/decisions/055): "Add anyway" sends the same change confirmed, "Cancel" leaves the box
+ * as it is. A fetcher's form beside the dish once hydrated; a plain form before.
+ */
+function AllergenQuestion({
+  date,
+  warning,
+  Form: QuestionForm,
+  cancel,
+}: {
+  date: string;
+  warning: NonNullable<DeliveryActionData['allergenWarning']>;
+  Form: typeof Form;
+  cancel: ReactNode;
+}) {
+  return (
+    <div className="allergen-question" role="alert">
+      <p className="allergen-question__message">{warning.message}</p>
+      <QuestionForm method="post" className="allergen-question__actions">
+        <input type="hidden" name="intent" value="set-item" />
+        <input type="hidden" name="date" value={date} />
+        <input type="hidden" name="sku" value={warning.sku} />
+        <input type="hidden" name="quantity" value={warning.quantity} />
+        <input type="hidden" name="accept_allergens" value="on" />
+        <ReturnHere />
+        <button type="submit" className="button button--primary">
+          Add anyway
+        </button>
+        {cancel}
+      </QuestionForm>
+    </div>
+  );
+}
+
+/** The box's dishes that do not suit a child, with the child's name (the API's answer). */
+function BoxConflicts({ dishes }: { dishes: BoxConflict[] }) {
+  if (dishes.length === 0) return null;
+  return (
+    <section className="box-conflicts" aria-labelledby="box-conflicts-heading">
+      <h3 id="box-conflicts-heading">Not for everyone</h3>
+      <ul className="box-conflicts__list">
+        {dishes.map((dish) => (
+          <li key={dish.sku}>
+            <strong>{dish.name}</strong>
+            <FamilyFlags fit={{ suits_everyone: false, conflicts: dish.conflicts }} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The box editor: the box on one side (fill, contents, price), the menus' dishes with steppers. */
 export function BoxEditor({
   delivery,
   menus,
   menu,
   products,
+  boxConflicts = [],
   renderedAt,
 }: {
   delivery: Delivery;
   menus: Pick<Menu, 'slug' | 'name'>[];
   menu: string | null;
   products: Product[];
+  /** The box's dishes that do not suit a child (docs/decisions/055). */
+  boxConflicts?: BoxConflict[];
   renderedAt: number;
 }) {
   const label = formatDeliveryDate(delivery.date);
+  // Before the JavaScript loads, "+" posts the page: the allergen question comes back as its action data.
+  const posted = useActionData<DeliveryActionData>();
+  const postedWarning = posted && !posted.ok ? posted.allergenWarning : undefined;
   const { quantities, count } = useBoxQuantities(delivery);
   const full = count >= delivery.threshold;
   const base = `/account/deliveries/${delivery.date}`;
@@ -180,6 +256,18 @@ export function BoxEditor({
             : 'This box can no longer change: it is past its cutoff.'}
         </p>
       )}
+      {postedWarning ? (
+        <AllergenQuestion
+          date={delivery.date}
+          warning={postedWarning}
+          Form={Form}
+          cancel={
+            <Link to={`/account/deliveries/${delivery.date}`} className="button button--ghost">
+              Cancel
+            </Link>
+          }
+        />
+      ) : null}
       <div className="box-editor__layout">
         <section className="account-card box-editor__box" aria-labelledby="box-heading">
           <h2 id="box-heading">In your box</h2>
@@ -207,6 +295,7 @@ export function BoxEditor({
                 : undefined
             }
           />
+          <BoxConflicts dishes={boxConflicts} />
           <FilledItems delivery={delivery} />
           <h3>Price</h3>
           <BoxCosts delivery={delivery} />

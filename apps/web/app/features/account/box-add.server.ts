@@ -1,5 +1,11 @@
 import type { Delivery } from '@sprout/contracts';
-import { endpoints, GENERIC_SERVER_ERROR } from '@sprout/contracts';
+import {
+  ALLERGEN_WARNING_ELSEWHERE,
+  allergenWarningMessage,
+  allergenWarningRefusal,
+  endpoints,
+  GENERIC_SERVER_ERROR,
+} from '@sprout/contracts';
 import { failureMessage, type ServerApiClient } from '../../lib/api-client.server';
 import type { CartOutcome, CartService } from '../cart/cart.server';
 import { formatDeliveryDate } from '../checkout/format';
@@ -71,7 +77,11 @@ export async function addToNextBox(
       },
     });
     if (answer.kind !== 'ok') {
-      const message = failureMessage(answer);
+      // A dish with a child's allergen asks on the box page, where "Add anyway" is (docs/decisions/055).
+      const warning = answer.kind === 'error' ? allergenWarningRefusal.safeParse(answer.error.refusal) : null;
+      const message = warning?.success
+        ? allergenWarningMessage(warning.data.conflicts, ALLERGEN_WARNING_ELSEWHERE)
+        : failureMessage(answer);
       return { intent: 'add', ok: false, message };
     }
     box = answer.data.data;

@@ -1,5 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { type Delivery, deliveryItemBody, deliveryParams, endpoints } from '@sprout/contracts';
+import {
+  allergenWarningRefusal,
+  type Delivery,
+  deliveryItemBody,
+  deliveryParams,
+  endpoints,
+} from '@sprout/contracts';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import type { ApiResult } from '../../lib/api';
@@ -14,6 +20,11 @@ export type DeliveryActionData = {
   sku?: string;
   message?: string;
   delivery?: Delivery;
+  /**
+   * The API's question before a dish with a child's allergen goes in (docs/decisions/055): the
+   * page asks it with "Add anyway" (the same change, confirmed) and "Cancel".
+   */
+  allergenWarning?: { sku: string; quantity: number; message: string };
 };
 
 /** Only a path on this site: a form cannot send the customer elsewhere. */
@@ -67,7 +78,7 @@ async function performDeliveryChange(
     }
     case 'set-item': {
       const fields = new FormData();
-      for (const name of ['sku', 'quantity']) {
+      for (const name of ['sku', 'quantity', 'accept_allergens']) {
         const value = form.get(name);
         if (typeof value === 'string') fields.set(name, value);
       }
@@ -78,8 +89,20 @@ async function performDeliveryChange(
       }
       const body: z.infer<typeof deliveryItemBody> = submission.value;
       answer = await api.call(endpoints.deliveries.setItem, { params: { date }, body });
-      if (answer.kind !== 'ok')
+      if (answer.kind !== 'ok') {
+        const warning =
+          answer.kind === 'error' ? allergenWarningRefusal.safeParse(answer.error.refusal) : null;
+        if (warning?.success)
+          return {
+            intent,
+            ok: false,
+            date,
+            sku: body.sku,
+            message: warning.data.message,
+            allergenWarning: { sku: body.sku, quantity: body.quantity, message: warning.data.message },
+          };
         return { intent, ok: false, date, sku: body.sku, message: failureMessage(answer) };
+      }
       return { intent, ok: true, date, sku: body.sku, delivery: (answer.data as DeliveryResponse).data };
     }
     default:

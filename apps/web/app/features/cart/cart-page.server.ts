@@ -137,11 +137,16 @@ async function readViewer(api: ServerApiClient, request: Request): Promise<Viewe
  * signed-in customer's by their subscription's plan, the one their box is charged under, never a
  * guest cart (decision 042). The API prices either (pricing/item-prices); the web names the plan.
  */
-export type CataloguePricing = { cartId: string | null; planId: number | undefined };
+export type CataloguePricing = {
+  cartId: string | null;
+  planId: number | undefined;
+  /** A signed-in customer: the menus ask the API for their family's flags (docs/decisions/055). */
+  signedIn?: boolean;
+};
 
 export async function cataloguePricing(api: ServerApiClient, request: Request): Promise<CataloguePricing> {
   const viewer = await readViewer(api, request);
-  if (viewer.signedIn) return { cartId: null, planId: viewer.planId ?? undefined };
+  if (viewer.signedIn) return { cartId: null, planId: viewer.planId ?? undefined, signedIn: true };
   return { cartId: readCartIdFromCookie(request.headers.get('cookie')), planId: undefined };
 }
 

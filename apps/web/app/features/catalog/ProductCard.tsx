@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ProductCartControls } from '../cart/ProductCartControls';
 import { cardSrcSet, useMediaVersion, versionedMedia } from '../media/media';
+import { FamilyFlags } from './FamilyFlags';
 import { productSearch } from './ProductDialog';
 import { Rating } from './Rating';
 
@@ -80,6 +81,7 @@ export function ProductCard({
           </Link>
         </h3>
         <p className="product-card__with">{product.with}</p>
+        <FamilyFlags fit={product.family} />
         <Rating value={product.rating} count={product.rating_count} />
         <dl className="nutrition-facts" aria-label="Nutrition per serving">
           <div>

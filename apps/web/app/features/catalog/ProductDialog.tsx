@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductCartControls } from '../cart/ProductCartControls';
 import { useModal } from '../cart/useModal';
+import { FamilyFlags } from './FamilyFlags';
 import { Rating } from './Rating';
 
 /** The search parameter that opens a dish's dialog on any menus URL: `/menus?product={slug}`. */
@@ -100,6 +101,7 @@ export function ProductDialog({
             {product.name}
           </h2>
           <p className="product-dialog__with">{product.with}</p>
+          <FamilyFlags fit={product.family} />
           <Rating value={product.rating} count={product.rating_count} />
           <p>{product.description}</p>
 

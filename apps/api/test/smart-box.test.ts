@@ -1,5 +1,5 @@
 import { schema } from '@sprout/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kitchenPlan } from '../src/modules/subscriptions/admin-reports';
 import { startTestApp, type TestContext } from './helpers';

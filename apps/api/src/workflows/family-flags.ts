@@ -113,7 +113,7 @@ export function fitOf(
 }
 
 /** Whether the dish suits whom `suits` names: every child, or the one child of that id. */
-function suitsFilter(family: FamilyForFlags, fit: DishFamilyFit, suits: string): boolean {
+function suitsFilter(fit: DishFamilyFit, suits: string): boolean {
   if (suits === SUITS_EVERYONE) return fit.suits_everyone;
   const childId = Number(suits);
   return !fit.conflicts.some((conflict) => conflict.child_id === childId);
@@ -155,7 +155,7 @@ export async function familyListing(
   const every = [first, ...others.map((answer) => answer.value as typeof first)].flatMap(
     (answer) => answer.data,
   );
-  const matching = flag(every).filter((product) => suitsFilter(family, product.family, suits));
+  const matching = flag(every).filter((product) => suitsFilter(product.family, suits));
   const start = (query.page - 1) * query.perPage;
   const data = matching.slice(start, start + query.perPage);
   return {

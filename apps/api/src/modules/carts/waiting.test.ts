@@ -28,7 +28,8 @@ describe('biggerPlanForWaiting', () => {
         const chosen = sizes[index]!;
         const plan = biggerPlanForWaiting(sizes, chosen, inBox, waiting) ?? chosen;
         expect(plan.threshold).toBeGreaterThanOrEqual(chosen.threshold);
-        if (waiting > 0 && inBox + waiting <= 36) expect(plan.threshold).toBeGreaterThanOrEqual(inBox + waiting);
+        if (waiting > 0 && inBox + waiting <= 36)
+          expect(plan.threshold).toBeGreaterThanOrEqual(inBox + waiting);
       }),
     );
   });

@@ -76,6 +76,15 @@ describe('every endpoint is declared once in the contracts', () => {
     expect(byHand).toEqual([]);
   });
 
+  it('says what each endpoint does in its declaration, the one place its summary is written', () => {
+    const unsaid = Object.entries(endpoints).flatMap(([group, list]) =>
+      Object.entries(list as Record<string, EndpointDeclaration>)
+        .filter(([, endpoint]) => !endpoint.summary?.trim())
+        .map(([name]) => `${group}.${name}`),
+    );
+    expect(unsaid).toEqual([]);
+  });
+
   it('uses the route’s own schema objects for params, query, body and answers', () => {
     const mismatches: string[] = [];
     for (const { name, endpoint, path } of declared) {

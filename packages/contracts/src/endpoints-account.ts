@@ -43,28 +43,28 @@ import {
 import { mePromoCodeQuery, mePromoCodeResponse } from './promotions';
 
 export const accountEndpoints = {
-  /** The signed-in customer */
   me: declare({
+    summary: 'The signed-in customer',
     method: 'GET',
     path: '/api/me',
     query: meQuery,
     responses: { 200: meResponse, 401: messageErrorBody },
   }),
-  /** My name, email and text-message choice */
   profile: declare({
+    summary: 'My name, email and text-message choice',
     method: 'GET',
     path: '/api/me/profile',
     responses: { 200: profileResponse, 401: messageErrorBody },
   }),
-  /** Change my name or text-message choice (only the fields sent) */
   updateProfile: declare({
+    summary: 'Change my name or text-message choice (only the fields sent)',
     method: 'PUT',
     path: '/api/me/profile',
     body: updateProfileBody,
     responses: { 200: profileResponse, 401: messageErrorBody, 422: validationErrorBody },
   }),
-  /** Change my email: mails a code to the new address; nothing changes until it comes back */
   changeEmail: declare({
+    summary: 'Change my email: mails a code to the new address; nothing changes until it comes back',
     method: 'POST',
     path: '/api/me/profile/email',
     body: emailChangeBody,
@@ -76,8 +76,8 @@ export const accountEndpoints = {
       429: messageErrorBody,
     },
   }),
-  /** Confirm my new email with the code sent to it: the email changes now */
   verifyEmailChange: declare({
+    summary: 'Confirm my new email with the code sent to it: the email changes now',
     method: 'POST',
     path: '/api/me/profile/email/verification',
     body: emailChangeVerificationBody,
@@ -88,8 +88,8 @@ export const accountEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** Change my password (the current one first); every other browser is signed out */
   changePassword: declare({
+    summary: 'Change my password (the current one first); every other browser is signed out',
     method: 'PUT',
     path: '/api/me/profile/password',
     body: passwordChangeBody,
@@ -101,8 +101,8 @@ export const accountEndpoints = {
       429: messageErrorBody,
     },
   }),
-  /** One of my addresses */
   address: declare({
+    summary: 'One of my addresses',
     method: 'GET',
     path: '/api/me/addresses/:addressId',
     params: addressParams,
@@ -113,8 +113,8 @@ export const accountEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** Change one of my addresses (a zip code we deliver to; its city and state come with it) */
   updateAddress: declare({
+    summary: 'Change one of my addresses (a zip code we deliver to; its city and state come with it)',
     method: 'PUT',
     path: '/api/me/addresses/:addressId',
     params: addressParams,
@@ -126,8 +126,8 @@ export const accountEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** One of my orders with its lines and every cost line (the receipt) */
   order: declare({
+    summary: 'One of my orders with its lines and every cost line (the receipt)',
     method: 'GET',
     path: '/api/me/orders/:orderId',
     params: accountOrderParams,
@@ -138,14 +138,15 @@ export const accountEndpoints = {
       404: messageErrorBody,
     },
   }),
-  /** The card my boxes are charged to (brand and last four), or null */
   paymentMethod: declare({
+    summary: 'The card my boxes are charged to (brand and last four), or null',
     method: 'GET',
     path: '/api/me/payment-method',
     responses: { 200: paymentMethodResponse, 401: messageErrorBody },
   }),
-  /** Replace my card with one from the provider's card form; a box that failed is charged again at once */
   updatePaymentMethod: declare({
+    summary:
+      "Replace my card with one from the provider's card form; a box that failed is charged again at once",
     method: 'PUT',
     path: '/api/me/payment-method',
     body: updatePaymentMethodBody,
@@ -156,8 +157,8 @@ export const accountEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** Change my plan, frequency or delivery day, from the next box that is not locked */
   changeSubscription: declare({
+    summary: 'Change my plan, frequency or delivery day, from the next box that is not locked',
     method: 'PUT',
     path: '/api/me/subscription',
     body: updateSubscriptionBody,
@@ -168,8 +169,8 @@ export const accountEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** What a plan, frequency or delivery-day change would make of my next box (saves nothing) */
   previewSubscriptionChange: declare({
+    summary: 'What a plan, frequency or delivery-day change would make of my next box (saves nothing)',
     method: 'POST',
     path: '/api/me/subscription/preview',
     body: updateSubscriptionBody,
@@ -180,34 +181,34 @@ export const accountEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** Items per category in the visitor's cart (cookie abandoned_cart_id) */
   categoryQuantities: declare({
+    summary: "Items per category in the visitor's cart (cookie abandoned_cart_id)",
     method: 'GET',
     path: '/api/me/category-quantities',
     query: categoryQuantitiesQuery,
     responses: { 200: categoryQuantitiesResponse },
   }),
-  /** The promo code on the visitor's cart (cookie abandoned_cart_id) */
   promoCode: declare({
+    summary: "The promo code on the visitor's cart (cookie abandoned_cart_id)",
     method: 'GET',
     path: '/api/me/promo-code',
     query: mePromoCodeQuery,
     responses: { 200: mePromoCodeResponse },
   }),
-  /** My referral code and share link, what a friend gets, my referral credits and friends */
   referrals: declare({
+    summary: 'My referral code and share link, what a friend gets, my referral credits and friends',
     method: 'GET',
     path: '/api/me/referrals',
     responses: { 200: referralsResponse, 401: messageErrorBody },
   }),
-  /** My gift cards: the balance my next boxes take, and each card's history */
   giftCards: declare({
+    summary: "My gift cards: the balance my next boxes take, and each card's history",
     method: 'GET',
     path: '/api/me/gift-cards',
     responses: { 200: accountGiftCardsResponse, ...giftCardFailures },
   }),
-  /** Add a gift card to my account: its balance pays my next boxes */
   redeemGiftCard: declare({
+    summary: 'Add a gift card to my account: its balance pays my next boxes',
     method: 'POST',
     path: '/api/me/gift-cards',
     body: redeemGiftCardBody,
@@ -216,14 +217,14 @@ export const accountEndpoints = {
 };
 
 export const deliveriesEndpoints = {
-  /** Your upcoming boxes with their contents and costs, soonest first */
   list: declare({
+    summary: 'Your upcoming boxes with their contents and costs, soonest first',
     method: 'GET',
     path: '/api/me/deliveries',
     responses: { 200: deliveriesResponse, 401: messageErrorBody },
   }),
-  /** Skip a box (until its cutoff) */
   skip: declare({
+    summary: 'Skip a box (until its cutoff)',
     method: 'POST',
     path: '/api/me/deliveries/:date/skip',
     params: deliveryParams,
@@ -235,8 +236,8 @@ export const deliveriesEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** Bring a skipped box back (until its cutoff) */
   unskip: declare({
+    summary: 'Bring a skipped box back (until its cutoff)',
     method: 'DELETE',
     path: '/api/me/deliveries/:date/skip',
     params: deliveryParams,
@@ -248,8 +249,8 @@ export const deliveriesEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** Pay a box whose bank asked you to confirm its charge (3-D Secure), with the box's card */
   pay: declare({
+    summary: "Pay a box whose bank asked you to confirm its charge (3-D Secure), with the box's card",
     method: 'POST',
     path: '/api/me/deliveries/:date/payment',
     params: deliveryParams,
@@ -262,8 +263,8 @@ export const deliveriesEndpoints = {
       422: validationErrorBody,
     },
   }),
-  /** Set how many of a meal a box holds (absolute; 0 removes it), up to the plan's size */
   setItem: declare({
+    summary: "Set how many of a meal a box holds (absolute; 0 removes it), up to the plan's size",
     method: 'PUT',
     path: '/api/me/deliveries/:date/items',
     params: deliveryParams,
@@ -296,66 +297,68 @@ export const deliveriesEndpoints = {
 };
 
 export const lifecycleEndpoints = {
-  /** Pause for 1 to 8 weeks or until a date: the boxes in between are skipped */
   pause: declare({
+    summary: 'Pause for 1 to 8 weeks or until a date: the boxes in between are skipped',
     method: 'POST',
     path: '/api/me/subscription/pause',
     body: pauseBody,
     responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
-  /** What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes) */
   pausePreview: declare({
+    summary: 'What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes)',
     method: 'GET',
     path: '/api/me/subscription/pause/preview',
     responses: { 200: pausePreviewResponse, ...subscriptionChangeFailures },
   }),
-  /** Resume a paused subscription now */
   unpause: declare({
+    summary: 'Resume a paused subscription now',
     method: 'DELETE',
     path: '/api/me/subscription/pause',
     responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
-  /** Paused after failed charges: save a new card and resume in one step; the failed box is charged again if it can still be sent */
   resume: declare({
+    summary:
+      'Paused after failed charges: save a new card and resume in one step; the failed box is charged again if it can still be sent',
     method: 'POST',
     path: '/api/me/subscription/resume',
     body: resumeWithCardBody,
     responses: { 200: resumeOutcomeResponse, ...subscriptionChangeFailures },
   }),
-  /** The first delivery dates a reactivation offers (the zip's open dates whose box is not already made) */
   reactivationDates: declare({
+    summary:
+      "The first delivery dates a reactivation offers (the zip's open dates whose box is not already made)",
     method: 'GET',
     path: '/api/me/subscription/reactivation/dates',
     responses: { 200: reactivationDatesResponse, ...subscriptionChangeFailures },
   }),
-  /** Start a paused or canceled subscription again */
   reactivate: declare({
+    summary: 'Start a paused or canceled subscription again',
     method: 'POST',
     path: '/api/me/subscription/reactivation',
     body: reactivationBody,
     responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
-  /** Start canceling: the reason, answered with the one offer it gets */
   startCancellation: declare({
+    summary: 'Start canceling: the reason, answered with the one offer it gets',
     method: 'POST',
     path: '/api/me/subscription/cancellation',
     body: cancellationBody,
     responses: { 200: cancellationStartedResponse, ...subscriptionChangeFailures },
   }),
-  /** Accept the offer and stay */
   acceptCancellationOffer: declare({
+    summary: 'Accept the offer and stay',
     method: 'POST',
     path: '/api/me/subscription/cancellation/offer',
     responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
-  /** Decline the offer and cancel: locked boxes still ship, later ones are canceled */
   confirmCancellation: declare({
+    summary: 'Decline the offer and cancel: locked boxes still ship, later ones are canceled',
     method: 'POST',
     path: '/api/me/subscription/cancellation/confirm',
     responses: { 200: lifecycleOutcomeResponse, ...subscriptionChangeFailures },
   }),
-  /** An outcome page's one visit: uses up its grant and answers the outcome to show */
   outcomeVisit: declare({
+    summary: "An outcome page's one visit: uses up its grant and answers the outcome to show",
     method: 'POST',
     path: '/api/me/subscription/outcome-visits',
     body: outcomeVisitBody,

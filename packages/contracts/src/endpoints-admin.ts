@@ -64,253 +64,261 @@ import {
 import { pauseBody } from './lifecycle';
 
 export const adminEndpoints = {
-  /** Sales, subscriptions, funnel, cancellations, kitchen plan */
   dashboard: declare({
+    summary: 'Sales, subscriptions, funnel, cancellations, kitchen plan',
     method: 'GET',
     path: '/api/admin/dashboard',
     query: adminDashboardQuery,
     responses: { 200: adminDashboardResponse },
   }),
-  /** The audit log: every admin change, newest first */
   audit: declare({
+    summary: 'The audit log: every admin change, newest first',
     method: 'GET',
     path: '/api/admin/audit',
     query: adminAuditQuery,
     responses: { 200: adminAuditResponse },
   }),
-  /** Orders by number or email, newest first */
   orders: declare({
+    summary: 'Orders by number or email, newest first',
     method: 'GET',
     path: '/api/admin/orders',
     query: adminSearchQuery,
     responses: { 200: adminOrdersResponse },
   }),
-  /** One order: lines, costs and refunds */
   order: declare({
+    summary: 'One order: lines, costs and refunds',
     method: 'GET',
     path: '/api/admin/orders/:id',
     params: adminIdParams,
     responses: { 200: adminOrderResponse },
   }),
-  /** Refund in full (no amount) or in part through the payment provider; idempotent by key */
   refund: declare({
+    summary: 'Refund in full (no amount) or in part through the payment provider; idempotent by key',
     method: 'POST',
     path: '/api/admin/orders/:id/refunds',
     params: adminIdParams,
     body: adminRefundBody,
     responses: { 200: adminOrderResponse },
   }),
-  /** Send the order confirmation again */
   resendConfirmation: declare({
+    summary: 'Send the order confirmation again',
     method: 'POST',
     path: '/api/admin/orders/:id/confirmation-emails',
     params: adminIdParams,
     responses: {},
   }),
-  /** Accounts by email, name or id */
   customers: declare({
+    summary: 'Accounts by email, name or id',
     method: 'GET',
     path: '/api/admin/customers',
     query: adminSearchQuery,
     responses: { 200: adminCustomersResponse },
   }),
-  /** A customer: subscription, boxes, orders, credits */
   customer: declare({
+    summary: 'A customer: subscription, boxes, orders, credits',
     method: 'GET',
     path: '/api/admin/customers/:id',
     params: adminIdParams,
     responses: { 200: adminCustomerResponse },
   }),
-  /** Skip a customer's box for them */
   skipForCustomer: declare({
+    summary: "Skip a customer's box for them",
     method: 'POST',
     path: '/api/admin/customers/:id/skips',
     params: adminIdParams,
     body: adminSkipBody,
     responses: {},
   }),
-  /** Pause a customer's subscription for them */
   pauseForCustomer: declare({
+    summary: "Pause a customer's subscription for them",
     method: 'POST',
     path: '/api/admin/customers/:id/pause',
     params: adminIdParams,
     body: pauseBody,
     responses: {},
   }),
-  /** A customer's gift cards: the balance their next boxes take, and each card's history */
   customerGiftCards: declare({
+    summary: "A customer's gift cards: the balance their next boxes take, and each card's history",
     method: 'GET',
     path: '/api/admin/customers/:userId/gift-cards',
     params: adminCustomerGiftCardsParams,
     responses: { 200: accountGiftCardsResponse, ...giftCardFailures },
   }),
-  /** Every product, retired ones too */
   products: declare({
+    summary: 'Every product, retired ones too',
     method: 'GET',
     path: '/api/admin/products',
     responses: { 200: adminProductsResponse },
   }),
-  /** One product with the choices its form offers */
   product: declare({
+    summary: 'One product with the choices its form offers',
     method: 'GET',
     path: '/api/admin/products/:id',
     params: adminIdParams,
     responses: { 200: adminProductDetailResponse },
   }),
-  /** Change a product: shown on the storefront at once */
   updateProduct: declare({
+    summary: 'Change a product: shown on the storefront at once',
     method: 'PATCH',
     path: '/api/admin/products/:id',
     params: adminIdParams,
     body: adminProductBody,
     responses: { 200: adminProductResponse },
   }),
-  /** Categories, badges, tags, indicators */
   categories: declare({
+    summary: 'Categories, badges, tags, indicators',
     method: 'GET',
     path: '/api/admin/categories',
     responses: { 200: adminCatalogueChoicesResponse },
   }),
-  /** Change a category (its price is every item's list price) */
   updateCategory: declare({
+    summary: "Change a category (its price is every item's list price)",
     method: 'PATCH',
     path: '/api/admin/categories/:id',
     params: adminIdParams,
     body: adminCategoryBody,
     responses: {},
   }),
-  /** Promo codes with usage and revenue */
   promoCodes: declare({
+    summary: 'Promo codes with usage and revenue',
     method: 'GET',
     path: '/api/admin/promo-codes',
     responses: { 200: adminPromoCodesResponse },
   }),
-  /** One promo code with its tiers */
   promoCode: declare({
+    summary: 'One promo code with its tiers',
     method: 'GET',
     path: '/api/admin/promo-codes/:id',
     params: adminIdParams,
     responses: { 200: adminPromoCodeWithSalesResponse },
   }),
-  /** Create a promo code with its tiers, limits and window */
   createPromoCode: declare({
+    summary: 'Create a promo code with its tiers, limits and window',
     method: 'POST',
     path: '/api/admin/promo-codes',
     body: adminPromoCodeBody,
     responses: { 201: adminPromoCodeResponse },
   }),
-  /** Edit or disable (is_active: false) a promo code */
   updatePromoCode: declare({
+    summary: 'Edit or disable (is_active: false) a promo code',
     method: 'PATCH',
     path: '/api/admin/promo-codes/:id',
     params: adminIdParams,
     body: adminPromoCodeUpdateBody,
     responses: { 200: adminPromoCodeResponse },
   }),
-  /** What a referred friend gets, what the referrer earns */
   referralSettings: declare({
+    summary: 'What a referred friend gets, what the referrer earns',
     method: 'GET',
     path: '/api/admin/referral-settings',
     responses: { 200: adminReferralSettingsResponse },
   }),
-  /** Change the referral_system_discounts settings */
   updateReferralSettings: declare({
+    summary: 'Change the referral_system_discounts settings',
     method: 'PUT',
     path: '/api/admin/referral-settings',
     body: adminReferralSettingsBody,
     responses: { 200: adminReferralSettingsResponse },
   }),
-  /** Partnerships */
   partnerships: declare({
+    summary: 'Partnerships',
     method: 'GET',
     path: '/api/admin/partnerships',
     responses: { 200: adminPartnershipsResponse },
   }),
-  /** Create a partnership */
   createPartnership: declare({
+    summary: 'Create a partnership',
     method: 'POST',
     path: '/api/admin/partnerships',
     body: adminPartnershipBody,
     responses: { 201: adminPartnershipResponse },
   }),
-  /** Edit or disable a partnership */
   updatePartnership: declare({
+    summary: 'Edit or disable a partnership',
     method: 'PATCH',
     path: '/api/admin/partnerships/:id',
     params: adminIdParams,
     body: adminPartnershipUpdateBody,
     responses: { 200: adminPartnershipResponse },
   }),
-  /** Menus with their categories */
-  menus: declare({ method: 'GET', path: '/api/admin/menus', responses: { 200: adminMenusResponse } }),
-  /** Change a menu: texts, order, categories */
+  menus: declare({
+    summary: 'Menus with their categories',
+    method: 'GET',
+    path: '/api/admin/menus',
+    responses: { 200: adminMenusResponse },
+  }),
   updateMenu: declare({
+    summary: 'Change a menu: texts, order, categories',
     method: 'PATCH',
     path: '/api/admin/menus/:id',
     params: adminIdParams,
     body: adminMenuBody,
     responses: { 200: adminMenuResponse },
   }),
-  /** Bestseller presets with their dishes */
   bestsellers: declare({
+    summary: 'Bestseller presets with their dishes',
     method: 'GET',
     path: '/api/admin/bestsellers',
     responses: { 200: adminBestsellersResponse },
   }),
-  /** Change a bestseller preset and its dishes */
   updateBestseller: declare({
+    summary: 'Change a bestseller preset and its dishes',
     method: 'PUT',
     path: '/api/admin/bestsellers/:id',
     params: adminIdParams,
     body: adminBestsellerBody,
     responses: { 200: adminBestsellerResponse },
   }),
-  /** Experiments with assignment, exposure and conversion per variant */
-  experiments: declare({ method: 'GET', path: '/api/admin/experiments', responses: {} }),
-  /** One experiment and its numbers */
+  experiments: declare({
+    summary: 'Experiments with assignment, exposure and conversion per variant',
+    method: 'GET',
+    path: '/api/admin/experiments',
+    responses: {},
+  }),
   experiment: declare({
+    summary: 'One experiment and its numbers',
     method: 'GET',
     path: '/api/admin/experiments/:id',
     params: adminIdParams,
     responses: {},
   }),
-  /** Define an experiment */
   createExperiment: declare({
+    summary: 'Define an experiment',
     method: 'POST',
     path: '/api/admin/experiments',
     body: adminExperimentBody,
     responses: {},
   }),
-  /** Change an experiment: name, weights (new visitors only), dates */
   updateExperiment: declare({
+    summary: 'Change an experiment: name, weights (new visitors only), dates',
     method: 'PATCH',
     path: '/api/admin/experiments/:id',
     params: adminIdParams,
     body: adminExperimentUpdateBody,
     responses: {},
   }),
-  /** Gift cards, newest first, with their ledgers */
   giftCards: declare({
+    summary: 'Gift cards, newest first, with their ledgers',
     method: 'GET',
     path: '/api/admin/gift-cards',
     responses: { 200: adminGiftCardsResponse, ...giftCardFailures },
   }),
-  /** One gift card and its ledger */
   giftCard: declare({
+    summary: 'One gift card and its ledger',
     method: 'GET',
     path: '/api/admin/gift-cards/:giftCardId',
     params: adminGiftCardParams,
     responses: { 200: adminGiftCardResponse, ...giftCardFailures },
   }),
-  /** Issue a gift card by hand (emailed at once when a recipient email is given) */
   issueGiftCard: declare({
+    summary: 'Issue a gift card by hand (emailed at once when a recipient email is given)',
     method: 'POST',
     path: '/api/admin/gift-cards',
     body: adminIssueGiftCardBody,
     responses: { 201: adminIssuedGiftCardResponse, ...giftCardFailures },
   }),
-  /** Void a gift card: a ledger entry takes its balance to zero (never a delete) */
   voidGiftCard: declare({
+    summary: 'Void a gift card: a ledger entry takes its balance to zero (never a delete)',
     method: 'POST',
     path: '/api/admin/gift-cards/:giftCardId/void',
     params: adminGiftCardParams,
@@ -320,52 +328,52 @@ export const adminEndpoints = {
 };
 
 export const adminBlogEndpoints = {
-  /** Admin only: every post, drafts and scheduled ones first */
   posts: declare({
+    summary: 'Admin only: every post, drafts and scheduled ones first',
     method: 'GET',
     path: '/api/admin/posts',
     query: adminBlogPostsQuery,
     responses: { 200: adminBlogPostsResponse, ...signedInFailures },
   }),
-  /** Admin only: one post, whatever its status */
   post: declare({
+    summary: 'Admin only: one post, whatever its status',
     method: 'GET',
     path: '/api/admin/posts/:id',
     params: adminBlogPostIdParams,
     responses: { 200: adminBlogPostResponse, ...signedInFailures },
   }),
-  /** Admin only: create a post (a draft until published or scheduled) */
   create: declare({
+    summary: 'Admin only: create a post (a draft until published or scheduled)',
     method: 'POST',
     path: '/api/admin/posts',
     body: adminBlogPostInput,
     responses: { 201: adminBlogPostResponse, ...signedInFailures },
   }),
-  /** Admin only: edit a post */
   update: declare({
+    summary: 'Admin only: edit a post',
     method: 'PATCH',
     path: '/api/admin/posts/:id',
     params: adminBlogPostIdParams,
     body: adminBlogPostPatch,
     responses: { 200: adminBlogPostResponse, ...signedInFailures },
   }),
-  /** Admin only: render Markdown as the article will show it */
   preview: declare({
+    summary: 'Admin only: render Markdown as the article will show it',
     method: 'POST',
     path: '/api/admin/posts/preview',
     body: adminBlogPreviewInput,
     responses: { 200: adminBlogPreviewResponse, ...signedInFailures },
   }),
-  /** Admin only: publish now, or schedule with a future published_at */
   publish: declare({
+    summary: 'Admin only: publish now, or schedule with a future published_at',
     method: 'POST',
     path: '/api/admin/posts/:id/publish',
     params: adminBlogPostIdParams,
     body: adminBlogPublishInput,
     responses: { 200: adminBlogPostResponse, ...signedInFailures },
   }),
-  /** Admin only: take a post back to draft */
   unpublish: declare({
+    summary: 'Admin only: take a post back to draft',
     method: 'POST',
     path: '/api/admin/posts/:id/unpublish',
     params: adminBlogPostIdParams,

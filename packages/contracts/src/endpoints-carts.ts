@@ -21,15 +21,15 @@ import { codedErrorBody, messageErrorBody, validationErrorBody } from './errors'
 import { applyPromoCodeBody, applyReferralCodeBody, referralResponse } from './promotions';
 
 export const cartsEndpoints = {
-  /** Create an abandoned cart */
   create: declare({
+    summary: 'Create an abandoned cart (its id also answered as abandonedCartId)',
     method: 'POST',
     path: '/api/customers/abandoned-carts',
     responses: { 201: createdAbandonedCartResponse },
     aliases: ['/api/sales/abandoned-carts'],
   }),
-  /** The abandoned cart with its items and costs */
   read: declare({
+    summary: 'The abandoned cart with its items and costs',
     method: 'GET',
     path: '/api/customers/abandoned-carts/:cartId',
     params: abandonedCartParams,
@@ -37,16 +37,16 @@ export const cartsEndpoints = {
     responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId'],
   }),
-  /** Drop the abandoned cart (answers it as it was) */
   clear: declare({
+    summary: 'Drop the abandoned cart (answers it as it was)',
     method: 'DELETE',
     path: '/api/customers/abandoned-carts/:cartId',
     params: abandonedCartParams,
     responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId'],
   }),
-  /** Set the absolute quantity of one product (0 removes it) */
   setItem: declare({
+    summary: 'Set the absolute quantity of one product (0 removes it)',
     method: 'PUT',
     path: '/api/customers/abandoned-carts/:cartId/items',
     params: abandonedCartParams,
@@ -54,8 +54,8 @@ export const cartsEndpoints = {
     responses: { 200: setCartItemResponse, ...setCartItemErrorBodies },
     aliases: ['/api/sales/abandoned-carts/:cartId/items'],
   }),
-  /** Add dishes or a ready-made box in one change (what waited for the details or a plan) */
   addItems: declare({
+    summary: 'Add dishes or a ready-made box in one change (what waited for the details or a plan)',
     method: 'POST',
     path: '/api/customers/abandoned-carts/:cartId/items',
     params: abandonedCartParams,
@@ -63,8 +63,8 @@ export const cartsEndpoints = {
     responses: { 200: abandonedCartResponse, ...setCartItemErrorBodies },
     aliases: ['/api/sales/abandoned-carts/:cartId/items'],
   }),
-  /** Choose the plan (box size) with what waited for it; a smaller box empties the cart first */
   selectPlan: declare({
+    summary: 'Choose the plan (box size) with what waited for it; a smaller box empties the cart first',
     method: 'POST',
     path: '/api/customers/abandoned-carts/:cartId/plans',
     params: abandonedCartParams,
@@ -72,8 +72,8 @@ export const cartsEndpoints = {
     responses: { 200: selectPlanResponse, ...selectPlanErrorBodies },
     aliases: ['/api/sales/abandoned-carts/:cartId/plans'],
   }),
-  /** Save the menu filters of this cart */
   setFilters: declare({
+    summary: 'Save the menu filters of this cart',
     method: 'POST',
     path: '/api/customers/abandoned-carts/:cartId/filters',
     params: abandonedCartParams,
@@ -81,8 +81,8 @@ export const cartsEndpoints = {
     responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/filters'],
   }),
-  /** Fill the box with a bestseller preset, up to the plan threshold (the body is optional) */
   fillWithBestsellers: declare({
+    summary: 'Fill the box with a bestseller preset, up to the plan threshold',
     method: 'POST',
     path: '/api/customers/abandoned-carts/:cartId/filled-with-bestsellers/:bestsellerGroupId',
     params: fillWithBestsellersParams,
@@ -90,8 +90,8 @@ export const cartsEndpoints = {
     responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/filled-with-bestsellers/:bestsellerGroupId'],
   }),
-  /** Apply a promo code (or a partnership code) to the cart */
   applyPromoCode: declare({
+    summary: 'Apply a promo code (or a partnership code) to the cart',
     method: 'POST',
     path: '/api/customers/abandoned-carts/:cartId/promo-codes',
     params: abandonedCartParams,
@@ -99,16 +99,16 @@ export const cartsEndpoints = {
     responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/promo-codes'],
   }),
-  /** Remove the promo code from the cart */
   removePromoCode: declare({
+    summary: 'Remove the promo code from the cart',
     method: 'DELETE',
     path: '/api/customers/abandoned-carts/:cartId/promo-codes',
     params: abandonedCartParams,
     responses: { 200: abandonedCartResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/promo-codes'],
   }),
-  /** Apply a friend's referral code */
   applyReferralCode: declare({
+    summary: "Apply a friend's referral code",
     method: 'POST',
     path: '/api/customers/abandoned-carts/:cartId/referral-codes',
     params: abandonedCartParams,
@@ -123,15 +123,15 @@ export const cartsEndpoints = {
     },
     aliases: ['/api/sales/abandoned-carts/:cartId/referral-codes'],
   }),
-  /** One more of an add-on */
   upsellIncrease: declare({
+    summary: 'One more of an add-on',
     method: 'POST',
     path: '/api/sales/checkout/upsell/items/increase',
     body: upsellChangeBody,
     responses: { 200: abandonedCartResponse, ...cartFailures },
   }),
-  /** One fewer of an add-on */
   upsellDecrease: declare({
+    summary: 'One fewer of an add-on',
     method: 'POST',
     path: '/api/sales/checkout/upsell/items/decrease',
     body: upsellChangeBody,

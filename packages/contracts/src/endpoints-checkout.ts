@@ -16,8 +16,8 @@ import { giftCardCheckBody, giftCardCheckResponse } from './gift-cards';
 import { zipCodeParams, zipCodeResponse } from './shipping';
 
 export const checkoutEndpoints = {
-  /** Update contact, address and preferences (a Lead pixel when an email is first captured) */
   saveCart: declare({
+    summary: 'Update contact, address and preferences (a Lead pixel when an email is first captured)',
     method: 'PUT',
     path: '/api/customers/abandoned-carts/:cartId',
     params: abandonedCartParams,
@@ -32,49 +32,49 @@ export const checkoutEndpoints = {
     },
     aliases: ['/api/sales/abandoned-carts/:cartId'],
   }),
-  /** Whether a zip code is delivered, its state and delivery weekdays */
   zipCode: declare({
+    summary: 'Whether a zip code is delivered, its state and delivery weekdays',
     method: 'GET',
     path: '/api/shipping/zip-codes/:code',
     params: zipCodeParams,
     responses: { 200: zipCodeResponse, ...readFailures },
   }),
-  /** First delivery dates still open for orders in this zip code, and the frequencies */
   deliveryDates: declare({
+    summary: 'First delivery dates still open for orders in this zip code, and the frequencies',
     method: 'GET',
     path: '/api/shipping/zip-codes/:code/delivery-dates',
     params: zipCodeParams,
     responses: { 200: deliveryDatesResponse, ...readFailures },
   }),
-  /** Add-ons offered at checkout, with how many of each the cart holds */
   upsellItems: declare({
+    summary: 'Add-ons offered at checkout, with how many of each the cart holds',
     method: 'GET',
     path: '/api/sales/checkout/upsell/items',
     query: upsellItemsQuery,
     responses: { 200: upsellItemsResponse, 404: messageErrorBody },
   }),
-  /** The payment provider and its publishable key, for the browser's card fields */
   paymentConfig: declare({
+    summary: "The payment provider and its publishable key, for the browser's card fields",
     method: 'GET',
     path: '/api/sales/checkout/payment-config',
     responses: { 200: paymentConfigResponse },
   }),
-  /** What gift card codes would pay on a cart, before paying (nothing is debited) */
   checkGiftCards: declare({
+    summary: 'What gift card codes would pay on a cart, before paying (nothing is debited)',
     method: 'POST',
     path: '/api/sales/gift-cards/check',
     body: giftCardCheckBody,
     responses: { 200: giftCardCheckResponse, ...giftCardFailures },
   }),
-  /** The visitor opened checkout */
   initialized: declare({
+    summary: 'The visitor opened checkout',
     method: 'POST',
     path: '/api/marketing/events/initialized-checkout',
     body: initializedCheckoutBody,
     responses: { 201: marketingEventResponse, ...readFailures },
   }),
-  /** Complete checkout: one customer, subscription, paid first order per idempotency key */
   complete: declare({
+    summary: 'Complete checkout: one customer, subscription, paid first order per idempotency key',
     method: 'POST',
     path: '/api/sales/checkout',
     body: completeCheckoutBody,

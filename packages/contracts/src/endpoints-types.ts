@@ -8,6 +8,8 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type EndpointDeclaration = {
+  /** What the endpoint does, in a line: the OpenAPI summary, written here only. */
+  summary?: string;
   method: HttpMethod;
   /** Fastify's form: `:name` for a path parameter. */
   path: string;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { route } from './endpoint';
 
 const lookUp = declare({
+  summary: 'A zip code',
   method: 'GET',
   path: '/api/shipping/zip-codes/:code',
   params: zipCodeParams,
@@ -34,7 +35,7 @@ describe('route: a Fastify route registered from its declaration', () => {
 
   it('validates the params with the declared schema and serialises the declared answer', async () => {
     app = testApp();
-    route(app, lookUp, { summary: 'A zip code', tags: ['shipping'] }, async (request) => {
+    route(app, lookUp, { tags: ['shipping'] }, async (request) => {
       // Typed from the declaration: `code` is the params schema's string.
       const code: string = request.params.code;
       const state = { id: 1, code: 'IL', name: 'Illinois' };

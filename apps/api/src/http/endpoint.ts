@@ -18,9 +18,11 @@ type SchemaOf<E extends EndpointDeclaration> = {
   response: E['responses'];
 };
 
-/** What the route adds beside the declaration: its documentation and Fastify's own options. */
+/**
+ * What the route adds beside the declaration: its documentation's grouping and Fastify's own
+ * options. What the endpoint does (its summary) is the declaration's, written once.
+ */
 export type EndpointRouteOptions = {
-  summary?: string;
   tags?: string[];
   hide?: boolean;
   /** Any other route option (`config`, `bodyLimit`, hooks). */
@@ -53,7 +55,7 @@ export function route<E extends EndpointDeclaration>(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {
     const schema: FastifySchema & Record<string, unknown> = {
-      ...(options.summary === undefined ? {} : { summary: options.summary }),
+      ...(endpoint.summary === undefined ? {} : { summary: endpoint.summary }),
       ...(options.tags === undefined ? {} : { tags: options.tags }),
       ...(options.hide || url !== endpoint.path ? { hide: true } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -44,7 +44,6 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     endpoints.account.updateAddress,
     {
       tags,
-      summary: 'Change one of my addresses (a zip code we deliver to; its city and state come with it)',
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -61,30 +60,19 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  route(
-    app,
-    endpoints.account.profile,
-    { tags, summary: 'My name, email and text-message choice' },
-    async (request) => profileOf(signedIn(request).user.id),
-  );
+  route(app, endpoints.account.profile, { tags }, async (request) => profileOf(signedIn(request).user.id));
 
-  route(
-    app,
-    endpoints.account.updateProfile,
-    { tags, summary: 'Change my name or text-message choice (only the fields sent)' },
-    async (request) => {
-      const { user } = signedIn(request);
-      await accounts.updateProfile(db(), user.id, request.body);
-      return profileOf(user.id);
-    },
-  );
+  route(app, endpoints.account.updateProfile, { tags }, async (request) => {
+    const { user } = signedIn(request);
+    await accounts.updateProfile(db(), user.id, request.body);
+    return profileOf(user.id);
+  });
 
   route(
     app,
     endpoints.account.changeEmail,
     {
       tags,
-      summary: 'Change my email: mails a code to the new address; nothing changes until it comes back',
     },
     async (request, reply) => {
       const { user } = ownSession(request);
@@ -99,72 +87,51 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  route(
-    app,
-    endpoints.account.verifyEmailChange,
-    { tags, summary: 'Confirm my new email with the code sent to it: the email changes now' },
-    async (request) => {
-      const { user } = ownSession(request);
-      await auth.confirmEmailChange(db(), app.mailer, accounts, {
-        userId: user.id,
-        verificationId: request.body.verification_id,
-        code: request.body.code,
-        siteName: app.deps.site.name,
-        siteUrl: app.deps.site.url,
-      });
-      app.mailer.flush();
-      return profileOf(user.id);
-    },
-  );
+  route(app, endpoints.account.verifyEmailChange, { tags }, async (request) => {
+    const { user } = ownSession(request);
+    await auth.confirmEmailChange(db(), app.mailer, accounts, {
+      userId: user.id,
+      verificationId: request.body.verification_id,
+      code: request.body.code,
+      siteName: app.deps.site.name,
+      siteUrl: app.deps.site.url,
+    });
+    app.mailer.flush();
+    return profileOf(user.id);
+  });
 
-  route(
-    app,
-    endpoints.account.changePassword,
-    { tags, summary: 'Change my password (the current one first); every other browser is signed out' },
-    async (request) => {
-      const session = ownSession(request);
-      await auth.changePassword(db(), app.mailer, accounts, {
-        userId: session.user.id,
-        sessionIdHash: session.idHash,
-        currentPassword: request.body.current_password,
-        password: request.body.password,
-        siteName: app.deps.site.name,
-        siteUrl: app.deps.site.url,
-      });
-      app.mailer.flush();
-      return profileOf(session.user.id);
-    },
-  );
+  route(app, endpoints.account.changePassword, { tags }, async (request) => {
+    const session = ownSession(request);
+    await auth.changePassword(db(), app.mailer, accounts, {
+      userId: session.user.id,
+      sessionIdHash: session.idHash,
+      currentPassword: request.body.current_password,
+      password: request.body.password,
+      siteName: app.deps.site.name,
+      siteUrl: app.deps.site.url,
+    });
+    app.mailer.flush();
+    return profileOf(session.user.id);
+  });
 
-  route(
-    app,
-    endpoints.account.order,
-    { tags, summary: 'One of my orders with its lines and every cost line (the receipt)' },
-    async (request) => ({
-      data: await customerOrder(db(), signedIn(request).user.id, request.params.orderId),
-      meta: {},
+  route(app, endpoints.account.order, { tags }, async (request) => ({
+    data: await customerOrder(db(), signedIn(request).user.id, request.params.orderId),
+    meta: {},
+  }));
+
+  route(app, endpoints.account.changeSubscription, { tags }, async (request) => ({
+    data: await changeSubscription(db(), signedIn(request).user.id, request.body, {
+      now: new Date(),
+      preview: false,
     }),
-  );
-
-  route(
-    app,
-    endpoints.account.changeSubscription,
-    { tags, summary: 'Change my plan, frequency or delivery day, from the next box that is not locked' },
-    async (request) => ({
-      data: await changeSubscription(db(), signedIn(request).user.id, request.body, {
-        now: new Date(),
-        preview: false,
-      }),
-      meta: {},
-    }),
-  );
+    meta: {},
+  }));
 
   route(
     app,
     endpoints.account.previewSubscriptionChange,
     {
       tags,
-      summary: 'What a plan, frequency or delivery-day change would make of my next box (saves nothing)',
     },
     async (request) => ({
       data: await changeSubscription(db(), signedIn(request).user.id, request.body, {
@@ -175,20 +142,16 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  route(
-    app,
-    endpoints.account.paymentMethod,
-    { tags, summary: 'The card my boxes are charged to (brand and last four), or null' },
-    async (request) => ({ data: await currentPaymentMethod(db(), signedIn(request).user.id), meta: {} }),
-  );
+  route(app, endpoints.account.paymentMethod, { tags }, async (request) => ({
+    data: await currentPaymentMethod(db(), signedIn(request).user.id),
+    meta: {},
+  }));
 
   route(
     app,
     endpoints.account.updatePaymentMethod,
     {
       tags,
-      summary:
-        "Replace my card with one from the provider's card form; a box that failed is charged again at once",
     },
     async (request) => {
       const { user } = signedIn(request);

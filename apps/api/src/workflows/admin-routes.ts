@@ -37,115 +37,79 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     return ok(data);
   };
 
-  route(
-    app,
-    endpoints.admin.dashboard,
-    { tags, summary: 'Sales, subscriptions, funnel, cancellations, kitchen plan' },
-    async (request) => ok(await dashboard(db(), new Date(), request.query)),
+  route(app, endpoints.admin.dashboard, { tags }, async (request) =>
+    ok(await dashboard(db(), new Date(), request.query)),
   );
 
-  route(
-    app,
-    endpoints.admin.audit,
-    { tags, summary: 'The audit log: every admin change, newest first' },
-    async (request) => {
-      const { entries, total } = await listAuditEntries(
-        db(),
-        { entity: request.query.entity, entityId: request.query.entity_id },
-        { page: request.query.page, perPage: ADMIN_AUDIT_PAGE_SIZE },
-        emailsOfAccounts,
-      );
-      return { data: entries, meta: { total, page: request.query.page, per_page: ADMIN_AUDIT_PAGE_SIZE } };
-    },
-  );
+  route(app, endpoints.admin.audit, { tags }, async (request) => {
+    const { entries, total } = await listAuditEntries(
+      db(),
+      { entity: request.query.entity, entityId: request.query.entity_id },
+      { page: request.query.page, perPage: ADMIN_AUDIT_PAGE_SIZE },
+      emailsOfAccounts,
+    );
+    return { data: entries, meta: { total, page: request.query.page, per_page: ADMIN_AUDIT_PAGE_SIZE } };
+  });
 
   // ─── Orders ───────────────────────────────────────────────────────────────────────────────
-  route(
-    app,
-    endpoints.admin.orders,
-    { tags, summary: 'Orders by number or email, newest first' },
-    async (request) => ok(await searchOrders(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
+  route(app, endpoints.admin.orders, { tags }, async (request) =>
+    ok(await searchOrders(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
   );
 
-  route(
-    app,
-    endpoints.admin.order,
-    { tags, summary: 'One order: lines, costs and refunds' },
-    async (request) => ok(await adminOrder(db(), request.params.id)),
+  route(app, endpoints.admin.order, { tags }, async (request) =>
+    ok(await adminOrder(db(), request.params.id)),
   );
 
   // ─── Customers ────────────────────────────────────────────────────────────────────────────
-  route(app, endpoints.admin.customers, { tags, summary: 'Accounts by email, name or id' }, async (request) =>
+  route(app, endpoints.admin.customers, { tags }, async (request) =>
     ok(await searchAccounts(db(), request.query.q ?? '', ADMIN_SEARCH_LIMIT)),
   );
 
-  route(
-    app,
-    endpoints.admin.customer,
-    { tags, summary: 'A customer: subscription, boxes, orders, credits' },
-    async (request) => ok(await customerDetail(db(), request.params.id, new Date())),
+  route(app, endpoints.admin.customer, { tags }, async (request) =>
+    ok(await customerDetail(db(), request.params.id, new Date())),
   );
 
-  route(
-    app,
-    endpoints.admin.skipForCustomer,
-    { tags, summary: "Skip a customer's box for them" },
-    async (request) =>
-      ok(
-        await skipForCustomer(
-          db(),
-          actor(request),
-          request.params.id,
-          request.body.date,
-          new Date(),
-          accountBalanceCents,
-        ),
+  route(app, endpoints.admin.skipForCustomer, { tags }, async (request) =>
+    ok(
+      await skipForCustomer(
+        db(),
+        actor(request),
+        request.params.id,
+        request.body.date,
+        new Date(),
+        accountBalanceCents,
       ),
+    ),
   );
 
-  route(
-    app,
-    endpoints.admin.pauseForCustomer,
-    { tags, summary: "Pause a customer's subscription for them" },
-    async (request) => ok(await pauseForCustomer(app.deps, actor(request), request.params.id, request.body)),
+  route(app, endpoints.admin.pauseForCustomer, { tags }, async (request) =>
+    ok(await pauseForCustomer(app.deps, actor(request), request.params.id, request.body)),
   );
 
   // ─── Catalogue ────────────────────────────────────────────────────────────────────────────
-  route(app, endpoints.admin.products, { tags, summary: 'Every product, retired ones too' }, async () =>
-    ok(await catalog.listAdminProducts(db())),
-  );
+  route(app, endpoints.admin.products, { tags }, async () => ok(await catalog.listAdminProducts(db())));
 
-  route(
-    app,
-    endpoints.admin.product,
-    { tags, summary: 'One product with the choices its form offers' },
-    async (request) => ({
-      data: await catalog.adminProduct(db(), request.params.id),
-      meta: { choices: await catalog.catalogueChoices(db()) },
-    }),
-  );
+  route(app, endpoints.admin.product, { tags }, async (request) => ({
+    data: await catalog.adminProduct(db(), request.params.id),
+    meta: { choices: await catalog.catalogueChoices(db()) },
+  }));
 
   route(
     app,
     endpoints.admin.updateProduct,
-    { tags, summary: 'Change a product: shown on the storefront at once' },
+    { tags },
     async (request) =>
       await catalogueChanged(
         await catalog.updateProduct(db(), actor(request), request.params.id, request.body),
       ),
   );
 
-  route(
-    app,
-    endpoints.admin.categories,
-    { tags, summary: 'Categories, badges, tags, indicators' },
-    async () => ok(await catalog.catalogueChoices(db())),
-  );
+  route(app, endpoints.admin.categories, { tags }, async () => ok(await catalog.catalogueChoices(db())));
 
   route(
     app,
     endpoints.admin.updateCategory,
-    { tags, summary: "Change a category (its price is every item's list price)" },
+    { tags },
     async (request) =>
       await catalogueChanged(
         await catalog.updateCategory(db(), actor(request), request.params.id, request.body),
@@ -153,111 +117,81 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   );
 
   // ─── Promotions ───────────────────────────────────────────────────────────────────────────
-  route(
-    app,
-    endpoints.admin.promoCodes,
-    { tags, summary: 'Promo codes with usage and revenue' },
-    async () => {
-      const [codes, sales] = await Promise.all([promotions.listAdminPromoCodes(db()), promoCodeSales(db())]);
-      return ok(codes.map((code) => ({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } })));
-    },
-  );
+  route(app, endpoints.admin.promoCodes, { tags }, async () => {
+    const [codes, sales] = await Promise.all([promotions.listAdminPromoCodes(db()), promoCodeSales(db())]);
+    return ok(codes.map((code) => ({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } })));
+  });
 
-  route(
-    app,
-    endpoints.admin.promoCode,
-    { tags, summary: 'One promo code with its tiers' },
-    async (request) => {
-      const [code, sales] = await Promise.all([
-        promotions.adminPromoCode(db(), request.params.id),
-        promoCodeSales(db()),
-      ]);
-      return ok({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } });
-    },
-  );
+  route(app, endpoints.admin.promoCode, { tags }, async (request) => {
+    const [code, sales] = await Promise.all([
+      promotions.adminPromoCode(db(), request.params.id),
+      promoCodeSales(db()),
+    ]);
+    return ok({ ...code, sales: sales.get(code.id) ?? { orders: 0, revenue: 0 } });
+  });
 
-  route(
-    app,
-    endpoints.admin.createPromoCode,
-    { tags, summary: 'Create a promo code with its tiers, limits and window' },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await catalogueChanged(await promotions.createPromoCode(db(), actor(request), request.body))),
+  route(app, endpoints.admin.createPromoCode, { tags }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(await catalogueChanged(await promotions.createPromoCode(db(), actor(request), request.body))),
   );
 
   route(
     app,
     endpoints.admin.updatePromoCode,
-    { tags, summary: 'Edit or disable (is_active: false) a promo code' },
+    { tags },
     async (request) =>
       await catalogueChanged(
         await promotions.updatePromoCode(db(), actor(request), request.params.id, request.body),
       ),
   );
 
-  route(
-    app,
-    endpoints.admin.referralSettings,
-    { tags, summary: 'What a referred friend gets, what the referrer earns' },
-    async () => ok(await promotions.referralSettings(db())),
+  route(app, endpoints.admin.referralSettings, { tags }, async () =>
+    ok(await promotions.referralSettings(db())),
   );
 
   route(
     app,
     endpoints.admin.updateReferralSettings,
-    { tags, summary: 'Change the referral_system_discounts settings' },
+    { tags },
     async (request) =>
       await catalogueChanged(await promotions.updateReferralSettings(db(), actor(request), request.body)),
   );
 
-  route(app, endpoints.admin.partnerships, { tags, summary: 'Partnerships' }, async () =>
-    ok(await promotions.listPartnerships(db())),
-  );
+  route(app, endpoints.admin.partnerships, { tags }, async () => ok(await promotions.listPartnerships(db())));
 
-  route(
-    app,
-    endpoints.admin.createPartnership,
-    { tags, summary: 'Create a partnership' },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await catalogueChanged(await promotions.createPartnership(db(), actor(request), request.body))),
+  route(app, endpoints.admin.createPartnership, { tags }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(await catalogueChanged(await promotions.createPartnership(db(), actor(request), request.body))),
   );
 
   route(
     app,
     endpoints.admin.updatePartnership,
-    { tags, summary: 'Edit or disable a partnership' },
+    { tags },
     async (request) =>
       await catalogueChanged(
         await promotions.updatePartnership(db(), actor(request), request.params.id, request.body),
       ),
   );
 
-  route(app, endpoints.admin.menus, { tags, summary: 'Menus with their categories' }, async () =>
-    ok(await catalog.listAdminMenus(db())),
-  );
+  route(app, endpoints.admin.menus, { tags }, async () => ok(await catalog.listAdminMenus(db())));
 
   route(
     app,
     endpoints.admin.updateMenu,
-    { tags, summary: 'Change a menu: texts, order, categories' },
+    { tags },
     async (request) =>
       await catalogueChanged(await catalog.updateMenu(db(), actor(request), request.params.id, request.body)),
   );
 
-  route(
-    app,
-    endpoints.admin.bestsellers,
-    { tags, summary: 'Bestseller presets with their dishes' },
-    async () => ok(await catalog.listAdminBestsellers(db())),
-  );
+  route(app, endpoints.admin.bestsellers, { tags }, async () => ok(await catalog.listAdminBestsellers(db())));
 
   route(
     app,
     endpoints.admin.updateBestseller,
-    { tags, summary: 'Change a bestseller preset and its dishes' },
+    { tags },
     async (request) =>
       await catalogueChanged(
         await catalog.updateBestseller(db(), actor(request), request.params.id, request.body),

@@ -17,7 +17,6 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
     endpoints.checkout.saveCart,
     {
       tags,
-      summary: 'Update contact, address and preferences (a Lead pixel when an email is first captured)',
     },
     async (request) => {
       const result = await cartChanges.updateAbandonedCart(db(), request.params.cartId, request.body, {
@@ -31,22 +30,16 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
     },
   );
 
-  route(
-    fastify,
-    endpoints.carts.setItem,
-    { tags, summary: 'Set the absolute quantity of one product (0 removes it)' },
-    async (request) => {
-      const result = await cartChanges.setCartItem(db(), request.params.cartId, request.body);
-      return { data: result.cart, meta: { difference: { data: result.difference }, pixels: result.pixels } };
-    },
-  );
+  route(fastify, endpoints.carts.setItem, { tags }, async (request) => {
+    const result = await cartChanges.setCartItem(db(), request.params.cartId, request.body);
+    return { data: result.cart, meta: { difference: { data: result.difference }, pixels: result.pixels } };
+  });
 
   route(
     fastify,
     endpoints.carts.selectPlan,
     {
       tags,
-      summary: 'Choose the plan (box size) with what waited for it; a smaller box empties the cart first',
     },
     async (request) => {
       const result = await cartChanges.selectPlan(db(), request.params.cartId, request.body);
@@ -57,23 +50,13 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
     },
   );
 
-  route(
-    fastify,
-    endpoints.carts.addItems,
-    { tags, summary: 'Add dishes or a ready-made box in one change (what waited for the details or a plan)' },
-    async (request) => ({
-      data: await cartChanges.addWaitingItems(db(), request.params.cartId, request.body),
-      meta: {},
-    }),
-  );
+  route(fastify, endpoints.carts.addItems, { tags }, async (request) => ({
+    data: await cartChanges.addWaitingItems(db(), request.params.cartId, request.body),
+    meta: {},
+  }));
 
-  route(
-    fastify,
-    endpoints.carts.setFilters,
-    { tags, summary: 'Save the menu filters of this cart' },
-    async (request) => ({
-      data: await cartChanges.saveFilters(db(), request.params.cartId, request.body),
-      meta: {},
-    }),
-  );
+  route(fastify, endpoints.carts.setFilters, { tags }, async (request) => ({
+    data: await cartChanges.saveFilters(db(), request.params.cartId, request.body),
+    meta: {},
+  }));
 }

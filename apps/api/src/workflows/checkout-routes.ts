@@ -21,69 +21,52 @@ export default async function checkoutFlowRoutes(fastify: FastifyInstance, optio
   const siteUrl = new URL(options.siteUrl);
   const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
 
-  route(
-    app,
-    endpoints.checkout.upsellItems,
-    { tags, summary: 'Add-ons offered at checkout, with how many of each the cart holds' },
-    async (request) => ({
-      data: await pages.listUpsellItems(db(), request.query.abandoned_cart_id),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.checkout.upsellItems, { tags }, async (request) => ({
+    data: await pages.listUpsellItems(db(), request.query.abandoned_cart_id),
+    meta: {},
+  }));
 
   for (const [endpoint, change] of [
     [endpoints.carts.upsellIncrease, 1],
     [endpoints.carts.upsellDecrease, -1],
   ] as const) {
-    route(
-      app,
-      endpoint,
-      { tags, summary: change > 0 ? 'One more of an add-on' : 'One fewer of an add-on' },
-      async (request) => ({
-        data: await pages.changeUpsellItem(db(), request.body.abandoned_cart_id, request.body.sku, change),
-        meta: {},
-      }),
-    );
+    route(app, endpoint, { tags }, async (request) => ({
+      data: await pages.changeUpsellItem(db(), request.body.abandoned_cart_id, request.body.sku, change),
+      meta: {},
+    }));
   }
 
-  route(
-    app,
-    endpoints.checkout.complete,
-    { tags, summary: 'Complete checkout: one customer, subscription, paid first order per idempotency key' },
-    async (request, reply) => {
-      const result = await completeCheckout(
-        { ...app.deps, log: request.log, clientIp: request.ip },
-        request.body,
-      );
-      if (result.status === 'requires_action') {
-        return reply.code(200).send({
-          data: { status: 'requires_action', payment_intent: result.paymentIntent },
-          meta: {},
-        });
-      }
-      // The new customer is signed in: the success page and the account are theirs now.
-      setSessionCookies(reply, cookies, { sessionToken: result.sessionToken });
-      const { order, subscription } =
-        result.summary ?? (await pages.loadCheckoutResult(db(), result.orderId));
-      return reply.code(201).send({
-        data: {
-          status: 'completed',
-          order,
-          subscription,
-          user: result.user,
-          redirect: CHECKOUT_SUCCESS_PATH,
-        },
+  route(app, endpoints.checkout.complete, { tags }, async (request, reply) => {
+    const result = await completeCheckout(
+      { ...app.deps, log: request.log, clientIp: request.ip },
+      request.body,
+    );
+    if (result.status === 'requires_action') {
+      return reply.code(200).send({
+        data: { status: 'requires_action', payment_intent: result.paymentIntent },
         meta: {},
       });
-    },
-  );
+    }
+    // The new customer is signed in: the success page and the account are theirs now.
+    setSessionCookies(reply, cookies, { sessionToken: result.sessionToken });
+    const { order, subscription } = result.summary ?? (await pages.loadCheckoutResult(db(), result.orderId));
+    return reply.code(201).send({
+      data: {
+        status: 'completed',
+        order,
+        subscription,
+        user: result.user,
+        redirect: CHECKOUT_SUCCESS_PATH,
+      },
+      meta: {},
+    });
+  });
 
   route(
     app,
     endpoints.orders.successVisit,
     {
       tags,
-      summary: 'The checkout success page: uses its one-time grant up and shows the order',
       route: { onRequest: requireUser },
     },
     async (request) => {

@@ -11,18 +11,13 @@ export default async function giftCardFlowRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  route(
-    app,
-    endpoints.checkout.checkGiftCards,
-    { tags, summary: 'What gift card codes would pay on a cart, before paying (nothing is debited)' },
-    async (request) => ({
-      data: await checkCodesForCart(
-        db(),
-        request.body.abandoned_cart_id,
-        request.body.gift_card_codes,
-        request.ip,
-      ),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.checkout.checkGiftCards, { tags }, async (request) => ({
+    data: await checkCodesForCart(
+      db(),
+      request.body.abandoned_cart_id,
+      request.body.gift_card_codes,
+      request.ip,
+    ),
+    meta: {},
+  }));
 }

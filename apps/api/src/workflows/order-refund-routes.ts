@@ -22,18 +22,12 @@ export default async function orderRefundRoutes(fastify: FastifyInstance) {
     endpoints.admin.refund,
     {
       tags,
-      summary: 'Refund in full (no amount) or in part through the payment provider; idempotent by key',
     },
     async (request) => ok(await refundOrder(app.deps, actor(request), request.params.id, request.body)),
   );
 
-  route(
-    app,
-    endpoints.admin.resendConfirmation,
-    { tags, summary: 'Send the order confirmation again' },
-    async (request, reply) => {
-      await resendOrderConfirmation(app.deps, actor(request), request.params.id);
-      return reply.status(202).send({ message: 'The confirmation is on its way.' });
-    },
-  );
+  route(app, endpoints.admin.resendConfirmation, { tags }, async (request, reply) => {
+    await resendOrderConfirmation(app.deps, actor(request), request.params.id);
+    return reply.status(202).send({ message: 'The confirmation is on its way.' });
+  });
 }

@@ -22,57 +22,32 @@ export default async function promoRoutes(
   const db = () => app.database.db;
 
   // Each registers under both cart prefixes (the declaration's alias), the second hidden.
-  route(
-    app,
-    endpoints.carts.applyPromoCode,
-    { tags, summary: 'Apply a promo code (or a partnership code) to the cart' },
-    async (request) => ({
-      data: await promoCart.applyPromoCode(db(), request.params.cartId, request.body.code),
-      meta: {},
+  route(app, endpoints.carts.applyPromoCode, { tags }, async (request) => ({
+    data: await promoCart.applyPromoCode(db(), request.params.cartId, request.body.code),
+    meta: {},
+  }));
+  route(app, endpoints.carts.removePromoCode, { tags }, async (request) => ({
+    data: await promoCart.removePromoCode(db(), request.params.cartId),
+    meta: {},
+  }));
+  route(app, endpoints.carts.applyReferralCode, { tags }, async (request) => ({
+    data: await promoCart.applyReferralCode(db(), request.params.cartId, request.body, {
+      ip: request.ip,
+      emailChecksPerHour: options.emailChecksPerHour,
     }),
-  );
-  route(
-    app,
-    endpoints.carts.removePromoCode,
-    { tags, summary: 'Remove the promo code from the cart' },
-    async (request) => ({
-      data: await promoCart.removePromoCode(db(), request.params.cartId),
-      meta: {},
-    }),
-  );
-  route(
-    app,
-    endpoints.carts.applyReferralCode,
-    { tags, summary: "Apply a friend's referral code" },
-    async (request) => ({
-      data: await promoCart.applyReferralCode(db(), request.params.cartId, request.body, {
-        ip: request.ip,
-        emailChecksPerHour: options.emailChecksPerHour,
-      }),
-      meta: {},
-    }),
-  );
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.account.promoCode,
-    { tags, summary: "The promo code on the visitor's cart (cookie abandoned_cart_id)" },
-    async (request) => ({
-      data: await promoCart.promoCodeOfCart(db(), cartIdFromCookie(request.headers.cookie)),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.account.promoCode, { tags }, async (request) => ({
+    data: await promoCart.promoCodeOfCart(db(), cartIdFromCookie(request.headers.cookie)),
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.account.referrals,
-    { tags, summary: 'My referral code and share link, what a friend gets, my referral credits and friends' },
-    async (request) => {
-      const { user } = signedIn(request);
-      return {
-        data: await promotions.accountReferrals(db(), user, options.siteUrl, firstNamesOfOrders),
-        meta: {},
-      };
-    },
-  );
+  route(app, endpoints.account.referrals, { tags }, async (request) => {
+    const { user } = signedIn(request);
+    return {
+      data: await promotions.accountReferrals(db(), user, options.siteUrl, firstNamesOfOrders),
+      meta: {},
+    };
+  });
 }

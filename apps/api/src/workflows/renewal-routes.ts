@@ -18,7 +18,6 @@ export default async function renewalRoutes(fastify: FastifyInstance) {
     endpoints.deliveries.pay,
     {
       tags,
-      summary: "Pay a box whose bank asked you to confirm its charge (3-D Secure), with the box's card",
     },
     async (request) => {
       const { user } = signedIn(request);

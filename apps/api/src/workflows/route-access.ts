@@ -15,48 +15,43 @@ export default async function accessRoutes(fastify: FastifyInstance, options: Op
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  route(
-    app,
-    endpoints.access.routeAccess,
-    { tags: ['access'], summary: 'May this visitor open this path? Allowed, or where to go instead' },
-    async (request) => {
-      const { path } = request.query;
-      const needed = factsNeeded(path);
-      const session = needed.session ? await currentSession(request) : undefined;
-      const cartId = needed.cart ? cartIdFromCookie(request.headers.cookie) : undefined;
-      const cart = cartId ? await loadAbandonedCart(db(), cartId).catch(() => undefined) : undefined;
-      const userId = session?.user.id;
-      const decision = decideRouteAccess(
-        path,
-        {
-          signedIn: session !== undefined,
-          isAdmin: session?.user.isAdmin ?? false,
-          cartReadyToCheckout: cart?.is_ready_to_checkout ?? false,
-          hasCheckoutSuccessGrant:
-            needed.grant && session !== undefined
-              ? await hasCheckoutSuccessGrant(db(), session.user.id)
-              : false,
-          hasOutcomeGrant:
-            needed.outcomeGrant && userId !== undefined
-              ? await hasVisitGrant(db(), userId, normalizePath(path))
-              : false,
-          hasActiveSubscription:
-            needed.subscription && userId !== undefined
-              ? (await findCurrentSubscriptionWithPlan(db(), userId))?.subscription.status === 'active'
-              : false,
-        },
-        { accountSiteUrl: options.accountSiteUrl, adminSiteUrl: options.adminSiteUrl },
-      );
-      return {
-        data: decision.allowed
-          ? { allowed: true, redirect: null, external: false }
-          : {
-              allowed: false,
-              redirect: decision.redirect,
-              external: isExternal(decision.redirect, options.siteUrl),
-            },
-        meta: {},
-      };
-    },
-  );
+  route(app, endpoints.access.routeAccess, { tags: ['access'] }, async (request) => {
+    const { path } = request.query;
+    const needed = factsNeeded(path);
+    const session = needed.session ? await currentSession(request) : undefined;
+    const cartId = needed.cart ? cartIdFromCookie(request.headers.cookie) : undefined;
+    const cart = cartId ? await loadAbandonedCart(db(), cartId).catch(() => undefined) : undefined;
+    const userId = session?.user.id;
+    const decision = decideRouteAccess(
+      path,
+      {
+        signedIn: session !== undefined,
+        isAdmin: session?.user.isAdmin ?? false,
+        cartReadyToCheckout: cart?.is_ready_to_checkout ?? false,
+        hasCheckoutSuccessGrant:
+          needed.grant && session !== undefined
+            ? await hasCheckoutSuccessGrant(db(), session.user.id)
+            : false,
+        hasOutcomeGrant:
+          needed.outcomeGrant && userId !== undefined
+            ? await hasVisitGrant(db(), userId, normalizePath(path))
+            : false,
+        hasActiveSubscription:
+          needed.subscription && userId !== undefined
+            ? (await findCurrentSubscriptionWithPlan(db(), userId))?.subscription.status === 'active'
+            : false,
+      },
+      { accountSiteUrl: options.accountSiteUrl, adminSiteUrl: options.adminSiteUrl },
+    );
+    return {
+      data: decision.allowed
+        ? { allowed: true, redirect: null, external: false }
+        : {
+            allowed: false,
+            redirect: decision.redirect,
+            external: isExternal(decision.redirect, options.siteUrl),
+          },
+      meta: {},
+    };
+  });
 }

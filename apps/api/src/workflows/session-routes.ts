@@ -34,90 +34,70 @@ export default async function sessionRoutes(fastify: FastifyInstance, options: O
   const siteUrl = new URL(options.siteUrl);
   const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
 
-  route(
-    app,
-    endpoints.auth.initial,
-    { tags, summary: 'Who is signed in, without a 401 for visitors' },
-    async (request) => {
-      const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
-      if (!session) return { authenticated: false, is_admin: false, user: null };
-      const subscription = await currentSubscription(db(), session.user.id);
-      return {
-        authenticated: true,
-        is_admin: session.user.isAdmin,
-        user: { ...toMe(session), subscription },
-      };
-    },
-  );
+  route(app, endpoints.auth.initial, { tags }, async (request) => {
+    const session = await auth.sessionUser(db(), readCookie(request, SESSION_COOKIE));
+    if (!session) return { authenticated: false, is_admin: false, user: null };
+    const subscription = await currentSubscription(db(), session.user.id);
+    return {
+      authenticated: true,
+      is_admin: session.user.isAdmin,
+      user: { ...toMe(session), subscription },
+    };
+  });
 
   const social = new SocialLogin(options.socialProviders, options.siteUrl);
 
-  route(
-    app,
-    endpoints.auth.providers,
-    { tags, summary: 'Social sign-in providers that are configured (none are offered otherwise)' },
-    async () => ({ data: social.names }),
-  );
+  route(app, endpoints.auth.providers, { tags }, async () => ({ data: social.names }));
 
-  route(
-    app,
-    endpoints.auth.socialStart,
-    { tags, summary: 'Start signing in with Google, Facebook or Apple (redirects to the provider)' },
-    async (request, reply) => {
-      try {
-        const url = await social.start(db(), request.params.provider, request.query.abandoned_cart_id);
-        return reply.redirect(url, 302);
-      } catch (error) {
-        // A browser followed a link here: it goes back to the login with words, never to JSON.
-        request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in did not start');
-        return reply.redirect(socialFailureLocation(error), 302);
+  route(app, endpoints.auth.socialStart, { tags }, async (request, reply) => {
+    try {
+      const url = await social.start(db(), request.params.provider, request.query.abandoned_cart_id);
+      return reply.redirect(url, 302);
+    } catch (error) {
+      // A browser followed a link here: it goes back to the login with words, never to JSON.
+      request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in did not start');
+      return reply.redirect(socialFailureLocation(error), 302);
+    }
+  });
+
+  route(app, endpoints.auth.socialCallback, { tags }, async (request, reply) => {
+    try {
+      const identity = await social.finish(
+        db(),
+        request.params.provider,
+        new URL(request.url, options.siteUrl),
+      );
+      const user = await auth.findUserByEmail(db(), identity.email);
+      if (user) {
+        const issued = await auth.openSessionFor(db(), user.id);
+        await auth.logout(db(), accounts, readCookie(request, SESSION_COOKIE));
+        setSessionCookies(reply, cookies, issued);
+        return reply.redirect(user.isAdmin ? options.adminSiteUrl : options.accountSiteUrl, 302);
       }
-    },
-  );
-
-  route(
-    app,
-    endpoints.auth.socialCallback,
-    { tags, summary: 'The provider sends the browser back here' },
-    async (request, reply) => {
-      try {
-        const identity = await social.finish(
+      // A new customer: the provider's verified email captures the abandoned cart (signup is
+      // the first onboarding step; the account itself is created at checkout).
+      if (identity.abandonedCartId) {
+        await updateAbandonedCart(
           db(),
-          request.params.provider,
-          new URL(request.url, options.siteUrl),
+          identity.abandonedCartId,
+          {
+            email: identity.email,
+            ...(identity.firstName ? { first_name: identity.firstName } : {}),
+            ...(identity.lastName ? { last_name: identity.lastName } : {}),
+            location: `social:${request.params.provider}`,
+          },
+          { ip: request.ip, emailChecksPerHour: options.emailChecksPerHour },
         );
-        const user = await auth.findUserByEmail(db(), identity.email);
-        if (user) {
-          const issued = await auth.openSessionFor(db(), user.id);
-          await auth.logout(db(), accounts, readCookie(request, SESSION_COOKIE));
-          setSessionCookies(reply, cookies, issued);
-          return reply.redirect(user.isAdmin ? options.adminSiteUrl : options.accountSiteUrl, 302);
-        }
-        // A new customer: the provider's verified email captures the abandoned cart (signup is
-        // the first onboarding step; the account itself is created at checkout).
-        if (identity.abandonedCartId) {
-          await updateAbandonedCart(
-            db(),
-            identity.abandonedCartId,
-            {
-              email: identity.email,
-              ...(identity.firstName ? { first_name: identity.firstName } : {}),
-              ...(identity.lastName ? { last_name: identity.lastName } : {}),
-              location: `social:${request.params.provider}`,
-            },
-            { ip: request.ip, emailChecksPerHour: options.emailChecksPerHour },
-          );
-          return reply.redirect('/onboarding/plans', 302);
-        }
-        return reply.redirect(`/onboarding/signup?email=${encodeURIComponent(identity.email)}`, 302);
-      } catch (error) {
-        request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in failed');
-        return reply.redirect(socialFailureLocation(error), 302);
+        return reply.redirect('/onboarding/plans', 302);
       }
-    },
-  );
+      return reply.redirect(`/onboarding/signup?email=${encodeURIComponent(identity.email)}`, 302);
+    } catch (error) {
+      request.log.warn({ err: error, provider: request.params.provider }, 'social sign-in failed');
+      return reply.redirect(socialFailureLocation(error), 302);
+    }
+  });
 
-  route(app, endpoints.account.me, { tags, summary: 'The signed-in customer' }, async (request) => {
+  route(app, endpoints.account.me, { tags }, async (request) => {
     const session = signedIn(request);
     const [address, subscription] = await Promise.all([
       request.query.include === 'address' ? accounts.defaultAddress(db(), session.user.id) : undefined,

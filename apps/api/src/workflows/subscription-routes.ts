@@ -16,22 +16,16 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = () => app.deps;
 
-  route(
-    app,
-    endpoints.lifecycle.pause,
-    { tags, summary: 'Pause for 1 to 8 weeks or until a date: the boxes in between are skipped' },
-    async (request) => ({
-      data: await lifecycle.pause(deps(), signedIn(request).user.id, request.body),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.lifecycle.pause, { tags }, async (request) => ({
+    data: await lifecycle.pause(deps(), signedIn(request).user.id, request.body),
+    meta: {},
+  }));
 
   route(
     app,
     endpoints.lifecycle.pausePreview,
     {
       tags,
-      summary: 'What a pause of 1 to 8 weeks would skip, and the first box after it (nothing changes)',
     },
     async (request) => ({
       data: await lifecycle.previewPauses(app.database.db, signedIn(request).user.id),
@@ -39,20 +33,16 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  route(
-    app,
-    endpoints.lifecycle.unpause,
-    { tags, summary: 'Resume a paused subscription now' },
-    async (request) => ({ data: await lifecycle.resumeNow(deps(), signedIn(request).user.id), meta: {} }),
-  );
+  route(app, endpoints.lifecycle.unpause, { tags }, async (request) => ({
+    data: await lifecycle.resumeNow(deps(), signedIn(request).user.id),
+    meta: {},
+  }));
 
   route(
     app,
     endpoints.lifecycle.resume,
     {
       tags,
-      summary:
-        'Paused after failed charges: save a new card and resume in one step; the failed box is charged again if it can still be sent',
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -73,8 +63,6 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     endpoints.lifecycle.reactivationDates,
     {
       tags,
-      summary:
-        "The first delivery dates a reactivation offers (the zip's open dates whose box is not already made)",
     },
     async (request) => ({
       data: await lifecycle.reactivationDates(app.database.db, signedIn(request).user.id),
@@ -82,54 +70,32 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  route(
-    app,
-    endpoints.lifecycle.startCancellation,
-    { tags, summary: 'Start canceling: the reason, answered with the one offer it gets' },
-    async (request) => ({
-      data: await lifecycle.startCancellation(deps(), signedIn(request).user.id, request.body),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.lifecycle.startCancellation, { tags }, async (request) => ({
+    data: await lifecycle.startCancellation(deps(), signedIn(request).user.id, request.body),
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.lifecycle.acceptCancellationOffer,
-    { tags, summary: 'Accept the offer and stay' },
-    async (request) => ({ data: await lifecycle.acceptOffer(deps(), signedIn(request).user.id), meta: {} }),
-  );
+  route(app, endpoints.lifecycle.acceptCancellationOffer, { tags }, async (request) => ({
+    data: await lifecycle.acceptOffer(deps(), signedIn(request).user.id),
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.lifecycle.confirmCancellation,
-    { tags, summary: 'Decline the offer and cancel: locked boxes still ship, later ones are canceled' },
-    async (request) => ({
-      data: await lifecycle.confirmCancellation(deps(), signedIn(request).user.id),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.lifecycle.confirmCancellation, { tags }, async (request) => ({
+    data: await lifecycle.confirmCancellation(deps(), signedIn(request).user.id),
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.lifecycle.reactivate,
-    { tags, summary: 'Start a paused or canceled subscription again' },
-    async (request) => {
-      const { user } = signedIn(request);
-      // A new card is saved first, through the provider, as the account's card form does.
-      if (request.body.payment_method_id !== undefined) {
-        await replacePaymentMethod(app.deps, user, request.body.payment_method_id, new Date());
-      }
-      return { data: await lifecycle.reactivate(deps(), user.id, request.body), meta: {} };
-    },
-  );
+  route(app, endpoints.lifecycle.reactivate, { tags }, async (request) => {
+    const { user } = signedIn(request);
+    // A new card is saved first, through the provider, as the account's card form does.
+    if (request.body.payment_method_id !== undefined) {
+      await replacePaymentMethod(app.deps, user, request.body.payment_method_id, new Date());
+    }
+    return { data: await lifecycle.reactivate(deps(), user.id, request.body), meta: {} };
+  });
 
-  route(
-    app,
-    endpoints.lifecycle.outcomeVisit,
-    { tags, summary: "An outcome page's one visit: uses up its grant and answers the outcome to show" },
-    async (request) => ({
-      data: await lifecycle.visitOutcome(app.database.db, signedIn(request).user.id, request.body.path),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.lifecycle.outcomeVisit, { tags }, async (request) => ({
+    data: await lifecycle.visitOutcome(app.database.db, signedIn(request).user.id, request.body.path),
+    meta: {},
+  }));
 }

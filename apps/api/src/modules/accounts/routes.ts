@@ -16,7 +16,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  route(app, endpoints.account.address, { tags, summary: 'One of my addresses' }, async (request) => {
+  route(app, endpoints.account.address, { tags }, async (request) => {
     const { user } = signedIn(request);
     return { data: await accounts.getAddress(db(), user.id, request.params.addressId), meta: {} };
   });

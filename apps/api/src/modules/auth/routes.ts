@@ -35,63 +35,47 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
   const siteUrl = new URL(options.siteUrl);
   const cookies: CookieSettings = { secure: siteUrl.protocol === 'https:', siteHostname: siteUrl.hostname };
 
-  route(
-    app,
-    endpoints.auth.signIn,
-    { tags, summary: 'Sign in with email and password (then a code by email on a new device)' },
-    async (request, reply) => {
-      const { result, issued } = await auth.login(db(), app.mailer, {
-        ...request.body,
-        trustedDeviceToken: readCookie(request, TRUSTED_DEVICE_COOKIE),
-        siteName: options.siteName,
-        limits: options.signInLimits,
-      });
-      app.mailer.flush();
-      if (issued.sessionToken) {
-        // Rotate: whatever session this browser had ends now.
-        await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
-        setSessionCookies(reply, cookies, issued);
-      }
-      return result;
-    },
-  );
-
-  route(
-    app,
-    endpoints.auth.verify,
-    { tags, summary: 'Finish signing in with the 6-digit code from the email' },
-    async (request, reply) => {
-      const { result, issued } = await auth.verifyCode(db(), request.body);
+  route(app, endpoints.auth.signIn, { tags }, async (request, reply) => {
+    const { result, issued } = await auth.login(db(), app.mailer, {
+      ...request.body,
+      trustedDeviceToken: readCookie(request, TRUSTED_DEVICE_COOKIE),
+      siteName: options.siteName,
+      limits: options.signInLimits,
+    });
+    app.mailer.flush();
+    if (issued.sessionToken) {
+      // Rotate: whatever session this browser had ends now.
       await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
       setSessionCookies(reply, cookies, issued);
-      return result;
-    },
-  );
+    }
+    return result;
+  });
 
-  route(
-    app,
-    endpoints.auth.signOut,
-    { tags, summary: 'Sign out (ends this session, and an admin acting as a customer: both)' },
-    async (request, reply) => {
-      await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
-      // An admin who signs out while acting as a customer signs out: the act-as session and the
-      // admin's own session kept aside both end (and with it any other act-as session it opened).
-      const keptAdminSession = readCookie(request, IMPERSONATOR_SESSION_COOKIE);
-      if (keptAdminSession) {
-        await auth.logout(db(), options.accounts, keptAdminSession);
-        clearImpersonationCookie(reply, cookies);
-      }
-      clearSessionCookie(reply, cookies);
-      return reply.status(204).send();
-    },
-  );
+  route(app, endpoints.auth.verify, { tags }, async (request, reply) => {
+    const { result, issued } = await auth.verifyCode(db(), request.body);
+    await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
+    setSessionCookies(reply, cookies, issued);
+    return result;
+  });
+
+  route(app, endpoints.auth.signOut, { tags }, async (request, reply) => {
+    await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
+    // An admin who signs out while acting as a customer signs out: the act-as session and the
+    // admin's own session kept aside both end (and with it any other act-as session it opened).
+    const keptAdminSession = readCookie(request, IMPERSONATOR_SESSION_COOKIE);
+    if (keptAdminSession) {
+      await auth.logout(db(), options.accounts, keptAdminSession);
+      clearImpersonationCookie(reply, cookies);
+    }
+    clearSessionCookie(reply, cookies);
+    return reply.status(204).send();
+  });
 
   route(
     app,
     endpoints.auth.impersonate,
     {
       tags,
-      summary: 'Admin only: act as a customer (support); the impersonation cookie says so',
       route: { preHandler: requireAdmin },
     },
     async (request, reply) => {
@@ -109,61 +93,43 @@ export default async function authRoutes(fastify: FastifyInstance, options: Opti
     },
   );
 
-  route(
-    app,
-    endpoints.auth.endImpersonation,
-    { tags, summary: 'Stop acting as a customer (204; 404 when this session is not an impersonation)' },
-    async (request, reply) => {
-      const impersonatorUserId = await auth.endImpersonation(
-        db(),
-        options.accounts,
-        readCookie(request, SESSION_COOKIE),
-      );
-      const adminSession = await auth.impersonatorSession(
-        db(),
-        readCookie(request, IMPERSONATOR_SESSION_COOKIE),
-        impersonatorUserId,
-      );
-      // Back to the admin's own session when it is still live; else signed out, as before.
-      if (adminSession) setSessionCookies(reply, cookies, { sessionToken: adminSession });
-      else clearSessionCookie(reply, cookies);
-      clearImpersonationCookie(reply, cookies);
-      return reply.code(204).send(null);
-    },
+  route(app, endpoints.auth.endImpersonation, { tags }, async (request, reply) => {
+    const impersonatorUserId = await auth.endImpersonation(
+      db(),
+      options.accounts,
+      readCookie(request, SESSION_COOKIE),
+    );
+    const adminSession = await auth.impersonatorSession(
+      db(),
+      readCookie(request, IMPERSONATOR_SESSION_COOKIE),
+      impersonatorUserId,
+    );
+    // Back to the admin's own session when it is still live; else signed out, as before.
+    if (adminSession) setSessionCookies(reply, cookies, { sessionToken: adminSession });
+    else clearSessionCookie(reply, cookies);
+    clearImpersonationCookie(reply, cookies);
+    return reply.code(204).send(null);
+  });
+
+  route(app, endpoints.auth.requestPasswordReset, { tags }, async (request) => {
+    await auth.requestPasswordReset(
+      db(),
+      app.mailer,
+      { email: request.body.email, siteUrl: options.siteUrl, siteName: options.siteName },
+      { ip: request.ip },
+    );
+    app.mailer.flush();
+    return { message: PASSWORD_RESET_SENT_MESSAGE };
+  });
+
+  route(app, endpoints.auth.completePasswordReset, { tags }, async (request) =>
+    auth.completePasswordReset(db(), options.accounts, request.body, { ip: request.ip }),
   );
 
-  route(
-    app,
-    endpoints.auth.requestPasswordReset,
-    { tags, summary: 'Email a password reset link (same answer whether or not the account exists)' },
-    async (request) => {
-      await auth.requestPasswordReset(
-        db(),
-        app.mailer,
-        { email: request.body.email, siteUrl: options.siteUrl, siteName: options.siteName },
-        { ip: request.ip },
-      );
-      app.mailer.flush();
-      return { message: PASSWORD_RESET_SENT_MESSAGE };
-    },
-  );
-
-  route(
-    app,
-    endpoints.auth.completePasswordReset,
-    { tags, summary: 'Set a new password with the emailed token; answers a one-time sign-in token' },
-    async (request) => auth.completePasswordReset(db(), options.accounts, request.body, { ip: request.ip }),
-  );
-
-  route(
-    app,
-    endpoints.auth.exchangeToken,
-    { tags, summary: 'Exchange a one-time sign-in token for a session' },
-    async (request, reply) => {
-      const { result, issued } = await auth.exchangeLoginToken(db(), request.body.token);
-      await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
-      setSessionCookies(reply, cookies, issued);
-      return result;
-    },
-  );
+  route(app, endpoints.auth.exchangeToken, { tags }, async (request, reply) => {
+    const { result, issued } = await auth.exchangeLoginToken(db(), request.body.token);
+    await auth.logout(db(), options.accounts, readCookie(request, SESSION_COOKIE));
+    setSessionCookies(reply, cookies, issued);
+    return result;
+  });
 }

@@ -21,38 +21,25 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     return { data: post, meta: {} };
   };
 
-  route(
-    app,
-    endpoints.blog.posts,
-    { tags, summary: 'Published posts, newest first, 9 a page; a page past the last is a 404' },
-    async (request) => app.catalogue.blog.posts(request.query),
-  );
+  route(app, endpoints.blog.posts, { tags }, async (request) => app.catalogue.blog.posts(request.query));
 
   route(
     app,
     endpoints.blog.featured,
     {
       tags,
-      summary: 'The featured post: the newest one marked featured, else the newest (null without posts)',
     },
     async () => (await app.catalogue.blog.featured()).value,
   );
 
-  route(
-    app,
-    endpoints.blog.post,
-    { tags, summary: 'One published post with its rendered body, related posts and neighbours' },
-    async (request) => ({ data: (await app.catalogue.blog.post(request.params.slug)).value, meta: {} }),
-  );
+  route(app, endpoints.blog.post, { tags }, async (request) => ({
+    data: (await app.catalogue.blog.post(request.params.slug)).value,
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.blog.categories,
-    { tags, summary: 'Blog categories with their published post counts' },
-    async () => (await app.catalogue.blog.categories()).value,
-  );
+  route(app, endpoints.blog.categories, { tags }, async () => (await app.catalogue.blog.categories()).value);
 
-  route(app, endpoints.blog.category, { tags, summary: 'One blog category' }, async (request) => ({
+  route(app, endpoints.blog.category, { tags }, async (request) => ({
     data: blog.categoryBySlug((await app.catalogue.blog.categories()).value.data, request.params.slug),
     meta: {},
   }));
@@ -62,18 +49,14 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     endpoints.blog.search,
     {
       tags,
-      summary:
-        'Full-text search of published posts, ranked, with highlighted snippets (prefix match on the last word)',
     },
     async (request) => blog.searchPosts(db(), request.query.q, request.query.limit),
   );
 
-  route(
-    app,
-    endpoints.blog.sitemap,
-    { tags, summary: 'Every public blog address with its last change (for /sitemap.xml)' },
-    async () => ({ data: await blog.sitemapEntries(db()), meta: {} }),
-  );
+  route(app, endpoints.blog.sitemap, { tags }, async () => ({
+    data: await blog.sitemapEntries(db()),
+    meta: {},
+  }));
 
   // Admin: the admin site (docs/decisions/027-admin-site.md) edits posts through these.
   route(
@@ -81,7 +64,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     endpoints.adminBlog.posts,
     {
       tags: adminTags,
-      summary: 'Admin only: every post, drafts and scheduled ones first',
       route: { preHandler: requireAdmin },
     },
     async (request) => {
@@ -95,7 +77,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     endpoints.adminBlog.create,
     {
       tags: adminTags,
-      summary: 'Admin only: create a post (a draft until published or scheduled)',
       route: { preHandler: requireAdmin },
     },
     async (request, reply) =>
@@ -118,7 +99,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     endpoints.adminBlog.preview,
     {
       tags: adminTags,
-      summary: 'Admin only: render Markdown as the article will show it',
       route: { preHandler: requireAdmin },
     },
     async (request) => ({ data: blog.previewMarkdown(request.body.body), meta: {} }),
@@ -129,7 +109,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     endpoints.adminBlog.post,
     {
       tags: adminTags,
-      summary: 'Admin only: one post, whatever its status',
       route: { preHandler: requireAdmin },
     },
     async (request) => ({ data: await blog.adminFindPost(db(), request.params.id), meta: {} }),
@@ -138,7 +117,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
   route(
     app,
     endpoints.adminBlog.update,
-    { tags: adminTags, summary: 'Admin only: edit a post', route: { preHandler: requireAdmin } },
+    { tags: adminTags, route: { preHandler: requireAdmin } },
     async (request) =>
       postChanged(
         await blog.adminUpdatePost(
@@ -156,7 +135,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     endpoints.adminBlog.publish,
     {
       tags: adminTags,
-      summary: 'Admin only: publish now, or schedule with a future published_at',
       route: { preHandler: requireAdmin },
     },
     async (request) =>
@@ -175,7 +153,6 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     endpoints.adminBlog.unpublish,
     {
       tags: adminTags,
-      summary: 'Admin only: take a post back to draft',
       route: { preHandler: requireAdmin },
     },
     async (request) =>

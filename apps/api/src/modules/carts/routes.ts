@@ -14,50 +14,33 @@ const tags = ['abandoned carts'];
 export default async function cartRoutes(fastify: FastifyInstance) {
   const db = () => fastify.database.db;
 
-  route(
-    fastify,
-    endpoints.carts.create,
-    { tags, summary: 'Create an abandoned cart (its id also answered as abandonedCartId)' },
-    async (_request, reply) => {
-      const cart = await carts.createAbandonedCart(db());
-      return reply.status(201).send({ data: { ...cart, abandonedCartId: cart.id }, meta: {} });
-    },
-  );
+  route(fastify, endpoints.carts.create, { tags }, async (_request, reply) => {
+    const cart = await carts.createAbandonedCart(db());
+    return reply.status(201).send({ data: { ...cart, abandonedCartId: cart.id }, meta: {} });
+  });
 
   route(
     fastify,
     endpoints.carts.read,
-    { tags, summary: 'The abandoned cart with its items and costs' },
+    { tags },
     // The applied code is always part of the cart; include=promoCode is accepted as older clients send it.
     async (request) => ({ data: await carts.readAbandonedCart(db(), request.params.cartId), meta: {} }),
   );
 
-  route(
-    fastify,
-    endpoints.carts.clear,
-    { tags, summary: 'Drop the abandoned cart (answers it as it was)' },
-    async (request) => ({ data: await carts.deleteAbandonedCart(db(), request.params.cartId), meta: {} }),
-  );
+  route(fastify, endpoints.carts.clear, { tags }, async (request) => ({
+    data: await carts.deleteAbandonedCart(db(), request.params.cartId),
+    meta: {},
+  }));
 
-  route(
-    fastify,
-    endpoints.carts.fillWithBestsellers,
-    { tags, summary: 'Fill the box with a bestseller preset, up to the plan threshold' },
-    async (request) => ({
-      data: await carts.fillWithBestsellers(db(), request.params.cartId, request.params.bestsellerGroupId),
-      meta: {},
-    }),
-  );
+  route(fastify, endpoints.carts.fillWithBestsellers, { tags }, async (request) => ({
+    data: await carts.fillWithBestsellers(db(), request.params.cartId, request.params.bestsellerGroupId),
+    meta: {},
+  }));
 
   // Kept for API clients that read it; the storefront's panel groups the cart's own lines by
   // category instead (docs/decisions/047).
-  route(
-    fastify,
-    endpoints.account.categoryQuantities,
-    { tags, summary: "Items per category in the visitor's cart (cookie abandoned_cart_id)" },
-    async (request) => ({
-      data: await carts.listCategoryQuantities(db(), cartIdFromCookie(request.headers.cookie)),
-      meta: {},
-    }),
-  );
+  route(fastify, endpoints.account.categoryQuantities, { tags }, async (request) => ({
+    data: await carts.listCategoryQuantities(db(), cartIdFromCookie(request.headers.cookie)),
+    meta: {},
+  }));
 }

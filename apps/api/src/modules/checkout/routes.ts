@@ -16,19 +16,14 @@ export default async function checkoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  route(
-    app,
-    endpoints.orders.ofUser,
-    { tags, summary: "A customer's orders, newest first", route: { onRequest: requireUser } },
-    async (request) => {
-      const { user } = signedIn(request);
-      if (user.id !== request.params.userId && !user.isAdmin) {
-        throw new AppError('forbidden', 'You can only see your own orders.');
-      }
-      return checkout.listOrders(db(), request.params.userId, {
-        page: request.query.page,
-        perPage: request.query.per_page,
-      });
-    },
-  );
+  route(app, endpoints.orders.ofUser, { tags, route: { onRequest: requireUser } }, async (request) => {
+    const { user } = signedIn(request);
+    if (user.id !== request.params.userId && !user.isAdmin) {
+      throw new AppError('forbidden', 'You can only see your own orders.');
+    }
+    return checkout.listOrders(db(), request.params.userId, {
+      page: request.query.page,
+      perPage: request.query.per_page,
+    });
+  });
 }

@@ -17,24 +17,21 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
   const db = () => app.database.db;
   const deps = (log = app.log): giftCards.GiftCardDeps => ({ ...app.deps, log });
 
-  route(app, endpoints.giftCards.suggestions, { tags, summary: 'Suggested gift card amounts' }, async () => ({
+  route(app, endpoints.giftCards.suggestions, { tags }, async () => ({
     data: giftCards.suggestions(),
     meta: {},
   }));
 
-  route(
-    app,
-    endpoints.giftCards.promotions,
-    { tags, summary: 'Gift card promotions live now or later (a bonus card above an amount, within dates)' },
-    async () => ({ data: await giftCards.currentPromotions(db(), new Date()), meta: {} }),
-  );
+  route(app, endpoints.giftCards.promotions, { tags }, async () => ({
+    data: await giftCards.currentPromotions(db(), new Date()),
+    meta: {},
+  }));
 
   route(
     app,
     endpoints.giftCards.purchase,
     {
       tags,
-      summary: 'Buy a gift card: the purchase and its payment; the card is issued when the payment succeeds',
     },
     async (request) => {
       // Anonymous or signed in: a signed-in buyer's receipt goes to their account email by default.
@@ -52,7 +49,6 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
     endpoints.giftCards.purchaseByIntent,
     {
       tags,
-      summary: "A gift card purchase's state by its payment; after 3-D Secure, confirms and issues it",
     },
     async (request) => ({
       data: await giftCards.purchaseState(deps(request.log), request.params.paymentIntentId),
@@ -60,65 +56,43 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  route(
-    app,
-    endpoints.account.giftCards,
-    { tags, summary: "My gift cards: the balance my next boxes take, and each card's history" },
-    async (request) => ({
-      data: await giftCards.accountGiftCards(db(), signedIn(request).user.id),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.account.giftCards, { tags }, async (request) => ({
+    data: await giftCards.accountGiftCards(db(), signedIn(request).user.id),
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.account.redeemGiftCard,
-    { tags, summary: 'Add a gift card to my account: its balance pays my next boxes' },
-    async (request) => ({
-      data: await giftCards.redeemToAccount(db(), signedIn(request).user.id, request.body.code, request.ip),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.account.redeemGiftCard, { tags }, async (request) => ({
+    data: await giftCards.redeemToAccount(db(), signedIn(request).user.id, request.body.code, request.ip),
+    meta: {},
+  }));
 
   // Admin hooks: the admin site's screens (another issue) call these; each service answers what an
   // audit entry needs.
-  route(
-    app,
-    endpoints.admin.giftCards,
-    { tags, summary: 'Gift cards, newest first, with their ledgers', route: { preHandler: requireAdmin } },
-    async () => ({
-      data: (await giftCards.adminListCards(db())).map(({ card, entries }) => toAdminCard(card, entries)),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.admin.giftCards, { tags, route: { preHandler: requireAdmin } }, async () => ({
+    data: (await giftCards.adminListCards(db())).map(({ card, entries }) => toAdminCard(card, entries)),
+    meta: {},
+  }));
 
   route(
     app,
     endpoints.admin.customerGiftCards,
     {
       tags,
-      summary: "A customer's gift cards: the balance their next boxes take, and each card's history",
       route: { preHandler: requireAdmin },
     },
     async (request) => ({ data: await giftCards.accountGiftCards(db(), request.params.userId), meta: {} }),
   );
 
-  route(
-    app,
-    endpoints.admin.giftCard,
-    { tags, summary: 'One gift card and its ledger', route: { preHandler: requireAdmin } },
-    async (request) => {
-      const { card, entries } = await giftCards.adminGetCard(db(), request.params.giftCardId);
-      return { data: toAdminCard(card, entries), meta: {} };
-    },
-  );
+  route(app, endpoints.admin.giftCard, { tags, route: { preHandler: requireAdmin } }, async (request) => {
+    const { card, entries } = await giftCards.adminGetCard(db(), request.params.giftCardId);
+    return { data: toAdminCard(card, entries), meta: {} };
+  });
 
   route(
     app,
     endpoints.admin.issueGiftCard,
     {
       tags,
-      summary: 'Issue a gift card by hand (emailed at once when a recipient email is given)',
       route: { preHandler: requireAdmin },
     },
     async (request, reply) => {
@@ -142,7 +116,6 @@ export default async function giftCardRoutes(fastify: FastifyInstance) {
     endpoints.admin.voidGiftCard,
     {
       tags,
-      summary: 'Void a gift card: a ledger entry takes its balance to zero (never a delete)',
       route: { preHandler: requireAdmin },
     },
     async (request) => {

@@ -14,46 +14,30 @@ export default async function experimentAdminRoutes(fastify: FastifyInstance) {
   const db = () => app.database.db;
   const actor = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.id;
 
-  route(
-    app,
-    endpoints.admin.experiments,
-    { tags, summary: 'Experiments with assignment, exposure and conversion per variant' },
-    async () => ok(await listAdminExperiments(db(), new Date())),
+  route(app, endpoints.admin.experiments, { tags }, async () =>
+    ok(await listAdminExperiments(db(), new Date())),
   );
 
-  route(
-    app,
-    endpoints.admin.experiment,
-    { tags, summary: 'One experiment and its numbers' },
-    async (request) => ok(await adminExperiment(db(), request.params.id, new Date())),
+  route(app, endpoints.admin.experiment, { tags }, async (request) =>
+    ok(await adminExperiment(db(), request.params.id, new Date())),
   );
 
-  route(
-    app,
-    endpoints.admin.createExperiment,
-    { tags, summary: 'Define an experiment' },
-    async (request, reply) => {
-      const created = await createExperiment(db(), actor(request), request.body, new Date());
-      // The storefront reads the experiments from the catalogue's cache: drop it in every replica.
-      await app.catalogue.changed();
-      return reply.status(201).send(ok(created));
-    },
-  );
+  route(app, endpoints.admin.createExperiment, { tags }, async (request, reply) => {
+    const created = await createExperiment(db(), actor(request), request.body, new Date());
+    // The storefront reads the experiments from the catalogue's cache: drop it in every replica.
+    await app.catalogue.changed();
+    return reply.status(201).send(ok(created));
+  });
 
-  route(
-    app,
-    endpoints.admin.updateExperiment,
-    { tags, summary: 'Change an experiment: name, weights (new visitors only), dates' },
-    async (request) => {
-      const updated = await updateAdminExperiment(
-        db(),
-        actor(request),
-        request.params.id,
-        request.body,
-        new Date(),
-      );
-      await app.catalogue.changed();
-      return ok(updated);
-    },
-  );
+  route(app, endpoints.admin.updateExperiment, { tags }, async (request) => {
+    const updated = await updateAdminExperiment(
+      db(),
+      actor(request),
+      request.params.id,
+      request.body,
+      new Date(),
+    );
+    await app.catalogue.changed();
+    return ok(updated);
+  });
 }

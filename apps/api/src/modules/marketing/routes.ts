@@ -34,125 +34,76 @@ export default async function marketingRoutes(fastify: FastifyInstance) {
     return session?.user.id;
   }
 
-  route(
-    app,
-    endpoints.checkout.initialized,
-    { tags, summary: 'The visitor opened checkout' },
-    async (request, reply) => {
-      const eventId = await recordInitializedCheckout(db(), request.body);
-      return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
-    },
-  );
+  route(app, endpoints.checkout.initialized, { tags }, async (request, reply) => {
+    const eventId = await recordInitializedCheckout(db(), request.body);
+    return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
+  });
 
-  route(
-    app,
-    endpoints.marketing.viewedPage,
-    { tags, summary: 'A visitor with a cart viewed a page (stored for the email service provider)' },
-    async (request, reply) => {
-      const eventId = await recordViewedPage(db(), request.body);
-      return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
-    },
-  );
+  route(app, endpoints.marketing.viewedPage, { tags }, async (request, reply) => {
+    const eventId = await recordViewedPage(db(), request.body);
+    return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
+  });
 
-  for (const [endpoint, name, summary] of [
-    [endpoints.marketing.pickyEaterPopupOpen, 'PickyEaterPopupOpen', 'The picky-eater popup opened'],
-    [
-      endpoints.marketing.pickyEatersPopupCtaClicked,
-      'PickyEatersPopupCtaClicked',
-      "The picky-eater popup's call to action was clicked",
-    ],
+  for (const [endpoint, name] of [
+    [endpoints.marketing.pickyEaterPopupOpen, 'PickyEaterPopupOpen'],
+    [endpoints.marketing.pickyEatersPopupCtaClicked, 'PickyEatersPopupCtaClicked'],
   ] as const) {
-    route(app, endpoint, { tags, summary }, async (request, reply) => {
+    route(app, endpoint, { tags }, async (request, reply) => {
       const eventId = await recordPickyEaterEvent(db(), name, request.body ?? {});
       return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
     });
   }
 
   // The GET of this path (catalog) lists the recommendations; a POST records a click on one.
-  route(
-    app,
-    endpoints.marketing.alsoLovedClicked,
-    { tags, summary: 'A "customers also loved" recommendation was clicked (added to the box)' },
-    async (request, reply) => {
-      const cartId = request.body.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
-      const eventId = await recordAlsoLovedClick(db(), { sku: request.body.sku, abandoned_cart_id: cartId });
-      return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
-    },
-  );
+  route(app, endpoints.marketing.alsoLovedClicked, { tags }, async (request, reply) => {
+    const cartId = request.body.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
+    const eventId = await recordAlsoLovedClick(db(), { sku: request.body.sku, abandoned_cart_id: cartId });
+    return reply.code(201).send({ data: { event_id: eventId }, meta: {} });
+  });
 
-  route(
-    app,
-    endpoints.marketing.chooseNonprofit,
-    { tags, summary: 'The customer chose a nonprofit to receive a share of their order' },
-    async (request, reply) => {
-      const userId = await signedInUser(request, undefined);
-      const selection = await recordNonprofitSelection(db(), request.body, userId);
-      return reply.code(201).send({ data: selection, meta: {} });
-    },
-  );
+  route(app, endpoints.marketing.chooseNonprofit, { tags }, async (request, reply) => {
+    const userId = await signedInUser(request, undefined);
+    const selection = await recordNonprofitSelection(db(), request.body, userId);
+    return reply.code(201).send({ data: selection, meta: {} });
+  });
 
-  route(
-    app,
-    endpoints.marketing.removeNonprofit,
-    { tags, summary: 'The customer took the charity off their order' },
-    async (request, reply) => {
-      const userId = await signedInUser(request, undefined);
-      if (userId === undefined) throw new AppError('unauthenticated', 'Sign in to change your order.');
-      await removeNonprofitSelection(db(), userId, request.body.order_id);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, endpoints.marketing.removeNonprofit, { tags }, async (request, reply) => {
+    const userId = await signedInUser(request, undefined);
+    if (userId === undefined) throw new AppError('unauthenticated', 'Sign in to change your order.');
+    await removeNonprofitSelection(db(), userId, request.body.order_id);
+    return reply.code(204).send(null);
+  });
 
-  route(
-    app,
-    endpoints.marketing.experiments,
-    { tags, summary: "The running experiments' variants of this visitor (assigned on first ask, then kept)" },
-    async (request) => {
-      const userId = await signedInUser(request, request.query.user_id);
-      const cartId = request.query.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
-      return {
-        data: await experimentsFor(
-          db(),
-          { cartId, userId, visitorId: request.query.visitor_id },
-          new Date(),
-          { experiments: experimentList },
-        ),
-        meta: {},
-      };
-    },
-  );
-
-  route(
-    app,
-    endpoints.marketing.experimentExposure,
-    { tags, summary: 'The visitor saw what their variant changes (first exposure kept)' },
-    async (request, reply) => {
-      const userId = await signedInUser(request, undefined);
-      const cartId = request.body.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
-      await recordExposure(db(), {
-        experimentCode: request.body.experiment_code,
-        cartId,
-        userId,
-        visitorId: request.body.visitor_id,
-      });
-      return reply.code(204).send(null);
-    },
-  );
-
-  route(
-    app,
-    endpoints.marketing.restoreCart,
-    { tags, summary: "A reminder email's link: the cart it restores (while it is still open)" },
-    async (request) => ({
-      data: { abandoned_cart_id: await restoreCartFromReminder(db(), request.body.token) },
+  route(app, endpoints.marketing.experiments, { tags }, async (request) => {
+    const userId = await signedInUser(request, request.query.user_id);
+    const cartId = request.query.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
+    return {
+      data: await experimentsFor(db(), { cartId, userId, visitorId: request.query.visitor_id }, new Date(), {
+        experiments: experimentList,
+      }),
       meta: {},
-    }),
-  );
+    };
+  });
 
-  route(
-    app,
-    endpoints.marketing.unsubscribe,
-    { tags, summary: "A reminder's one-click unsubscribe: no more reminders to that address" },
-    async (request) => ({ data: { email: await unsubscribeByToken(db(), request.body.token) }, meta: {} }),
-  );
+  route(app, endpoints.marketing.experimentExposure, { tags }, async (request, reply) => {
+    const userId = await signedInUser(request, undefined);
+    const cartId = request.body.abandoned_cart_id ?? cartIdFromCookie(request.headers.cookie);
+    await recordExposure(db(), {
+      experimentCode: request.body.experiment_code,
+      cartId,
+      userId,
+      visitorId: request.body.visitor_id,
+    });
+    return reply.code(204).send(null);
+  });
+
+  route(app, endpoints.marketing.restoreCart, { tags }, async (request) => ({
+    data: { abandoned_cart_id: await restoreCartFromReminder(db(), request.body.token) },
+    meta: {},
+  }));
+
+  route(app, endpoints.marketing.unsubscribe, { tags }, async (request) => ({
+    data: { email: await unsubscribeByToken(db(), request.body.token) },
+    meta: {},
+  }));
 }

@@ -15,7 +15,6 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     endpoints.checkout.paymentConfig,
     {
       tags: ['payments'],
-      summary: "The payment provider and its publishable key, for the browser's card fields",
     },
     async () => ({ data: paymentConfig(app.payments), meta: {} }),
   );

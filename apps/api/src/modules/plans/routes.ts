@@ -6,18 +6,13 @@ import { listPlans } from './service';
 
 export default async function planRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  route(
-    app,
-    endpoints.catalog.plans,
-    { tags: ['plans'], summary: 'Box plans with their thresholds and prices, the cart plan marked selected' },
-    async (request) => {
-      const db = app.database.db;
-      const shopper = await app.catalogue.shoppers.resolve(
-        db,
-        { abandonedCartId: request.query.abandoned_cart_id, promoCode: request.query.promoCode },
-        'abandoned_cart_id',
-      );
-      return { data: await listPlans(db, shopper), meta: {} };
-    },
-  );
+  route(app, endpoints.catalog.plans, { tags: ['plans'] }, async (request) => {
+    const db = app.database.db;
+    const shopper = await app.catalogue.shoppers.resolve(
+      db,
+      { abandonedCartId: request.query.abandoned_cart_id, promoCode: request.query.promoCode },
+      'abandoned_cart_id',
+    );
+    return { data: await listPlans(db, shopper), meta: {} };
+  });
 }

@@ -11,10 +11,8 @@ export default async function promotionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  route(
-    app,
-    endpoints.catalog.appSettings,
-    { tags, summary: 'App setting groups (referral_system_discounts, …)' },
-    async () => ({ data: await promotions.listAppSettings(db()), meta: {} }),
-  );
+  route(app, endpoints.catalog.appSettings, { tags }, async () => ({
+    data: await promotions.listAppSettings(db()),
+    meta: {},
+  }));
 }

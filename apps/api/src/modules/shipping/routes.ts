@@ -6,18 +6,15 @@ import { deliveryDatesFor, findZipCode } from './service';
 
 export default async function shippingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  route(
-    app,
-    endpoints.checkout.zipCode,
-    { tags: ['shipping'], summary: 'Whether a zip code is delivered, its state and delivery weekdays' },
-    async (request) => ({ data: await findZipCode(app.database.db, request.params.code), meta: {} }),
-  );
+  route(app, endpoints.checkout.zipCode, { tags: ['shipping'] }, async (request) => ({
+    data: await findZipCode(app.database.db, request.params.code),
+    meta: {},
+  }));
   route(
     app,
     endpoints.checkout.deliveryDates,
     {
       tags: ['shipping'],
-      summary: 'First delivery dates still open for orders in this zip code, and the frequencies',
     },
     async (request) => deliveryDatesFor(app.database.db, request.params.code),
   );

@@ -278,11 +278,9 @@ export const deliveriesEndpoints = {
       422: validationErrorBody.extend({ refusal: allergenWarningRefusal.optional() }),
     },
   }),
-  /**
-   * Fill my box for me: the store adds dishes up to the plan's size (until the cutoff), safe for
-   * every child of the family, each with its reason (docs/decisions/055)
-   */
   fill: declare({
+    summary:
+      "Fill my box for me: dishes up to the plan's size, safe for every child, each with its reason (until the cutoff)",
     method: 'POST',
     path: '/api/me/deliveries/:date/fill',
     params: deliveryParams,

@@ -25,14 +25,16 @@ import { appSettingsResponse } from './promotions';
 
 export const catalogEndpoints = {
   products: declare({
-    summary: 'Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only)',
+    summary:
+      'Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only); for a signed-in family, whom each dish does not suit (suits=everyone or a child id filters)',
     method: 'GET',
     path: '/api/products',
     query: productsQuery,
     responses: { 200: productsOrSkusResponse, ...readFailures },
   }),
   product: declare({
-    summary: 'One active product by slug, priced for the cart, with its ingredients and allergens',
+    summary:
+      'One active product by slug, priced for the cart, with its ingredients and allergens (and, for a signed-in family, whom it does not suit)',
     method: 'GET',
     path: '/api/products/:slug',
     params: productSlugParams,

@@ -21,29 +21,29 @@ const ratingLinkFailures = {
 
 /** Rating a delivered box's dishes per child (docs/decisions/055, Ratings). */
 export const ratingsEndpoints = {
-  /** The email link's rating form (no sign-in; the link opens one order) */
   formByLink: declare({
+    summary: "The email link's rating form: the order's dishes and the family's children",
     method: 'GET',
     path: '/api/dish-ratings',
     query: ratingTokenQuery,
     responses: { 200: ratingFormResponse, ...ratingLinkFailures },
   }),
-  /** Rate through the email link: one submit closes the link */
   rateByLink: declare({
+    summary: 'Rate the dishes per child through the email link (one submit closes it)',
     method: 'POST',
     path: '/api/dish-ratings',
     body: dishRatingsByTokenBody,
     responses: { 200: ratingFormResponse, ...ratingLinkFailures },
   }),
-  /** A signed-in customer's rating form of one of their orders */
   orderForm: declare({
+    summary: "One of your orders' rating form, with the ratings given",
     method: 'GET',
     path: '/api/me/orders/:orderId/ratings',
     params: ratingOrderParams,
     responses: { 200: ratingFormResponse, ...signedInFailures },
   }),
-  /** Rate (or re-rate) one of my delivered orders' dishes per child */
   rateOrder: declare({
+    summary: "Rate (or re-rate) your delivered order's dishes per child",
     method: 'PUT',
     path: '/api/me/orders/:orderId/ratings',
     params: ratingOrderParams,

@@ -20,20 +20,15 @@ export default async function deliveryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
 
-  route(
-    app,
-    endpoints.deliveries.list,
-    { tags, summary: 'Your upcoming boxes with their contents and costs, soonest first' },
-    async (request) => {
-      const { user } = signedIn(request);
-      // A signed-in page asks twice (the storefront's box panel and the account page): one read
-      // per page (lib/page-reads, docs/decisions/022-prepared-hot-path-queries.md); a request from the network always reads anew.
-      const data = await readOncePerPage(`deliveries:${user.id}`, () =>
-        subscriptions.listUpcomingDeliveries(db(), user.id, new Date(), accountBalanceCents),
-      );
-      return { data, meta: {} };
-    },
-  );
+  route(app, endpoints.deliveries.list, { tags }, async (request) => {
+    const { user } = signedIn(request);
+    // A signed-in page asks twice (the storefront's box panel and the account page): one read
+    // per page (lib/page-reads, docs/decisions/022-prepared-hot-path-queries.md); a request from the network always reads anew.
+    const data = await readOncePerPage(`deliveries:${user.id}`, () =>
+      subscriptions.listUpcomingDeliveries(db(), user.id, new Date(), accountBalanceCents),
+    );
+    return { data, meta: {} };
+  });
 
   /**
    * Skipping a box and bringing it back: the same path, guard and answer, each its own method and
@@ -41,56 +36,44 @@ export default async function deliveryRoutes(fastify: FastifyInstance) {
    */
   const skipRoute = (
     endpoint: typeof endpoints.deliveries.skip | typeof endpoints.deliveries.unskip,
-    summary: string,
     change: typeof subscriptions.skipDelivery,
   ) =>
-    route(app, endpoint, { tags, summary }, async (request) => {
+    route(app, endpoint, { tags }, async (request) => {
       const { user } = signedIn(request);
       return {
         data: await change(db(), user.id, request.params.date, new Date(), accountBalanceCents),
         meta: {},
       };
     });
-  skipRoute(endpoints.deliveries.skip, 'Skip a box (until its cutoff)', subscriptions.skipDelivery);
-  skipRoute(
-    endpoints.deliveries.unskip,
-    'Bring a skipped box back (until its cutoff)',
-    subscriptions.unskipDelivery,
-  );
+  skipRoute(endpoints.deliveries.skip, subscriptions.skipDelivery);
+  skipRoute(endpoints.deliveries.unskip, subscriptions.unskipDelivery);
 
-  route(
-    app,
-    endpoints.deliveries.setItem,
-    { tags, summary: "Set how many of a meal a box holds (absolute; 0 removes it), up to the plan's size" },
-    async (request) => {
-      const { user } = signedIn(request);
-      const now = new Date();
-      // A dish with a child's allergen asks once (docs/decisions/055): the family is read before
-      // the box's transaction, the dish in it, once the box says whether it holds the dish already.
-      const family = await familyForFlags(db(), user.id, (await app.catalogue.tags()).value.data, now);
-      const accepted = request.body.accept_allergens === true;
-      return {
-        data: await subscriptions.setDeliveryItem(
-          db(),
-          user.id,
-          request.params.date,
-          request.body,
-          now,
-          accountBalanceCents,
-          (tx, change) => checkAllergensOnAdd(tx, family, { ...change, accepted }),
-        ),
-        meta: {},
-      };
-    },
-  );
+  route(app, endpoints.deliveries.setItem, { tags }, async (request) => {
+    const { user } = signedIn(request);
+    const now = new Date();
+    // A dish with a child's allergen asks once (docs/decisions/055): the family is read before
+    // the box's transaction, the dish in it, once the box says whether it holds the dish already.
+    const family = await familyForFlags(db(), user.id, (await app.catalogue.tags()).value.data, now);
+    const accepted = request.body.accept_allergens === true;
+    return {
+      data: await subscriptions.setDeliveryItem(
+        db(),
+        user.id,
+        request.params.date,
+        request.body,
+        now,
+        accountBalanceCents,
+        (tx, change) => checkAllergensOnAdd(tx, family, { ...change, accepted }),
+      ),
+      meta: {},
+    };
+  });
 
   route(
     app,
     endpoints.deliveries.fill,
     {
       tags,
-      summary:
-        "Fill my box for me: dishes up to the plan's size, safe for every child, each with its reason (until the cutoff)",
     },
     async (request) => {
       const { user } = signedIn(request);

@@ -19,49 +19,29 @@ export default async function dishRatingRoutes(fastify: FastifyInstance) {
     catalogueChanged: () => app.catalogue.changed(),
   });
 
-  route(
-    app,
-    endpoints.ratings.formByLink,
-    { tags, summary: "The email link's rating form: the order's dishes and the family's children" },
-    async (request) => ({
-      data: await ratingFormByLink(app.database.db, request.query.token, new Date()),
+  route(app, endpoints.ratings.formByLink, { tags }, async (request) => ({
+    data: await ratingFormByLink(app.database.db, request.query.token, new Date()),
+    meta: {},
+  }));
+
+  route(app, endpoints.ratings.rateByLink, { tags }, async (request) => ({
+    data: await rateByLink(deps(), request.body.token, request.body.ratings, new Date()),
+    meta: {},
+  }));
+
+  route(app, endpoints.ratings.orderForm, { tags }, async (request) => {
+    const { user } = signedIn(request);
+    return {
+      data: await orderRatingForm(app.database.db, user.id, request.params.orderId, new Date()),
       meta: {},
-    }),
-  );
+    };
+  });
 
-  route(
-    app,
-    endpoints.ratings.rateByLink,
-    { tags, summary: 'Rate the dishes per child through the email link (one submit closes it)' },
-    async (request) => ({
-      data: await rateByLink(deps(), request.body.token, request.body.ratings, new Date()),
+  route(app, endpoints.ratings.rateOrder, { tags }, async (request) => {
+    const { user } = signedIn(request);
+    return {
+      data: await rateOrder(deps(), user.id, request.params.orderId, request.body.ratings, new Date()),
       meta: {},
-    }),
-  );
-
-  route(
-    app,
-    endpoints.ratings.orderForm,
-    { tags, summary: "One of your orders' rating form, with the ratings given" },
-    async (request) => {
-      const { user } = signedIn(request);
-      return {
-        data: await orderRatingForm(app.database.db, user.id, request.params.orderId, new Date()),
-        meta: {},
-      };
-    },
-  );
-
-  route(
-    app,
-    endpoints.ratings.rateOrder,
-    { tags, summary: "Rate (or re-rate) your delivered order's dishes per child" },
-    async (request) => {
-      const { user } = signedIn(request);
-      return {
-        data: await rateOrder(deps(), user.id, request.params.orderId, request.body.ratings, new Date()),
-        meta: {},
-      };
-    },
-  );
+    };
+  });
 }

@@ -23,8 +23,6 @@ export default async function familyRoutes(fastify: FastifyInstance) {
     endpoints.catalog.products,
     {
       tags: catalogueTags,
-      summary:
-        'Products of the menu, paged, filtered and priced for the cart (only_skus=true: skus only); for a signed-in family, whom each dish does not suit (suits=everyone or a child id filters)',
     },
     async (request, reply) => {
       const { suits, ...query } = request.query;
@@ -41,8 +39,6 @@ export default async function familyRoutes(fastify: FastifyInstance) {
     endpoints.catalog.product,
     {
       tags: catalogueTags,
-      summary:
-        'One active product by slug, priced for the cart, with its ingredients and allergens (and, for a signed-in family, whom it does not suit)',
     },
     async (request, reply) => {
       const [product, family] = await Promise.all([
@@ -55,15 +51,10 @@ export default async function familyRoutes(fastify: FastifyInstance) {
     },
   );
 
-  route(
-    app,
-    endpoints.families.dishConflicts,
-    { tags: ['account'], summary: 'Whom these dishes do not suit in my family (the box page lists them)' },
-    async (request) => {
-      const { user } = signedIn(request);
-      const tags = (await app.catalogue.tags()).value.data;
-      const family = await familyForFlags(db(), user.id, tags, new Date());
-      return { data: await familyDishes(db(), family, request.query.skus), meta: {} };
-    },
-  );
+  route(app, endpoints.families.dishConflicts, { tags: ['account'] }, async (request) => {
+    const { user } = signedIn(request);
+    const tags = (await app.catalogue.tags()).value.data;
+    const family = await familyForFlags(db(), user.id, tags, new Date());
+    return { data: await familyDishes(db(), family, request.query.skus), meta: {} };
+  });
 }

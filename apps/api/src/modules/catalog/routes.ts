@@ -16,66 +16,33 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
 
   // Served for any client of the product's API; the storefront reads its "from" prices with the
   // menus instead (docs/decisions/047-four-departures-from-the-spec.md).
-  route(
-    app,
-    endpoints.catalog.leastExpensiveProduct,
-    { tags, summary: 'The cheapest active product, optionally within a category' },
-    async (request) => ({
-      data: await catalog.findLeastExpensiveProduct(db(), request.query, app.catalogue.shoppers),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.catalog.leastExpensiveProduct, { tags }, async (request) => ({
+    data: await catalog.findLeastExpensiveProduct(db(), request.query, app.catalogue.shoppers),
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.catalog.menus,
-    { tags, summary: 'Menus, sorted by sorting_weight descending' },
-    async (request, reply) =>
-      sendCached(request, reply, await app.catalogue.menus(request.query), request.query.abandoned_cart),
+  route(app, endpoints.catalog.menus, { tags }, async (request, reply) =>
+    sendCached(request, reply, await app.catalogue.menus(request.query), request.query.abandoned_cart),
   );
-  route(
-    app,
-    endpoints.catalog.productMenuItems,
-    { tags, summary: 'Menu items for navigation (same resource as /api/menus)' },
-    async (request, reply) =>
-      sendCached(request, reply, await app.catalogue.menus(request.query), request.query.abandoned_cart),
+  route(app, endpoints.catalog.productMenuItems, { tags }, async (request, reply) =>
+    sendCached(request, reply, await app.catalogue.menus(request.query), request.query.abandoned_cart),
   );
-  route(app, endpoints.catalog.menu, { tags, summary: 'One menu by slug or id' }, async (request) => ({
+  route(app, endpoints.catalog.menu, { tags }, async (request) => ({
     data: await catalog.findMenu(db(), request.params.slug, request.query, app.catalogue.shoppers),
     meta: {},
   }));
 
-  route(
-    app,
-    endpoints.catalog.indicators,
-    { tags, summary: 'Nutrition indicators to filter by' },
-    async (request, reply) => sendCached(request, reply, await app.catalogue.indicators(), undefined),
+  route(app, endpoints.catalog.indicators, { tags }, async (request, reply) =>
+    sendCached(request, reply, await app.catalogue.indicators(), undefined),
   );
-  route(
-    app,
-    endpoints.catalog.tags,
-    { tags, summary: 'Diet and allergen tags to filter by' },
-    async (request, reply) => sendCached(request, reply, await app.catalogue.tags(), undefined),
+  route(app, endpoints.catalog.tags, { tags }, async (request, reply) =>
+    sendCached(request, reply, await app.catalogue.tags(), undefined),
   );
-  route(
-    app,
-    endpoints.catalog.bestsellers,
-    { tags, summary: 'Bestseller groups: curated presets of items, priced for the cart' },
-    async (request, reply) =>
-      sendCached(
-        request,
-        reply,
-        await app.catalogue.bestsellers(request.query),
-        request.query.abandonedCartId,
-      ),
+  route(app, endpoints.catalog.bestsellers, { tags }, async (request, reply) =>
+    sendCached(request, reply, await app.catalogue.bestsellers(request.query), request.query.abandonedCartId),
   );
-  route(
-    app,
-    endpoints.catalog.alsoLoved,
-    { tags, summary: 'Products customers also loved with the given skus (top rated when none)' },
-    async (request) => ({
-      data: await catalog.listAlsoLoved(db(), request.query, app.catalogue.shoppers),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.catalog.alsoLoved, { tags }, async (request) => ({
+    data: await catalog.listAlsoLoved(db(), request.query, app.catalogue.shoppers),
+    meta: {},
+  }));
 }

@@ -17,49 +17,29 @@ export default async function familyRoutes(fastify: FastifyInstance) {
   const db = () => app.database.db;
   const today = () => calendarMonth(new Date());
 
-  route(
-    app,
-    endpoints.families.children,
-    { tags, summary: 'My children: each profile with its age band, allergens, dislikes and diet' },
-    async (request) => ({
-      data: await families.listFamily(db(), signedIn(request).user.id, today()),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.families.children, { tags }, async (request) => ({
+    data: await families.listFamily(db(), signedIn(request).user.id, today()),
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.families.addChild,
-    { tags, summary: 'Add a child (at most 8 per family)' },
-    async (request, reply) => {
-      const child = await families.addChild(db(), signedIn(request).user.id, request.body, today());
-      return reply.status(201).send({ data: child, meta: {} });
-    },
-  );
+  route(app, endpoints.families.addChild, { tags }, async (request, reply) => {
+    const child = await families.addChild(db(), signedIn(request).user.id, request.body, today());
+    return reply.status(201).send({ data: child, meta: {} });
+  });
 
-  route(
-    app,
-    endpoints.families.updateChild,
-    { tags, summary: "Replace a child's whole profile" },
-    async (request) => ({
-      data: await families.updateChild(
-        db(),
-        signedIn(request).user.id,
-        request.params.childId,
-        request.body,
-        today(),
-      ),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.families.updateChild, { tags }, async (request) => ({
+    data: await families.updateChild(
+      db(),
+      signedIn(request).user.id,
+      request.params.childId,
+      request.body,
+      today(),
+    ),
+    meta: {},
+  }));
 
-  route(
-    app,
-    endpoints.families.removeChild,
-    { tags, summary: 'Remove a child and everything kept about them, ratings included' },
-    async (request) => ({
-      data: await families.removeChild(db(), signedIn(request).user.id, request.params.childId, today()),
-      meta: {},
-    }),
-  );
+  route(app, endpoints.families.removeChild, { tags }, async (request) => ({
+    data: await families.removeChild(db(), signedIn(request).user.id, request.params.childId, today()),
+    meta: {},
+  }));
 }

@@ -32,7 +32,7 @@ test('a parent rates a delivered box from the email, is thanked, and the reused 
 }) => {
   // The job runs on a store of its own: the shared store's demo mailbox is read by other journeys.
   test.setTimeout(300_000);
-  const store = await startOwnStore({ demoAccounts: true });
+  const store = await startOwnStore({ demoAccounts: true, portOffset: 8 });
   try {
     const base = store.baseUrl;
     const run = await page.request.post(`${base}/dev/jobs/run`, {

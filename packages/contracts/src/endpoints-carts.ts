@@ -16,6 +16,7 @@ import { upsellChangeBody } from './checkout';
 import { cartFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
 import { codedErrorBody, messageErrorBody, validationErrorBody } from './errors';
+import { cartChildrenBody, cartChildrenResponse } from './families';
 import { applyPromoCodeBody, applyReferralCodeBody, referralResponse } from './promotions';
 
 export const cartsEndpoints = {
@@ -60,6 +61,21 @@ export const cartsEndpoints = {
     body: selectPlanBody,
     responses: { 200: selectPlanResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/plans'],
+  }),
+  /** The children told before checkout (issue 32): they become the account's profiles at checkout */
+  readChildren: declare({
+    method: 'GET',
+    path: '/api/customers/abandoned-carts/:cartId/children',
+    params: abandonedCartParams,
+    responses: { 200: cartChildrenResponse, ...cartFailures },
+  }),
+  /** Replace the children told before checkout (each checked as a profile is) */
+  setChildren: declare({
+    method: 'PUT',
+    path: '/api/customers/abandoned-carts/:cartId/children',
+    params: abandonedCartParams,
+    body: cartChildrenBody,
+    responses: { 200: cartChildrenResponse, ...cartFailures },
   }),
   /** Save the menu filters of this cart */
   setFilters: declare({

@@ -150,3 +150,16 @@ export function splitIngredients(text: string): string[] {
   }
   return words;
 }
+
+// --- Children told before checkout, on the cart (fam-onboarding) --------------------------------
+
+/** The children a visitor tells before checkout (issue 32): they become profiles at checkout. */
+export const cartChildrenBody = z
+  .object({ children: z.array(childBody).max(MAX_CHILDREN, { error: TOO_MANY_CHILDREN_MESSAGE }) })
+  .strict();
+export type CartChildrenBody = z.infer<typeof cartChildrenBody>;
+
+/** A child on the cart: a profile without an id (there is no account yet). */
+export const cartChild = child.omit({ id: true });
+export type CartChildProfile = z.infer<typeof cartChild>;
+export const cartChildrenResponse = list(cartChild);

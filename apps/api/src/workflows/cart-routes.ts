@@ -1,4 +1,4 @@
-import { endpoints } from '@sprout/contracts';
+import { calendarMonth, endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import * as cartChanges from './cart-changes';
@@ -57,6 +57,31 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
     { tags, summary: 'Save the menu filters of this cart' },
     async (request) => ({
       data: await cartChanges.saveFilters(db(), request.params.cartId, request.body),
+      meta: {},
+    }),
+  );
+
+  route(
+    fastify,
+    endpoints.carts.readChildren,
+    { tags, summary: 'The children told before checkout (they become the account profiles at checkout)' },
+    async (request) => ({
+      data: await cartChanges.readCartChildren(db(), request.params.cartId, calendarMonth(new Date())),
+      meta: {},
+    }),
+  );
+
+  route(
+    fastify,
+    endpoints.carts.setChildren,
+    { tags, summary: 'Replace the children told before checkout (each checked as a child profile is)' },
+    async (request) => ({
+      data: await cartChanges.setCartChildren(
+        db(),
+        request.params.cartId,
+        request.body.children,
+        calendarMonth(new Date()),
+      ),
       meta: {},
     }),
   );

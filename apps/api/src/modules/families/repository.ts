@@ -132,3 +132,14 @@ export async function deleteChild(db: Database, userId: number, childId: number)
     .returning({ id: children.id });
   return deleted.length > 0;
 }
+
+// --- Children told before checkout, on the cart (fam-onboarding) --------------------------------
+
+/** The dishes with these ids, with their SKU and name. */
+export function findProductsById(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: products.id, sku: products.sku, name: products.name })
+    .from(products)
+    .where(inArray(products.id, ids));
+}

@@ -20,7 +20,7 @@ import {
   uniqueEmail,
 } from './helpers';
 
-/** The children told before checkout (issue 32): kept on the cart, profiles at checkout. */
+/** The children told before checkout (docs/decisions/055): kept on the cart, profiles at checkout. */
 let context: TestContext;
 let skus: string[];
 let plans: Record<string, number>;

@@ -62,7 +62,7 @@ export const cartsEndpoints = {
     responses: { 200: selectPlanResponse, ...cartFailures },
     aliases: ['/api/sales/abandoned-carts/:cartId/plans'],
   }),
-  /** The children told before checkout (issue 32): they become the account's profiles at checkout */
+  /** The children told before checkout (docs/decisions/055): they become the account's profiles at checkout */
   readChildren: declare({
     method: 'GET',
     path: '/api/customers/abandoned-carts/:cartId/children',

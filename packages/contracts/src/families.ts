@@ -153,7 +153,7 @@ export function splitIngredients(text: string): string[] {
 
 // --- Children told before checkout, on the cart (fam-onboarding) --------------------------------
 
-/** The children a visitor tells before checkout (issue 32): they become profiles at checkout. */
+/** The children a visitor tells before checkout (docs/decisions/055): they become profiles at checkout. */
 export const cartChildrenBody = z
   .object({ children: z.array(childBody).max(MAX_CHILDREN, { error: TOO_MANY_CHILDREN_MESSAGE }) })
   .strict();

@@ -245,7 +245,7 @@ export async function saveFilters(
 }
 
 /**
- * The children a visitor tells before checkout (issue 32): checked by the families module as a
+ * The children a visitor tells before checkout (docs/decisions/055): checked by the families module as a
  * profile is, kept on the cart under its lock, and made the account's profiles at checkout
  * (checkout-completion.ts).
  */

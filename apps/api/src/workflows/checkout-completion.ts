@@ -270,7 +270,7 @@ async function placeOrder(context: OrderContext): Promise<WrittenCheckout | { re
 
   await step('create-customer');
   const { userId, addressId } = await createCustomerOf(tx, cart);
-  // The children told before checkout become the new account's profiles (issue 32).
+  // The children told before checkout become the new account's profiles (docs/decisions/055).
   await adoptPendingChildren(tx, userId, cart.children);
 
   await step('create-subscription');

@@ -645,7 +645,7 @@ export async function cartFunnel(db: Database, from: Date, to: Date) {
   return row ?? { created: 0, captured: 0, planChosen: 0, checkedOut: 0 };
 }
 
-/** The children told on this cart before checkout (issue 32), with what says whether it is open. */
+/** The children told on this cart before checkout (docs/decisions/055), with what says whether it is open. */
 export async function findCartChildren(db: Database, id: string) {
   const [row] = await db
     .select({ status: abandonedCarts.status, children: abandonedCarts.children })

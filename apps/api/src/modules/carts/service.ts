@@ -476,7 +476,7 @@ export function cartFunnel(db: Database, from: Date, to: Date) {
 }
 
 /**
- * The children told on the cart before checkout (issue 32), as its visitor reads them by id; once
+ * The children told on the cart before checkout (docs/decisions/055), as its visitor reads them by id; once
  * checked out they are the account's profiles, which only its owner reads.
  */
 export async function readCartChildren(db: Database, cartId: string): Promise<schema.CartChild[]> {

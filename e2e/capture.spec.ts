@@ -94,6 +94,7 @@ test.describe('server field errors', () => {
     await expect(page.getByText('We could not find this zip code.')).toBeHidden();
     await expect(submit).toBeEnabled();
     await submit.click();
+    await skipChildrenStep(page);
     // Identified without a plan: on to the plans, and get-started follows.
     await expect(page).toHaveURL(/\/onboarding\/plans$/);
     // The cart lives in its cookie: first party, the whole site, Lax.

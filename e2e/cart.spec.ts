@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, VIEWPORTS } from './fixtures';
+import { expect, skipChildrenStep, test, VIEWPORTS } from './fixtures';
 
 /** A fresh email per test: carts never share a visitor. */
 const email = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -37,6 +37,7 @@ test('a new visitor adds a product, gives email and zip, picks a plan, and the p
   await popup.getByLabel('Email address').fill(email('new'));
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: 'Continue' }).click();
+  await skipChildrenStep(page);
 
   // No plan yet: the product waits (in the address) while the visitor chooses one.
   await expect(page).toHaveURL(/\/onboarding\/plans\?add=[^&]+&add_qty=1$/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, VIEWPORTS } from './fixtures';
+import { expect, skipChildrenStep, test, VIEWPORTS } from './fixtures';
 import { startOwnStore } from './own-store';
 
 /** A fresh email per test: every checkout makes a new customer. */
@@ -77,6 +77,7 @@ test('a new customer: ?pc= link, capture, plan, full box, checkout with an add-o
   await popup.getByLabel('Email address').fill(address);
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: 'Continue' }).click();
+  await skipChildrenStep(page);
   await expect(page).toHaveURL(/\/onboarding\/plans(\?add(_group)?=.*)?$/);
   await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
   await expect(page).toHaveURL(/\/menus$/);

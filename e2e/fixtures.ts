@@ -52,3 +52,12 @@ export async function dockCart(page: Page) {
     await expect(page.locator('[data-cart-docked="true"]')).toBeVisible({ timeout: 1_000 });
   }).toPass();
 }
+
+/**
+ * The optional children step the first capture in a browser leads to (docs/decisions/055): the
+ * journeys that are not about it skip it, in one click.
+ */
+export async function skipChildrenStep(page: Page) {
+  await expect(page).toHaveURL(/\/onboarding\/children\?/);
+  await page.getByRole('button', { name: 'Skip' }).click();
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, test, VIEWPORTS } from './fixtures';
+import { expect, skipChildrenStep, test, VIEWPORTS } from './fixtures';
 
 /**
  * Marketing UI (decision 026): the picky-eater popup shows once per visitor after time spent on the
@@ -113,6 +113,7 @@ test('customers also loved in the cart panel: a click adds the product and is re
   await capture.getByLabel('Email address').fill(`marketing-ui-${Date.now()}@example.com`);
   await capture.getByLabel('Zip code').fill('10001');
   await capture.getByRole('button', { name: /^Continue/ }).click();
+  await skipChildrenStep(page);
   await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
   await expect(page).toHaveURL(/\/menus$/);
   const panel = page.locator('#cart-panel');

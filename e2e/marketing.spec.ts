@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, test, VIEWPORTS } from './fixtures';
+import { expect, skipChildrenStep, test, VIEWPORTS } from './fixtures';
 
 /**
  * Marketing (decision 026): the data layer after browsing, capturing, adding and checking out, with
@@ -81,6 +81,7 @@ test('the data layer after browsing, capturing, adding and checking out', async 
   await popup.getByLabel('Email address').fill(address);
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: label, exact: true }).click();
+  await skipChildrenStep(page);
 
   // The cart is made with the details: initialized, the user discovered, the details updated.
   await expect(page).toHaveURL(/\/onboarding\/plans/);

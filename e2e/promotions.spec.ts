@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, VIEWPORTS } from './fixtures';
+import { expect, skipChildrenStep, test, VIEWPORTS } from './fixtures';
 
 /** A fresh email per test: carts never share a visitor. */
 const email = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -78,6 +78,7 @@ test('a ?pc= link: banner, promo prices, then the discounted costs after capture
   await popup.getByLabel('Email address').fill(email('pc'));
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: 'Continue' }).click();
+  await skipChildrenStep(page);
   await expect(page).toHaveURL(/\/onboarding\/plans(\?add(_group)?=.*)?$/);
   await expect(page.locator('.plans-page__promo')).toContainText('Welcome! 50% off');
   const small = page.locator('[data-plan="plan-12"]');
@@ -205,6 +206,7 @@ test('?referral_id= waits for the email, then shows the referral banner and the 
   await popup.getByLabel('Email address').fill(friend);
   await popup.getByLabel('Zip code').fill('10001');
   await popup.getByRole('button', { name: 'Continue' }).click();
+  await skipChildrenStep(page);
   await expect(page).toHaveURL(/\/onboarding\/plans(\?add(_group)?=.*)?$/);
   await page.locator('[data-plan="plan-12"]').getByRole('button', { name: 'Choose 12 items' }).click();
   await expect(progress(page)).toHaveText('1 of 12 items');

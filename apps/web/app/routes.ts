@@ -34,6 +34,8 @@ export default [
   layout('layouts/regflow.tsx', { id: 'layout-regflow-new' }, [
     route('onboarding/plans', 'routes/onboarding.plans.tsx', { id: 'onboarding-plans' }),
     route('onboarding/signup', 'routes/onboarding.signup.tsx', { id: 'onboarding-signup' }),
+    // The optional children step after the capture (docs/decisions/055).
+    route('onboarding/children', 'routes/onboarding.children.tsx', { id: 'onboarding-children' }),
   ]),
   layout('layouts/no-footer.tsx', { id: 'layout-no-footer' }, [
     route('onboarding/login', 'routes/onboarding.login.tsx', { id: 'onboarding-login' }),

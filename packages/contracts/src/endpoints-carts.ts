@@ -18,6 +18,7 @@ import { upsellChangeBody } from './checkout';
 import { cartFailures } from './endpoint-failures';
 import { declare } from './endpoints-types';
 import { codedErrorBody, messageErrorBody, validationErrorBody } from './errors';
+import { cartChildrenBody, cartChildrenResponse } from './families';
 import { applyPromoCodeBody, applyReferralCodeBody, referralResponse } from './promotions';
 
 export const cartsEndpoints = {
@@ -71,6 +72,21 @@ export const cartsEndpoints = {
     body: selectPlanBody,
     responses: { 200: selectPlanResponse, ...selectPlanErrorBodies },
     aliases: ['/api/sales/abandoned-carts/:cartId/plans'],
+  }),
+  readChildren: declare({
+    summary: 'The children told before checkout (they become the account profiles at checkout)',
+    method: 'GET',
+    path: '/api/customers/abandoned-carts/:cartId/children',
+    params: abandonedCartParams,
+    responses: { 200: cartChildrenResponse, ...cartFailures },
+  }),
+  setChildren: declare({
+    summary: 'Replace the children told before checkout (each checked as a child profile is)',
+    method: 'PUT',
+    path: '/api/customers/abandoned-carts/:cartId/children',
+    params: abandonedCartParams,
+    body: cartChildrenBody,
+    responses: { 200: cartChildrenResponse, ...cartFailures },
   }),
   setFilters: declare({
     summary: 'Save the menu filters of this cart',

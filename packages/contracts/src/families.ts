@@ -195,3 +195,16 @@ export const dishConflictsQuery = z
 export const familyDish = z.object({ sku: z.string(), name: z.string(), family: dishFamilyFit });
 export type FamilyDish = z.infer<typeof familyDish>;
 export const familyDishesResponse = list(familyDish);
+
+// --- Children told before checkout, on the cart (fam-onboarding) --------------------------------
+
+/** The children a visitor tells before checkout (docs/decisions/055): they become profiles at checkout. */
+export const cartChildrenBody = z
+  .object({ children: z.array(childBody).max(MAX_CHILDREN, { error: TOO_MANY_CHILDREN_MESSAGE }) })
+  .strict();
+export type CartChildrenBody = z.infer<typeof cartChildrenBody>;
+
+/** A child on the cart: a profile without an id (there is no account yet). */
+export const cartChild = child.omit({ id: true });
+export type CartChildProfile = z.infer<typeof cartChild>;
+export const cartChildrenResponse = list(cartChild);

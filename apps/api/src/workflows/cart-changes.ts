@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   type AbandonedCart,
   type AddCartItemsBody,
+  type CartChildProfile,
   type CartDifference,
+  type ChildBody,
   cityNotOfZipMessage,
   EMAIL_IN_USE_MESSAGE,
   isCityOfZip,
@@ -19,6 +21,7 @@ import { definedFields } from '../lib/objects';
 import { type EmailCheckClient, isEmailOfAccountForVisitor } from '../modules/accounts/service';
 import * as carts from '../modules/carts/service';
 import { assertAllKnown, knownFilters } from '../modules/catalog/service';
+import * as families from '../modules/families/service';
 import { recordMarketingEvent, recordWaitlistLead } from '../modules/marketing/events';
 import { lookUpZipCode, stateExists } from '../modules/shipping/service';
 
@@ -283,4 +286,32 @@ export async function saveFilters(
     await carts.changeCart(tx, cartId, { filters: wanted });
     return carts.loadAbandonedCart(tx, cartId);
   });
+}
+
+/**
+ * The children a visitor tells before checkout (docs/decisions/055): checked by the families module as a
+ * profile is, kept on the cart under its lock, and made the account's profiles at checkout
+ * (checkout-completion.ts).
+ */
+export async function setCartChildren(
+  db: Database,
+  cartId: string,
+  bodies: ChildBody[],
+  today: { year: number; month: number },
+): Promise<CartChildProfile[]> {
+  const pending = await families.resolvePendingChildren(db, bodies, today);
+  await db.transaction(async (tx) => {
+    await carts.lockOpenCart(tx, cartId);
+    await carts.changeCart(tx, cartId, { children: pending });
+  });
+  return families.describePendingChildren(db, pending, today);
+}
+
+/** The children told on the cart, as profiles read. */
+export async function readCartChildren(
+  db: Database,
+  cartId: string,
+  today: { year: number; month: number },
+): Promise<CartChildProfile[]> {
+  return families.describePendingChildren(db, await carts.readCartChildren(db, cartId), today);
 }

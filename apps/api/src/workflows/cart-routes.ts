@@ -1,4 +1,4 @@
-import { endpoints } from '@sprout/contracts';
+import { calendarMonth, endpoints } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import * as cartChanges from './cart-changes';
@@ -57,6 +57,21 @@ export default async function cartRoutes(fastify: FastifyInstance, options: { em
 
   route(fastify, endpoints.carts.setFilters, { tags }, async (request) => ({
     data: await cartChanges.saveFilters(db(), request.params.cartId, request.body),
+    meta: {},
+  }));
+
+  route(fastify, endpoints.carts.readChildren, { tags }, async (request) => ({
+    data: await cartChanges.readCartChildren(db(), request.params.cartId, calendarMonth(new Date())),
+    meta: {},
+  }));
+
+  route(fastify, endpoints.carts.setChildren, { tags }, async (request) => ({
+    data: await cartChanges.setCartChildren(
+      db(),
+      request.params.cartId,
+      request.body.children,
+      calendarMonth(new Date()),
+    ),
     meta: {},
   }));
 }

@@ -21,6 +21,7 @@ import {
 } from '../modules/carts/service';
 import * as checkout from '../modules/checkout/service';
 import { orderCosts, orderEmailLinks, toOrder } from '../modules/checkout/wire';
+import { adoptPendingChildren } from '../modules/families/service';
 import {
   lockCardsForCheckout,
   resolveCodes,
@@ -269,6 +270,8 @@ async function placeOrder(context: OrderContext): Promise<WrittenCheckout | { re
 
   await step('create-customer');
   const { userId, addressId } = await createCustomerOf(tx, cart);
+  // The children told before checkout become the new account's profiles (docs/decisions/055).
+  await adoptPendingChildren(tx, userId, cart.children);
 
   await step('create-subscription');
   const subscription = await createSubscriptionOf(context, repriced, userId, addressId);

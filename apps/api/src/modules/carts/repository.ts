@@ -662,3 +662,12 @@ export async function cartFunnel(db: Database, from: Date, to: Date) {
     );
   return row ?? { created: 0, captured: 0, planChosen: 0, checkedOut: 0 };
 }
+
+/** The children told on this cart before checkout (docs/decisions/055), with what says whether it is open. */
+export async function findCartChildren(db: Database, id: string) {
+  const [row] = await db
+    .select({ status: abandonedCarts.status, children: abandonedCarts.children })
+    .from(abandonedCarts)
+    .where(eq(abandonedCarts.id, id));
+  return row;
+}

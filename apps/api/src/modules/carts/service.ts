@@ -15,7 +15,7 @@ import {
   planChangeEmptiesBox,
   type WaitingItems,
 } from '@sprout/contracts';
-import type { Database, StatementPart } from '@sprout/db';
+import type { Database, StatementPart, schema } from '@sprout/db';
 import { computeCosts } from '../../domain/costs';
 import { boxDiscount, NO_DISCOUNT, tierFromJson } from '../../domain/discounts';
 import { categoryPriceCents, itemPriceCents, type PricingContext } from '../../domain/item-prices';
@@ -596,4 +596,17 @@ export function markCartCheckedOut(
 /** The admin dashboard's funnel: carts created in [from, to), then captured, plan chosen, checked out. */
 export function cartFunnel(db: Database, from: Date, to: Date) {
   return repository.cartFunnel(db, from, to);
+}
+
+/**
+ * The children told on the cart before checkout (docs/decisions/055), as its visitor reads them by id; once
+ * checked out they are the account's profiles, which only its owner reads.
+ */
+export async function readCartChildren(db: Database, cartId: string): Promise<schema.CartChild[]> {
+  const row = await repository.findCartChildren(db, cartId);
+  if (!row) throw notFound();
+  if (row.status === 'checked_out') {
+    throw new AppError('cart_locked', 'This cart has already been checked out.', { code: CART_LOCKED_CODE });
+  }
+  return row.children;
 }

@@ -234,3 +234,14 @@ export function countRatings(db: Database, productId: number) {
     .where(eq(dishRatings.productId, productId))
     .groupBy(dishRatings.rating);
 }
+
+// --- Children told before checkout, on the cart (fam-onboarding) --------------------------------
+
+/** The dishes with these ids, with their SKU and name. */
+export function findProductsById(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: products.id, sku: products.sku, name: products.name })
+    .from(products)
+    .where(inArray(products.id, ids));
+}

@@ -355,3 +355,112 @@ export async function dishPublicRating(db: Database, productId: number) {
 
 // ─── Flags and warnings (docs/decisions/055): what the flags' workflow reads of the rule ────────
 export type { DietEquivalents } from './suitability';
+
+// --- Children told before checkout (fam-onboarding) ---------------------------------------------
+
+/** A child as the cart keeps them until checkout: the rows of a profile, by catalogue ids. */
+export type PendingChild = repository.ChildRow & repository.ChildDetails;
+
+/**
+ * The children a visitor tells before checkout, checked as a profile is (every problem of the
+ * first child with one, keyed by its field), at most MAX_CHILDREN: what the cart keeps.
+ */
+export async function resolvePendingChildren(
+  db: Database,
+  bodies: ChildBody[],
+  today: Today,
+): Promise<PendingChild[]> {
+  if (bodies.length > MAX_CHILDREN) {
+    throw new AppError('validation', TOO_MANY_CHILDREN_MESSAGE, {
+      fieldErrors: { children: [TOO_MANY_CHILDREN_MESSAGE] },
+    });
+  }
+  const pending: PendingChild[] = [];
+  for (const body of bodies) {
+    const profile = await resolveProfile(db, body, today);
+    pending.push({ ...profile.row, ...profile.details });
+  }
+  return pending;
+}
+
+/** The pending children as profiles read (without an id: they have no account yet). */
+export async function describePendingChildren(
+  db: Database,
+  pending: PendingChild[],
+  today: Today,
+): Promise<Omit<Child, 'id'>[]> {
+  const tagIds = [
+    ...new Set(
+      pending.flatMap((entry) => [
+        ...entry.allergenTagIds,
+        ...(entry.dietTagId === null ? [] : [entry.dietTagId]),
+      ]),
+    ),
+  ];
+  const productIds = [...new Set(pending.flatMap((entry) => entry.dislikedProductIds))];
+  const [tags, dishes] = await Promise.all([
+    repository.listDietTags(db, tagIds),
+    repository.findProductsById(db, productIds),
+  ]);
+  // A tag or dish withdrawn since the visitor chose it is left out, as a profile's would be.
+  return pending.map((entry) => {
+    const diet = tags.find((tag) => tag.id === entry.dietTagId);
+    return {
+      name: entry.name,
+      birth_year: entry.birthYear,
+      birth_month: entry.birthMonth,
+      age_band: ageBand(entry.birthYear, entry.birthMonth, today),
+      allergens: entry.allergenTagIds.flatMap((id) => {
+        const tag = tags.find((candidate) => candidate.id === id);
+        return tag ? [{ slug: tag.slug, name: tag.name, allergen: allergenName(tag.name) }] : [];
+      }),
+      disliked_dishes: entry.dislikedProductIds.flatMap((id) => {
+        const dish = dishes.find((candidate) => candidate.id === id);
+        return dish ? [{ sku: dish.sku, name: dish.name }] : [];
+      }),
+      disliked_ingredients: entry.dislikedIngredients,
+      diet: diet ? { slug: diet.slug, name: diet.name } : null,
+    };
+  });
+}
+
+/**
+ * The pending children become the new account's profiles, in the caller's transaction (the
+ * checkout's completion: the account was created in it, so it has no children yet).
+ */
+export async function adoptPendingChildren(tx: Database, userId: number, pending: PendingChild[]) {
+  if (pending.length === 0) return;
+  // A tag or dish withdrawn since the visitor chose it is dropped, never a failed checkout.
+  const tagIds = new Set(
+    (
+      await repository.listDietTags(tx, [
+        ...new Set(
+          pending.flatMap((entry) => [
+            ...entry.allergenTagIds,
+            ...(entry.dietTagId === null ? [] : [entry.dietTagId]),
+          ]),
+        ),
+      ])
+    ).map((tag) => tag.id),
+  );
+  const productIds = new Set(
+    (
+      await repository.findProductsById(tx, [
+        ...new Set(pending.flatMap((entry) => entry.dislikedProductIds)),
+      ])
+    ).map((dish) => dish.id),
+  );
+  for (const entry of pending.slice(0, MAX_CHILDREN)) {
+    const id = await repository.insertChild(tx, userId, {
+      name: entry.name,
+      birthYear: entry.birthYear,
+      birthMonth: entry.birthMonth,
+      dietTagId: entry.dietTagId !== null && tagIds.has(entry.dietTagId) ? entry.dietTagId : null,
+    });
+    await repository.replaceChildDetails(tx, id, {
+      allergenTagIds: entry.allergenTagIds.filter((tagId) => tagIds.has(tagId)),
+      dislikedProductIds: entry.dislikedProductIds.filter((productId) => productIds.has(productId)),
+      dislikedIngredients: entry.dislikedIngredients,
+    });
+  }
+}

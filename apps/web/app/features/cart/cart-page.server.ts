@@ -17,6 +17,11 @@ import type { SiteSettings } from '../../lib/context';
 import { nextEditableBox } from '../account/account.server';
 import { addToNextBox, BOX_ADD_INTENTS } from '../account/box-add.server';
 import { filteredMenuPath } from '../catalog/saved-filters.server';
+import {
+  childrenStepCookie,
+  childrenStepOffered,
+  childrenStepPath,
+} from '../family/onboarding-children.server';
 import type { FlashDetail } from '../flash/flash';
 import { replyWithFieldErrors } from '../forms/reply.server';
 import type { ReferralOffer } from '../promotions/banner';
@@ -549,7 +554,16 @@ async function perform(
         extraCookies.push(cookie(PENDING_REFERRAL_COOKIE, null, secure));
         if (failed) extraCookies.push(noticeCookie({ type: 'error', message: failed }, secure));
       }
-      if ('redirect' in outcome) return outcome;
+      // Saved, the optional children step comes first (docs/decisions/055), once per browser: then on to
+      // where the visitor was going (the plans, `next`, or the page the popup was opened on).
+      const offerChildren = saved && !childrenStepOffered(request.headers.get('cookie'));
+      const toChildrenStep = (going: string) => {
+        extraCookies.push(childrenStepCookie(new URL(request.url).protocol === 'https:'));
+        return childrenStepPath(going);
+      };
+      if ('redirect' in outcome) {
+        return offerChildren ? { ...outcome, redirect: toChildrenStep(outcome.redirect) } : outcome;
+      }
       if (outcome.intent === 'update-details' && !outcome.ok) {
         const result = replyWithFieldErrors(submission, outcome.errors ?? {}, {
           fields: ['email', 'zip_code'],
@@ -557,6 +571,10 @@ async function perform(
           message: outcome.message,
         });
         return { intent, ok: false, result };
+      }
+      if (outcome.ok && !outcome.waitlist && offerChildren) {
+        const here = new URL(fields.get('returnTo') ?? request.headers.get('referer') ?? '/', request.url);
+        return { redirect: toChildrenStep(next ?? `${here.pathname}${here.search}`) };
       }
       if (next && outcome.ok && !outcome.waitlist) return { redirect: next };
       return outcome;

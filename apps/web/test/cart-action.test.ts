@@ -423,7 +423,9 @@ describe('link parameters and their cookies', () => {
   it('a code waiting in its cookie is applied to the cart made later, and stays for its year', async () => {
     const answer = await post(
       { intent: 'update-details', email: email('later'), zip_code: '10001' },
-      'auto_apply_promo_code=WELCOME50; overwrite_promo_code=0',
+      // children_step: this browser was offered the children step before (decision 055), so the
+      // details answer here instead of redirecting to it.
+      'auto_apply_promo_code=WELCOME50; overwrite_promo_code=0; children_step=1',
     );
     expect(answer.data).toMatchObject({ ok: true });
     expect(answer.setCookies.some((line) => line.startsWith('auto_apply_promo_code='))).toBe(false);
@@ -593,7 +595,11 @@ describe('carts the storefront starts over', () => {
       .where(eq(schema.abandonedCarts.id, foreignId));
 
     const visitor = email('after-403');
-    const answer = await post({ intent: 'update-details', email: visitor, zip_code: '10001' }, cookie);
+    // children_step: the children step was offered before (decision 055): the details answer here.
+    const answer = await post(
+      { intent: 'update-details', email: visitor, zip_code: '10001' },
+      `${cookie}; children_step=1`,
+    );
     expect(answer.data).toMatchObject({ intent: 'update-details', ok: true });
     const freshId = cartCookieOf(answer.setCookies);
     expect(freshId).toMatch(/^[0-9a-f-]{36}$/);

@@ -99,6 +99,7 @@ const NOT_WALKED: Record<string, string> = {
   'onboarding-verification': 'a sign-in code just sent',
   'cart-restore': "a reminder email's link",
   rate: "the ratings email's link (ratings.spec.ts opens it)",
+  'onboarding-children': 'right after the capture (onboarding-children.spec.ts opens it)',
   'account-delivery-pay': 'a box whose charge asks for 3-D Secure',
   'account-resume': 'a paused subscription',
   reactivate: 'a canceled subscription',
